@@ -1,0 +1,28 @@
+# The two commands a new user runs: `make run` and `make test`.
+SWIFT ?= swift
+DATA_DIR ?=
+
+.PHONY: run test build deps test-tsan bench clean
+
+# System libraries the package links: libedit (line editing) and SQLite.
+deps:
+	@if ! pkg-config --exists libedit || ! pkg-config --exists sqlite3; then \
+		echo "Installing libedit-dev and libsqlite3-dev with apt-get…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev libsqlite3-dev pkgconf >/dev/null; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+run: build
+	$(SWIFT) run trend $(if $(DATA_DIR),--data-dir $(DATA_DIR),)
+
+test: deps
+	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	$(SWIFT) test --skip-build
+
+test-tsan: deps
+	$(SWIFT) test --sanitize=thread
+
+clean:
+	$(SWIFT) package clean

@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Trend: a personal weight-and-habits tracker in the CFA shape.
+/// Imports point down this list only (see DESIGN.md §1).
+let package = Package(
+    name: "Trend",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "trend", targets: ["trend"]),
+        .library(name: "AppCore", targets: ["AppCore"]),
+    ],
+    targets: [
+        // MARK: C libraries from the system
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+
+        // MARK: Storage, the one SQLite database
+        .target(name: "Storage", dependencies: ["CSQLite"]),
+
+        // MARK: Features
+        .target(name: "Settings", dependencies: ["Storage"]),
+        .target(name: "WeightLog", dependencies: ["Storage", "Settings"]),
+        .target(name: "Progress", dependencies: ["WeightLog"]),
+        .target(name: "Habits", dependencies: ["Storage", "Settings"]),
+        .target(name: "DailyTips", dependencies: ["Storage", "Settings"]),
+        .target(name: "Backup", dependencies: ["Storage", "Settings"]),
+
+        // MARK: Composition root
+        .target(
+            name: "AppCore",
+            dependencies: ["Storage", "Settings", "WeightLog", "Progress", "Habits", "DailyTips", "Backup"]
+        ),
+
+        // MARK: Presentation and the executable
+        .target(name: "TrendREPL", dependencies: ["AppCore"]),
+        .executableTarget(name: "trend", dependencies: ["TrendREPL", "CEditLine"]),
+
+        // MARK: Tests, one target per library target
+        .target(name: "TestSupport", dependencies: ["AppCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "TestSupport"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
+        .testTarget(name: "TrendREPLTests", dependencies: ["TrendREPL", "TestSupport", "trend"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+/// Backup: arrives with its issue; see DESIGN.md §1.

@@ -1,0 +1,1 @@
+/// DailyTips: arrives with its issue; see DESIGN.md §1.

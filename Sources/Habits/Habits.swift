@@ -1,0 +1,1 @@
+/// Habits: arrives with its issue; see DESIGN.md §1.

@@ -1,0 +1,1 @@
+/// Progress: arrives with its issue; see DESIGN.md §1.

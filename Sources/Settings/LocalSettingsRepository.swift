@@ -1,0 +1,83 @@
+import Foundation
+import Storage
+
+/// Settings in the `settings` table, one row per key. Each change writes only
+/// its own key, so two processes changing different settings keep both.
+public actor LocalSettingsRepository: SettingsRepository {
+    private let store: LocalDataStore
+
+    public init(store: LocalDataStore) {
+        self.store = store
+    }
+
+    enum Key {
+        static let unit = "unit"
+        static let goalKilograms = "goalKilograms"
+        static let progressRange = "progressRange"
+        static let syncFolder = "syncFolder"
+    }
+
+    public func loadSettings() throws -> LoadedSettings {
+        let rows = try store.read { connection in
+            try connection.query("SELECT key, value FROM settings") { ($0.text(0), $0.text(1)) }
+        }
+        let values = Dictionary(rows, uniquingKeysWith: { _, last in last })
+        return Self.decode(values)
+    }
+
+    public func save(_ change: SettingChange) throws {
+        let (key, value) = Self.encode(change)
+        try store.write { connection in
+            try Self.write(key: key, value: value, in: connection)
+        }
+    }
+
+    public func replaceAll(with settings: UserSettings) throws {
+        try store.write { connection in
+            try Self.replaceAll(with: settings, in: connection)
+        }
+    }
+
+    /// Writes every setting inside a transaction the caller already holds (a restore).
+    public static func replaceAll(with settings: UserSettings, in connection: SQLiteConnection) throws {
+        for change in [SettingChange.unit(settings.unit), .goalKilograms(settings.goalKilograms),
+                       .progressRange(settings.progressRange), .syncFolder(settings.syncFolder)] {
+            let (key, value) = encode(change)
+            try write(key: key, value: value, in: connection)
+        }
+    }
+
+    private static func write(key: String, value: String?, in connection: SQLiteConnection) throws {
+        if let value {
+            try connection.run("INSERT INTO settings(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                               [.text(key), .text(value)])
+        } else {
+            try connection.run("DELETE FROM settings WHERE key = ?", [.text(key)])
+        }
+    }
+
+    static func encode(_ change: SettingChange) -> (String, String?) {
+        switch change {
+        case let .unit(unit): return (Key.unit, unit.rawValue)
+        case let .goalKilograms(goal): return (Key.goalKilograms, goal.map { "\($0)" })
+        case let .progressRange(range): return (Key.progressRange, range)
+        case let .syncFolder(folder): return (Key.syncFolder, folder)
+        }
+    }
+
+    static func decode(_ values: [String: String]) -> LoadedSettings {
+        var settings = UserSettings.defaults
+        var warnings: [String] = []
+        if let raw = values[Key.unit] {
+            if let unit = WeightUnit(rawValue: raw) { settings.unit = unit }
+            else { warnings.append("the stored unit '\(raw)' is unknown; using kg") }
+        }
+        if let raw = values[Key.goalKilograms] {
+            if let goal = Double(raw), WeightUnit.acceptedKilograms.contains(goal) { settings.goalKilograms = goal }
+            else { warnings.append("the stored goal '\(raw)' is not a weight; no goal is set") }
+        }
+        if let raw = values[Key.progressRange] { settings.progressRange = raw }
+        if let raw = values[Key.syncFolder], !raw.isEmpty { settings.syncFolder = raw }
+        return LoadedSettings(settings: settings, warnings: warnings)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Observation
+
+/// Why a setting was refused.
+public enum SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
+    case unknownUnit(String)
+    case syncFolderMissing(String)
+
+    public var description: String {
+        switch self {
+        case let .unknownUnit(word):
+            return "'\(word)' is not a unit; use kg, lb or st"
+        case let .syncFolderMissing(path):
+            return "the sync folder \(path) does not exist or is not a folder; create it first, or use 'off'"
+        }
+    }
+}
+
+/// The settings screen's capability: show the choices and change them.
+@MainActor
+@Observable
+public final class SettingsFeature {
+    @ObservationIgnored private let settings: UserSettingsStore
+    /// Where this installation keeps its database, history and backups.
+    public let dataDirectory: URL
+
+    public init(settings: UserSettingsStore, dataDirectory: URL) {
+        self.settings = settings
+        self.dataDirectory = dataDirectory
+    }
+
+    public var current: UserSettings { settings.settings }
+    public var isLoading: Bool { settings.isLoading }
+    public var lastError: (any Error)? { settings.lastError }
+    public var warnings: [String] { settings.warnings }
+
+    public func startLoading() {
+        settings.startLoading()
+    }
+
+    /// Reads the settings (joining a read in flight); throws when storage fails.
+    public func load() async throws {
+        try await settings.ensureLoaded()
+    }
+
+    public func setUnit(named word: String) async throws {
+        guard let unit = WeightUnit(word: word) else { throw SettingsError.unknownUnit(word) }
+        try await settings.apply(.unit(unit))
+    }
+
+    /// Sets the sync folder to an existing folder (stored as an absolute path), or nil for off.
+    public func setSyncFolder(_ path: String?) async throws {
+        guard let path else {
+            try await settings.apply(.syncFolder(nil))
+            return
+        }
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath, relativeTo: nil).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SettingsError.syncFolderMissing(url.path)
+        }
+        try await settings.apply(.syncFolder(url.path))
+    }
+}

@@ -1,0 +1,71 @@
+/// Settings owns the person's choices (unit, goal, progress range, sync
+/// folder) and the units weights are typed in. It imports Storage only.
+import Foundation
+import Observation
+import Storage
+
+/// The shared, loaded copy of the settings. Several Features read it (the
+/// unit, the goal); `AppModel.live()` hands the same instance to each.
+@MainActor
+@Observable
+public final class UserSettingsStore {
+    public private(set) var settings = UserSettings.defaults
+    public private(set) var isLoading = false
+    public private(set) var hasLoaded = false
+    public private(set) var lastError: (any Error)?
+    /// Stored values that could not be used and were replaced by defaults.
+    public private(set) var warnings: [String] = []
+
+    @ObservationIgnored private let repository: any SettingsRepository
+    @ObservationIgnored private let loading = SingleFlight()
+
+    public init(repository: any SettingsRepository) {
+        self.repository = repository
+    }
+
+    public var unit: WeightUnit { settings.unit }
+    public var goalKilograms: Double? { settings.goalKilograms }
+
+    /// Starts reading the settings; returns at once.
+    public func startLoading() {
+        loading.start { await self.performLoad() }
+    }
+
+    /// Reads the settings, or joins a read in flight.
+    public func reload() async {
+        await loading.run { await self.performLoad() }
+    }
+
+    /// Loads once; a failed load is tried again by the next caller.
+    /// Throws the storage error when the settings could not be read.
+    public func ensureLoaded() async throws {
+        if !hasLoaded { await reload() }
+        if !hasLoaded, let lastError { throw lastError }
+    }
+
+    /// Persists one change, then applies it. Nothing changes when the write fails.
+    public func apply(_ change: SettingChange) async throws {
+        try await ensureLoaded()
+        try await repository.save(change)
+        switch change {
+        case let .unit(unit): settings.unit = unit
+        case let .goalKilograms(goal): settings.goalKilograms = goal
+        case let .progressRange(range): settings.progressRange = range
+        case let .syncFolder(folder): settings.syncFolder = folder
+        }
+    }
+
+    private func performLoad() async {
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            let loaded = try await repository.loadSettings()
+            settings = loaded.settings
+            warnings = loaded.warnings
+            lastError = nil
+            hasLoaded = true
+        } catch {
+            lastError = error
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The unit weights are typed and shown in. Storage is always kilograms.
+public enum WeightUnit: String, Sendable, CaseIterable, Codable {
+    case kilograms = "kg"
+    case pounds = "lb"
+    case stones = "st"
+
+    public static let kilogramsPerPound = 0.45359237
+    public static let poundsPerStone = 14.0
+
+    /// The weights Trend accepts, in kilograms.
+    public static let acceptedKilograms: ClosedRange<Double> = 20...500
+
+    /// Reads a unit word: `kg`, `kgs`, `kilograms`, `lb`, `lbs`, `pounds`, `st`, `stone`.
+    public init?(word: String) {
+        switch word.lowercased() {
+        case "kg", "kgs", "kilo", "kilos", "kilogram", "kilograms": self = .kilograms
+        case "lb", "lbs", "pound", "pounds": self = .pounds
+        case "st", "stone", "stones": self = .stones
+        default: return nil
+        }
+    }
+
+    /// Kilograms in one of this unit.
+    public var kilogramsPerUnit: Double {
+        switch self {
+        case .kilograms: return 1
+        case .pounds: return Self.kilogramsPerPound
+        case .stones: return Self.kilogramsPerPound * Self.poundsPerStone
+        }
+    }
+
+    public func kilograms(from value: Double) -> Double { value * kilogramsPerUnit }
+    public func value(fromKilograms kilograms: Double) -> Double { kilograms / kilogramsPerUnit }
+
+    /// A weight for a person to read, to one decimal (stones as `12 st 6.5 lb`).
+    public func format(_ kilograms: Double) -> String {
+        switch self {
+        case .kilograms:
+            return String(format: "%.1f kg", kilograms)
+        case .pounds:
+            return String(format: "%.1f lb", kilograms / Self.kilogramsPerPound)
+        case .stones:
+            let tenthsOfPounds = (kilograms / Self.kilogramsPerPound * 10).rounded()
+            let stones = Int(tenthsOfPounds / (Self.poundsPerStone * 10))
+            let pounds = (tenthsOfPounds - Double(stones) * Self.poundsPerStone * 10) / 10
+            return String(format: "%d st %.1f lb", stones, pounds)
+        }
+    }
+
+    /// A signed change, e.g. `-0.4 kg`; stones show changes in pounds.
+    public func formatChange(_ kilograms: Double) -> String {
+        let unit: WeightUnit = self == .stones ? .pounds : self
+        let value = unit.value(fromKilograms: kilograms)
+        let shown = abs(value) < 0.05 ? 0 : value
+        return String(format: "%@%.1f %@", shown > 0 ? "+" : (shown < 0 ? "−" : "±"), abs(shown), unit.rawValue)
+    }
+
+    /// A plain number in this unit for chart axes (stones as decimal stones).
+    public func axisValue(_ kilograms: Double) -> Double { value(fromKilograms: kilograms) }
+}

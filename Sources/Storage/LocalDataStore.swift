@@ -1,0 +1,153 @@
+/// Storage owns the one SQLite database of a Trend installation: where it
+/// lives, how it is opened, its schema and its migrations, and the
+/// transactions the repositories run. It imports no other Trend target.
+import CSQLite
+import Foundation
+
+/// The one SQLite database, `trend.sqlite` in the data directory (or an
+/// in-memory database for tests).
+///
+/// The database is opened on first use, not at construction, so the REPL can
+/// prompt before storage is touched and a failure to open is reported to the
+/// command that needed it; the next command tries again. Every use runs under
+/// one lock, so repositories on any executor can share the store.
+public final class LocalDataStore: @unchecked Sendable {
+    // @unchecked: the mutable connection is only touched while `lock` is held.
+    public enum Location: Sendable, Equatable {
+        case file(URL)
+        case memory
+    }
+
+    public static let fileName = "trend.sqlite"
+
+    public let location: Location
+    private let lock = NSLock()
+    private var connection: SQLiteConnection?
+
+    /// A store whose database is `trend.sqlite` inside `directory`; the
+    /// directory is created (0700) when the database is first opened.
+    public convenience init(directory: URL) {
+        self.init(location: .file(directory.appendingPathComponent(Self.fileName)))
+    }
+
+    public init(location: Location) {
+        self.location = location
+    }
+
+    /// A private in-memory database: real SQLite, gone when the store is released.
+    public static func inMemory() -> LocalDataStore {
+        LocalDataStore(location: .memory)
+    }
+
+    /// The folder that holds the database file, or nil in memory.
+    public var directory: URL? {
+        if case let .file(url) = location { return url.deletingLastPathComponent() }
+        return nil
+    }
+
+    public var displayPath: String {
+        switch location {
+        case let .file(url): return url.path
+        case .memory: return ":memory:"
+        }
+    }
+
+    /// Opens the database if it is not open yet; safe to call repeatedly.
+    public func open() throws {
+        try withConnection { _ in }
+    }
+
+    /// Runs `body` with the connection, outside any explicit transaction.
+    @discardableResult
+    public func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try withConnection(body)
+    }
+
+    /// Runs `body` in one immediate transaction: all of it is written, or none.
+    /// Immediate, so a write that follows a read in another process waits for
+    /// the busy timeout instead of failing halfway.
+    @discardableResult
+    public func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try withConnection { connection in
+            try connection.execute("BEGIN IMMEDIATE")
+            do {
+                let result = try body(connection)
+                try connection.execute("COMMIT")
+                return result
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    private func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if connection == nil {
+            connection = try Self.openConnection(at: location)
+        }
+        guard let connection else { throw StorageError.cannotOpen(path: displayPath, reason: "no connection") }
+        return try body(connection)
+    }
+
+    private static func openConnection(at location: Location) throws -> SQLiteConnection {
+        let path: String
+        switch location {
+        case .memory:
+            path = ":memory:"
+        case let .file(url):
+            path = url.path
+            try prepareFile(at: url)
+        }
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard let handle else {
+            throw StorageError.cannotOpen(path: path, reason: "out of memory")
+        }
+        let connection = SQLiteConnection(handle: handle, path: path)
+        if code != SQLITE_OK {
+            throw connection.error(code: code, message: String(cString: sqlite3_errmsg(handle)))
+        }
+        sqlite3_busy_timeout(handle, 5_000)
+        if location != .memory {
+            // The first statement that reads the file is where a foreign file shows itself.
+            try connection.execute("PRAGMA journal_mode=WAL")
+        }
+        try connection.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+        try Schema.migrate(connection)
+        return connection
+    }
+
+    /// Creates the directory (0700) and an empty database file (0600) when
+    /// missing; an existing file is never replaced.
+    private static func prepareFile(at url: URL) throws {
+        let manager = FileManager.default
+        let directory = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        if !manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            do {
+                try manager.createDirectory(at: directory, withIntermediateDirectories: true,
+                                            attributes: [.posixPermissions: 0o700])
+                chmod(directory.path, 0o700)
+            } catch {
+                throw StorageError.cannotCreateDirectory(path: directory.path, reason: Self.reason(error))
+            }
+        } else if !isDirectory.boolValue {
+            throw StorageError.cannotCreateDirectory(path: directory.path, reason: "a file of that name is in the way")
+        }
+        if !manager.fileExists(atPath: url.path) {
+            let descriptor = Foundation.open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            if descriptor < 0 {
+                throw StorageError.cannotOpen(path: url.path, reason: String(cString: strerror(errno)))
+            }
+            fchmod(descriptor, 0o600)
+            close(descriptor)
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}

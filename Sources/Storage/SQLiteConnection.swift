@@ -1,0 +1,144 @@
+import CSQLite
+import Foundation
+
+/// One open SQLite connection. Only `LocalDataStore` creates these and it
+/// serialises every use, so the type itself needs no locking.
+public final class SQLiteConnection {
+    let handle: OpaquePointer
+    let path: String
+
+    init(handle: OpaquePointer, path: String) {
+        self.handle = handle
+        self.path = path
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw error(code: code, message: text)
+        }
+    }
+
+    /// Prepares one statement with its parameters bound in order.
+    public func prepare(_ sql: String, _ parameters: [SQLValue] = []) throws -> SQLiteStatement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw error(code: code, message: String(cString: sqlite3_errmsg(handle)))
+        }
+        let prepared = SQLiteStatement(handle: statement, connection: self)
+        try prepared.bind(parameters)
+        return prepared
+    }
+
+    /// Runs a statement that returns no rows and reports how many rows it changed.
+    @discardableResult
+    public func run(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
+        let statement = try prepare(sql, parameters)
+        while try statement.step() {}
+        return Int(sqlite3_changes(handle))
+    }
+
+    /// Collects every row of a query.
+    public func query<T>(_ sql: String, _ parameters: [SQLValue] = [], row: (SQLiteStatement) throws -> T) throws -> [T] {
+        let statement = try prepare(sql, parameters)
+        var rows: [T] = []
+        while try statement.step() {
+            rows.append(try row(statement))
+        }
+        return rows
+    }
+
+    /// The integer in the first column of the first row, if any.
+    public func scalarInt(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int? {
+        try query(sql, parameters) { $0.isNull(0) ? nil : $0.int(0) }.first ?? nil
+    }
+
+    func error(code: Int32, message: String) -> StorageError {
+        switch code & 0xFF {
+        case SQLITE_NOTADB, SQLITE_CORRUPT: return .notADatabase(path: path)
+        case SQLITE_READONLY: return .readOnly(path: path)
+        case SQLITE_FULL: return .diskFull(path: path)
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
+        case SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: message)
+        default: return .sqlite(code: code, message: message)
+        }
+    }
+}
+
+/// A value bound to a statement parameter.
+public enum SQLValue: Sendable, Equatable {
+    case null
+    case int(Int)
+    case double(Double)
+    case text(String)
+
+    public static func optional(_ value: Double?) -> SQLValue { value.map(SQLValue.double) ?? .null }
+    public static func optional(_ value: String?) -> SQLValue { value.map(SQLValue.text) ?? .null }
+}
+
+/// A prepared statement; finalised when released.
+public final class SQLiteStatement {
+    let handle: OpaquePointer
+    let connection: SQLiteConnection
+
+    init(handle: OpaquePointer, connection: SQLiteConnection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    func bind(_ parameters: [SQLValue]) throws {
+        for (offset, value) in parameters.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case let .int(number): code = sqlite3_bind_int64(handle, index, Int64(number))
+            case let .double(number): code = sqlite3_bind_double(handle, index, number)
+            case let .text(text): code = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            }
+            if code != SQLITE_OK {
+                throw connection.error(code: code, message: String(cString: sqlite3_errmsg(connection.handle)))
+            }
+        }
+    }
+
+    /// Advances to the next row; false when the statement is done.
+    public func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.error(code: code, message: String(cString: sqlite3_errmsg(connection.handle)))
+        }
+    }
+
+    /// Runs the statement again with new parameters.
+    public func reset(_ parameters: [SQLValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        try bind(parameters)
+    }
+
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    public func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        return String(cString: bytes)
+    }
+    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+    public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+}

@@ -1,0 +1,32 @@
+/// Runs at most one operation at a time for a Feature: a caller that asks
+/// while one is in flight awaits that one instead of starting another, so
+/// launch and a command asking for the same refresh share the work.
+@MainActor
+public final class SingleFlight {
+    private var task: Task<Void, Never>?
+
+    public init() {}
+
+    /// True while an operation runs.
+    public var isRunning: Bool { task != nil }
+
+    /// Starts `operation` unless one is already running; does not wait.
+    public func start(_ operation: @escaping @MainActor () async -> Void) {
+        guard task == nil else { return }
+        launch(operation)
+    }
+
+    /// Runs `operation`, or joins the one already running, and waits for it.
+    public func run(_ operation: @escaping @MainActor () async -> Void) async {
+        if task == nil { launch(operation) }
+        await task?.value
+    }
+
+    private func launch(_ operation: @escaping @MainActor () async -> Void) {
+        // The task body runs after this assignment: both are on the main actor.
+        task = Task { @MainActor in
+            await operation()
+            self.task = nil
+        }
+    }
+}

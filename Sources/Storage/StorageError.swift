@@ -1,0 +1,34 @@
+import Foundation
+
+/// What went wrong below the Features, phrased so a person can act on it.
+public enum StorageError: Error, Equatable, CustomStringConvertible, Sendable {
+    case cannotCreateDirectory(path: String, reason: String)
+    case cannotOpen(path: String, reason: String)
+    case notADatabase(path: String)
+    case newerSchema(path: String, found: Int, supported: Int)
+    case readOnly(path: String)
+    case diskFull(path: String)
+    case busy(path: String)
+    case sqlite(code: Int32, message: String)
+
+    public var description: String {
+        switch self {
+        case let .cannotCreateDirectory(path, reason):
+            return "cannot create the data directory \(path): \(reason). Choose another with --data-dir or TREND_DATA_DIR."
+        case let .cannotOpen(path, reason):
+            return "cannot open the database \(path): \(reason). Check the permissions of the data directory, then try the command again."
+        case let .notADatabase(path):
+            return "\(path) is not a Trend database or is damaged; it was left untouched. Move it aside and restore your data from the Backups folder next to it (restore latest)."
+        case let .newerSchema(path, found, supported):
+            return "\(path) was written by a newer Trend (schema \(found), this one knows \(supported)); it was left untouched. Update Trend to open it."
+        case let .readOnly(path):
+            return "the database \(path) is read-only; nothing was changed. Make the data directory writable and try again."
+        case let .diskFull(path):
+            return "the disk holding \(path) is full; nothing was changed. Free some space and try again."
+        case let .busy(path):
+            return "the database \(path) is busy in another trend process; nothing was changed. Try again in a moment."
+        case let .sqlite(code, message):
+            return "database error \(code): \(message)"
+        }
+    }
+}

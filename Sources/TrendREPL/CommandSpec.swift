@@ -1,0 +1,58 @@
+import AppCore
+
+/// Everything a command handler may use: the application graph and how to print.
+@MainActor
+public struct CommandContext {
+    public let app: AppModel
+    public let style: TerminalStyle
+    /// A person at a terminal (prompts for confirmation, progress bars).
+    public let isInteractive: Bool
+}
+
+/// What may follow a word when completing with Tab.
+public enum ArgumentSlot: Sendable, Equatable {
+    /// One of these fixed words.
+    case words([String])
+    /// A name the session learns at run time (habit names, backup names).
+    case vocabulary(String)
+    /// A path on disk.
+    case file
+}
+
+/// How the arguments of one command complete.
+public enum CompletionRule: Sendable, Equatable {
+    case none
+    /// Argument `i` completes from slot `i`.
+    case positional([ArgumentSlot])
+    /// The first argument is a subcommand; each has its own positional slots.
+    case subcommands([String: [ArgumentSlot]])
+}
+
+/// One REPL command: its words, its help and its handler.
+@MainActor
+public struct CommandSpec {
+    public let name: String
+    public let aliases: [String]
+    public let usage: String
+    public let summary: String
+    public let examples: [String]
+    public let completion: CompletionRule
+    public let run: @MainActor (CommandContext, [String]) async throws -> CommandOutput
+
+    public init(name: String, aliases: [String] = [], usage: String, summary: String, examples: [String] = [],
+                completion: CompletionRule = .none,
+                run: @escaping @MainActor (CommandContext, [String]) async throws -> CommandOutput) {
+        self.name = name
+        self.aliases = aliases
+        self.usage = usage
+        self.summary = summary
+        self.examples = examples
+        self.completion = completion
+        self.run = run
+    }
+
+    /// Throws a usage failure that shows how the command is written.
+    public func usageFailure(_ problem: String) -> CommandFailure {
+        CommandFailure("usage", "\(name): \(problem). Usage: \(usage)")
+    }
+}

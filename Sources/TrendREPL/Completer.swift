@@ -1,0 +1,97 @@
+import Foundation
+
+/// The words Tab can offer, as a value the line-reading thread can hold.
+public struct CompletionTable: Sendable, Equatable {
+    public var commandWords: [String]
+    public var rules: [String: CompletionRule]
+    /// Names learnt at run time, by kind (`habits`, `backups`).
+    public var vocabulary: [String: [String]] = [:]
+
+    public init(commandWords: [String], rules: [String: CompletionRule], vocabulary: [String: [String]] = [:]) {
+        self.commandWords = commandWords
+        self.rules = rules
+        self.vocabulary = vocabulary
+    }
+}
+
+/// Completes the word under the cursor: command words first, then each
+/// command's subcommands and arguments, then names and file paths.
+public enum Completer {
+    /// Candidates for the last word of `linePrefix` (the text before the cursor).
+    /// Each candidate is the whole replacement for that word.
+    public static func complete(_ linePrefix: String, table: CompletionTable) -> [String] {
+        let (words, partial) = split(linePrefix)
+        guard let command = words.first else {
+            return table.commandWords.filter { $0.hasPrefix(partial) }
+        }
+        guard let rule = table.rules[command.lowercased()] else { return [] }
+        let arguments = Array(words.dropFirst())
+        let slot: ArgumentSlot?
+        switch rule {
+        case .none:
+            slot = nil
+        case let .positional(slots):
+            slot = arguments.count < slots.count ? slots[arguments.count] : nil
+        case let .subcommands(table):
+            if arguments.isEmpty {
+                slot = .words(table.keys.sorted())
+            } else {
+                let slots = table[arguments[0].lowercased()] ?? []
+                let position = arguments.count - 1
+                slot = position < slots.count ? slots[position] : nil
+            }
+        }
+        switch slot {
+        case nil:
+            return []
+        case let .words(words):
+            return words.filter { $0.hasPrefix(partial) }
+        case let .vocabulary(kind):
+            let lower = partial.lowercased()
+            return (table.vocabulary[kind] ?? [])
+                .filter { $0.lowercased().hasPrefix(lower) }
+                .map(CommandTokenizer.quoted)
+        case .file:
+            return files(matching: partial)
+        }
+    }
+
+    /// The finished words and the word being typed (quotes allowed).
+    static func split(_ prefix: String) -> (words: [String], partial: String) {
+        let endsWithSpace = prefix.last?.isWhitespace ?? true
+        var words = (try? CommandTokenizer.tokenize(prefix))
+            ?? (try? CommandTokenizer.tokenize(prefix + "\"")) ?? []
+        if (try? CommandTokenizer.tokenize(prefix)) == nil {
+            // An open quote: the last word is being typed whatever the last character is.
+            let partial = words.popLast() ?? ""
+            return (words, partial)
+        }
+        if endsWithSpace { return (words, "") }
+        let partial = words.popLast() ?? ""
+        return (words, partial)
+    }
+
+    static func files(matching partial: String) -> [String] {
+        let expanded = (partial as NSString).expandingTildeInPath
+        let directory: String
+        let namePrefix: String
+        if expanded.hasSuffix("/") {
+            directory = expanded
+            namePrefix = ""
+        } else {
+            let parent = (expanded as NSString).deletingLastPathComponent
+            directory = parent.isEmpty ? "." : parent
+            namePrefix = (expanded as NSString).lastPathComponent
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        let shownParent = partial.hasSuffix("/") ? partial : String(partial.dropLast(namePrefix.count))
+        return names.filter { $0.hasPrefix(namePrefix) && (namePrefix.hasPrefix(".") || !$0.hasPrefix(".")) }
+            .sorted()
+            .map { name in
+                var isDirectory: ObjCBool = false
+                let full = (directory as NSString).appendingPathComponent(name)
+                _ = FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
+                return CommandTokenizer.quoted(shownParent + name) + (isDirectory.boolValue ? "/" : "")
+            }
+    }
+}

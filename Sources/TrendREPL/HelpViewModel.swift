@@ -1,0 +1,43 @@
+/// The `help` screen: the command list, or one command in full.
+@MainActor
+struct HelpViewModel {
+    let catalog: CommandCatalog
+
+    static let command = CommandSpec(
+        name: "help", aliases: ["?", "h"], usage: "help [COMMAND]", summary: "list the commands, or explain one",
+        examples: ["help", "help weigh"]
+    ) { _, _ in
+        // The session answers help itself, since it holds the catalogue.
+        CommandOutput(text: "", json: .null)
+    }
+
+    func help(_ arguments: [String], style: TerminalStyle) throws -> CommandOutput {
+        if let word = arguments.first {
+            guard let spec = catalog.command(named: word) else {
+                var message = "help: no command '\(ReplSession.printable(word))'"
+                if let suggestion = catalog.closest(to: word) { message += "; did you mean '\(suggestion)'?" }
+                throw CommandFailure("unknown_command", message)
+            }
+            var lines = [style.bold(spec.usage), "  " + spec.summary]
+            if !spec.aliases.isEmpty { lines.append("  aliases: " + spec.aliases.joined(separator: ", ")) }
+            if !spec.examples.isEmpty {
+                lines.append("  examples:")
+                lines += spec.examples.map { "    " + $0 }
+            }
+            return CommandOutput(text: lines.joined(separator: "\n"), json: .object([
+                ("command", .string(spec.name)), ("usage", .string(spec.usage)), ("summary", .string(spec.summary)),
+                ("aliases", .array(spec.aliases.map(JSON.string))), ("examples", .array(spec.examples.map(JSON.string))),
+            ]))
+        }
+        let width = catalog.commands.map(\.usage.count).max() ?? 0
+        let lines = catalog.commands.map { spec in
+            "  " + style.bold(spec.usage) + String(repeating: " ", count: width - spec.usage.count + 2) + spec.summary
+        }
+        let text = (["Commands:"] + lines + ["", "Type 'help COMMAND' for examples."]).joined(separator: "\n")
+        return CommandOutput(text: text, json: .object([
+            ("commands", .array(catalog.commands.map { spec in
+                .object([("command", .string(spec.name)), ("usage", .string(spec.usage)), ("summary", .string(spec.summary))])
+            })),
+        ]))
+    }
+}

@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+
+/// What a line reader saw.
+public enum LineReadResult: Sendable, Equatable {
+    case line(String)
+    /// Ctrl-C: the line was discarded; prompt again.
+    case interrupted
+    case endOfInput
+}
+
+/// Reads one line at a time, blocking; it runs on the hand-off's own thread.
+public protocol LineReader: AnyObject, Sendable {
+    func readLine(prompt: String) -> LineReadResult
+}
+
+/// Reads lines on a dedicated thread and hands them to the main actor
+/// through an `AsyncStream`, so the main actor stays free for launch work
+/// while a person has not typed anything yet. The reader waits for
+/// `commandFinished()` before it prompts again, so output and prompt never mix.
+public final class LineHandOff: Sendable {
+    private let reader: any LineReader
+    private let prompt: String
+    private let ready = DispatchSemaphore(value: 0)
+
+    public init(reader: any LineReader, prompt: String) {
+        self.reader = reader
+        self.prompt = prompt
+    }
+
+    /// Starts the reading thread; the stream ends at end of input.
+    public func lines() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
+        let thread = Thread { [reader, prompt, ready] in
+            while true {
+                switch reader.readLine(prompt: prompt) {
+                case let .line(text):
+                    continuation.yield(text)
+                    ready.wait()
+                case .interrupted:
+                    continue
+                case .endOfInput:
+                    continuation.finish()
+                    return
+                }
+            }
+        }
+        thread.name = "trend line reader"
+        thread.start()
+        return stream
+    }
+
+    /// The last line's command has printed its output; the reader may prompt.
+    public func commandFinished() {
+        ready.signal()
+    }
+}
+
+/// Reads a script from a file handle (stdin that is not a terminal), no prompt.
+public final class ScriptLineReader: LineReader, @unchecked Sendable {
+    // @unchecked: only the hand-off's single thread calls readLine.
+    private let handle: FileHandle
+    private var buffer = Data()
+    private var atEnd = false
+
+    public init(handle: FileHandle = .standardInput) {
+        self.handle = handle
+    }
+
+    public func readLine(prompt: String) -> LineReadResult {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let lineData = buffer[buffer.startIndex..<newline]
+                buffer.removeSubrange(buffer.startIndex...newline)
+                return .line(Self.decode(lineData))
+            }
+            if atEnd {
+                guard !buffer.isEmpty else { return .endOfInput }
+                let rest = buffer
+                buffer.removeAll()
+                return .line(Self.decode(rest))
+            }
+            let chunk = handle.availableData
+            if chunk.isEmpty { atEnd = true } else { buffer.append(chunk) }
+        }
+    }
+
+    /// Invalid UTF-8 becomes U+FFFD rather than a lost line; CRLF ends are trimmed.
+    private static func decode(_ data: Data) -> String {
+        var text = String(decoding: data, as: UTF8.self)
+        if text.hasSuffix("\r") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,113 @@
+/// TrendREPL is the presentation layer: it parses command lines, turns
+/// Feature state into text and JSON through one ViewModel per screen, and
+/// completes words. It imports AppCore only; libedit stays in the executable.
+import AppCore
+import Foundation
+import Settings
+import Storage
+
+/// What the REPL prints for one line.
+public struct CommandResult: Sendable, Equatable {
+    public enum Stream: Sendable { case standardOutput, standardError }
+    /// Text to print, without a final newline; empty prints nothing.
+    public var text: String
+    public var stream: Stream
+    public var succeeded: Bool
+    public var endsSession: Bool
+}
+
+/// Runs command lines against one `AppModel`, in text or JSON.
+@MainActor
+public final class ReplSession {
+    public let app: AppModel
+    public let json: Bool
+    public let style: TerminalStyle
+    public let isInteractive: Bool
+    public let catalog: CommandCatalog
+    /// How many commands failed so far; decides the exit status.
+    public private(set) var failures = 0
+
+    public init(app: AppModel, json: Bool, style: TerminalStyle, isInteractive: Bool) {
+        self.app = app
+        self.json = json
+        self.style = style
+        self.isInteractive = isInteractive
+        self.catalog = CommandCatalog.standard()
+    }
+
+    public var exitStatus: Int32 { failures == 0 ? 0 : 1 }
+
+    /// Parses and runs one line. Blank lines and `#` comments do nothing.
+    public func execute(_ line: String) async -> CommandResult {
+        let words: [String]
+        do {
+            words = try CommandTokenizer.tokenize(line)
+        } catch {
+            return failure(CommandFailure("usage", "unterminated quote opened at column \(error.column); close it with the same quote"))
+        }
+        guard let word = words.first, !word.hasPrefix("#") else {
+            return CommandResult(text: "", stream: .standardOutput, succeeded: true, endsSession: false)
+        }
+        guard let spec = catalog.command(named: word) else {
+            var message = "unknown command '\(Self.printable(word))'"
+            if let suggestion = catalog.closest(to: word) { message += "; did you mean '\(suggestion)'?" }
+            message += " Type 'help' for the list."
+            return failure(CommandFailure("unknown_command", message))
+        }
+        let context = CommandContext(app: app, style: style, isInteractive: isInteractive)
+        do {
+            let output: CommandOutput
+            if spec.name == "help" {
+                output = try HelpViewModel(catalog: catalog).help(Array(words.dropFirst()), style: style)
+            } else {
+                output = try await spec.run(context, Array(words.dropFirst()))
+            }
+            return CommandResult(text: json ? output.json.encoded() : output.text, stream: .standardOutput,
+                                 succeeded: true, endsSession: output.endsSession)
+        } catch {
+            return failure(Self.failure(from: error, command: spec.name))
+        }
+    }
+
+    private func failure(_ failure: CommandFailure) -> CommandResult {
+        failures += 1
+        if json {
+            return CommandResult(text: failure.json.encoded(), stream: .standardOutput, succeeded: false, endsSession: false)
+        }
+        return CommandResult(text: style.paint("error:", .red) + " " + failure.message, stream: .standardError,
+                             succeeded: false, endsSession: false)
+    }
+
+    /// Maps what a Feature threw to a code and a message naming the command.
+    static func failure(from error: any Error, command: String) -> CommandFailure {
+        switch error {
+        case let failure as CommandFailure:
+            return failure
+        case let storage as StorageError:
+            return CommandFailure("storage", "\(command): \(storage)")
+        case let weight as WeightInputError:
+            return CommandFailure("invalid_weight", "\(command): \(weight)")
+        case let setting as SettingsError:
+            return CommandFailure("invalid_setting", "\(command): \(setting)")
+        case let described as CustomStringConvertible:
+            return CommandFailure("failed", "\(command): \(described.description)")
+        default:
+            return CommandFailure("failed", "\(command): \(error.localizedDescription)")
+        }
+    }
+
+    /// Control characters shown as escapes, long words cut, so a message stays one readable line.
+    static func printable(_ word: String) -> String {
+        let visible = word.unicodeScalars.map { scalar -> String in
+            scalar.value < 0x20 || scalar.value == 0x7F ? String(format: "\\x%02x", scalar.value) : String(scalar)
+        }.joined()
+        return visible.count > 40 ? String(visible.prefix(40)) + "…" : visible
+    }
+}
+
+extension ReplSession {
+    /// What Tab can complete now, including names the Features hold.
+    public var completionTable: CompletionTable {
+        catalog.completionTable
+    }
+}

@@ -1,0 +1,74 @@
+import AppCore
+import Foundation
+import Settings
+
+/// The `settings` screen and `set KEY VALUE`.
+@MainActor
+struct SettingsViewModel {
+    private let settingsFeature: SettingsFeature
+
+    init(settingsFeature: SettingsFeature = AppModel.shared.settingsFeature) {
+        self.settingsFeature = settingsFeature
+    }
+
+    static let keys = ["unit", "sync-folder"]
+
+    static var commands: [CommandSpec] {
+        [
+            CommandSpec(name: "settings", aliases: ["config"], usage: "settings",
+                        summary: "show the unit, goal, progress range, sync folder and data directory") { context, arguments in
+                guard arguments.isEmpty else { throw CommandFailure("usage", "settings: takes no arguments; to change one, use 'set KEY VALUE'") }
+                return try await SettingsViewModel(settingsFeature: context.app.settingsFeature).show(style: context.style)
+            },
+            CommandSpec(name: "set", usage: "set KEY VALUE",
+                        summary: "change a setting: unit kg|lb|st, sync-folder PATH|off",
+                        examples: ["set unit lb", "set sync-folder ~/Sync/trend", "set sync-folder off"],
+                        completion: .subcommands(["unit": [.words(WeightUnit.allCases.map(\.rawValue))],
+                                                  "sync-folder": [.file]])) { context, arguments in
+                try await SettingsViewModel(settingsFeature: context.app.settingsFeature).set(arguments, style: context.style)
+            },
+        ]
+    }
+
+    func show(style: TerminalStyle) async throws -> CommandOutput {
+        try await settingsFeature.load()
+        let current = settingsFeature.current
+        let goal = current.goalKilograms.map { current.unit.format($0) } ?? "none"
+        var lines = [
+            "unit            \(current.unit.rawValue)",
+            "goal            \(goal)",
+            "progress range  \(current.progressRange)",
+            "sync folder     \(current.syncFolder ?? "off")",
+            "data directory  \(settingsFeature.dataDirectory.path)",
+        ]
+        lines += settingsFeature.warnings.map { style.paint("warning: ", .yellow) + $0 }
+        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(current, dataDirectory: settingsFeature.dataDirectory))
+    }
+
+    func set(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
+        guard arguments.count >= 2 else {
+            throw CommandFailure("usage", "set: needs a key and a value, e.g. 'set unit lb'. Keys: \(Self.keys.joined(separator: ", "))")
+        }
+        let key = arguments[0].lowercased()
+        let value = arguments.dropFirst().joined(separator: " ")
+        switch key {
+        case "unit", "units":
+            try await settingsFeature.setUnit(named: value)
+        case "sync-folder", "sync", "syncfolder":
+            try await settingsFeature.setSyncFolder(value.lowercased() == "off" ? nil : value)
+        default:
+            throw CommandFailure("usage", "set: unknown setting '\(ReplSession.printable(arguments[0]))'; keys are \(Self.keys.joined(separator: ", "))")
+        }
+        return try await show(style: style)
+    }
+
+    static func json(_ settings: UserSettings, dataDirectory: URL) -> JSON {
+        .object([
+            ("unit", .string(settings.unit.rawValue)),
+            ("goalKilograms", .optional(settings.goalKilograms)),
+            ("progressRange", .string(settings.progressRange)),
+            ("syncFolder", .optional(settings.syncFolder)),
+            ("dataDirectory", .string(dataDirectory.path)),
+        ])
+    }
+}

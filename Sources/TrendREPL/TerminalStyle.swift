@@ -1,0 +1,26 @@
+import Foundation
+
+/// How text output is decorated: colours only on a terminal without
+/// `NO_COLOR` or `--no-color`, and the width charts are fitted to.
+public struct TerminalStyle: Sendable {
+    public var colors: Bool
+    public var width: Int
+
+    public init(colors: Bool, width: Int = 80) {
+        self.colors = colors
+        self.width = max(40, min(width, 400))
+    }
+
+    public static let plain = TerminalStyle(colors: false)
+
+    public enum Color: String, Sendable {
+        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"
+    }
+
+    public func paint(_ text: String, _ color: Color) -> String {
+        colors ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    public func bold(_ text: String) -> String { paint(text, .bold) }
+    public func dim(_ text: String) -> String { paint(text, .dim) }
+}

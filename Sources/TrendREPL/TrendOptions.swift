@@ -1,0 +1,64 @@
+/// The command line of `trend`, parsed without side effects.
+public struct TrendOptions: Equatable, Sendable {
+    public var dataDirectory: String?
+    public var json = false
+    public var noColor = false
+    public var commands: [String] = []
+    public var showVersion = false
+    public var showHelp = false
+
+    public init() {}
+
+    public static let version = "0.1.0"
+
+    public static let usage = """
+    usage: trend [--data-dir DIR] [--json] [--no-color] [-c COMMAND]... [--version] [--help]
+
+      --data-dir DIR   keep data in DIR (default: $TREND_DATA_DIR, $XDG_DATA_HOME/trend, ~/.local/share/trend)
+      --json           print one JSON document per command, one per line
+      --no-color       never colour the output (NO_COLOR does the same)
+      -c COMMAND       run COMMAND and exit; repeat to run several in order
+      --version        print the version and exit
+      --help           print this help and exit
+
+    With no -c, trend reads commands from the terminal (trend> prompt) or,
+    when stdin is not a terminal, one command per line as a script.
+    Exit status: 0 all commands succeeded, 1 a command failed, 2 usage error.
+    """
+
+    public struct UsageError: Error, Equatable {
+        public let message: String
+    }
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> TrendOptions {
+        var options = TrendOptions()
+        var index = 0
+        func value(for flag: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--data-dir": options.dataDirectory = try value(for: argument)
+            case "--json": options.json = true
+            case "--no-color", "--no-colour": options.noColor = true
+            case "-c", "--command": options.commands.append(try value(for: argument))
+            case "--version", "-V": options.showVersion = true
+            case "--help", "-h": options.showHelp = true
+            default:
+                if argument.hasPrefix("--data-dir=") {
+                    options.dataDirectory = String(argument.dropFirst("--data-dir=".count))
+                } else {
+                    throw UsageError(message: "unknown option '\(argument)'")
+                }
+            }
+            index += 1
+        }
+        if options.dataDirectory?.isEmpty == true {
+            throw UsageError(message: "--data-dir needs a non-empty path")
+        }
+        return options
+    }
+}

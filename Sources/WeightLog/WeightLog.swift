@@ -1,0 +1,1 @@
+/// WeightLog: arrives with its issue; see DESIGN.md §1.

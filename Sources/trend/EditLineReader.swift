@@ -1,0 +1,131 @@
+import CEditLine
+import Dispatch
+import Foundation
+import TrendREPL
+
+// libedit's readline interface is a C API with global state and callbacks
+// that cannot capture context; these globals are its boundary. Only the
+// line-reading thread touches them (completion runs inside that thread too),
+// except `completionTable`, which is guarded by `completionLock`.
+nonisolated(unsafe) private var receivedLine: UnsafeMutablePointer<CChar>?
+nonisolated(unsafe) private var lineComplete = false
+nonisolated(unsafe) private var completionTable = CompletionTable(commandWords: [], rules: [:])
+private let completionLock = NSLock()
+
+/// Reads lines from the terminal through libedit: editing, history and Tab
+/// completion. It polls the terminal and a pipe that Ctrl-C writes to, so an
+/// interrupt discards the line and gives a fresh prompt without ending the loop.
+final class EditLineReader: LineReader, @unchecked Sendable {
+    // @unchecked: used from the hand-off's single thread; the history path is immutable.
+    private let historyPath: String
+    private let interruptPipe: (read: Int32, write: Int32)
+    private let interruptSource: any DispatchSourceSignal
+
+    init(historyPath: String) {
+        self.historyPath = historyPath
+        var fds: [Int32] = [0, 0]
+        pipe(&fds)
+        _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+        interruptPipe = (fds[0], fds[1])
+
+        signal(SIGINT, SIG_IGN)
+        let writeEnd = fds[1]
+        interruptSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interruptSource.setEventHandler {
+            var byte: UInt8 = 3
+            _ = write(writeEnd, &byte, 1)
+        }
+        interruptSource.resume()
+
+        trend_el_setup(strdup("trend"), completeHook)
+        rl_initialize()
+        using_history()
+        stifle_history(1000)
+        _ = read_history(historyPath)
+    }
+
+    static func setCompletionTable(_ table: CompletionTable) {
+        completionLock.lock()
+        completionTable = table
+        completionLock.unlock()
+    }
+
+    func readLine(prompt: String) -> LineReadResult {
+        lineComplete = false
+        receivedLine = nil
+        rl_callback_handler_install(prompt, lineHandler)
+        defer { rl_callback_handler_remove() }
+        while !lineComplete {
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: interruptPipe.read, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .endOfInput
+            }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                var drain = [UInt8](repeating: 0, count: 64)
+                while read(interruptPipe.read, &drain, drain.count) > 0 {}
+                rl_replace_line("", 0)
+                FileHandle.standardOutput.write(Data("^C\n".utf8))
+                return .interrupted
+            }
+            if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
+                rl_callback_read_char()
+            }
+        }
+        guard let pointer = receivedLine else {
+            FileHandle.standardOutput.write(Data("\n".utf8))
+            return .endOfInput
+        }
+        let line = String(cString: pointer)
+        free(pointer)
+        if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            add_history(line)
+        }
+        return .line(line)
+    }
+
+    /// Writes the history file (0600) in the data directory.
+    func saveHistory() {
+        if write_history(historyPath) == 0 {
+            chmod(historyPath, 0o600)
+        }
+    }
+}
+
+private func lineHandler(_ line: UnsafeMutablePointer<CChar>?) {
+    receivedLine = line
+    lineComplete = true
+}
+
+/// Builds readline's match array: element 0 is the common prefix that
+/// replaces the typed word, then the candidates, then NULL.
+private func completeHook(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    let buffer = trend_el_line_buffer().map { String(cString: $0) } ?? ""
+    let prefix = String(decoding: Array(buffer.utf8.prefix(Int(end))), as: UTF8.self)
+    completionLock.lock()
+    let table = completionTable
+    completionLock.unlock()
+    let candidates = Completer.complete(prefix, table: table)
+    guard !candidates.isEmpty else {
+        trend_el_completion_done(0)
+        return nil
+    }
+    var common = candidates[0]
+    for candidate in candidates.dropFirst() {
+        common = String(common.commonPrefix(with: candidate))
+    }
+    trend_el_completion_done(candidates.count == 1 && !common.hasSuffix("/") ? 32 : 0)
+    let matches = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: candidates.count + 2)
+    matches[0] = strdup(common)
+    for (index, candidate) in candidates.enumerated() {
+        matches[index + 1] = strdup(candidate)
+    }
+    matches[candidates.count + 1] = nil
+    if candidates.count == 1 {
+        free(matches[1])
+        matches[1] = nil
+    }
+    return matches
+}

@@ -1,0 +1,113 @@
+/// The `trend` executable: flags, the line reader and the loop. Everything
+/// else lives in TrendREPL and below.
+import AppCore
+import Dispatch
+import Foundation
+import TrendREPL
+
+@MainActor
+func runTrend() async -> Int32 {
+    let options: TrendOptions
+    do {
+        options = try TrendOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        FileHandle.standardError.write(Data("trend: \(error.message)\n\(TrendOptions.usage)\n".utf8))
+        return 2
+    }
+    if options.showHelp {
+        print(TrendOptions.usage)
+        return 0
+    }
+    if options.showVersion {
+        print("trend \(TrendOptions.version)")
+        return 0
+    }
+    umask(0o077)
+    if let directory = options.dataDirectory {
+        // AppModel.live() reads the data directory from the environment.
+        setenv("TREND_DATA_DIR", directory, 1)
+    }
+    let terminalIn = isatty(STDIN_FILENO) == 1
+    let terminalOut = isatty(STDOUT_FILENO) == 1
+    let interactive = options.commands.isEmpty && terminalIn
+    let environment = ProcessInfo.processInfo.environment
+    let colors = terminalOut && !options.noColor && !options.json && environment["NO_COLOR"] == nil
+    let style = TerminalStyle(colors: colors, width: terminalWidth())
+
+    let app = AppModel.shared
+    app.applicationDidFinishLaunching()
+    let session = ReplSession(app: app, json: options.json, style: style, isInteractive: interactive && terminalOut)
+
+    if !options.commands.isEmpty {
+        for command in options.commands {
+            let result = await session.execute(command)
+            emit(result)
+            if result.endsSession { break }
+        }
+        return session.exitStatus
+    }
+
+    let reader: any LineReader
+    var editLine: EditLineReader?
+    if interactive {
+        let history = app.settingsFeature.dataDirectory.appendingPathComponent("history").path
+        try? FileManager.default.createDirectory(at: app.settingsFeature.dataDirectory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        let lineReader = EditLineReader(historyPath: history)
+        EditLineReader.setCompletionTable(session.catalog.completionTable)
+        editLine = lineReader
+        reader = lineReader
+    } else {
+        reader = ScriptLineReader()
+    }
+
+    let monitor = LifecycleMonitor(now: { .now }, timeZone: { TimeZone.current })
+    let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .main)
+    signal(SIGCONT, SIG_IGN)
+    resume.setEventHandler {
+        MainActor.assumeIsolated { app.applicationDidBecomeActive() }
+    }
+    resume.resume()
+
+    let handOff = LineHandOff(reader: reader, prompt: interactive ? "trend> " : "")
+    for await line in handOff.lines() {
+        for event in monitor.commandArrived() {
+            switch event {
+            case .becameActive: app.applicationDidBecomeActive()
+            case .significantTimeChange: app.applicationSignificantTimeChange()
+            }
+        }
+        let result = await session.execute(line)
+        emit(result)
+        if let editLine {
+            EditLineReader.setCompletionTable(session.completionTable)
+            editLine.saveHistory()
+        }
+        if result.endsSession { break }
+        handOff.commandFinished()
+    }
+    editLine?.saveHistory()
+    return session.exitStatus
+}
+
+func emit(_ result: CommandResult) {
+    guard !result.text.isEmpty else { return }
+    switch result.stream {
+    case .standardOutput:
+        FileHandle.standardOutput.write(Data((result.text + "\n").utf8))
+    case .standardError:
+        FileHandle.standardError.write(Data((result.text + "\n").utf8))
+    }
+}
+
+func terminalWidth() -> Int {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        return Int(size.ws_col)
+    }
+    if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) { return columns }
+    return 80
+}
+
+let status = await runTrend()
+exit(status)

@@ -1,0 +1,73 @@
+import Foundation
+import Settings
+import Storage
+import Testing
+import TestSupport
+@testable import AppCore
+
+/// Counts loads on the way to the real SQLite repository, to see what launch starts.
+actor CountingSettingsRepository: SettingsRepository {
+    let base: LocalSettingsRepository
+    private(set) var loads = 0
+
+    init(store: LocalDataStore) {
+        base = LocalSettingsRepository(store: store)
+    }
+
+    func loadSettings() async throws -> LoadedSettings {
+        loads += 1
+        return try await base.loadSettings()
+    }
+
+    func save(_ change: SettingChange) async throws { try await base.save(change) }
+    func replaceAll(with settings: UserSettings) async throws { try await base.replaceAll(with: settings) }
+}
+
+@MainActor
+@Suite struct AppModelTests {
+    @Test func launchStartsLoadingOnceAndASecondCallStartsNothing() async throws {
+        let store = LocalDataStore.inMemory()
+        try store.write { try $0.run("INSERT INTO settings(key, value) VALUES('unit', 'st')") }
+        let counting = CountingSettingsRepository(store: store)
+        let graph = makeTestApp(store: store, settingsRepository: counting)
+
+        graph.app.applicationDidFinishLaunching()
+        graph.app.applicationDidFinishLaunching()
+        try await graph.app.settingsFeature.load()
+
+        #expect(graph.app.settingsFeature.current.unit == .stones)
+        #expect(await counting.loads == 1)
+    }
+
+    @Test func aCommandDuringLaunchJoinsTheLoadInFlight() async throws {
+        let counting = CountingSettingsRepository(store: .inMemory())
+        let graph = makeTestApp(settingsRepository: counting)
+        graph.app.applicationDidFinishLaunching()
+        async let first: Void = graph.app.settingsFeature.load()
+        async let second: Void = graph.app.settingsFeature.load()
+        _ = try await (first, second)
+        #expect(await counting.loads == 1)
+    }
+
+    @Test func aStoreThatCannotOpenIsReportedAndRetried() async throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let blocker = temp.url.appendingPathComponent("data")
+        try Data("in the way".utf8).write(to: blocker)
+        let graph = makeTestApp(store: LocalDataStore(directory: blocker))
+        graph.app.applicationDidFinishLaunching()
+        await #expect(throws: StorageError.self) { try await graph.app.settingsFeature.load() }
+
+        try FileManager.default.removeItem(at: blocker)
+        try await graph.app.settingsFeature.load()
+        #expect(graph.app.settingsFeature.lastError == nil)
+    }
+
+    @Test func theDataDirectoryFollowsTheDocumentedOrder() {
+        let home = "/home/ada"
+        #expect(DataDirectory.resolve(environment: ["TREND_DATA_DIR": "/srv/trend", "XDG_DATA_HOME": "/x"], home: home).path == "/srv/trend")
+        #expect(DataDirectory.resolve(environment: ["XDG_DATA_HOME": "/x"], home: home).path == "/x/trend")
+        #expect(DataDirectory.resolve(environment: ["XDG_DATA_HOME": "relative"], home: home).path == "/home/ada/.local/share/trend")
+        #expect(DataDirectory.resolve(environment: [:], home: home).path == "/home/ada/.local/share/trend")
+    }
+}

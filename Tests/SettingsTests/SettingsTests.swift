@@ -1,0 +1,91 @@
+import Foundation
+import Storage
+import Testing
+import TestSupport
+@testable import Settings
+
+@MainActor
+@Suite struct SettingsTests {
+    @Test func settingsSurviveANewStoreOnTheSameDatabase() async throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let store = LocalDataStore(directory: temp.url)
+        let feature = SettingsFeature(settings: UserSettingsStore(repository: LocalSettingsRepository(store: store)),
+                                      dataDirectory: temp.url)
+        try await feature.setUnit(named: "lb")
+        try await feature.setSyncFolder(temp.url.path)
+
+        let reopened = UserSettingsStore(repository: LocalSettingsRepository(store: LocalDataStore(directory: temp.url)))
+        try await reopened.ensureLoaded()
+        #expect(reopened.unit == .pounds)
+        #expect(reopened.settings.syncFolder == temp.url.standardizedFileURL.path)
+
+        try await feature.setSyncFolder(nil)
+        #expect(feature.current.syncFolder == nil)
+    }
+
+    @Test func anUnknownUnitIsRefusedAndChangesNothing() async throws {
+        let feature = SettingsFeature(settings: UserSettingsStore(repository: LocalSettingsRepository(store: .inMemory())),
+                                      dataDirectory: URL(fileURLWithPath: "/tmp"))
+        await #expect(throws: SettingsError.unknownUnit("furlong")) { try await feature.setUnit(named: "furlong") }
+        #expect(feature.current.unit == .kilograms)
+    }
+
+    @Test func aMissingSyncFolderIsRefused() async throws {
+        let feature = SettingsFeature(settings: UserSettingsStore(repository: LocalSettingsRepository(store: .inMemory())),
+                                      dataDirectory: URL(fileURLWithPath: "/tmp"))
+        await #expect(throws: SettingsError.self) { try await feature.setSyncFolder("/no/such/folder/for/trend") }
+        #expect(feature.current.syncFolder == nil)
+    }
+
+    @Test func aCorruptStoredValueFallsBackToTheDefaultWithAWarning() async throws {
+        let store = LocalDataStore.inMemory()
+        try store.write { connection in
+            try connection.run("INSERT INTO settings(key, value) VALUES('unit', 'furlongs'), ('goalKilograms', 'nan')")
+        }
+        let settings = UserSettingsStore(repository: LocalSettingsRepository(store: store))
+        try await settings.ensureLoaded()
+        #expect(settings.unit == .kilograms)
+        #expect(settings.goalKilograms == nil)
+        #expect(settings.warnings.count == 2)
+    }
+
+    nonisolated static let pound = 0.45359237
+    nonisolated static let weightCases: [(String, WeightUnit, Double)] = [
+        ("82.4", .kilograms, 82.4),
+        ("82.4 kg", .pounds, 82.4),
+        ("181.6 lb", .kilograms, 181.6 * pound),
+        ("181.6lbs", .kilograms, 181.6 * pound),
+        ("12st 6lb", .kilograms, 174 * pound),
+        ("12st6", .kilograms, 174 * pound),
+        ("12 st 6 lb", .kilograms, 174 * pound),
+        ("12.5st", .kilograms, 175 * pound),
+        ("181.6", .pounds, 181.6 * pound),
+        ("82,4", .kilograms, 82.4),
+    ]
+
+    @Test(arguments: weightCases)
+    func weightsAreReadInEveryUnit(text: String, unit: WeightUnit, kilograms: Double) throws {
+        let parsed = try WeightInput.parse(text, defaultUnit: unit)
+        #expect(abs(parsed - kilograms) < 1e-9)
+    }
+
+    @Test(arguments: ["nan", "inf", "1e309", "-0", "0x1p3", "abc", "82.4.1", "12st 15lb", "", "82 furlongs", "12.5st6"])
+    func malformedWeightsAreRefused(text: String) {
+        #expect(throws: WeightInputError.self) { try WeightInput.parse(text, defaultUnit: .kilograms) }
+    }
+
+    @Test func weightsOutsideTheAcceptedRangeNameTheRange() {
+        #expect(throws: WeightInputError.outOfRange("600", kilograms: 600)) {
+            try WeightInput.parse("600", defaultUnit: .kilograms)
+        }
+        #expect(throws: WeightInputError.self) { try WeightInput.parse("19.9", defaultUnit: .kilograms) }
+        #expect(WeightInputError.outOfRange("600", kilograms: 600).description.contains("20–500 kg"))
+    }
+
+    @Test func stonesAreShownAsStonesAndPounds() {
+        #expect(WeightUnit.stones.format((12 * 14 + 6) * 0.45359237) == "12 st 6.0 lb")
+        #expect(WeightUnit.pounds.format(82.4) == "181.7 lb")
+        #expect(WeightUnit.kilograms.formatChange(-0.44) == "−0.4 kg")
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Storage
+
+@Suite struct LocalDataStoreTests {
+    @Test func migratesAnEmptyFileToTheCurrentVersionAndReopens() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = temp.url.appendingPathComponent("data")
+        do {
+            let store = LocalDataStore(directory: directory)
+            try store.write { try $0.run("INSERT INTO settings(key, value) VALUES('unit', 'lb')") }
+            let version = try store.read { try $0.scalarInt("PRAGMA user_version") }
+            #expect(version == Schema.currentVersion)
+        }
+        let reopened = LocalDataStore(directory: directory)
+        let unit = try reopened.read { try $0.query("SELECT value FROM settings WHERE key = 'unit'") { $0.text(0) } }
+        #expect(unit == ["lb"])
+        let mode = try reopened.read { try $0.query("PRAGMA journal_mode") { $0.text(0) } }
+        #expect(mode == ["wal"])
+    }
+
+    @Test func createsTheDirectoryAndFileWithPrivatePermissions() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = temp.url.appendingPathComponent("nested/data")
+        try LocalDataStore(directory: directory).open()
+        let directoryMode = try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int
+        let fileMode = try FileManager.default.attributesOfItem(
+            atPath: directory.appendingPathComponent(LocalDataStore.fileName).path)[.posixPermissions] as? Int
+        #expect(directoryMode == 0o700)
+        #expect(fileMode == 0o600)
+    }
+
+    @Test func reportsAFileThatIsNotADatabaseAndLeavesItAlone() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let file = temp.url.appendingPathComponent(LocalDataStore.fileName)
+        let original = Data(String(repeating: "these are my notes, not a database\n", count: 200).utf8)
+        try original.write(to: file)
+        let store = LocalDataStore(directory: temp.url)
+        #expect(throws: StorageError.notADatabase(path: file.path)) { try store.open() }
+        // A second attempt reports the same and still changes nothing.
+        #expect(throws: StorageError.notADatabase(path: file.path)) { try store.open() }
+        #expect(try Data(contentsOf: file) == original)
+        let message = StorageError.notADatabase(path: file.path).description
+        #expect(message.contains("left untouched"))
+        #expect(message.contains("restore"))
+    }
+
+    @Test func refusesADatabaseFromANewerTrend() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let store = LocalDataStore(directory: temp.url)
+        try store.write { try $0.execute("PRAGMA user_version = 999") }
+        let again = LocalDataStore(directory: temp.url)
+        #expect(throws: StorageError.self) { try again.open() }
+        do {
+            try again.open()
+        } catch let error as StorageError {
+            #expect(error == .newerSchema(path: temp.url.appendingPathComponent(LocalDataStore.fileName).path,
+                                          found: 999, supported: Schema.currentVersion))
+        }
+    }
+
+    @Test func aFailedTransactionWritesNothing() throws {
+        let store = LocalDataStore.inMemory()
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try store.write { connection in
+                try connection.run("INSERT INTO settings(key, value) VALUES('a', '1')")
+                throw Stop()
+            }
+        }
+        let count = try store.read { try $0.scalarInt("SELECT COUNT(*) FROM settings") }
+        #expect(count == 0)
+    }
+
+    @Test func anUncreatableDirectoryIsATypedErrorAndCanBeRetried() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let blocker = temp.url.appendingPathComponent("blocked")
+        try Data("x".utf8).write(to: blocker)
+        let store = LocalDataStore(directory: blocker.appendingPathComponent("data"))
+        #expect(throws: StorageError.self) { try store.open() }
+        try FileManager.default.removeItem(at: blocker)
+        try store.open()
+    }
+
+    @Test func textIsBoundSafely() throws {
+        let store = LocalDataStore.inMemory()
+        let hostile = "'); DROP TABLE settings; -- \u{0} emoji 🏋️"
+        try store.write { try $0.run("INSERT INTO settings(key, value) VALUES('note', ?)", [.text(hostile)]) }
+        let values = try store.read { try $0.query("SELECT value FROM settings") { $0.text(0) } }
+        #expect(values.count == 1)
+        #expect(values.first?.hasPrefix("'); DROP TABLE settings; -- ") == true)
+    }
+}

@@ -1,0 +1,31 @@
+import AppCore
+import Foundation
+import Settings
+import Storage
+
+/// The pieces of an isolated graph a test may want to reach.
+@MainActor
+public struct TestGraph {
+    public let app: AppModel
+    public let store: LocalDataStore
+    public let clock: TestClock
+    public let directory: URL
+}
+
+/// Builds an `AppModel` with the explicit initialiser on real SQLite (in
+/// memory unless a store is given) and a clock the test moves. It mirrors
+/// `AppModel.live()` with the production clock and files replaced.
+@MainActor
+public func makeTestApp(
+    store: LocalDataStore = .inMemory(),
+    clock: TestClock = TestClock(date("2026-06-15 08:00")),
+    calendar: Calendar = calendar(zone: "UTC"),
+    directory: URL = FileManager.default.temporaryDirectory,
+    settingsRepository: (any SettingsRepository)? = nil
+) -> TestGraph {
+    let settings = UserSettingsStore(repository: settingsRepository ?? LocalSettingsRepository(store: store))
+    let app = AppModel(
+        settingsFeature: SettingsFeature(settings: settings, dataDirectory: directory)
+    )
+    return TestGraph(app: app, store: store, clock: clock, directory: directory)
+}

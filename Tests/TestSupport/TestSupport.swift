@@ -1,0 +1,50 @@
+/// Shared helpers for the test targets: isolated graphs on real SQLite,
+/// a clock the test moves, temporary directories, and the built binary.
+import Foundation
+
+/// A clock a test sets and moves; Features read it through `currentDate`.
+@MainActor
+public final class TestClock {
+    public var now: Date
+
+    public init(_ now: Date) {
+        self.now = now
+    }
+
+    public func advance(by interval: TimeInterval) {
+        now = now.addingTimeInterval(interval)
+    }
+
+    public var currentDate: @MainActor () -> Date { { self.now } }
+}
+
+/// A fresh directory under the system temp folder, removed by `remove()`.
+public struct TemporaryDirectory: Sendable {
+    public let url: URL
+
+    public init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("trend-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    public func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Builds a date from local wall-clock parts in a named time zone.
+public func date(_ text: String, zone: String = "UTC") -> Date {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: zone)
+    formatter.dateFormat = text.count > 10 ? "yyyy-MM-dd HH:mm" : "yyyy-MM-dd"
+    guard let parsed = formatter.date(from: text) else { preconditionFailure("bad test date \(text)") }
+    return parsed
+}
+
+public func calendar(zone: String) -> Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: zone) ?? .gmt
+    calendar.firstWeekday = 2
+    return calendar
+}

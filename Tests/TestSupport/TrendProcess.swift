@@ -1,0 +1,73 @@
+import Foundation
+
+/// What one run of the built `trend` printed.
+public struct TrendRun: Sendable {
+    public let status: Int32
+    public let standardOutput: String
+    public let standardError: String
+
+    /// Standard output split into lines (one JSON document each with --json).
+    public var lines: [String] { standardOutput.split(separator: "\n").map(String.init) }
+
+    /// Each line of standard output parsed as JSON.
+    public func documents() throws -> [[String: Any]] {
+        try lines.map { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                throw CocoaError(.coderReadCorrupt)
+            }
+            return object
+        }
+    }
+}
+
+/// The `trend` executable built beside the test bundle.
+public func trendExecutable() -> URL {
+    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = runner.deletingLastPathComponent()
+    for _ in 0..<4 {
+        let candidate = folder.appendingPathComponent("trend")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        folder = folder.deletingLastPathComponent()
+    }
+    return runner.deletingLastPathComponent().appendingPathComponent("trend")
+}
+
+/// Runs the built `trend` with arguments and optional standard input, in a
+/// clean environment (no colours, no terminal) plus `environment`.
+public func runTrend(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> TrendRun {
+    let process = Process()
+    process.executableURL = trendExecutable()
+    process.arguments = arguments
+    var base = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "TZ": "UTC"]
+    base.merge(environment) { _, new in new }
+    process.environment = base
+    let output = Pipe(), errors = Pipe(), stdin = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    // Read both pipes to the end before waiting, so a large output cannot block the child.
+    let errorData = ReadBox()
+    let reader = Thread { errorData.data = errors.fileHandleForReading.readDataToEndOfFile() }
+    reader.start()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !errorData.done { usleep(1_000) }
+    return TrendRun(status: process.terminationStatus,
+                    standardOutput: String(decoding: outputData, as: UTF8.self),
+                    standardError: String(decoding: errorData.data, as: UTF8.self))
+}
+
+private final class ReadBox: @unchecked Sendable {
+    // @unchecked: written once by the reader thread, read after `done` is seen.
+    private let lock = NSLock()
+    private var stored = Data()
+    private var finished = false
+    var data: Data {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue; finished = true } }
+    }
+    var done: Bool { lock.withLock { finished } }
+}

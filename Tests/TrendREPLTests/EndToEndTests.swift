@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the built `trend` as a user or a script would.
+@Suite struct EndToEndTests {
+    @Test func commandsRunWithDashCAndExitZero() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let run = try runTrend(["--data-dir", temp.url.path, "-c", "set unit lb", "-c", "settings"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("unit            lb"))
+        #expect(!run.standardOutput.contains("\u{1B}["))
+    }
+
+    @Test func jsonPrintsOneDocumentPerCommand() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let run = try runTrend(["--json", "--data-dir", temp.url.path, "-c", "set unit st", "-c", "settings"])
+        #expect(run.status == 0)
+        let documents = try run.documents()
+        #expect(documents.count == 2)
+        let settings = try #require(documents.last)
+        #expect(settings["unit"] as? String == "st")
+        #expect(settings["goalKilograms"] is NSNull)
+        #expect(settings["progressRange"] as? String == "3m")
+        #expect(settings["syncFolder"] is NSNull)
+        #expect(settings["dataDirectory"] as? String == temp.url.path)
+    }
+
+    @Test func aScriptOnStandardInputRunsWithoutAPrompt() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let run = try runTrend(["--data-dir", temp.url.path], input: "set unit kg\n\n# a comment\nsettings\n")
+        #expect(run.status == 0)
+        #expect(!run.standardOutput.contains("trend>"))
+        #expect(run.standardOutput.contains("unit            kg"))
+    }
+
+    @Test func aFailedCommandExitsOneAndReportsJSONError() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let run = try runTrend(["--json", "--data-dir", temp.url.path, "-c", "setings", "-c", "set unit furlong", "-c", "settings"])
+        #expect(run.status == 1)
+        let documents = try run.documents()
+        #expect(documents.count == 3)
+        let unknown = try #require(documents[0]["error"] as? [String: Any])
+        #expect(unknown["code"] as? String == "unknown_command")
+        #expect((unknown["message"] as? String)?.contains("did you mean 'settings'") == true)
+        let invalid = try #require(documents[1]["error"] as? [String: Any])
+        #expect(invalid["code"] as? String == "invalid_setting")
+        #expect(documents[2]["unit"] as? String == "kg")
+    }
+
+    @Test func aBadFlagIsAUsageErrorWithStatusTwo() throws {
+        let run = try runTrend(["--frobnicate"])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("unknown option '--frobnicate'"))
+        #expect(try runTrend(["--version"]).standardOutput.hasPrefix("trend "))
+    }
+
+    @Test func aBrokenDatabaseStillAnswersHelpAndExplainsStorageCommands() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let file = temp.url.appendingPathComponent("trend.sqlite")
+        let junk = Data(repeating: 0x41, count: 8192)
+        try junk.write(to: file)
+        let run = try runTrend(["--data-dir", temp.url.path, "-c", "help", "-c", "settings"])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("Commands:"))
+        #expect(run.standardError.contains("not a Trend database"))
+        #expect(try Data(contentsOf: file) == junk)
+    }
+
+    @Test func theDataDirectoryComesFromTheEnvironmentWhenNoFlagIsGiven() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let run = try runTrend(["--json", "-c", "settings"], environment: ["XDG_DATA_HOME": temp.url.path])
+        let settings = try #require(try run.documents().first)
+        #expect(settings["dataDirectory"] as? String == temp.url.appendingPathComponent("trend").path)
+        let mode = try FileManager.default.attributesOfItem(atPath: temp.url.appendingPathComponent("trend").path)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+@testable import TrendREPL
+
+@Suite struct ParsingTests {
+    @Test func wordsSplitOnSpacesAndQuotesKeepThem() throws {
+        #expect(try CommandTokenizer.tokenize(#"habit add "Drink water" every day"#) == ["habit", "add", "Drink water", "every", "day"])
+        #expect(try CommandTokenizer.tokenize("  weigh   82.4  ") == ["weigh", "82.4"])
+        #expect(try CommandTokenizer.tokenize(#"note 'it''s' a\ b """#) == ["note", "its", "a b", ""])
+    }
+
+    @Test func anUnterminatedQuoteNamesItsColumn() {
+        #expect(throws: CommandTokenizer.UnterminatedQuote(column: 11)) {
+            try CommandTokenizer.tokenize(#"habit add "Drink"#)
+        }
+    }
+
+    @Test func jsonIsOneLineWithNullsAndEscapes() {
+        let document = JSON.object([
+            ("kilograms", .number(82.4)), ("whole", .number(80)), ("missing", .optional(nil as Double?)),
+            ("notANumber", .number(.nan)), ("text", .string("a\"b\n\u{1}")), ("list", .array([.integer(1), .bool(true)])),
+        ])
+        #expect(document.encoded() == #"{"kilograms":82.4,"whole":80.0,"missing":null,"notANumber":null,"text":"a\"b\n\u0001","list":[1,true]}"#)
+    }
+
+    @Test func optionsParseEveryFlag() throws {
+        let options = try TrendOptions.parse(["--data-dir", "/tmp/x", "--json", "--no-color", "-c", "today", "-c", "streak"])
+        #expect(options.dataDirectory == "/tmp/x")
+        #expect(options.json && options.noColor)
+        #expect(options.commands == ["today", "streak"])
+        #expect(try TrendOptions.parse(["--version"]).showVersion)
+        #expect(throws: TrendOptions.UsageError.self) { try TrendOptions.parse(["-c"]) }
+        #expect(throws: TrendOptions.UsageError(message: "unknown option '--colour-me'")) { try TrendOptions.parse(["--colour-me"]) }
+    }
+
+    @MainActor
+    @Test func completionOffersCommandsSubcommandsAndNames() {
+        var table = CommandCatalog.standard().completionTable
+        table.rules["habit"] = .subcommands(["done": [.vocabulary("habits")], "add": []])
+        table.vocabulary["habits"] = ["Read", "Drink water"]
+        #expect(Completer.complete("se", table: table) == ["set", "settings"])
+        #expect(Completer.complete("set u", table: table) == ["unit"])
+        #expect(Completer.complete("set unit ", table: table) == ["kg", "lb", "st"])
+        #expect(Completer.complete("habit d", table: table) == ["done"])
+        #expect(Completer.complete("habit done dr", table: table) == [#""Drink water""#])
+        #expect(Completer.complete("help sett", table: table) == ["settings"])
+        #expect(Completer.complete("nonsense x", table: table) == [])
+    }
+
+    @MainActor
+    @Test func aMistypedCommandSuggestsTheClosestOne() {
+        let catalog = CommandCatalog.standard()
+        #expect(catalog.closest(to: "setings") == "settings")
+        #expect(catalog.closest(to: "hlep") == "help")
+        #expect(catalog.closest(to: "xyzzyplugh") == nil)
+    }
+}
