@@ -29,7 +29,7 @@ let package = Package(
         // MARK: Features
         .target(name: "Settings", dependencies: ["Storage"]),
         .target(name: "WeightLog", dependencies: ["Storage", "Settings"]),
-        .target(name: "Progress", dependencies: ["WeightLog"]),
+        .target(name: "Progress", dependencies: ["WeightLog", "Settings"]),
         .target(name: "Habits", dependencies: ["Storage", "Settings"]),
         .target(name: "DailyTips", dependencies: ["Storage", "Settings"]),
         .target(name: "Backup", dependencies: ["Storage", "Settings"]),
@@ -48,6 +48,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["AppCore"], path: "Tests/TestSupport"),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "TestSupport"]),
+        .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "TestSupport"]),
+        .testTarget(name: "ProgressTests", dependencies: ["Progress", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
         .testTarget(name: "TrendREPLTests", dependencies: ["TrendREPL", "TestSupport", "trend"]),
     ],

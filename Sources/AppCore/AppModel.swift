@@ -3,8 +3,10 @@
 /// lifecycle to the Features. Nothing below it may import it.
 import Foundation
 import Observation
+import Progress
 import Settings
 import Storage
+import WeightLog
 
 /// The catalogue of what Trend can do: one property per Feature.
 @MainActor
@@ -12,10 +14,15 @@ public final class AppModel {
     /// The production graph. Only the REPL's entry points use it; tests build their own.
     public static let shared = live()
 
+    public let weightEntryFeature: WeightEntryFeature
+    public let progressFeature: ProgressFeature
     public let settingsFeature: SettingsFeature
     private var hasLaunched = false
 
-    public init(settingsFeature: SettingsFeature) {
+    public init(weightEntryFeature: WeightEntryFeature, progressFeature: ProgressFeature,
+                settingsFeature: SettingsFeature) {
+        self.weightEntryFeature = weightEntryFeature
+        self.progressFeature = progressFeature
         self.settingsFeature = settingsFeature
     }
 
@@ -24,13 +31,27 @@ public final class AppModel {
         // A function rather than a stored Date keeps production time moving
         // while tests pass a fixed clock.
         let currentDate: @MainActor () -> Date = { .now }
-        _ = currentDate
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        calendar.firstWeekday = 2
+
         let directory = DataDirectory.resolve(environment: ProcessInfo.processInfo.environment)
         let storage = LocalDataStore(directory: directory)
         let settings = UserSettingsStore(repository: LocalSettingsRepository(store: storage))
+        let weightLog = WeightLogManager(repository: LocalWeightRepository(store: storage))
+        let dailyTrend = DailyTrendManager()
+        let dailyStreak = DailyStreakManager(trend: dailyTrend)
 
+        let progressFeature = ProgressFeature(progress: ProgressTracker(), weightLog: weightLog, settings: settings,
+                                              calendar: calendar, currentDate: currentDate)
+        let weightEntryFeature = WeightEntryFeature(
+            weightLog: weightLog, settings: settings, dailyTrend: dailyTrend, dailyStreak: dailyStreak,
+            calendar: calendar, currentDate: currentDate,
+            onChange: { await progressFeature.refresh() }
+        )
         let settingsFeature = SettingsFeature(settings: settings, dataDirectory: directory)
-        return AppModel(settingsFeature: settingsFeature)
+        return AppModel(weightEntryFeature: weightEntryFeature, progressFeature: progressFeature,
+                        settingsFeature: settingsFeature)
     }
 
     /// Starts each Feature's independent launch work once. Awaits nothing.
@@ -38,14 +59,20 @@ public final class AppModel {
         guard !hasLaunched else { return }
         hasLaunched = true
         settingsFeature.startLoading()
+        weightEntryFeature.startLoading()
+        progressFeature.startLoading()
     }
 
-    /// The process was resumed, or a command arrived after a long idle time.
+    /// The process was resumed, or a command arrived after a long idle time:
+    /// another process may have written meanwhile.
     public func applicationDidBecomeActive() {
-        settingsFeature.startLoading()
+        Task {
+            await weightEntryFeature.refresh()
+        }
     }
 
     /// The local date changed (midnight, or a time-zone change).
     public func applicationSignificantTimeChange() {
+        Task { await progressFeature.refresh() }
     }
 }

@@ -49,12 +49,13 @@ public enum WeightUnit: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// A signed change, e.g. `-0.4 kg`; stones show changes in pounds.
-    public func formatChange(_ kilograms: Double) -> String {
+    /// A signed change, e.g. `−0.4 kg`; stones show changes in pounds.
+    public func formatChange(_ kilograms: Double, decimals: Int = 1) -> String {
         let unit: WeightUnit = self == .stones ? .pounds : self
         let value = unit.value(fromKilograms: kilograms)
-        let shown = abs(value) < 0.05 ? 0 : value
-        return String(format: "%@%.1f %@", shown > 0 ? "+" : (shown < 0 ? "−" : "±"), abs(shown), unit.rawValue)
+        let shown = abs(value) < 0.5 * pow(10, -Double(decimals)) ? 0 : value
+        let sign = shown > 0 ? "+" : (shown < 0 ? "−" : "±")
+        return sign + String(format: "%.\(decimals)f %@", abs(shown), unit.rawValue)
     }
 
     /// A plain number in this unit for chart axes (stones as decimal stones).

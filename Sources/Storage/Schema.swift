@@ -10,6 +10,17 @@ enum Schema {
             value TEXT NOT NULL
         );
         """,
+        // 2: weigh-ins. Instants are seconds since 1970 (UTC); days are derived
+        // in the reader's time zone, never stored.
+        """
+        CREATE TABLE weight_entries (
+            id TEXT PRIMARY KEY NOT NULL,
+            instant REAL NOT NULL,
+            kilograms REAL NOT NULL CHECK (kilograms BETWEEN 20 AND 500),
+            note TEXT
+        );
+        CREATE INDEX weight_entries_by_instant ON weight_entries(instant);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

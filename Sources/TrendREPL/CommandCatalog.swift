@@ -9,7 +9,9 @@ public struct CommandCatalog {
 
     /// The commands of the product; each screen contributes its own.
     public static func standard() -> CommandCatalog {
-        CommandCatalog(commands: [HelpViewModel.command] + SettingsViewModel.commands + [quitCommand])
+        CommandCatalog(commands: [HelpViewModel.command] + WeightViewModel.commands.prefix(1) + TodayViewModel.commands
+                       + ProgressViewModel.commands + WeightViewModel.commands.dropFirst() + SettingsViewModel.commands
+                       + [quitCommand])
     }
 
     static let quitCommand = CommandSpec(

@@ -3,8 +3,10 @@
 /// completes words. It imports AppCore only; libedit stays in the executable.
 import AppCore
 import Foundation
+import Progress
 import Settings
 import Storage
+import WeightLog
 
 /// What the REPL prints for one line.
 public struct CommandResult: Sendable, Equatable {
@@ -89,6 +91,12 @@ public final class ReplSession {
             return CommandFailure("invalid_weight", "\(command): \(weight)")
         case let setting as SettingsError:
             return CommandFailure("invalid_setting", "\(command): \(setting)")
+        case let when as WhenInputError:
+            return CommandFailure("invalid_date", "\(command): \(when)")
+        case let log as WeightLogError:
+            return CommandFailure(log == .nothingToUndo ? "nothing_to_undo" : "not_found", "\(command): \(log)")
+        case let progress as ProgressError:
+            return CommandFailure("usage", "\(command): \(progress)")
         case let described as CustomStringConvertible:
             return CommandFailure("failed", "\(command): \(described.description)")
         default:
@@ -97,7 +105,7 @@ public final class ReplSession {
     }
 
     /// Control characters shown as escapes, long words cut, so a message stays one readable line.
-    static func printable(_ word: String) -> String {
+    nonisolated static func printable(_ word: String) -> String {
         let visible = word.unicodeScalars.map { scalar -> String in
             scalar.value < 0x20 || scalar.value == 0x7F ? String(format: "\\x%02x", scalar.value) : String(scalar)
         }.joined()

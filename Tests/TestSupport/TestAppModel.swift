@@ -1,7 +1,9 @@
 import AppCore
 import Foundation
+import Progress
 import Settings
 import Storage
+import WeightLog
 
 /// The pieces of an isolated graph a test may want to reach.
 @MainActor
@@ -9,6 +11,7 @@ public struct TestGraph {
     public let app: AppModel
     public let store: LocalDataStore
     public let clock: TestClock
+    public let calendar: Calendar
     public let directory: URL
 }
 
@@ -23,9 +26,21 @@ public func makeTestApp(
     directory: URL = FileManager.default.temporaryDirectory,
     settingsRepository: (any SettingsRepository)? = nil
 ) -> TestGraph {
+    let currentDate = clock.currentDate
     let settings = UserSettingsStore(repository: settingsRepository ?? LocalSettingsRepository(store: store))
+    let weightLog = WeightLogManager(repository: LocalWeightRepository(store: store))
+    let dailyTrend = DailyTrendManager()
+    let progressFeature = ProgressFeature(progress: ProgressTracker(), weightLog: weightLog, settings: settings,
+                                          calendar: calendar, currentDate: currentDate)
+    let weightEntryFeature = WeightEntryFeature(
+        weightLog: weightLog, settings: settings, dailyTrend: dailyTrend,
+        dailyStreak: DailyStreakManager(trend: dailyTrend), calendar: calendar, currentDate: currentDate,
+        onChange: { await progressFeature.refresh() }
+    )
     let app = AppModel(
+        weightEntryFeature: weightEntryFeature,
+        progressFeature: progressFeature,
         settingsFeature: SettingsFeature(settings: settings, dataDirectory: directory)
     )
-    return TestGraph(app: app, store: store, clock: clock, directory: directory)
+    return TestGraph(app: app, store: store, clock: clock, calendar: calendar, directory: directory)
 }

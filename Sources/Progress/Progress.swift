@@ -1,1 +1,0 @@
-/// Progress: arrives with its issue; see DESIGN.md §1.

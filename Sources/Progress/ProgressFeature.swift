@@ -1,0 +1,87 @@
+import Foundation
+import Observation
+import Settings
+import WeightLog
+
+/// Why a goal was refused.
+public enum ProgressError: Error, Equatable, CustomStringConvertible, Sendable {
+    case unknownRange(String)
+
+    public var description: String {
+        switch self {
+        case let .unknownRange(name):
+            return "'\(name)' is not a range; use 1w, 1m, 3m, 6m, 1y or all"
+        }
+    }
+}
+
+/// The progress capability: the chart's data for the chosen range, the
+/// goal, and the range choice (which outlives the session).
+@MainActor
+@Observable
+public final class ProgressFeature {
+    @ObservationIgnored private let progress: ProgressTracker
+    @ObservationIgnored private let weightLog: WeightLogManager
+    @ObservationIgnored private let settings: UserSettingsStore
+    @ObservationIgnored private let currentDate: @MainActor () -> Date
+    public let calendar: Calendar
+
+    public init(progress: ProgressTracker, weightLog: WeightLogManager, settings: UserSettingsStore,
+                calendar: Calendar, currentDate: @escaping @MainActor () -> Date) {
+        self.progress = progress
+        self.weightLog = weightLog
+        self.settings = settings
+        self.calendar = calendar
+        self.currentDate = currentDate
+    }
+
+    public var progressSnapshot: WeightHistoryData? { progress.snapshot }
+    public var goalWeightKilograms: Double? { settings.goalKilograms }
+    public var selectedWeightUnit: WeightUnit { settings.unit }
+    public var isPreparingProgress: Bool { progress.isLoading }
+    public var lastError: (any Error)? { weightLog.lastError ?? settings.lastError }
+    public var selectedProgressRange: ProgressRange {
+        ProgressRange(name: settings.settings.progressRange) ?? .default
+    }
+
+    /// Launch work: the log and settings are loaded by their owners; the
+    /// snapshot is computed when first asked for, so start-up stays light.
+    public func startLoading() {
+        settings.startLoading()
+        weightLog.startLoading()
+    }
+
+    /// Recomputes the snapshot after a change, if one is being shown.
+    public func refresh() async {
+        guard progress.snapshot != nil, weightLog.hasLoaded else { return }
+        await compute(range: selectedProgressRange)
+    }
+
+    /// The history for `range` (nil: the selected one), loading what it needs.
+    public func prepare(range: ProgressRange? = nil) async throws -> WeightHistoryData {
+        try await settings.ensureLoaded()
+        try await weightLog.ensureLoaded()
+        return await compute(range: range ?? selectedProgressRange)
+    }
+
+    /// Chooses the range shown from now on (persisted) and computes it.
+    @discardableResult
+    public func selectProgressRange(_ range: ProgressRange) async throws -> WeightHistoryData {
+        try await settings.apply(.progressRange(range.rawValue))
+        return try await prepare(range: range)
+    }
+
+    /// Sets (kilograms, range-checked) or clears the goal.
+    public func setGoal(kilograms: Double?) async throws {
+        try await settings.apply(.goalKilograms(kilograms))
+        await refresh()
+    }
+
+    @discardableResult
+    private func compute(range: ProgressRange) async -> WeightHistoryData {
+        let zone = calendar.timeZone
+        let today = weightLog.localDays(for: zone).day(of: currentDate())
+        return await progress.update(series: weightLog.dailySeries(in: zone), today: today, range: range,
+                                     goalKilograms: settings.goalKilograms, unit: settings.unit)
+    }
+}

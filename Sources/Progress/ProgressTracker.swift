@@ -1,0 +1,57 @@
+import Foundation
+import Observation
+import Settings
+import WeightLog
+
+/// Holds the progress snapshot and computes it: on the main actor for small
+/// histories, off it for large ones, and a newer request supersedes (and
+/// cancels) an older one so only the latest answer is kept.
+@MainActor
+@Observable
+public final class ProgressTracker {
+    public private(set) var snapshot: WeightHistoryData?
+    public private(set) var isLoading = false
+    @ObservationIgnored private var computation: Task<WeightHistoryData?, Never>?
+    @ObservationIgnored private var generation = 0
+
+    /// Daily series longer than this are computed off the main actor.
+    public static let offMainActorThreshold = 20_000
+
+    public init() {}
+
+    /// Computes the history for `range` and keeps it, unless a newer request
+    /// arrived meanwhile; returns what this request computed.
+    @discardableResult
+    public func update(series: DailySeries, today: Int, range: ProgressRange, goalKilograms: Double?,
+                       unit: WeightUnit) async -> WeightHistoryData {
+        generation += 1
+        let mine = generation
+        computation?.cancel()
+        if series.count <= Self.offMainActorThreshold {
+            let data = ProgressCalculator.history(series: series, today: today, range: range,
+                                                  goalKilograms: goalKilograms, unit: unit)
+            snapshot = data
+            return data
+        }
+        isLoading = true
+        let task = Task.detached(priority: .userInitiated) { () -> WeightHistoryData? in
+            guard !Task.isCancelled else { return nil }
+            return ProgressCalculator.history(series: series, today: today, range: range,
+                                              goalKilograms: goalKilograms, unit: unit)
+        }
+        computation = task
+        let result = await task.value
+        if mine == generation {
+            isLoading = false
+            computation = nil
+            if let result { snapshot = result }
+        }
+        return result ?? ProgressCalculator.history(series: series, today: today, range: range,
+                                                    goalKilograms: goalKilograms, unit: unit)
+    }
+
+    /// Forgets the snapshot; the next request computes afresh.
+    public func invalidate() {
+        snapshot = nil
+    }
+}

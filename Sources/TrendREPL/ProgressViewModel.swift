@@ -1,0 +1,119 @@
+import AppCore
+import Progress
+import Settings
+import WeightLog
+
+/// The `progress` screen (chart and numbers) and `goal`.
+@MainActor
+struct ProgressViewModel {
+    private let progressFeature: ProgressFeature
+
+    init(progressFeature: ProgressFeature = AppModel.shared.progressFeature) {
+        self.progressFeature = progressFeature
+    }
+
+    static var commands: [CommandSpec] {
+        [
+            CommandSpec(name: "progress", aliases: ["p", "chart"], usage: "progress [RANGE]",
+                        summary: "the chart and numbers (RANGE: 1w 1m 3m 6m 1y all; the choice is kept)",
+                        examples: ["progress", "progress 6m", "progress all"],
+                        completion: .positional([.words(ProgressRange.allCases.map(\.rawValue))])) { context, arguments in
+                try await ProgressViewModel(progressFeature: context.app.progressFeature).show(arguments, style: context.style)
+            },
+            CommandSpec(name: "goal", usage: "goal [WEIGHT|clear]", summary: "show, set or clear the goal weight",
+                        examples: ["goal", "goal 75", "goal 165 lb", "goal clear"],
+                        completion: .positional([.words(["clear"])])) { context, arguments in
+                try await ProgressViewModel(progressFeature: context.app.progressFeature).goal(arguments)
+            },
+        ]
+    }
+
+    static func range(named name: String) throws -> ProgressRange {
+        guard let range = ProgressRange(name: name) else { throw ProgressError.unknownRange(ReplSession.printable(name)) }
+        return range
+    }
+
+    func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
+        guard arguments.count <= 1 else { throw CommandFailure("usage", "progress: takes at most one RANGE (1w 1m 3m 6m 1y all)") }
+        let data: WeightHistoryData
+        if let name = arguments.first {
+            data = try await progressFeature.selectProgressRange(try Self.range(named: name))
+        } else {
+            data = try await progressFeature.prepare()
+        }
+        let unit = progressFeature.selectedWeightUnit
+        var lines = [style.bold("Progress, \(data.range.title)")]
+        if data.points.isEmpty {
+            lines.append(data.commentary)
+            return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(data))
+        }
+        lines.append(ChartRenderer(style: style, unit: unit).render(data))
+        lines.append("")
+        if let change = data.changeKilograms, let direction = data.changeDirection {
+            let color: TerminalStyle.Color = direction == .improving ? .green : (direction == .worsening ? .yellow : .cyan)
+            lines.append("  change   " + style.paint("\(unit.formatChange(change)) (\(direction.rawValue))", color))
+        }
+        if let average = data.averageKilograms, let low = data.minimumKilograms, let high = data.maximumKilograms {
+            lines.append("  average  \(unit.format(average))   low \(unit.format(low))   high \(unit.format(high))")
+        }
+        if let weekly = data.projectedWeeklyChangeKilograms, let energy = data.energyBalanceKilocaloriesPerDay {
+            let kcal = Int(energy.rounded())
+            let balance = kcal < 0 ? "a deficit of about \(-kcal) kcal a day" : (kcal > 0 ? "a surplus of about \(kcal) kcal a day" : "in balance")
+            lines.append("  rate     \(unit.formatChange(weekly, decimals: 2)) a week, \(balance)")
+        } else {
+            lines.append("  rate     " + style.dim("not enough recent weigh-ins (3 of the last 14 days)"))
+        }
+        if let goal = data.goalKilograms {
+            if let day = data.projectedGoalDay {
+                lines.append("  goal     \(unit.format(goal)), around \(DateText.longDay(day))")
+            } else {
+                lines.append("  goal     \(unit.format(goal)): " + (data.projectionUnavailableReason?.rawValue ?? "no projection"))
+            }
+        } else {
+            lines.append("  goal     " + style.dim("none (set one with 'goal 75')"))
+        }
+        lines.append("")
+        lines.append(data.commentary)
+        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(data))
+    }
+
+    func goal(_ arguments: [String]) async throws -> CommandOutput {
+        let unit = progressFeature.selectedWeightUnit
+        if let first = arguments.first {
+            if first.lowercased() == "clear" || first.lowercased() == "none" {
+                guard arguments.count == 1 else { throw CommandFailure("usage", "goal: 'clear' takes nothing after it") }
+                try await progressFeature.setGoal(kilograms: nil)
+            } else {
+                try await progressFeature.setGoal(kilograms: try WeightInput.parse(arguments.joined(separator: " "), defaultUnit: unit))
+            }
+        } else {
+            _ = try await progressFeature.prepare()
+        }
+        let goal = progressFeature.goalWeightKilograms
+        let text = goal.map { "Goal: \(progressFeature.selectedWeightUnit.format($0))." } ?? "No goal set. Set one with 'goal 75'."
+        return CommandOutput(text: text, json: .object([("goalKilograms", .optional(goal))]))
+    }
+
+    static func json(_ data: WeightHistoryData) -> JSON {
+        .object([
+            ("range", .string(data.range.rawValue)),
+            ("points", .array(data.points.map { point in
+                .object([("date", .string(DayNumber.string(point.day))), ("kilograms", .number(point.kilograms)),
+                         ("smoothedKilograms", .number(point.smoothedKilograms))])
+            })),
+            ("changeKilograms", .optional(data.changeKilograms)),
+            ("changeDirection", .optional(data.changeDirection?.rawValue)),
+            ("averageKilograms", .optional(data.averageKilograms)),
+            ("minimumKilograms", .optional(data.minimumKilograms)),
+            ("maximumKilograms", .optional(data.maximumKilograms)),
+            ("projectedWeeklyChangeKilograms", .optional(data.projectedWeeklyChangeKilograms)),
+            ("energyBalanceKilocaloriesPerDay", .optional(data.energyBalanceKilocaloriesPerDay)),
+            ("projectedGoalDate", .optional(data.projectedGoalDay.map(DayNumber.string))),
+            ("projectionUnavailableReason", .optional(data.projectionUnavailableReason?.rawValue)),
+            ("goalKilograms", .optional(data.goalKilograms)),
+            ("latestTrendKilograms", .optional(data.latestTrendKilograms)),
+            ("domain", data.domain.map { .object([("lowerKilograms", .number($0.lowerBound)), ("upperKilograms", .number($0.upperBound))]) } ?? .null),
+            ("commentary", .string(data.commentary)),
+        ])
+    }
+}

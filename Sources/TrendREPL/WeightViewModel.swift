@@ -1,0 +1,194 @@
+import AppCore
+import Foundation
+import Progress
+import Settings
+import WeightLog
+
+/// The weigh-in screens: `weigh`, `entries`, `edit`, `delete`, `undo`, `streak`.
+@MainActor
+struct WeightViewModel {
+    private let weightEntryFeature: WeightEntryFeature
+
+    init(weightEntryFeature: WeightEntryFeature = AppModel.shared.weightEntryFeature) {
+        self.weightEntryFeature = weightEntryFeature
+    }
+
+    static var commands: [CommandSpec] {
+        [
+            CommandSpec(name: "weigh", aliases: ["w", "add"], usage: "weigh WEIGHT [UNIT] [WHEN] [note TEXT]",
+                        summary: "record a weigh-in (WHEN: today, yesterday, YYYY-MM-DD, YYYY-MM-DD HH:MM)",
+                        examples: ["weigh 82.4", "weigh 181.6 lb", "weigh 12st 6lb yesterday",
+                                   "weigh 82.1 2026-11-20 07:15 note after the run"],
+                        completion: .positional([.words([]), .words(["kg", "lb", "st", "today", "yesterday", "note"]),
+                                                 .words(["today", "yesterday", "note"])])) { context, arguments in
+                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).weigh(arguments, context: context)
+            },
+            CommandSpec(name: "entries", aliases: ["list", "log"], usage: "entries [RANGE]",
+                        summary: "list weigh-ins with their ids (RANGE: 1w 1m 3m 6m 1y all; default 1m)",
+                        examples: ["entries", "entries 1w", "entries all"],
+                        completion: .positional([.words(ProgressRange.allCases.map(\.rawValue))])) { context, arguments in
+                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).list(arguments, style: context.style)
+            },
+            CommandSpec(name: "edit", usage: "edit ID WEIGHT", summary: "change the weight of an entry (ID: its first characters)",
+                        examples: ["edit 1a2b 82.0", "edit 1a2b3c4d 181 lb"]) { context, arguments in
+                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).edit(arguments)
+            },
+            CommandSpec(name: "delete", aliases: ["rm", "remove"], usage: "delete ID",
+                        summary: "delete an entry (undo brings it back)", examples: ["delete 1a2b"]) { context, arguments in
+                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).delete(arguments)
+            },
+            CommandSpec(name: "undo", usage: "undo", summary: "take back the last weigh-in, edit or delete of this session") { context, arguments in
+                guard arguments.isEmpty else { throw CommandFailure("usage", "undo: takes no arguments") }
+                return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).undo()
+            },
+            CommandSpec(name: "streak", usage: "streak", summary: "the weigh-in streak and this week, Monday to Sunday") { context, arguments in
+                guard arguments.isEmpty else { throw CommandFailure("usage", "streak: takes no arguments") }
+                return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).streak(style: context.style)
+            },
+        ]
+    }
+
+    private var unit: WeightUnit { weightEntryFeature.unit }
+    private var dates: DateText { DateText(timeZone: weightEntryFeature.calendar.timeZone) }
+
+    func weigh(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
+        try await weightEntryFeature.load()
+        guard !arguments.isEmpty else {
+            throw CommandFailure("usage", "weigh: needs a weight, e.g. 'weigh 82.4' or 'weigh 181.6 lb'")
+        }
+        let request = try WeighRequest(arguments, defaultUnit: unit)
+        let entry = try await weightEntryFeature.record(kilograms: request.kilograms, when: request.when, note: request.note)
+        let checkIn = weightEntryFeature.checkIn()
+        var text = "Recorded \(unit.format(entry.kilograms)) at \(dates.local(entry.date)) (id \(entry.shortID))."
+        if let note = entry.note { text += " Note: \(note)" }
+        let today = TodayViewModel(weightEntryFeature: weightEntryFeature).render(checkIn, style: context.style)
+        return CommandOutput(text: text + "\n" + today.text,
+                             json: .object([("entry", .entry(entry, dates: dates)), ("checkIn", today.json)]))
+    }
+
+    func list(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
+        try await weightEntryFeature.load()
+        guard arguments.count <= 1 else { throw CommandFailure("usage", "entries: takes at most one RANGE (1w 1m 3m 6m 1y all)") }
+        let range = try arguments.first.map(ProgressViewModel.range(named:)) ?? .month
+        let entries = weightEntryFeature.entries(lastDays: range.days)
+        let json = JSON.object([("range", .string(range.rawValue)), ("entries", .array(entries.map { .entry($0, dates: dates) }))])
+        guard !entries.isEmpty else {
+            return CommandOutput(text: "No weigh-ins in \(range.title). Record one with 'weigh 82.4'.", json: json)
+        }
+        var lines = [style.dim("id        when              weight")]
+        for entry in entries.reversed() {
+            var line = "\(entry.shortID)  \(dates.local(entry.date))  \(unit.format(entry.kilograms).leftPadded(to: 12))"
+            if let note = entry.note { line += "  " + note }
+            lines.append(line)
+        }
+        lines.append(style.dim("\(entries.count) weigh-in\(entries.count == 1 ? "" : "s") in \(range.title), newest first"))
+        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+    }
+
+    func edit(_ arguments: [String]) async throws -> CommandOutput {
+        try await weightEntryFeature.load()
+        guard arguments.count >= 2 else { throw CommandFailure("usage", "edit: needs an id and a weight, e.g. 'edit 1a2b 82.0'") }
+        let kilograms = try WeightInput.parse(arguments.dropFirst().joined(separator: " "), defaultUnit: unit)
+        let (before, after) = try await weightEntryFeature.edit(id: arguments[0], kilograms: kilograms)
+        return CommandOutput(
+            text: "Changed \(after.shortID) from \(unit.format(before.kilograms)) to \(unit.format(after.kilograms)).",
+            json: .object([("entry", .entry(after, dates: dates)), ("previousKilograms", .number(before.kilograms))]))
+    }
+
+    func delete(_ arguments: [String]) async throws -> CommandOutput {
+        try await weightEntryFeature.load()
+        guard arguments.count == 1 else { throw CommandFailure("usage", "delete: needs one entry id, e.g. 'delete 1a2b'") }
+        let entry = try await weightEntryFeature.delete(id: arguments[0])
+        return CommandOutput(
+            text: "Deleted \(entry.shortID): \(unit.format(entry.kilograms)) on \(dates.local(entry.date)). 'undo' brings it back.",
+            json: .object([("deleted", .entry(entry, dates: dates))]))
+    }
+
+    func undo() async throws -> CommandOutput {
+        let change = try await weightEntryFeature.undo()
+        switch change {
+        case let .recorded(entry):
+            return CommandOutput(text: "Undone: the weigh-in of \(unit.format(entry.kilograms)) on \(dates.local(entry.date)) is removed.",
+                                 json: .object([("undone", .string("recorded")), ("entry", .entry(entry, dates: dates))]))
+        case let .edited(before, _):
+            return CommandOutput(text: "Undone: \(before.shortID) is back to \(unit.format(before.kilograms)).",
+                                 json: .object([("undone", .string("edited")), ("entry", .entry(before, dates: dates))]))
+        case let .deleted(entry):
+            return CommandOutput(text: "Undone: \(entry.shortID) (\(unit.format(entry.kilograms)) on \(dates.local(entry.date))) is back.",
+                                 json: .object([("undone", .string("deleted")), ("entry", .entry(entry, dates: dates))]))
+        }
+    }
+
+    func streak(style: TerminalStyle) async throws -> CommandOutput {
+        try await weightEntryFeature.load()
+        let summary = weightEntryFeature.streak()
+        let days = summary.currentStreak == 1 ? "day" : "days"
+        var lines = ["Weigh-in streak: \(style.bold("\(summary.currentStreak) \(days)")) (best \(summary.bestStreak))", ""]
+        lines.append(summary.week.map { " " + DayNumber.weekdayName($0.day) }.joined())
+        lines.append(summary.week.map { day in
+            "  " + Self.symbol(day.status, style: style) + " "
+        }.joined())
+        lines.append(summary.week.map { " " + String(DayNumber.civil($0.day).day).leftPadded(to: 3) }.joined())
+        lines.append("")
+        lines.append(style.dim("↓ moving down  → steady  ↑ needs attention  ↻ time for a reset  · no weigh-in"))
+        let json = JSON.object([
+            ("currentStreak", .integer(summary.currentStreak)),
+            ("bestStreak", .integer(summary.bestStreak)),
+            ("week", .array(summary.week.map { day in
+                .object([("date", .string(DayNumber.string(day.day))), ("status", .string(day.status.rawValue))])
+            })),
+        ])
+        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+    }
+
+    static func symbol(_ status: WeekDay.Status, style: TerminalStyle) -> String {
+        switch status {
+        case .movingDownward: return style.paint("↓", .green)
+        case .holdingSteady: return style.paint("→", .cyan)
+        case .needsAttention: return style.paint("↑", .yellow)
+        case .timeForReset: return style.paint("↻", .magenta)
+        case .noCheckIn: return style.dim("·")
+        case .future: return " "
+        }
+    }
+}
+
+/// The words of a `weigh` command: WEIGHT [UNIT] [WHEN] [note TEXT].
+struct WeighRequest {
+    let kilograms: Double
+    let when: WhenInput
+    let note: String?
+
+    init(_ arguments: [String], defaultUnit: WeightUnit) throws {
+        let (kilograms, used) = try WeightInput.parse(arguments[...], defaultUnit: defaultUnit)
+        var rest = arguments.dropFirst(used)
+        var when = WhenInput.now
+        if let (parsed, whenWords) = try WhenInput.parse(rest) {
+            when = parsed
+            rest = rest.dropFirst(whenWords)
+        }
+        var note: String?
+        if let first = rest.first {
+            guard first.lowercased() == "note" else {
+                throw CommandFailure("usage", "weigh: did not understand '\(ReplSession.printable(first))'; "
+                    + "after the weight come an optional WHEN (today, yesterday, YYYY-MM-DD [HH:MM]) and 'note TEXT'")
+            }
+            note = rest.dropFirst().joined(separator: " ")
+            guard note?.isEmpty == false else { throw CommandFailure("usage", "weigh: 'note' needs some text after it") }
+            guard let text = note, text.count <= 500 else { throw CommandFailure("usage", "weigh: a note can be at most 500 characters") }
+        }
+        self.kilograms = kilograms
+        self.when = when
+        self.note = note
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+
+    func rightPadded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Numbers local calendar days in one time zone without asking `Calendar`
+/// per instant: day 0 is 1970-01-01 local, and an instant's day is
+/// `floor((seconds + utcOffset) / 86400)` with the offset looked up in a
+/// precomputed table of the zone's transitions (DST-safe).
+///
+/// - Complexity: building is O(transitions in the span); `day(of:)` is
+///   O(log transitions), and O(1) amortised through `DayCursor` for sorted input.
+public struct LocalDays: Sendable, Equatable {
+    /// Instants (seconds since 1970) at which the offset changes, ascending.
+    public let transitions: [Double]
+    /// `offsets[i]` applies before `transitions[i]`; the last one after the last transition.
+    public let offsets: [Double]
+    public let timeZoneIdentifier: String
+
+    /// A table for `timeZone` covering `from`…`to` (widened by a year on each side).
+    public init(timeZone: TimeZone, from start: Date, to end: Date) {
+        timeZoneIdentifier = timeZone.identifier
+        var transitions: [Double] = []
+        var offsets: [Double] = []
+        var cursor = start.addingTimeInterval(-366 * 86_400)
+        let stop = end.addingTimeInterval(366 * 86_400)
+        offsets.append(Double(timeZone.secondsFromGMT(for: cursor)))
+        while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next < stop, transitions.count < 100_000 {
+            transitions.append(next.timeIntervalSince1970)
+            offsets.append(Double(timeZone.secondsFromGMT(for: next)))
+            cursor = next
+        }
+        self.transitions = transitions
+        self.offsets = offsets
+    }
+
+    /// A table for `timeZone` around 1900…2200 — every date Trend accepts.
+    public init(timeZone: TimeZone) {
+        self.init(timeZone: timeZone, from: Date(timeIntervalSince1970: -2_208_988_800),
+                  to: Date(timeIntervalSince1970: 7_258_118_400))
+    }
+
+    public func offset(at seconds: Double) -> Double {
+        var low = 0, high = transitions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if transitions[middle] <= seconds { low = middle + 1 } else { high = middle }
+        }
+        return offsets[low]
+    }
+
+    /// The local day number of an instant.
+    public func day(of date: Date) -> Int {
+        let seconds = date.timeIntervalSince1970
+        return Int(((seconds + offset(at: seconds)) / 86_400).rounded(.down))
+    }
+
+    /// The instant local midnight begins on `day` (the first instant of that day).
+    public func startOfDay(_ day: Int) -> Date {
+        let localSeconds = Double(day) * 86_400
+        // Try the offset in force an offset's width either side; pick the one that maps back.
+        let guess = localSeconds - offset(at: localSeconds)
+        let corrected = localSeconds - offset(at: guess)
+        return Date(timeIntervalSince1970: self.day(of: Date(timeIntervalSince1970: corrected)) == day ? corrected : guess)
+    }
+
+    /// Walks sorted instants, moving through the transition table once.
+    public struct DayCursor {
+        let days: LocalDays
+        var index = 0
+
+        public init(_ days: LocalDays) {
+            self.days = days
+        }
+
+        /// The local day of `seconds`; calls must come in ascending order.
+        public mutating func day(ofSeconds seconds: Double) -> Int {
+            let transitions = days.transitions
+            while index < transitions.count, transitions[index] <= seconds { index += 1 }
+            return Int(((seconds + days.offsets[index]) / 86_400).rounded(.down))
+        }
+    }
+}
+
+/// Arithmetic on day numbers: dates, weekdays, labels — no Calendar needed.
+public enum DayNumber {
+    /// `YYYY-MM-DD` for a day number (1970-01-01 is day 0).
+    public static func string(_ day: Int) -> String {
+        let (year, month, dayOfMonth) = civil(day)
+        return String(format: "%04d-%02d-%02d", year, month, dayOfMonth)
+    }
+
+    /// Year, month and day of a day number (proleptic Gregorian).
+    public static func civil(_ day: Int) -> (year: Int, month: Int, day: Int) {
+        let z = day + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfMonth)
+    }
+
+    /// The day number of a civil date.
+    public static func from(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// 0 Monday … 6 Sunday (1970-01-01 was a Thursday).
+    public static func weekdayFromMonday(_ day: Int) -> Int {
+        ((day + 3) % 7 + 7) % 7
+    }
+
+    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    /// `Jun 1` style label.
+    public static func shortLabel(_ day: Int) -> String {
+        let (_, month, dayOfMonth) = civil(day)
+        return "\(monthNames[month - 1]) \(dayOfMonth)"
+    }
+
+    /// `Mon` … `Sun`.
+    public static func weekdayName(_ day: Int) -> String { weekdayNames[weekdayFromMonday(day)] }
+}

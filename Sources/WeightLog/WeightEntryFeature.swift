@@ -1,0 +1,151 @@
+import Foundation
+import Observation
+import Settings
+
+/// Today at a glance: what the check-in shows after a weigh-in and on `today`.
+public struct CheckIn: Sendable, Equatable {
+    public let day: Int
+    public let latestEntry: WeightEntry?
+    /// The latest day's value (mean of its entries).
+    public let latestKilograms: Double?
+    public let trendKilograms: Double?
+    public let verdict: DailyVerdict?
+    public let currentStreak: Int
+    /// Latest day's value minus the previous day with an entry.
+    public let changeSincePreviousKilograms: Double?
+    /// The day of the latest entry.
+    public let latestDay: Int?
+}
+
+/// The week view with the streak.
+public struct StreakSummary: Sendable, Equatable {
+    public let currentStreak: Int
+    public let bestStreak: Int
+    public let week: [WeekDay]
+}
+
+/// Recording weigh-ins: record, edit, delete and undo, and the check-in
+/// that follows. Progress and streak refresh through `onChange`, wired in
+/// `AppModel.live()`, so this target never imports Progress.
+@MainActor
+@Observable
+public final class WeightEntryFeature {
+    @ObservationIgnored private let weightLog: WeightLogManager
+    @ObservationIgnored private let settings: UserSettingsStore
+    @ObservationIgnored private let dailyTrend: DailyTrendManager
+    @ObservationIgnored private let dailyStreak: DailyStreakManager
+    @ObservationIgnored private let currentDate: @MainActor () -> Date
+    @ObservationIgnored private let onChange: @MainActor () async -> Void
+    public let calendar: Calendar
+
+    public init(weightLog: WeightLogManager, settings: UserSettingsStore, dailyTrend: DailyTrendManager,
+                dailyStreak: DailyStreakManager, calendar: Calendar, currentDate: @escaping @MainActor () -> Date,
+                onChange: @escaping @MainActor () async -> Void = {}) {
+        self.weightLog = weightLog
+        self.settings = settings
+        self.dailyTrend = dailyTrend
+        self.dailyStreak = dailyStreak
+        self.calendar = calendar
+        self.currentDate = currentDate
+        self.onChange = onChange
+    }
+
+    public var entries: [WeightEntry] { weightLog.entries }
+    public var isLoading: Bool { weightLog.isLoading }
+    public var lastError: (any Error)? { weightLog.lastError }
+    public var unit: WeightUnit { settings.unit }
+
+    /// Starts loading the log; returns at once.
+    public func startLoading() {
+        weightLog.startLoading()
+        settings.startLoading()
+    }
+
+    /// Reads the log again (another process may have written) and tells the dependants.
+    public func refresh() async {
+        await weightLog.reload()
+        await onChange()
+    }
+
+    /// Waits for the log and settings; throws when storage cannot be read.
+    public func load() async throws {
+        try await settings.ensureLoaded()
+        try await weightLog.ensureLoaded()
+    }
+
+    /// Today's local day number.
+    public var today: Int { localDays.day(of: currentDate()) }
+
+    /// The day table of the calendar's time zone.
+    public var localDays: LocalDays { weightLog.localDays(for: calendar.timeZone) }
+
+    /// Records a weigh-in (kilograms, already range-checked) at `when`.
+    @discardableResult
+    public func record(kilograms: Double, when: WhenInput = .now, note: String? = nil) async throws -> WeightEntry {
+        try await load()
+        let date = try when.resolve(now: currentDate(), calendar: calendar)
+        let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let entry = WeightEntry(date: date, kilograms: kilograms, note: trimmed?.isEmpty == false ? trimmed : nil)
+        try await weightLog.record(entry)
+        await onChange()
+        return entry
+    }
+
+    /// Changes the weight of the entry whose id starts with `id`.
+    public func edit(id: String, kilograms: Double) async throws -> (before: WeightEntry, after: WeightEntry) {
+        try await load()
+        var entry = try weightLog.entry(matching: id)
+        entry.kilograms = kilograms
+        let before = try await weightLog.replace(entry)
+        await onChange()
+        return (before, entry)
+    }
+
+    public func delete(id: String) async throws -> WeightEntry {
+        try await load()
+        let entry = try weightLog.entry(matching: id)
+        let deleted = try await weightLog.delete(id: entry.id)
+        await onChange()
+        return deleted
+    }
+
+    /// Takes back the most recent record, edit or delete of this session.
+    public func undo() async throws -> WeightLogManager.Change {
+        try await load()
+        let change = try await weightLog.undo()
+        await onChange()
+        return change
+    }
+
+    /// Entries from `days` local days ago up to today (nil: all), oldest first.
+    public func entries(lastDays days: Int?) -> [WeightEntry] {
+        guard let days else { return entries }
+        let start = localDays.startOfDay(today - (days - 1))
+        return entries.filter { $0.date >= start }
+    }
+
+    public func checkIn() -> CheckIn {
+        let series = weightLog.dailySeries(in: calendar.timeZone)
+        let today = self.today
+        let upTo = series.firstIndex(onOrAfter: today + 1)
+        let last = upTo - 1
+        let latestEntry = entries.last { localDays.day(of: $0.date) <= today }
+        return CheckIn(
+            day: today,
+            latestEntry: latestEntry,
+            latestKilograms: last >= 0 ? series.kilograms[last] : nil,
+            trendKilograms: last >= 0 ? series.smoothedKilograms[last] : nil,
+            verdict: last >= 0 ? dailyTrend.verdicts(for: series)[last] : nil,
+            currentStreak: dailyStreak.currentStreak(in: series, today: today),
+            changeSincePreviousKilograms: last >= 1 ? series.kilograms[last] - series.kilograms[last - 1] : nil,
+            latestDay: last >= 0 ? series.days[last] : nil
+        )
+    }
+
+    public func streak() -> StreakSummary {
+        let series = weightLog.dailySeries(in: calendar.timeZone)
+        return StreakSummary(currentStreak: dailyStreak.currentStreak(in: series, today: today),
+                             bestStreak: dailyStreak.bestStreak(in: series),
+                             week: dailyStreak.week(in: series, today: today))
+    }
+}

@@ -1,1 +1,0 @@
-/// WeightLog: arrives with its issue; see DESIGN.md §1.

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The weigh-in and progress screens through the built binary.
+@Suite struct WeightEndToEndTests {
+    static let script = """
+    weigh 80 2026-01-01
+    weigh 81 2026-01-02
+    weigh 79 2026-01-04 07:30 note after a run
+    weigh 180 lb 2026-01-04 20:00
+    """
+
+    @Test func aScriptOfWeighInsThenProgressAndTodayInJSON() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path]
+        let recorded = try runTrend(directory + ["--json"], input: Self.script)
+        #expect(recorded.status == 0, "\(recorded.standardOutput)\(recorded.standardError)")
+        let weighs = try recorded.documents()
+        #expect(weighs.count == 4)
+        let third = try #require(weighs[2]["entry"] as? [String: Any])
+        #expect(third["note"] as? String == "after a run")
+        #expect(third["date"] as? String == "2026-01-04T07:30:00Z")
+        #expect(weighs[0]["checkIn"] is [String: Any])
+
+        let progress = try #require(try runTrend(directory + ["--json", "-c", "progress all"]).documents().first)
+        #expect(progress["range"] as? String == "all")
+        let points = try #require(progress["points"] as? [[String: Any]])
+        #expect(points.map { $0["date"] as? String } == ["2026-01-01", "2026-01-02", "2026-01-04"])
+        let day3 = (79 + 180 * 0.45359237) / 2
+        let kilograms = points.compactMap { $0["kilograms"] as? Double }
+        #expect(kilograms.count == 3 && abs(kilograms[2] - day3) < 1e-9)
+        // Trend by hand: 80, 80.1, then a two-day gap: 80.1 + 0.19·(day3 − 80.1).
+        let trend = points.compactMap { $0["smoothedKilograms"] as? Double }
+        #expect(trend.count == 3)
+        #expect(abs(trend[1] - 80.1) < 1e-9)
+        #expect(abs(trend[2] - (80.1 + 0.19 * (day3 - 80.1))) < 1e-9)
+        #expect(abs((progress["changeKilograms"] as? Double ?? 0) - (trend[2] - 80)) < 1e-9)
+        #expect(progress["averageKilograms"] is Double)
+        #expect(progress["minimumKilograms"] as? Double == 80)
+        #expect(progress["maximumKilograms"] as? Double == 81)
+        #expect(progress["projectedWeeklyChangeKilograms"] is NSNull)
+        #expect(progress["projectedGoalDate"] is NSNull)
+        #expect(progress["projectionUnavailableReason"] as? String == "no goal")
+        #expect(progress["goalKilograms"] is NSNull)
+        #expect(progress["commentary"] is String)
+
+        let today = try #require(try runTrend(directory + ["--json", "-c", "today"]).documents().first)
+        #expect(abs((today["latestKilograms"] as? Double ?? 0) - day3) < 1e-9)
+        #expect(abs((today["trendKilograms"] as? Double ?? 0) - trend[2]) < 1e-9)
+        // Day 3 (the mean of 79 kg and 180 lb) is 0.68 kg below day 2.
+        #expect(today["verdict"] as? String == "movingDownward")
+        #expect(today["currentStreak"] as? Int == 0)
+        #expect(today["tip"] is NSNull)
+        #expect(today["weekAhead"] is NSNull)
+        #expect((today["date"] as? String)?.count == 10)
+    }
+
+    @Test func badWeighInsAreExplainedAndChangeNothing() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path]
+        let bad = try runTrend(directory + ["-c", "weigh 600", "-c", "weigh abc", "-c", "weigh 80 2026-02-30",
+                                            "-c", "weigh 80 tomorrow", "-c", "weigh", "-c", "delete zzzz", "-c", "undo"])
+        #expect(bad.status == 1)
+        let messages = bad.standardError.split(separator: "\n").map(String.init)
+        #expect(messages.count == 7)
+        #expect(messages[0].contains("outside the accepted 20–500 kg"))
+        #expect(messages[1].contains("'abc' is not a weight"))
+        #expect(messages[2].contains("'2026-02-30' is not a real date"))
+        #expect(messages[3].contains("did not understand 'tomorrow'"))
+        #expect(messages[4].contains("needs a weight"))
+        #expect(messages[5].contains("no entry has an id starting with 'zzzz'"))
+        #expect(messages[6].contains("nothing to undo"))
+        let entries = try #require(try runTrend(directory + ["--json", "-c", "entries all"]).documents().first)
+        #expect((entries["entries"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func theProgressChartIsDrawnInTheDisplayUnit() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path]
+        _ = try runTrend(directory + ["-c", "set unit lb"], input: nil)
+        _ = try runTrend(directory, input: Self.script + "\ngoal 170 lb\n")
+        let run = try runTrend(directory + ["-c", "progress all"], environment: ["COLUMNS": "100"])
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("lb └") })
+        #expect(lines.contains { $0.contains("Jan 1") })
+        #expect(lines.contains { $0.contains("┄") }, "the goal rule")
+        #expect(lines.contains { $0.contains("•") }, "the weights")
+        #expect(lines.contains { $0.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }, "the trend")
+        #expect(lines.allSatisfy { $0.count <= 100 })
+        #expect(run.standardOutput.contains("goal     170.0 lb"))
+    }
+}
