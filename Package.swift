@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "WeightLog", dependencies: ["Storage", "Settings"]),
         .target(name: "Progress", dependencies: ["WeightLog", "Settings"]),
         .target(name: "Habits", dependencies: ["Storage", "Settings"]),
-        .target(name: "DailyTips", dependencies: ["Storage", "Settings"]),
+        .target(name: "DailyTips", dependencies: ["Storage", "Settings"], resources: [.process("Resources")]),
         .target(name: "Backup", dependencies: ["Storage", "Settings"]),
 
         // MARK: Composition root
@@ -50,6 +50,7 @@ let package = Package(
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "TestSupport"]),
         .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "TestSupport"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "TestSupport"]),
+        .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
         .testTarget(name: "TrendREPLTests", dependencies: ["TrendREPL", "TestSupport", "trend"]),
     ],

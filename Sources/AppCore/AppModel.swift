@@ -1,6 +1,7 @@
 /// AppCore is the composition root: it imports every feature target, builds
 /// the production graph in `AppModel.live()`, and forwards the application's
 /// lifecycle to the Features. Nothing below it may import it.
+import DailyTips
 import Foundation
 import Observation
 import Progress
@@ -17,13 +18,15 @@ public final class AppModel {
     public let weightEntryFeature: WeightEntryFeature
     public let progressFeature: ProgressFeature
     public let settingsFeature: SettingsFeature
+    public let dailyTipsFeature: DailyTipsFeature
     private var hasLaunched = false
 
     public init(weightEntryFeature: WeightEntryFeature, progressFeature: ProgressFeature,
-                settingsFeature: SettingsFeature) {
+                settingsFeature: SettingsFeature, dailyTipsFeature: DailyTipsFeature) {
         self.weightEntryFeature = weightEntryFeature
         self.progressFeature = progressFeature
         self.settingsFeature = settingsFeature
+        self.dailyTipsFeature = dailyTipsFeature
     }
 
     /// Builds the real graph in one visible place.
@@ -50,8 +53,13 @@ public final class AppModel {
             onChange: { await progressFeature.refresh() }
         )
         let settingsFeature = SettingsFeature(settings: settings, dataDirectory: directory)
+        let dailyTipsFeature = DailyTipsFeature(
+            repository: LocalTipDeckRepository(store: storage), catalogue: Result { try TipCatalogue.bundled() },
+            calendar: calendar, currentDate: currentDate,
+            needsReset: { weightEntryFeature.checkIn().verdict == .timeForReset }
+        )
         return AppModel(weightEntryFeature: weightEntryFeature, progressFeature: progressFeature,
-                        settingsFeature: settingsFeature)
+                        settingsFeature: settingsFeature, dailyTipsFeature: dailyTipsFeature)
     }
 
     /// Starts each Feature's independent launch work once. Awaits nothing.
@@ -61,6 +69,7 @@ public final class AppModel {
         settingsFeature.startLoading()
         weightEntryFeature.startLoading()
         progressFeature.startLoading()
+        dailyTipsFeature.startLoading()
     }
 
     /// The process was resumed, or a command arrived after a long idle time:
@@ -73,6 +82,9 @@ public final class AppModel {
 
     /// The local date changed (midnight, or a time-zone change).
     public func applicationSignificantTimeChange() {
-        Task { await progressFeature.refresh() }
+        Task {
+            await progressFeature.refresh()
+            await dailyTipsFeature.refresh()
+        }
     }
 }

@@ -21,6 +21,13 @@ enum Schema {
         );
         CREATE INDEX weight_entries_by_instant ON weight_entries(instant);
         """,
+        // 3: the daily-tip deck, one row holding its state as JSON.
+        """
+        CREATE TABLE tip_deck (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            state TEXT NOT NULL
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -9,9 +9,16 @@ public struct CommandCatalog {
 
     /// The commands of the product; each screen contributes its own.
     public static func standard() -> CommandCatalog {
-        CommandCatalog(commands: [HelpViewModel.command] + WeightViewModel.commands.prefix(1) + TodayViewModel.commands
-                       + ProgressViewModel.commands + WeightViewModel.commands.dropFirst() + SettingsViewModel.commands
-                       + [quitCommand])
+        let weight = WeightViewModel.commands
+        var commands: [CommandSpec] = [HelpViewModel.command]
+        commands += weight.prefix(1)
+        commands += TodayViewModel.commands
+        commands += ProgressViewModel.commands
+        commands += weight.dropFirst()
+        commands += TipViewModel.commands
+        commands += SettingsViewModel.commands
+        commands.append(quitCommand)
+        return CommandCatalog(commands: commands)
     }
 
     static let quitCommand = CommandSpec(

@@ -1,14 +1,18 @@
 import AppCore
+import DailyTips
 import Settings
 import WeightLog
 
-/// The `today` screen: the check-in. (Daily tips join it in their own issue.)
+/// The `today` screen: the check-in, with the tip of the day.
 @MainActor
 struct TodayViewModel {
     private let weightEntryFeature: WeightEntryFeature
+    private let dailyTipsFeature: DailyTipsFeature
 
-    init(weightEntryFeature: WeightEntryFeature = AppModel.shared.weightEntryFeature) {
+    init(weightEntryFeature: WeightEntryFeature = AppModel.shared.weightEntryFeature,
+         dailyTipsFeature: DailyTipsFeature = AppModel.shared.dailyTipsFeature) {
         self.weightEntryFeature = weightEntryFeature
+        self.dailyTipsFeature = dailyTipsFeature
     }
 
     static var commands: [CommandSpec] {
@@ -16,7 +20,8 @@ struct TodayViewModel {
             CommandSpec(name: "today", aliases: ["t", "checkin"], usage: "today",
                         summary: "today's check-in: latest weight, trend, verdict, streak") { context, arguments in
                 guard arguments.isEmpty else { throw CommandFailure("usage", "today: takes no arguments") }
-                let viewModel = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature)
+                let viewModel = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
+                                               dailyTipsFeature: context.app.dailyTipsFeature)
                 return try await viewModel.show(style: context.style)
             },
         ]
@@ -24,10 +29,13 @@ struct TodayViewModel {
 
     func show(style: TerminalStyle) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        return render(weightEntryFeature.checkIn(), style: style)
+        return await render(weightEntryFeature.checkIn(), style: style)
     }
 
-    func render(_ checkIn: CheckIn, style: TerminalStyle) -> CommandOutput {
+    /// The check-in; a tip that cannot be drawn leaves its slot empty rather than failing the check-in.
+    func render(_ checkIn: CheckIn, style: TerminalStyle) async -> CommandOutput {
+        let tip = try? await dailyTipsFeature.todaysTip()
+        let weekAhead = dailyTipsFeature.weekAhead
         let unit = weightEntryFeature.unit
         var lines = [style.bold("Today, " + DateText.longDay(checkIn.day))]
         if let latest = checkIn.latestKilograms, let latestDay = checkIn.latestDay {
@@ -44,10 +52,12 @@ struct TodayViewModel {
         }
         let days = checkIn.currentStreak == 1 ? "day" : "days"
         lines.append("  streak   \(checkIn.currentStreak) \(days)")
-        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(checkIn))
+        if let tip { lines += ["", TipViewModel.line(tip, style: style)] }
+        if let weekAhead { lines += ["", style.bold(weekAhead)] }
+        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(checkIn, tip: tip, weekAhead: weekAhead))
     }
 
-    static func json(_ checkIn: CheckIn) -> JSON {
+    static func json(_ checkIn: CheckIn, tip: Tip?, weekAhead: String?) -> JSON {
         .object([
             ("date", .string(DayNumber.string(checkIn.day))),
             ("latestKilograms", .optional(checkIn.latestKilograms)),
@@ -56,8 +66,8 @@ struct TodayViewModel {
             ("currentStreak", .integer(checkIn.currentStreak)),
             ("changeKilograms", .optional(checkIn.changeSincePreviousKilograms)),
             ("latestDate", .optional(checkIn.latestDay.map(DayNumber.string))),
-            ("tip", .null),
-            ("weekAhead", .null),
+            ("tip", TipViewModel.json(tip)),
+            ("weekAhead", .optional(weekAhead)),
         ])
     }
 

@@ -21,7 +21,10 @@ struct WeightViewModel {
                                    "weigh 82.1 2026-11-20 07:15 note after the run"],
                         completion: .positional([.words([]), .words(["kg", "lb", "st", "today", "yesterday", "note"]),
                                                  .words(["today", "yesterday", "note"])])) { context, arguments in
-                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).weigh(arguments, context: context)
+                let today = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
+                                           dailyTipsFeature: context.app.dailyTipsFeature)
+                return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature)
+                    .weigh(arguments, today: today, style: context.style)
             },
             CommandSpec(name: "entries", aliases: ["list", "log"], usage: "entries [RANGE]",
                         summary: "list weigh-ins with their ids (RANGE: 1w 1m 3m 6m 1y all; default 1m)",
@@ -51,7 +54,7 @@ struct WeightViewModel {
     private var unit: WeightUnit { weightEntryFeature.unit }
     private var dates: DateText { DateText(timeZone: weightEntryFeature.calendar.timeZone) }
 
-    func weigh(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
+    func weigh(_ arguments: [String], today: TodayViewModel, style: TerminalStyle) async throws -> CommandOutput {
         try await weightEntryFeature.load()
         guard !arguments.isEmpty else {
             throw CommandFailure("usage", "weigh: needs a weight, e.g. 'weigh 82.4' or 'weigh 181.6 lb'")
@@ -61,9 +64,9 @@ struct WeightViewModel {
         let checkIn = weightEntryFeature.checkIn()
         var text = "Recorded \(unit.format(entry.kilograms)) at \(dates.local(entry.date)) (id \(entry.shortID))."
         if let note = entry.note { text += " Note: \(note)" }
-        let today = TodayViewModel(weightEntryFeature: weightEntryFeature).render(checkIn, style: context.style)
-        return CommandOutput(text: text + "\n" + today.text,
-                             json: .object([("entry", .entry(entry, dates: dates)), ("checkIn", today.json)]))
+        let checkInOutput = await today.render(checkIn, style: style)
+        return CommandOutput(text: text + "\n" + checkInOutput.text,
+                             json: .object([("entry", .entry(entry, dates: dates)), ("checkIn", checkInOutput.json)]))
     }
 
     func list(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {

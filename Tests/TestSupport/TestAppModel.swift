@@ -1,4 +1,5 @@
 import AppCore
+import DailyTips
 import Foundation
 import Progress
 import Settings
@@ -24,7 +25,9 @@ public func makeTestApp(
     clock: TestClock = TestClock(date("2026-06-15 08:00")),
     calendar: Calendar = calendar(zone: "UTC"),
     directory: URL = FileManager.default.temporaryDirectory,
-    settingsRepository: (any SettingsRepository)? = nil
+    settingsRepository: (any SettingsRepository)? = nil,
+    tipSeed: UInt64 = 7,
+    tipCatalogue: TipCatalogue? = nil
 ) -> TestGraph {
     let currentDate = clock.currentDate
     let settings = UserSettingsStore(repository: settingsRepository ?? LocalSettingsRepository(store: store))
@@ -37,10 +40,16 @@ public func makeTestApp(
         dailyStreak: DailyStreakManager(trend: dailyTrend), calendar: calendar, currentDate: currentDate,
         onChange: { await progressFeature.refresh() }
     )
+    let catalogue: Result<TipCatalogue, any Error> = tipCatalogue.map { .success($0) } ?? Result { try TipCatalogue.bundled() }
+    let dailyTipsFeature = DailyTipsFeature(
+        repository: LocalTipDeckRepository(store: store), catalogue: catalogue, calendar: calendar,
+        currentDate: currentDate, needsReset: { weightEntryFeature.checkIn().verdict == .timeForReset }, seed: tipSeed
+    )
     let app = AppModel(
         weightEntryFeature: weightEntryFeature,
         progressFeature: progressFeature,
-        settingsFeature: SettingsFeature(settings: settings, dataDirectory: directory)
+        settingsFeature: SettingsFeature(settings: settings, dataDirectory: directory),
+        dailyTipsFeature: dailyTipsFeature
     )
     return TestGraph(app: app, store: store, clock: clock, calendar: calendar, directory: directory)
 }

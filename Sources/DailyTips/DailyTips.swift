@@ -1,1 +1,0 @@
-/// DailyTips: arrives with its issue; see DESIGN.md §1.

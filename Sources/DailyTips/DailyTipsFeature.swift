@@ -1,0 +1,100 @@
+import Foundation
+import Observation
+import Storage
+
+/// The tip of the day: drawn once per local day and kept across restarts,
+/// `nextTip()` for another, a reset tip after a `timeForReset` verdict, and a
+/// week-ahead note on Mondays.
+@MainActor
+@Observable
+public final class DailyTipsFeature {
+    public private(set) var currentTip: Tip?
+    public private(set) var isLoading = false
+    public private(set) var lastError: (any Error)?
+
+    @ObservationIgnored private let repository: any TipDeckRepository
+    @ObservationIgnored private let catalogue: Result<TipCatalogue, any Error>
+    @ObservationIgnored private let calendar: Calendar
+    @ObservationIgnored private let currentDate: @MainActor () -> Date
+    @ObservationIgnored private let needsReset: @MainActor () -> Bool
+    @ObservationIgnored private let seed: UInt64
+    @ObservationIgnored private let loading = SingleFlight()
+
+    /// - Parameters:
+    ///   - needsReset: whether today's weigh-in verdict asks for a reset tip; wired in `AppModel.live()`.
+    ///   - seed: the shuffle seed for a new installation (a stored seed wins); tests fix it.
+    public init(repository: any TipDeckRepository, catalogue: Result<TipCatalogue, any Error>, calendar: Calendar,
+                currentDate: @escaping @MainActor () -> Date, needsReset: @escaping @MainActor () -> Bool = { false },
+                seed: UInt64 = UInt64.random(in: .min ... .max)) {
+        self.repository = repository
+        self.catalogue = catalogue
+        self.calendar = calendar
+        self.currentDate = currentDate
+        self.needsReset = needsReset
+        self.seed = seed
+    }
+
+    /// Launch: draws (or reads back) today's tip; returns at once.
+    public func startLoading() {
+        loading.start { await self.performRefresh() }
+    }
+
+    /// Makes `currentTip` today's tip, joining a refresh in flight.
+    public func refresh() async {
+        await loading.run { await self.performRefresh() }
+    }
+
+    /// Today's tip; throws when the deck cannot be read or saved.
+    public func todaysTip() async throws -> Tip? {
+        await refresh()
+        if let lastError { throw lastError }
+        return currentTip
+    }
+
+    /// Deals another tip from the everyday deck; it stays for the rest of the day.
+    public func nextTip() async throws -> Tip? {
+        let deck = TipDeck(catalogue: try catalogue.get())
+        let day = today
+        do {
+            currentTip = try await repository.update(seed: seed) { state in deck.next(for: day, state: &state) }
+            lastError = nil
+        } catch {
+            lastError = error
+            throw error
+        }
+        return currentTip
+    }
+
+    /// The week-ahead note on Mondays (local), nil on other days.
+    public var weekAhead: String? {
+        guard let notes = try? catalogue.get().weekAhead, !notes.isEmpty else { return nil }
+        let date = currentDate()
+        guard calendar.component(.weekday, from: date) == 2 else { return nil }
+        let week = calendar.component(.weekOfYear, from: date)
+        return notes[week % notes.count]
+    }
+
+    private var today: Int {
+        let parts = calendar.dateComponents([.year, .month, .day], from: currentDate())
+        // Days since 1970-01-01 in the local calendar; matches WeightLog's day numbers.
+        let start = calendar.date(from: DateComponents(year: 1970, month: 1, day: 1)) ?? Date(timeIntervalSince1970: 0)
+        let local = calendar.date(from: parts) ?? start
+        return calendar.dateComponents([.day], from: start, to: local).day ?? 0
+    }
+
+    private func performRefresh() async {
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            let deck = TipDeck(catalogue: try catalogue.get())
+            let day = today
+            let reset = needsReset()
+            currentTip = try await repository.update(seed: seed) { state in
+                deck.tip(for: day, needsReset: reset, state: &state)
+            }
+            lastError = nil
+        } catch {
+            lastError = error
+        }
+    }
+}
