@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import Settings
 import Storage
 
 /// The tip of the day: drawn once per local day and kept across restarts,
@@ -68,18 +69,13 @@ public final class DailyTipsFeature {
     /// The week-ahead note on Mondays (local), nil on other days.
     public var weekAhead: String? {
         guard let notes = try? catalogue.get().weekAhead, !notes.isEmpty else { return nil }
-        let date = currentDate()
-        guard calendar.component(.weekday, from: date) == 2 else { return nil }
-        let week = calendar.component(.weekOfYear, from: date)
-        return notes[week % notes.count]
+        let day = today
+        guard DayNumber.weekdayFromMonday(day) == 0 else { return nil }
+        return notes[(day / 7) % notes.count]
     }
 
     private var today: Int {
-        let parts = calendar.dateComponents([.year, .month, .day], from: currentDate())
-        // Days since 1970-01-01 in the local calendar; matches WeightLog's day numbers.
-        let start = calendar.date(from: DateComponents(year: 1970, month: 1, day: 1)) ?? Date(timeIntervalSince1970: 0)
-        let local = calendar.date(from: parts) ?? start
-        return calendar.dateComponents([.day], from: start, to: local).day ?? 0
+        LocalDays.shared(for: calendar.timeZone).day(of: currentDate())
     }
 
     private func performRefresh() async {

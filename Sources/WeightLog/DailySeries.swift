@@ -1,3 +1,4 @@
+import Settings
 import Foundation
 
 /// The daily values of a weight history and the trend through them: one

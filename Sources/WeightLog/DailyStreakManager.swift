@@ -1,3 +1,5 @@
+import Settings
+
 /// One day of the Monday–Sunday week view.
 public struct WeekDay: Sendable, Equatable {
     public enum Status: String, Sendable, Equatable {

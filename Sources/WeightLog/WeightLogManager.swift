@@ -1,3 +1,4 @@
+import Settings
 import Foundation
 import Observation
 import Storage
@@ -71,7 +72,7 @@ public final class WeightLogManager {
     /// The day table for a time zone, built once and kept.
     public func localDays(for timeZone: TimeZone) -> LocalDays {
         if let cachedDays, cachedDays.timeZoneIdentifier == timeZone.identifier { return cachedDays }
-        let days = LocalDays(timeZone: timeZone)
+        let days = LocalDays.shared(for: timeZone)
         cachedDays = days
         return days
     }

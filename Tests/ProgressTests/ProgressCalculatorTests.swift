@@ -1,4 +1,5 @@
 import Foundation
+import Settings
 import Testing
 import TestSupport
 import WeightLog

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Settings
 import Testing
 import TestSupport
 import WeightLog

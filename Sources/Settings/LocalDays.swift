@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Numbers local calendar days in one time zone without asking `Calendar`
 /// per instant: day 0 is 1970-01-01 local, and an instant's day is
@@ -35,6 +36,17 @@ public struct LocalDays: Sendable, Equatable {
     public init(timeZone: TimeZone) {
         self.init(timeZone: timeZone, from: Date(timeIntervalSince1970: -2_208_988_800),
                   to: Date(timeIntervalSince1970: 7_258_118_400))
+    }
+
+    private static let memo = Mutex<[String: LocalDays]>([:])
+
+    /// The 1900…2200 table for `timeZone`, built once per process (about 2 ms
+    /// for a zone with daylight saving) and shared by every Feature.
+    public static func shared(for timeZone: TimeZone) -> LocalDays {
+        if let known = memo.withLock({ $0[timeZone.identifier] }) { return known }
+        let built = LocalDays(timeZone: timeZone)
+        memo.withLock { $0[timeZone.identifier] = built }
+        return built
     }
 
     public func offset(at seconds: Double) -> Double {
