@@ -51,6 +51,7 @@ let package = Package(
         .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "TestSupport"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "TestSupport"]),
         .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "TestSupport"]),
+        .testTarget(name: "HabitsTests", dependencies: ["Habits", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
         .testTarget(name: "TrendREPLTests", dependencies: ["TrendREPL", "TestSupport", "trend"]),
     ],

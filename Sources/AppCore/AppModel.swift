@@ -3,6 +3,7 @@
 /// lifecycle to the Features. Nothing below it may import it.
 import DailyTips
 import Foundation
+import Habits
 import Observation
 import Progress
 import Settings
@@ -18,14 +19,16 @@ public final class AppModel {
     public let weightEntryFeature: WeightEntryFeature
     public let progressFeature: ProgressFeature
     public let settingsFeature: SettingsFeature
+    public let habitsFeature: HabitsFeature
     public let dailyTipsFeature: DailyTipsFeature
     private var hasLaunched = false
 
     public init(weightEntryFeature: WeightEntryFeature, progressFeature: ProgressFeature,
-                settingsFeature: SettingsFeature, dailyTipsFeature: DailyTipsFeature) {
+                settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, dailyTipsFeature: DailyTipsFeature) {
         self.weightEntryFeature = weightEntryFeature
         self.progressFeature = progressFeature
         self.settingsFeature = settingsFeature
+        self.habitsFeature = habitsFeature
         self.dailyTipsFeature = dailyTipsFeature
     }
 
@@ -53,13 +56,16 @@ public final class AppModel {
             onChange: { await progressFeature.refresh() }
         )
         let settingsFeature = SettingsFeature(settings: settings, dataDirectory: directory)
+        let habitsFeature = HabitsFeature(storage: LocalHabitsRepository(store: storage), calendar: calendar,
+                                          currentDate: currentDate)
         let dailyTipsFeature = DailyTipsFeature(
             repository: LocalTipDeckRepository(store: storage), catalogue: Result { try TipCatalogue.bundled() },
             calendar: calendar, currentDate: currentDate,
             needsReset: { weightEntryFeature.checkIn().verdict == .timeForReset }
         )
         return AppModel(weightEntryFeature: weightEntryFeature, progressFeature: progressFeature,
-                        settingsFeature: settingsFeature, dailyTipsFeature: dailyTipsFeature)
+                        settingsFeature: settingsFeature, habitsFeature: habitsFeature,
+                        dailyTipsFeature: dailyTipsFeature)
     }
 
     /// Starts each Feature's independent launch work once. Awaits nothing.
@@ -69,6 +75,7 @@ public final class AppModel {
         settingsFeature.startLoading()
         weightEntryFeature.startLoading()
         progressFeature.startLoading()
+        habitsFeature.startLoading()
         dailyTipsFeature.startLoading()
     }
 
@@ -77,12 +84,14 @@ public final class AppModel {
     public func applicationDidBecomeActive() {
         Task {
             await weightEntryFeature.refresh()
+            await habitsFeature.reload()
         }
     }
 
     /// The local date changed (midnight, or a time-zone change).
     public func applicationSignificantTimeChange() {
         Task {
+            await habitsFeature.updateCurrentDay()
             await progressFeature.refresh()
             await dailyTipsFeature.refresh()
         }

@@ -28,6 +28,28 @@ enum Schema {
             state TEXT NOT NULL
         );
         """,
+        // 4: habits and their days. `day` is a local day number (days since
+        // 1970-01-01 in the calendar of the person), as the habit's owner saw it.
+        """
+        CREATE TABLE habits (
+            id TEXT PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            schedule TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            target REAL,
+            created_day INTEGER NOT NULL,
+            archived INTEGER NOT NULL DEFAULT 0,
+            position INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE habit_records (
+            habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE,
+            day INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('done', 'skipped', 'value')),
+            value REAL,
+            PRIMARY KEY (habit_id, day)
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

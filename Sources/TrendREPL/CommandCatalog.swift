@@ -15,6 +15,7 @@ public struct CommandCatalog {
         commands += TodayViewModel.commands
         commands += ProgressViewModel.commands
         commands += weight.dropFirst()
+        commands += HabitsViewModel.commands
         commands += TipViewModel.commands
         commands += SettingsViewModel.commands
         commands.append(quitCommand)

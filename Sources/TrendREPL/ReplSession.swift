@@ -3,6 +3,7 @@
 /// completes words. It imports AppCore only; libedit stays in the executable.
 import AppCore
 import Foundation
+import Habits
 import Progress
 import Settings
 import Storage
@@ -97,6 +98,13 @@ public final class ReplSession {
             return CommandFailure(log == .nothingToUndo ? "nothing_to_undo" : "not_found", "\(command): \(log)")
         case let progress as ProgressError:
             return CommandFailure("usage", "\(command): \(progress)")
+        case let habits as HabitsError:
+            let code = switch habits {
+            case .noSuchHabit, .nothingToRestore: "not_found"
+            case .duplicateName: "duplicate"
+            default: "invalid_habit"
+            }
+            return CommandFailure(code, "\(command): \(habits)")
         case let described as CustomStringConvertible:
             return CommandFailure("failed", "\(command): \(described.description)")
         default:
@@ -116,6 +124,8 @@ public final class ReplSession {
 extension ReplSession {
     /// What Tab can complete now, including names the Features hold.
     public var completionTable: CompletionTable {
-        catalog.completionTable
+        var table = catalog.completionTable
+        table.vocabulary["habits"] = app.habitsFeature.habits.map(\.name)
+        return table
     }
 }

@@ -1,5 +1,6 @@
 import AppCore
 import DailyTips
+import Habits
 import Foundation
 import Progress
 import Settings
@@ -49,6 +50,7 @@ public func makeTestApp(
         weightEntryFeature: weightEntryFeature,
         progressFeature: progressFeature,
         settingsFeature: SettingsFeature(settings: settings, dataDirectory: directory),
+        habitsFeature: HabitsFeature(storage: LocalHabitsRepository(store: store), calendar: calendar, currentDate: currentDate),
         dailyTipsFeature: dailyTipsFeature
     )
     return TestGraph(app: app, store: store, clock: clock, calendar: calendar, directory: directory)

@@ -1,0 +1,175 @@
+/// Habits owns habits: their schedules and kinds, the days marked done,
+/// skipped or with a value, streaks and Loop-style strength, the repository,
+/// and HabitsFeature. It imports Storage and Settings; no other feature.
+import Foundation
+import Settings
+
+/// When a habit is meant to happen.
+public enum HabitSchedule: Sendable, Equatable, Hashable, Codable {
+    case daily
+    /// Chosen weekdays, 0 Monday … 6 Sunday.
+    case weekdays(Set<Int>)
+    /// N times in each calendar week (Monday to Sunday).
+    case timesPerWeek(Int)
+    /// N times in each block of M days counted from the habit's first day.
+    case timesPerDays(times: Int, days: Int)
+
+    /// Repetitions per day, Loop's `f`.
+    public var frequency: Double {
+        switch self {
+        case .daily: return 1
+        case let .weekdays(days): return Double(days.count) / 7
+        case let .timesPerWeek(times): return Double(times) / 7
+        case let .timesPerDays(times, days): return Double(times) / Double(days)
+        }
+    }
+
+    /// Repetitions and the length in days of the trailing period strength looks back over.
+    var period: (times: Int, days: Int) {
+        switch self {
+        case .daily: return (1, 1)
+        case let .weekdays(days): return (days.count, 7)
+        case let .timesPerWeek(times): return (times, 7)
+        case let .timesPerDays(times, days): return (times, days)
+        }
+    }
+
+    private static let weekdayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    private static let fullWeekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+    /// How the schedule is written: `every day`, `mon,wed,fri`, `3/week`, `3/10`.
+    public var text: String {
+        switch self {
+        case .daily: return "every day"
+        case let .weekdays(days): return days.sorted().map { Self.weekdayNames[$0] }.joined(separator: ",")
+        case let .timesPerWeek(times): return "\(times)/week"
+        case let .timesPerDays(times, days): return "\(times)/\(days)"
+        }
+    }
+
+    /// Reads the forms `text` writes, and `daily`, `weekdays`, `weekends`,
+    /// `3 per week`, `mon wed fri`, `2 per 10 days`.
+    public init?(text: String) {
+        let lower = text.lowercased().replacingOccurrences(of: " per ", with: "/").replacingOccurrences(of: " ", with: "")
+        switch lower {
+        case "everyday", "daily", "": self = .daily; return
+        case "weekdays": self = .weekdays([0, 1, 2, 3, 4]); return
+        case "weekends": self = .weekdays([5, 6]); return
+        default: break
+        }
+        let fraction = lower.split(separator: "/", omittingEmptySubsequences: false)
+        if fraction.count == 2, let times = Int(fraction[0]), times >= 1 {
+            if fraction[1] == "week" || fraction[1] == "w" {
+                guard times <= 7 else { return nil }
+                self = times == 7 ? .daily : .timesPerWeek(times)
+                return
+            }
+            let daysText = fraction[1].hasSuffix("days") ? fraction[1].dropLast(4) : fraction[1]
+            guard let days = Int(daysText), days >= 1, days <= 365, times <= days else { return nil }
+            self = times == days ? .daily : .timesPerDays(times: times, days: days)
+            return
+        }
+        var days = Set<Int>()
+        let words = text.lowercased().split(whereSeparator: { $0 == "," || $0 == " " })
+        for word in words {
+            guard let index = Self.weekdayNames.firstIndex(of: String(word)) ?? Self.fullWeekdayNames.firstIndex(of: String(word)) else {
+                return nil
+            }
+            days.insert(index)
+        }
+        guard !days.isEmpty else { return nil }
+        self = days.count == 7 ? .daily : .weekdays(days)
+    }
+
+    /// Whether `day` is one of the chosen weekdays (daily and frequency schedules: every day may hold one).
+    func isScheduledWeekday(_ day: Int) -> Bool {
+        if case let .weekdays(days) = self { return days.contains(DayNumber.weekdayFromMonday(day)) }
+        return true
+    }
+}
+
+/// What a day of a habit records.
+public enum HabitKind: Sendable, Equatable, Hashable, Codable {
+    case yesNo
+    /// A number a day that should be at least `target` (glasses of water ≥ 8).
+    case atLeast(Double)
+    /// A number a day that should be at most `target` (drinks ≤ 2).
+    case atMost(Double)
+
+    public var isNumeric: Bool { self != .yesNo }
+
+    public var text: String {
+        switch self {
+        case .yesNo: return "yes/no"
+        case let .atLeast(target): return "at least \(HabitKind.number(target))"
+        case let .atMost(target): return "at most \(HabitKind.number(target))"
+        }
+    }
+
+    /// Whether a recorded value meets the target.
+    public func isMet(by value: Double) -> Bool {
+        switch self {
+        case .yesNo: return value >= 1
+        case let .atLeast(target): return value >= target
+        case let .atMost(target): return value <= target
+        }
+    }
+
+    /// Progress toward the target, 0…1 (inverted for at-most: over the limit scores less).
+    func progress(_ value: Double) -> Double {
+        switch self {
+        case .yesNo: return value >= 1 ? 1 : 0
+        case let .atLeast(target): return target <= 0 ? 1 : min(1, max(0, value / target))
+        case let .atMost(target):
+            if value <= target { return 1 }
+            return value <= 0 ? 0 : max(0, target / value)
+        }
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+}
+
+/// One day of one habit.
+public enum HabitMark: Sendable, Equatable, Codable {
+    case done
+    case skipped
+    case value(Double)
+}
+
+/// A habit and its history.
+public struct Habit: Sendable, Equatable, Identifiable, Codable {
+    public let id: String
+    public var name: String
+    public var schedule: HabitSchedule
+    public var kind: HabitKind
+    /// The local day the habit was created.
+    public var createdDay: Int
+    public var archived: Bool
+    /// Marks by local day number.
+    public var marks: [Int: HabitMark]
+
+    public init(id: String = UUID().uuidString.lowercased(), name: String, schedule: HabitSchedule, kind: HabitKind,
+                createdDay: Int, archived: Bool = false, marks: [Int: HabitMark] = [:]) {
+        self.id = id
+        self.name = name
+        self.schedule = schedule
+        self.kind = kind
+        self.createdDay = createdDay
+        self.archived = archived
+        self.marks = marks
+    }
+
+    /// The first day that counts: the creation day, or an earlier backfilled one.
+    public var firstDay: Int { min(createdDay, marks.keys.min() ?? createdDay) }
+
+    /// Whether `day` counts as done (numeric: the value meets the target).
+    public func isDone(on day: Int) -> Bool {
+        switch marks[day] {
+        case .done?: return true
+        case let .value(value)?: return kind.isMet(by: value)
+        case .skipped?, nil: return false
+        }
+    }
+}

@@ -1,1 +1,0 @@
-/// Habits: arrives with its issue; see DESIGN.md §1.

@@ -1,0 +1,292 @@
+import Foundation
+import Observation
+import Settings
+import Storage
+
+/// Why a habit command was refused; nothing was changed.
+public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
+    case duplicateName(String, archived: Bool)
+    case noSuchHabit(String, suggestion: String?)
+    case invalidName(String)
+    case valueNeeded(String, kind: HabitKind)
+    case valueNotAllowed(String)
+    case invalidValue(String)
+    case nothingToRestore(String)
+    case archived(String)
+
+    public var description: String {
+        switch self {
+        case let .duplicateName(name, archived):
+            return archived
+                ? "a habit named '\(name)' already exists (archived); 'habit unarchive \(name)' brings it back, or choose another name"
+                : "a habit named '\(name)' already exists; names are unique whatever their case"
+        case let .noSuchHabit(name, suggestion):
+            return "no habit named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; 'habits' lists them")
+        case let .invalidName(reason):
+            return reason
+        case let .valueNeeded(name, kind):
+            let quoted = name.contains(" ") ? "\"\(name)\"" : name
+            return "'\(name)' counts a number (\(kind.text)); add it, e.g. 'habit done \(quoted) 8'"
+        case let .valueNotAllowed(name):
+            return "'\(name)' is a yes/no habit and takes no number"
+        case let .invalidValue(text):
+            return "'\(text)' is not a number between 0 and 1000000"
+        case let .nothingToRestore(name):
+            return "no habit named '\(name)' was deleted in this session"
+        case let .archived(name):
+            return "'\(name)' is archived; 'habit unarchive \(name)' first"
+        }
+    }
+}
+
+/// One habit as today's list shows it.
+public struct HabitSummary: Sendable, Equatable {
+    public let habit: Habit
+    public let dueToday: Bool
+    public let doneToday: Bool
+    public let todayMark: HabitMark?
+    public let currentStreak: Int
+    public let bestStreak: Int
+    /// Loop's score today, 0…1.
+    public let strength: Double
+}
+
+/// One habit in full: the recent days, streaks and the strength history.
+public struct HabitDetail: Sendable, Equatable {
+    public let summary: HabitSummary
+    /// The last `days` days, oldest first, with their status.
+    public let days: [(day: Int, status: HabitDayStatus)]
+    /// Strength on each of those days.
+    public let strengths: [Double]
+
+    public static func == (lhs: HabitDetail, rhs: HabitDetail) -> Bool {
+        lhs.summary == rhs.summary && lhs.strengths == rhs.strengths && lhs.days.map(\.day) == rhs.days.map(\.day)
+            && lhs.days.map(\.status) == rhs.days.map(\.status)
+    }
+}
+
+/// The habits capability: the list for today, adding and changing habits,
+/// marking days (today or earlier), streaks and strength, and the day that
+/// rolls over at local midnight.
+@MainActor
+@Observable
+public final class HabitsFeature {
+    /// Every habit, archived ones too, in the order they were added.
+    public private(set) var habits: [Habit] = []
+    public private(set) var isLoading = false
+    public private(set) var hasLoaded = false
+    public private(set) var lastError: (any Error)?
+    /// The local day the list was last brought up to date for.
+    public private(set) var currentDay: Int
+
+    @ObservationIgnored private let storage: any HabitsRepository
+    @ObservationIgnored private let currentDate: @MainActor () -> Date
+    @ObservationIgnored private let loading = SingleFlight()
+    @ObservationIgnored private var deleted: [Habit] = []
+    public let calendar: Calendar
+
+    public init(storage: any HabitsRepository, calendar: Calendar, currentDate: @escaping @MainActor () -> Date) {
+        self.storage = storage
+        self.calendar = calendar
+        self.currentDate = currentDate
+        currentDay = LocalDays.shared(for: calendar.timeZone).day(of: currentDate())
+    }
+
+    /// Today's local day number, from the clock.
+    public var today: Int { localDays.day(of: currentDate()) }
+
+    private var localDays: LocalDays { LocalDays.shared(for: calendar.timeZone) }
+
+    public func startLoading() {
+        loading.start { await self.performLoad() }
+    }
+
+    /// Reads habits again (joining a read in flight).
+    public func reload() async {
+        await loading.run { await self.performLoad() }
+    }
+
+    /// Loads once; throws when storage cannot be read.
+    public func load() async throws {
+        if !hasLoaded { await reload() }
+        if !hasLoaded, let lastError { throw lastError }
+    }
+
+    /// Moves the list to the clock's day (midnight, or a time-zone change).
+    public func updateCurrentDay() async {
+        currentDay = today
+        await reload()
+    }
+
+    /// The habits shown today (archived ones hidden).
+    public func summaries() -> [HabitSummary] {
+        let day = today
+        return habits.filter { !$0.archived }.map { summary(of: $0, today: day) }
+    }
+
+    public func habit(named name: String) throws -> Habit {
+        let key = name.lowercased()
+        if let habit = habits.first(where: { $0.name.lowercased() == key }) { return habit }
+        let suggestion = habits.filter { $0.name.lowercased().hasPrefix(key) || $0.name.lowercased().contains(key) }
+        throw HabitsError.noSuchHabit(name, suggestion: suggestion.count == 1 ? suggestion[0].name : nil)
+    }
+
+    @discardableResult
+    public func add(name: String, schedule: HabitSchedule, kind: HabitKind) async throws -> Habit {
+        try await load()
+        let clean = try Self.validated(name)
+        try ensureNameFree(clean, except: nil)
+        let habit = Habit(name: clean, schedule: schedule, kind: kind, createdDay: today)
+        try await write { try await self.storage.insert(habit) }
+        habits.append(habit)
+        return habit
+    }
+
+    public func rename(_ name: String, to newName: String) async throws -> Habit {
+        try await load()
+        var habit = try self.habit(named: name)
+        let clean = try Self.validated(newName)
+        try ensureNameFree(clean, except: habit.id)
+        habit.name = clean
+        try await save(habit)
+        return habit
+    }
+
+    public func setArchived(_ name: String, _ archived: Bool) async throws -> Habit {
+        try await load()
+        var habit = try self.habit(named: name)
+        habit.archived = archived
+        try await save(habit)
+        return habit
+    }
+
+    /// Deletes a habit and its days; `restoreDeleted` brings it back until the process ends.
+    public func delete(_ name: String) async throws -> Habit {
+        try await load()
+        let habit = try self.habit(named: name)
+        try await storage.delete(id: habit.id)
+        habits.removeAll { $0.id == habit.id }
+        deleted.append(habit)
+        return habit
+    }
+
+    public func restoreDeleted(_ name: String) async throws -> Habit {
+        try await load()
+        guard let index = deleted.lastIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+            throw HabitsError.nothingToRestore(name)
+        }
+        let habit = deleted[index]
+        try ensureNameFree(habit.name, except: nil)
+        try await write { try await self.storage.insert(habit) }
+        deleted.remove(at: index)
+        habits.append(habit)
+        return habit
+    }
+
+    /// Marks (or with nil clears) a day of a habit: done, skipped or a value.
+    /// Returns the habit as it now stands and the local day that was marked.
+    public func mark(_ name: String, when: WhenInput = .now, as mark: HabitMark?) async throws -> (Habit, Int) {
+        try await load()
+        var habit = try self.habit(named: name)
+        guard !habit.archived else { throw HabitsError.archived(habit.name) }
+        switch (mark, habit.kind.isNumeric) {
+        case (.done?, true): throw HabitsError.valueNeeded(habit.name, kind: habit.kind)
+        case (.value?, false): throw HabitsError.valueNotAllowed(habit.name)
+        case let (.value(number)?, true) where !(0...1_000_000).contains(number) || !number.isFinite:
+            throw HabitsError.invalidValue("\(number)")
+        default: break
+        }
+        let day = localDays.day(of: try when.resolve(now: currentDate(), calendar: calendar))
+        try await storage.setMark(mark, habitID: habit.id, day: day)
+        habit.marks[day] = mark
+        replace(habit)
+        return (habit, day)
+    }
+
+    /// The habit in full over the last `days` days.
+    public func detail(of name: String, days: Int = 60) throws -> HabitDetail {
+        let habit = try self.habit(named: name)
+        let day = today
+        let statistics = HabitStatistics(habit: habit, today: day)
+        let statuses = statistics.statuses()
+        let strengths = statistics.strengths()
+        let range = (day - days + 1)...day
+        return HabitDetail(
+            summary: summary(of: habit, today: day, statuses: statuses, strengths: strengths),
+            days: range.map { ($0, statistics.status(on: $0, statuses: statuses)) },
+            strengths: range.map { $0 - habit.firstDay >= 0 && $0 - habit.firstDay < strengths.count ? strengths[$0 - habit.firstDay] : 0 }
+        )
+    }
+
+    private func summary(of habit: Habit, today: Int, statuses: [HabitDayStatus]? = nil,
+                         strengths: [Double]? = nil) -> HabitSummary {
+        let statistics = HabitStatistics(habit: habit, today: today)
+        let statuses = statuses ?? statistics.statuses()
+        let strength = (strengths ?? statistics.strengths()).last ?? 0
+        return HabitSummary(habit: habit, dueToday: isDue(habit, on: today), doneToday: habit.isDone(on: today),
+                            todayMark: habit.marks[today], currentStreak: statistics.currentStreak(statuses: statuses),
+                            bestStreak: statistics.bestStreak(statuses: statuses), strength: strength)
+    }
+
+    private func isDue(_ habit: Habit, on day: Int) -> Bool {
+        switch habit.schedule {
+        case .daily: return true
+        case .weekdays: return habit.schedule.isScheduledWeekday(day)
+        case .timesPerWeek(let times):
+            let monday = day - DayNumber.weekdayFromMonday(day)
+            return (monday..<day).filter { habit.isDone(on: $0) }.count < times
+        case let .timesPerDays(times, length):
+            let start = habit.firstDay + ((day - habit.firstDay) / length) * length
+            return (start..<day).filter { habit.isDone(on: $0) }.count < times
+        }
+    }
+
+    private func ensureNameFree(_ name: String, except id: String?) throws {
+        if let clash = habits.first(where: { $0.name.lowercased() == name.lowercased() && $0.id != id }) {
+            throw HabitsError.duplicateName(clash.name, archived: clash.archived)
+        }
+    }
+
+    private func save(_ habit: Habit) async throws {
+        try await write { try await self.storage.update(habit) }
+        replace(habit)
+    }
+
+    /// Runs a write, turning the database's unique-name refusal into the habit error.
+    private func write(_ operation: @escaping @MainActor () async throws -> Void) async throws {
+        do {
+            try await operation()
+        } catch let duplicate as DuplicateHabitName {
+            // Another process took the name since this one loaded.
+            await reload()
+            throw HabitsError.duplicateName(duplicate.name, archived: false)
+        }
+    }
+
+    private func replace(_ habit: Habit) {
+        if let index = habits.firstIndex(where: { $0.id == habit.id }) { habits[index] = habit }
+    }
+
+    static func validated(_ name: String) throws -> String {
+        let clean = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !clean.isEmpty else { throw HabitsError.invalidName("a habit needs a name") }
+        guard clean.count <= 60 else { throw HabitsError.invalidName("a habit name can be at most 60 characters") }
+        guard !clean.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) else {
+            throw HabitsError.invalidName("a habit name cannot contain control or invisible formatting characters")
+        }
+        return clean
+    }
+
+    private func performLoad() async {
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            habits = try await storage.allHabits()
+            currentDay = today
+            lastError = nil
+            hasLoaded = true
+        } catch {
+            lastError = error
+        }
+    }
+}

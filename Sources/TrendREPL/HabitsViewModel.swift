@@ -1,0 +1,316 @@
+import AppCore
+import Foundation
+import Habits
+import Settings
+
+/// The habit screens: `habits` (today's list) and `habit …`.
+@MainActor
+struct HabitsViewModel {
+    private let habitsFeature: HabitsFeature
+
+    init(habitsFeature: HabitsFeature = AppModel.shared.habitsFeature) {
+        self.habitsFeature = habitsFeature
+    }
+
+    static let subcommands = ["add", "done", "skip", "undo", "show", "rename", "archive", "unarchive", "delete", "restore", "export"]
+
+    static var commands: [CommandSpec] {
+        let name: [ArgumentSlot] = [.vocabulary("habits")]
+        let nameWhen: [ArgumentSlot] = [.vocabulary("habits"), .words(["today", "yesterday"])]
+        return [
+            CommandSpec(name: "habits", usage: "habits", summary: "today's habits: due, done, streaks, strength") { context, arguments in
+                guard arguments.isEmpty || arguments == ["all"] else {
+                    throw CommandFailure("usage", "habits: takes no arguments (or 'all' to include archived ones); for one habit use 'habit show NAME'")
+                }
+                return try await HabitsViewModel(habitsFeature: context.app.habitsFeature).list(includeArchived: !arguments.isEmpty, style: context.style)
+            },
+            CommandSpec(name: "habit", usage: "habit add|done|skip|undo|show|rename|archive|unarchive|delete|restore|export …",
+                        summary: "manage one habit (help habit for the forms)",
+                        examples: [
+                            "habit add Read every day", "habit add \"Drink water\" every day target 8",
+                            "habit add Gym 3/week", "habit add Drinks every day at-most 2", "habit add Piano mon,wed,fri",
+                            "habit done Read", "habit done Read yesterday", "habit done \"Drink water\" 6",
+                            "habit done \"Drink water\" 2026-11-20 8", "habit skip Gym", "habit undo Read",
+                            "habit show Read", "habit rename Read Reading", "habit archive Piano", "habit unarchive Piano",
+                            "habit delete Gym", "habit restore Gym", "habit export ~/habits.csv",
+                        ],
+                        completion: .subcommands([
+                            "add": [], "done": nameWhen, "skip": nameWhen, "undo": nameWhen, "show": name,
+                            "rename": name, "archive": name, "unarchive": name, "delete": name, "restore": [],
+                            "export": [.file],
+                        ])) { context, arguments in
+                try await HabitsViewModel(habitsFeature: context.app.habitsFeature).habit(arguments, style: context.style)
+            },
+        ]
+    }
+
+    func habit(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
+        guard let sub = arguments.first?.lowercased() else {
+            throw CommandFailure("usage", "habit: needs a subcommand: \(Self.subcommands.joined(separator: ", "))")
+        }
+        let rest = Array(arguments.dropFirst())
+        func needName(_ usage: String) throws -> String {
+            guard let name = rest.first else { throw CommandFailure("usage", "habit \(sub): needs a habit name. Usage: habit \(usage)") }
+            return name
+        }
+        switch sub {
+        case "add", "new": return try await add(rest)
+        case "done", "do", "check": return try await mark(rest, sub: "done", style: style)
+        case "skip": return try await mark(rest, sub: "skip", style: style)
+        case "undo", "uncheck", "clear": return try await mark(rest, sub: "undo", style: style)
+        case "show", "view":
+            guard rest.count == 1 else { throw CommandFailure("usage", "habit show: needs one habit name (quote names with spaces)") }
+            return try await show(rest[0], style: style)
+        case "rename":
+            guard rest.count == 2 else {
+                throw CommandFailure("usage", "habit rename: needs the old and the new name, e.g. habit rename Read \"Read 20 pages\"")
+            }
+            let habit = try await habitsFeature.rename(rest[0], to: rest[1])
+            return confirmation("Renamed '\(rest[0])' to '\(habit.name)'.", habit: habit)
+        case "archive", "unarchive":
+            let name = try needName("\(sub) NAME")
+            let habit = try await habitsFeature.setArchived(name, sub == "archive")
+            let text = sub == "archive" ? "Archived '\(habit.name)': hidden from the list, history kept. 'habit unarchive \(habit.name)' shows it again."
+                : "'\(habit.name)' is back in the list."
+            return confirmation(text, habit: habit)
+        case "delete", "remove", "rm":
+            let habit = try await habitsFeature.delete(try needName("delete NAME"))
+            return confirmation("Deleted '\(habit.name)' and its history. 'habit restore \(CommandTokenizer.quoted(habit.name))' brings it back until you quit.", habit: habit)
+        case "restore", "undelete":
+            let habit = try await habitsFeature.restoreDeleted(try needName("restore NAME"))
+            return confirmation("Restored '\(habit.name)' with its history.", habit: habit)
+        case "export":
+            guard rest.count == 1 else { throw CommandFailure("usage", "habit export: needs one file name, e.g. habit export habits.csv") }
+            let url = URL(fileURLWithPath: (rest[0] as NSString).expandingTildeInPath)
+            let count: Int
+            do {
+                count = try await habitsFeature.exportCSV(to: url)
+            } catch let error as CocoaError {
+                throw CommandFailure("file", "habit export: cannot write \(url.path): \(error.localizedDescription)")
+            }
+            return CommandOutput(text: "Wrote \(count) habit\(count == 1 ? "" : "s") to \(url.path) (Loop's CSV layout, newest day first).",
+                                 json: .object([("file", .string(url.path)), ("habits", .integer(count))]))
+        default:
+            throw CommandFailure("usage", "habit: unknown subcommand '\(ReplSession.printable(sub))'; use one of \(Self.subcommands.joined(separator: ", "))")
+        }
+    }
+
+    func add(_ arguments: [String]) async throws -> CommandOutput {
+        guard let name = arguments.first else {
+            throw CommandFailure("usage", "habit add: needs a name, e.g. habit add Read every day (quote names with spaces)")
+        }
+        var rest = Array(arguments.dropFirst())
+        var kind = HabitKind.yesNo
+        if let index = rest.firstIndex(where: { ["target", "at-least", "atleast", "min", "at-most", "atmost", "max"].contains($0.lowercased()) }) {
+            let word = rest[index].lowercased()
+            guard index + 1 < rest.count, let value = Self.number(rest[index + 1]) else {
+                throw CommandFailure("usage", "habit add: '\(word)' needs a number after it, e.g. \(word) 8")
+            }
+            guard index + 2 == rest.count else {
+                throw CommandFailure("usage", "habit add: nothing may follow '\(word) \(rest[index + 1])'")
+            }
+            kind = ["at-most", "atmost", "max"].contains(word) ? .atMost(value) : .atLeast(value)
+            rest = Array(rest[..<index])
+        }
+        let scheduleText = rest.joined(separator: " ")
+        guard let schedule = HabitSchedule(text: scheduleText) else {
+            throw CommandFailure("usage", "habit add: '\(ReplSession.printable(scheduleText))' is not a schedule; use every day, mon,wed,fri, 3/week or 2/10 (2 per 10 days)")
+        }
+        let habit = try await habitsFeature.add(name: name, schedule: schedule, kind: kind)
+        let kindText = habit.kind == .yesNo ? "" : ", \(habit.kind.text)"
+        return confirmation("Added '\(habit.name)' (\(habit.schedule.text)\(kindText)).", habit: habit)
+    }
+
+    func mark(_ arguments: [String], sub: String, style: TerminalStyle) async throws -> CommandOutput {
+        guard let name = arguments.first else {
+            throw CommandFailure("usage", "habit \(sub): needs a habit name, e.g. habit \(sub) Read [yesterday]")
+        }
+        var rest = arguments.dropFirst()
+        var when = WhenInput.now
+        if let (parsed, used) = try WhenInput.parse(rest) {
+            when = parsed
+            rest = rest.dropFirst(used)
+        }
+        var value: Double?
+        if let text = rest.first {
+            guard sub == "done", rest.count == 1, let number = Self.number(text) else {
+                throw CommandFailure("usage", "habit \(sub): did not understand '\(ReplSession.printable(text))'; write habit \(sub) NAME [WHEN]" + (sub == "done" ? " [VALUE]" : ""))
+            }
+            value = number
+        }
+        let mark: HabitMark? = switch sub {
+        case "skip": .skipped
+        case "undo": nil
+        default: value.map(HabitMark.value) ?? .done
+        }
+        let (habit, day) = try await habitsFeature.mark(name, when: when, as: mark)
+        let dayText = day == habitsFeature.today ? "today" : DateText.longDay(day)
+        let text: String = switch mark {
+        case .done?: "'\(habit.name)' done \(dayText)."
+        case .skipped?: "'\(habit.name)' skipped \(dayText); the streak is kept."
+        case let .value(number)?: "'\(habit.name)': \(HabitKindText.number(number)) \(dayText)" + (habit.kind.isMet(by: number) ? ", target met." : ", \(habit.kind.text) not met.")
+        case nil: "'\(habit.name)' cleared for \(dayText)."
+        }
+        let summary = habitsFeature.summaries().first { $0.habit.id == habit.id }
+        let streak = summary.map { " Streak \($0.currentStreak), strength \(Int(($0.strength * 100).rounded()))%." } ?? ""
+        return CommandOutput(text: text + streak, json: .object([
+            ("habit", summary.map { Self.json($0) } ?? .null), ("date", .string(DayNumber.string(day))),
+        ]))
+    }
+
+    func list(includeArchived: Bool, style: TerminalStyle) async throws -> CommandOutput {
+        try await habitsFeature.load()
+        var summaries = habitsFeature.summaries()
+        if includeArchived {
+            let shown = Set(summaries.map(\.habit.id))
+            summaries += habitsFeature.habits.filter { !shown.contains($0.id) }.compactMap { habit in
+                try? habitsFeature.detail(of: habit.name, days: 1).summary
+            }
+        }
+        let today = habitsFeature.today
+        let json = JSON.object([("date", .string(DayNumber.string(today))), ("habits", .array(summaries.map { Self.json($0) }))])
+        guard !summaries.isEmpty else {
+            return CommandOutput(text: "No habits yet. Add one: habit add Read every day", json: json)
+        }
+        let nameWidth = min(24, summaries.map(\.habit.name.count).max() ?? 4)
+        var lines = [style.bold("Habits, " + DateText.longDay(today))]
+        for summary in summaries {
+            let habit = summary.habit
+            let symbol: String
+            if summary.doneToday { symbol = style.paint("✓", .green) }
+            else if summary.todayMark == .skipped { symbol = style.paint("–", .cyan) }
+            else if summary.dueToday { symbol = style.paint("○", .yellow) }
+            else { symbol = style.dim("·") }
+            var today = ""
+            if case let .value(value)? = summary.todayMark { today = "\(HabitKindText.number(value)) today" }
+            else if summary.todayMark == .skipped { today = "skipped" }
+            else if !summary.dueToday && !summary.doneToday { today = "not due" }
+            let name = String(habit.name.prefix(nameWidth)).rightPadded(to: nameWidth)
+            let plan = (habit.kind == .yesNo ? habit.schedule.text : habit.schedule.text + ", " + habit.kind.text).rightPadded(to: 22)
+            let strength = Int((summary.strength * 100).rounded())
+            var line = "  \(symbol) \(name)  \(plan) streak \(String(summary.currentStreak).leftPadded(to: 3)) (best \(summary.bestStreak))"
+            line += "  strength \(String(strength).leftPadded(to: 3))% " + Self.bar(summary.strength, style: style)
+            if !today.isEmpty { line += "  " + style.dim(today) }
+            if habit.archived { line += "  " + style.dim("archived") }
+            lines.append(line)
+        }
+        lines.append(style.dim("✓ done  ○ due  – skipped  · not due today"))
+        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+    }
+
+    func show(_ name: String, style: TerminalStyle) async throws -> CommandOutput {
+        try await habitsFeature.load()
+        let detail = try habitsFeature.detail(of: name, days: 60)
+        let habit = detail.summary.habit
+        var lines = [style.bold(habit.name) + style.dim("  \(habit.schedule.text)" + (habit.kind == .yesNo ? "" : ", \(habit.kind.text)")
+                                                        + (habit.archived ? ", archived" : ""))]
+        lines.append("")
+        // A calendar of the last 60 days: a column per week, a row per weekday.
+        let firstDay = detail.days.first?.day ?? habitsFeature.today
+        let firstMonday = firstDay - DayNumber.weekdayFromMonday(firstDay)
+        let lastDay = detail.days.last?.day ?? firstDay
+        let weeks = (lastDay - firstMonday) / 7 + 1
+        let statusByDay = Dictionary(uniqueKeysWithValues: detail.days.map { ($0.day, $0.status) })
+        // Month names over the week in which each month begins.
+        var header = Array(repeating: Character(" "), count: weeks * 2 + 4)
+        var nextFree = 0
+        for week in 0..<weeks {
+            let monday = firstMonday + week * 7
+            guard week == 0 || DayNumber.civil(monday + 6).day <= 7 else { continue }
+            let label = Array(DayNumber.shortLabel(monday + 6).prefix(3))
+            let column = week * 2
+            guard column >= nextFree else { continue }
+            for (offset, character) in label.enumerated() { header[column + offset] = character }
+            nextFree = column + label.count + 1
+        }
+        let headerText = "     " + String(header).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        lines.append(style.dim(headerText))
+        for weekday in 0..<7 {
+            var row = "  " + String(DayNumber.weekdayName(firstMonday + weekday).prefix(2)) + " "
+            for week in 0..<weeks {
+                let day = firstMonday + week * 7 + weekday
+                row += Self.cell(statusByDay[day], style: style) + " "
+            }
+            lines.append(row)
+        }
+        lines.append("")
+        lines.append(style.dim("■ done  – skipped  × missed  · not due  □ open"))
+        let summary = detail.summary
+        lines.append("")
+        lines.append("  streak    \(summary.currentStreak) (best \(summary.bestStreak))")
+        lines.append("  strength  \(Int((summary.strength * 100).rounded()))%  " + style.paint(Self.sparkline(detail.strengths), .green)
+                     + style.dim("  (60 days)"))
+        let json = JSON.object([
+            ("habit", Self.json(summary)),
+            ("days", .array(detail.days.map { .object([("date", .string(DayNumber.string($0.day))), ("status", .string($0.status.rawValue))]) })),
+            ("strengths", .array(detail.strengths.map(JSON.number))),
+        ])
+        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+    }
+
+    private func confirmation(_ text: String, habit: Habit) -> CommandOutput {
+        let summary = habitsFeature.summaries().first { $0.habit.id == habit.id }
+        return CommandOutput(text: text, json: .object([("habit", summary.map { Self.json($0) } ?? .object([
+            ("name", .string(habit.name)), ("schedule", .string(habit.schedule.text)), ("kind", .string(habit.kind.text)),
+            ("archived", .bool(habit.archived)),
+        ]))]))
+    }
+
+    static func json(_ summary: HabitSummary) -> JSON {
+        let habit = summary.habit
+        let target: Double? = switch habit.kind {
+        case .yesNo: nil
+        case let .atLeast(value), let .atMost(value): value
+        }
+        let todayValue: Double? = if case let .value(value)? = summary.todayMark { value } else { nil }
+        return .object([
+            ("name", .string(habit.name)),
+            ("schedule", .string(habit.schedule.text)),
+            ("kind", .string(habit.kind == .yesNo ? "yesNo" : (habit.kind.text.hasPrefix("at most") ? "atMost" : "atLeast"))),
+            ("target", .optional(target)),
+            ("dueToday", .bool(summary.dueToday)),
+            ("doneToday", .bool(summary.doneToday)),
+            ("skippedToday", .bool(summary.todayMark == .skipped)),
+            ("todayValue", .optional(todayValue)),
+            ("currentStreak", .integer(summary.currentStreak)),
+            ("bestStreak", .integer(summary.bestStreak)),
+            ("strength", .number(summary.strength)),
+            ("archived", .bool(habit.archived)),
+        ])
+    }
+
+    static func cell(_ status: HabitDayStatus?, style: TerminalStyle) -> String {
+        switch status {
+        case .done?: return style.paint("■", .green)
+        case .skipped?: return style.paint("–", .cyan)
+        case .missed?: return style.paint("×", .red)
+        case .notDue?: return style.dim("·")
+        case .pending?: return "□"
+        case .beforeStart?, .future?, nil: return " "
+        }
+    }
+
+    static func bar(_ value: Double, style: TerminalStyle) -> String {
+        let filled = Int((value * 10).rounded())
+        return style.paint(String(repeating: "█", count: filled), .green) + style.dim(String(repeating: "░", count: 10 - filled))
+    }
+
+    static func sparkline(_ values: [Double]) -> String {
+        let blocks = Array("▁▂▃▄▅▆▇█")
+        return String(values.map { blocks[min(7, max(0, Int(($0 * 7).rounded())))] })
+    }
+
+    /// A plain decimal number: digits with at most one point; no signs, exponents, nan or inf.
+    static func number(_ text: String) -> Double? {
+        guard !text.isEmpty, text.count <= 12, text.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." }),
+              text.filter({ $0 == "." }).count <= 1, text.contains(where: \.isNumber) else { return nil }
+        return Double(text.hasPrefix(".") ? "0" + text : text)
+    }
+}
+
+/// Numbers in habit messages: whole numbers without a decimal point.
+enum HabitKindText {
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Settings
+import Storage
+import Testing
+import TestSupport
+@testable import Habits
+
+@MainActor
+@Suite struct HabitsFeatureTests {
+    @Test func addMarkAndReadBackFromANewGraph() async throws {
+        let store = LocalDataStore.inMemory()
+        let graph = makeTestApp(store: store)
+        let habits = graph.app.habitsFeature
+        try await habits.add(name: "Read", schedule: .daily, kind: .yesNo)
+        try await habits.add(name: "Drink water", schedule: .daily, kind: .atLeast(8))
+        _ = try await habits.mark("read", as: .done)
+        _ = try await habits.mark("Drink water", as: .value(6))
+
+        let again = makeTestApp(store: store)
+        try await again.app.habitsFeature.load()
+        let summaries = again.app.habitsFeature.summaries()
+        #expect(summaries.map(\.habit.name) == ["Read", "Drink water"])
+        #expect(summaries[0].doneToday && summaries[0].dueToday && summaries[0].currentStreak == 1)
+        #expect(!summaries[1].doneToday && summaries[1].todayMark == .value(6))
+    }
+
+    @Test func duplicateNamesAreRefusedWhateverTheirCase() async throws {
+        let habits = makeTestApp().app.habitsFeature
+        try await habits.add(name: "Read", schedule: .daily, kind: .yesNo)
+        await #expect(throws: HabitsError.duplicateName("Read", archived: false)) {
+            try await habits.add(name: "  READ ", schedule: .daily, kind: .yesNo)
+        }
+        _ = try await habits.setArchived("Read", true)
+        await #expect(throws: HabitsError.duplicateName("Read", archived: true)) {
+            try await habits.add(name: "read", schedule: .daily, kind: .yesNo)
+        }
+        #expect(HabitsError.duplicateName("Read", archived: true).description.contains("habit unarchive Read"))
+        #expect(habits.habits.count == 1)
+    }
+
+    @Test func badNamesAndValuesAreRefused() async throws {
+        let habits = makeTestApp().app.habitsFeature
+        await #expect(throws: HabitsError.invalidName("a habit needs a name")) { try await habits.add(name: "  ", schedule: .daily, kind: .yesNo) }
+        await #expect(throws: HabitsError.self) { try await habits.add(name: "a\u{0}b", schedule: .daily, kind: .yesNo) }
+        await #expect(throws: HabitsError.self) { try await habits.add(name: String(repeating: "x", count: 61), schedule: .daily, kind: .yesNo) }
+        try await habits.add(name: "Water", schedule: .daily, kind: .atLeast(8))
+        try await habits.add(name: "Read", schedule: .daily, kind: .yesNo)
+        await #expect(throws: HabitsError.valueNeeded("Water", kind: .atLeast(8))) { try await habits.mark("Water", as: .done) }
+        await #expect(throws: HabitsError.valueNotAllowed("Read")) { try await habits.mark("Read", as: .value(3)) }
+        await #expect(throws: HabitsError.noSuchHabit("Reed", suggestion: nil)) { try await habits.mark("Reed", as: .done) }
+        #expect(habits.habits.allSatisfy { $0.marks.isEmpty })
+    }
+
+    @Test func backfillingPastDatesCountsTowardTheStreak() async throws {
+        let clock = TestClock(date("2026-06-10 09:00"))
+        let habits = makeTestApp(clock: clock).app.habitsFeature
+        try await habits.add(name: "Read", schedule: .daily, kind: .yesNo)
+        for day in 7...9 { _ = try await habits.mark("Read", when: .day(year: 2026, month: 6, day: day), as: .done) }
+        #expect(habits.summaries()[0].currentStreak == 3, "yesterday back; today still open")
+        _ = try await habits.mark("Read", as: .done)
+        #expect(habits.summaries()[0].currentStreak == 4)
+        _ = try await habits.mark("Read", when: .day(year: 2026, month: 6, day: 8), as: nil)
+        #expect(habits.summaries()[0].currentStreak == 2)
+        await #expect(throws: WhenInputError.future("2026-06-11")) {
+            try await habits.mark("Read", when: .day(year: 2026, month: 6, day: 11), as: .done)
+        }
+    }
+
+    @Test(arguments: [("Europe/Berlin", "2026-03-28 23:30"), ("America/New_York", "2026-10-31 23:30")])
+    func theDayRollsOverAtLocalMidnightAcrossADaylightSavingChange(zone: String, start: String) async throws {
+        let clock = TestClock(date(start, zone: zone))
+        let graph = makeTestApp(clock: clock, calendar: calendar(zone: zone))
+        let habits = graph.app.habitsFeature
+        try await habits.add(name: "Read", schedule: .daily, kind: .yesNo)
+        _ = try await habits.mark("Read", as: .done)
+        let firstDay = habits.today
+        #expect(habits.summaries()[0].doneToday)
+
+        // 23:30 → 00:30 the next day, whatever the clocks did that night.
+        clock.advance(by: 60 * 60)
+        await habits.updateCurrentDay()
+        #expect(habits.currentDay == firstDay + 1)
+        #expect(habits.summaries()[0].doneToday == false)
+        #expect(habits.summaries()[0].currentStreak == 1)
+        _ = try await habits.mark("Read", as: .done)
+
+        // The change-over day is 23 or 25 hours long; 23:00 local is still that day.
+        clock.now = date(zone == "Europe/Berlin" ? "2026-03-29 23:00" : "2026-11-01 23:00", zone: zone)
+        await habits.updateCurrentDay()
+        #expect(habits.currentDay == firstDay + 1)
+        #expect(habits.summaries()[0].currentStreak == 2)
+        clock.advance(by: 2 * 60 * 60)
+        graph.app.applicationSignificantTimeChange()
+        await habits.updateCurrentDay()
+        #expect(habits.currentDay == firstDay + 2)
+        #expect(habits.summaries()[0].currentStreak == 2, "counted from yesterday")
+    }
+
+    @Test func renameArchiveDeleteAndRestore() async throws {
+        let store = LocalDataStore.inMemory()
+        let habits = makeTestApp(store: store).app.habitsFeature
+        try await habits.add(name: "Read", schedule: .daily, kind: .yesNo)
+        try await habits.add(name: "Gym", schedule: .timesPerWeek(3), kind: .yesNo)
+        _ = try await habits.mark("Gym", as: .done)
+
+        _ = try await habits.rename("read", to: "Reading")
+        await #expect(throws: HabitsError.duplicateName("Gym", archived: false)) { try await habits.rename("Reading", to: "gym") }
+        _ = try await habits.setArchived("Reading", true)
+        #expect(habits.summaries().map(\.habit.name) == ["Gym"])
+        await #expect(throws: HabitsError.archived("Reading")) { try await habits.mark("Reading", as: .done) }
+
+        let gone = try await habits.delete("Gym")
+        #expect(habits.summaries().isEmpty)
+        #expect(try await LocalHabitsRepository(store: store).allHabits().map(\.name) == ["Reading"])
+        let back = try await habits.restoreDeleted("gym")
+        #expect(back == gone)
+        #expect(back.marks.count == 1, "its history comes back too")
+        #expect(try await LocalHabitsRepository(store: store).allHabits().first { $0.name == "Gym" }?.marks.count == 1)
+        await #expect(throws: HabitsError.nothingToRestore("Gym")) { try await habits.restoreDeleted("Gym") }
+    }
+
+    @Test func exportWritesLoopsLayoutNewestFirst() async throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let clock = TestClock(date("2026-06-03 09:00"))
+        let habits = makeTestApp(clock: clock).app.habitsFeature
+        try await habits.add(name: "Read", schedule: .daily, kind: .yesNo)
+        try await habits.add(name: "Water, glasses", schedule: .daily, kind: .atLeast(8))
+        _ = try await habits.mark("Read", when: .day(year: 2026, month: 6, day: 1), as: .done)
+        _ = try await habits.mark("Read", when: .yesterday, as: .skipped)
+        _ = try await habits.mark("Water, glasses", as: .value(7.5))
+        let file = temp.url.appendingPathComponent("out-habits.csv")
+        #expect(try await habits.exportCSV(to: file) == 2)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text == "Date,Read,\"Water, glasses\"\r\n2026-06-03,0,7.5\r\n2026-06-02,3,-1\r\n2026-06-01,2,-1\r\n")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The habit screens through the built binary, in JSON.
+@Suite struct HabitsEndToEndTests {
+    @Test func habitsAreAddedMarkedAndListedInJSON() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path, "--json"]
+        let script = """
+        habit add Read every day
+        habit add "Drink water" every day target 8
+        habit add Gym 3/week
+        habit add Drinks every day at-most 2
+        habit done Read yesterday
+        habit done Read
+        habit done "drink water" 6
+        habit done Drinks 1
+        habit skip Gym
+        """
+        let setup = try runTrend(directory, input: script)
+        #expect(setup.status == 0, "\(setup.standardOutput)")
+        #expect(setup.lines.count == 9)
+
+        let list = try #require(try runTrend(directory + ["-c", "habits"]).documents().first)
+        #expect((list["date"] as? String)?.count == 10)
+        let habits = try #require(list["habits"] as? [[String: Any]])
+        #expect(habits.map { $0["name"] as? String } == ["Read", "Drink water", "Gym", "Drinks"])
+        let read = habits[0]
+        #expect(read["schedule"] as? String == "every day")
+        #expect(read["kind"] as? String == "yesNo")
+        #expect(read["dueToday"] as? Bool == true)
+        #expect(read["doneToday"] as? Bool == true)
+        #expect(read["currentStreak"] as? Int == 2)
+        #expect(read["bestStreak"] as? Int == 2)
+        let strength = try #require(read["strength"] as? Double)
+        let m = pow(0.5, 1.0 / 13)
+        #expect(abs(strength - (1 - m * m)) < 1e-12)
+        let water = habits[1]
+        #expect(water["kind"] as? String == "atLeast")
+        #expect(water["target"] as? Double == 8)
+        #expect(water["doneToday"] as? Bool == false)
+        #expect(water["todayValue"] as? Double == 6)
+        #expect(habits[2]["skippedToday"] as? Bool == true)
+        #expect(habits[3]["doneToday"] as? Bool == true, "1 drink is within at most 2")
+    }
+
+    @Test func habitMistakesAreExplainedWithCodes() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path, "--json"]
+        let run = try runTrend(directory, input: """
+        habit add Read every day
+        habit add read daily
+        habit add Gym 9/week
+        habit done Raed
+        habit done Read nan
+        habit frobnicate
+        habit add "Unclosed
+        """)
+        #expect(run.status == 1)
+        let codes = try run.documents().map { ($0["error"] as? [String: Any])?["code"] as? String }
+        #expect(codes == [nil, "duplicate", "usage", "not_found", "usage", "usage", "usage"])
+    }
+}
