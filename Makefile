@@ -4,11 +4,12 @@ DATA_DIR ?=
 
 .PHONY: run test build deps test-tsan bench clean
 
-# System libraries the package links: libedit (line editing) and SQLite.
+# System libraries the package links: libedit (line editing), SQLite, and
+# OpenSSL's libcrypto (the backup content hash).
 deps:
-	@if ! pkg-config --exists libedit || ! pkg-config --exists sqlite3; then \
-		echo "Installing libedit-dev and libsqlite3-dev with apt-get…"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev libsqlite3-dev pkgconf >/dev/null; \
+	@if ! pkg-config --exists libedit sqlite3 libcrypto; then \
+		echo "Installing libedit-dev, libsqlite3-dev and libssl-dev with apt-get…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev libsqlite3-dev libssl-dev pkgconf >/dev/null; \
 	fi
 
 build: deps

@@ -18,6 +18,11 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
@@ -32,7 +37,7 @@ let package = Package(
         .target(name: "Progress", dependencies: ["WeightLog", "Settings"]),
         .target(name: "Habits", dependencies: ["Storage", "Settings"]),
         .target(name: "DailyTips", dependencies: ["Storage", "Settings"], resources: [.process("Resources")]),
-        .target(name: "Backup", dependencies: ["Storage", "Settings"]),
+        .target(name: "Backup", dependencies: ["Storage", "Settings", "CCrypto"]),
 
         // MARK: Composition root
         .target(
@@ -52,8 +57,9 @@ let package = Package(
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "TestSupport"]),
         .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "TestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "TestSupport"]),
+        .testTarget(name: "BackupTests", dependencies: ["Backup", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
-        .testTarget(name: "TrendREPLTests", dependencies: ["TrendREPL", "TestSupport", "trend"]),
+        .testTarget(name: "TrendREPLTests", dependencies: ["TrendREPL", "TestSupport", "trend", "Backup", "Storage"]),
     ],
     swiftLanguageModes: [.v6]
 )

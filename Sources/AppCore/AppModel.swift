@@ -1,6 +1,7 @@
 /// AppCore is the composition root: it imports every feature target, builds
 /// the production graph in `AppModel.live()`, and forwards the application's
 /// lifecycle to the Features. Nothing below it may import it.
+import Backup
 import DailyTips
 import Foundation
 import Habits
@@ -21,15 +22,21 @@ public final class AppModel {
     public let settingsFeature: SettingsFeature
     public let habitsFeature: HabitsFeature
     public let dailyTipsFeature: DailyTipsFeature
+    public let backupFeature: BackupFeature
     private var hasLaunched = false
 
+    /// The version written into backups and shown by `--version`.
+    nonisolated public static let version = "0.1.0"
+
     public init(weightEntryFeature: WeightEntryFeature, progressFeature: ProgressFeature,
-                settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, dailyTipsFeature: DailyTipsFeature) {
+                settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, dailyTipsFeature: DailyTipsFeature,
+                backupFeature: BackupFeature) {
         self.weightEntryFeature = weightEntryFeature
         self.progressFeature = progressFeature
         self.settingsFeature = settingsFeature
         self.habitsFeature = habitsFeature
         self.dailyTipsFeature = dailyTipsFeature
+        self.backupFeature = backupFeature
     }
 
     /// Builds the real graph in one visible place.
@@ -63,9 +70,18 @@ public final class AppModel {
             calendar: calendar, currentDate: currentDate,
             needsReset: { weightEntryFeature.checkIn().verdict == .timeForReset }
         )
+        let backupFeature = BackupFeature(
+            storage: storage, files: RecoveryBackupFiles(folder: directory.appendingPathComponent("Backups")),
+            settings: settings, calendar: calendar, currentDate: currentDate, appVersion: version
+        ) {
+            await settingsFeature.reload()
+            await weightEntryFeature.refresh()
+            await habitsFeature.reload()
+            await dailyTipsFeature.refresh()
+        }
         return AppModel(weightEntryFeature: weightEntryFeature, progressFeature: progressFeature,
                         settingsFeature: settingsFeature, habitsFeature: habitsFeature,
-                        dailyTipsFeature: dailyTipsFeature)
+                        dailyTipsFeature: dailyTipsFeature, backupFeature: backupFeature)
     }
 
     /// Starts each Feature's independent launch work once. Awaits nothing.
@@ -77,6 +93,8 @@ public final class AppModel {
         progressFeature.startLoading()
         habitsFeature.startLoading()
         dailyTipsFeature.startLoading()
+        backupFeature.observeLocalChanges()
+        backupFeature.startLoading()
     }
 
     /// The process was resumed, or a command arrived after a long idle time:
@@ -85,7 +103,13 @@ public final class AppModel {
         Task {
             await weightEntryFeature.refresh()
             await habitsFeature.reload()
+            await backupFeature.triggerDataBackupIfNeeded()
         }
+    }
+
+    /// The process is about to exit: a change made in it gets its backup check now.
+    public func applicationWillTerminate() async {
+        await backupFeature.flushPendingBackup()
     }
 
     /// The local date changed (midnight, or a time-zone change).

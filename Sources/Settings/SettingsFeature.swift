@@ -38,6 +38,11 @@ public final class SettingsFeature {
         settings.startLoading()
     }
 
+    /// Reads the settings again (after a restore, or another process changed them).
+    public func reload() async {
+        await settings.reload()
+    }
+
     /// Reads the settings (joining a read in flight); throws when storage fails.
     public func load() async throws {
         try await settings.ensureLoaded()

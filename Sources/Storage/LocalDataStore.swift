@@ -23,6 +23,7 @@ public final class LocalDataStore: @unchecked Sendable {
     public let location: Location
     private let lock = NSLock()
     private var connection: SQLiteConnection?
+    private var changeObservers: [@Sendable () -> Void] = []
 
     /// A store whose database is `trend.sqlite` inside `directory`; the
     /// directory is created (0700) when the database is first opened.
@@ -65,19 +66,61 @@ public final class LocalDataStore: @unchecked Sendable {
 
     /// Runs `body` in one immediate transaction: all of it is written, or none.
     /// Immediate, so a write that follows a read in another process waits for
-    /// the busy timeout instead of failing halfway.
+    /// the busy timeout instead of failing halfway. Change observers hear of
+    /// it after the commit unless `notifying` is false (bookkeeping writes).
     @discardableResult
-    public func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try withConnection { connection in
+    public func write<T>(notifying: Bool = true, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        let result = try withConnection { connection in
             try connection.execute("BEGIN IMMEDIATE")
             do {
                 let result = try body(connection)
+                if notifying {
+                    // A counter every process bumps, so a backup check can tell cheaply whether anything changed.
+                    try connection.execute("""
+                        INSERT INTO meta(key, value) VALUES('changeCount', '1')
+                        ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+                        """)
+                }
                 try connection.execute("COMMIT")
                 return result
             } catch {
                 try? connection.execute("ROLLBACK")
                 throw error
             }
+        }
+        if notifying {
+            for observer in lock.withLock({ changeObservers }) { observer() }
+        }
+        return result
+    }
+
+    /// Calls `observer` (on the writing thread) after every committed change
+    /// to what a person keeps; the backup check listens here.
+    public func addChangeObserver(_ observer: @escaping @Sendable () -> Void) {
+        lock.withLock { changeObservers.append(observer) }
+    }
+
+    /// A value in the `meta` table (facts about this installation).
+    public func metaValue(_ key: String) throws -> String? {
+        try read { try $0.query("SELECT value FROM meta WHERE key = ?", [.text(key)]) { $0.text(0) }.first }
+    }
+
+    /// Sets a `meta` value; not a change observers hear of.
+    public func setMetaValue(_ value: String, for key: String) throws {
+        try write(notifying: false) { connection in
+            try connection.run("INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                               [.text(key), .text(value)])
+        }
+    }
+
+    /// Runs `body` in one deferred transaction: every read sees the same
+    /// moment, and other processes may go on reading meanwhile.
+    @discardableResult
+    public func readConsistently<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try withConnection { connection in
+            try connection.execute("BEGIN")
+            defer { try? connection.execute("COMMIT") }
+            return try body(connection)
         }
     }
 

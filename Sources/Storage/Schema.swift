@@ -50,6 +50,13 @@ enum Schema {
             PRIMARY KEY (habit_id, day)
         );
         """,
+        // 5: facts about this installation (its id), not part of a snapshot.
+        """
+        CREATE TABLE meta (
+            key TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -7,6 +7,9 @@ public struct CommandContext {
     public let style: TerminalStyle
     /// A person at a terminal (prompts for confirmation, progress bars).
     public let isInteractive: Bool
+    /// Asks a yes/no question on a terminal; in scripts and `-c` the command
+    /// itself is the confirmation, so this answers yes.
+    public let confirm: @MainActor (String) async -> Bool
 }
 
 /// What may follow a word when completing with Tab.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// What a line reader saw.
 public enum LineReadResult: Sendable, Equatable {
@@ -22,6 +23,8 @@ public final class LineHandOff: Sendable {
     private let reader: any LineReader
     private let prompt: String
     private let ready = DispatchSemaphore(value: 0)
+    /// A one-off prompt for the next read (a confirmation question).
+    private let nextPrompt = Mutex<String?>(nil)
 
     public init(reader: any LineReader, prompt: String) {
         self.reader = reader
@@ -31,9 +34,13 @@ public final class LineHandOff: Sendable {
     /// Starts the reading thread; the stream ends at end of input.
     public func lines() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
-        let thread = Thread { [reader, prompt, ready] in
+        let thread = Thread { [self] in
             while true {
-                switch reader.readLine(prompt: prompt) {
+                let shown = nextPrompt.withLock { pending -> String in
+                    defer { pending = nil }
+                    return pending ?? prompt
+                }
+                switch reader.readLine(prompt: shown) {
                 case let .line(text):
                     continuation.yield(text)
                     ready.wait()
@@ -50,8 +57,10 @@ public final class LineHandOff: Sendable {
         return stream
     }
 
-    /// The last line's command has printed its output; the reader may prompt.
-    public func commandFinished() {
+    /// The last line's command has printed its output; the reader may prompt,
+    /// with `prompt` instead of the usual one for this one line.
+    public func commandFinished(nextPrompt prompt: String? = nil) {
+        nextPrompt.withLock { $0 = prompt }
         ready.signal()
     }
 }

@@ -2,6 +2,7 @@
 /// Feature state into text and JSON through one ViewModel per screen, and
 /// completes words. It imports AppCore only; libedit stays in the executable.
 import AppCore
+import Backup
 import Foundation
 import Habits
 import Progress
@@ -29,6 +30,8 @@ public final class ReplSession {
     public let catalog: CommandCatalog
     /// How many commands failed so far; decides the exit status.
     public private(set) var failures = 0
+    /// Asks the person a yes/no question; the executable sets it on a terminal.
+    public var confirm: @MainActor (String) async -> Bool = { _ in true }
 
     public init(app: AppModel, json: Bool, style: TerminalStyle, isInteractive: Bool) {
         self.app = app
@@ -57,7 +60,7 @@ public final class ReplSession {
             message += " Type 'help' for the list."
             return failure(CommandFailure("unknown_command", message))
         }
-        let context = CommandContext(app: app, style: style, isInteractive: isInteractive)
+        let context = CommandContext(app: app, style: style, isInteractive: isInteractive, confirm: confirm)
         do {
             let output: CommandOutput
             if spec.name == "help" {
@@ -98,6 +101,11 @@ public final class ReplSession {
             return CommandFailure(log == .nothingToUndo ? "nothing_to_undo" : "not_found", "\(command): \(log)")
         case let progress as ProgressError:
             return CommandFailure("usage", "\(command): \(progress)")
+        case let snapshot as SnapshotError:
+            return CommandFailure("invalid_backup", "\(command): \(snapshot)")
+        case let file as BackupFileError:
+            let code = if case .cannotWrite = file { "file" } else { "not_found" }
+            return CommandFailure(code, "\(command): \(file)")
         case let habits as HabitsError:
             let code = switch habits {
             case .noSuchHabit, .nothingToRestore: "not_found"
@@ -122,10 +130,22 @@ public final class ReplSession {
 }
 
 extension ReplSession {
+    /// Backup names for completion, read from the folder (cheap: names only).
+    var backupNames: (weekly: [String], beforeRestore: [String]) {
+        let folder = app.settingsFeature.dataDirectory.appendingPathComponent("Backups")
+        func names(_ sub: String) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(sub).path)) ?? [])
+                .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted(by: >)
+        }
+        return (names("Weekly"), names("Before-restore"))
+    }
+
     /// What Tab can complete now, including names the Features hold.
     public var completionTable: CompletionTable {
         var table = catalog.completionTable
         table.vocabulary["habits"] = app.habitsFeature.habits.map(\.name)
+        table.vocabulary["weekly"] = backupNames.weekly
+        table.vocabulary["before-restore"] = backupNames.beforeRestore
         return table
     }
 }

@@ -1,3 +1,5 @@
+import AppCore
+
 /// The command line of `trend`, parsed without side effects.
 public struct TrendOptions: Equatable, Sendable {
     public var dataDirectory: String?
@@ -9,7 +11,7 @@ public struct TrendOptions: Equatable, Sendable {
 
     public init() {}
 
-    public static let version = "0.1.0"
+    public static var version: String { AppModel.version }
 
     public static let usage = """
     usage: trend [--data-dir DIR] [--json] [--no-color] [-c COMMAND]... [--version] [--help]

@@ -44,6 +44,7 @@ func runTrend() async -> Int32 {
             emit(result)
             if result.endsSession { break }
         }
+        await app.applicationWillTerminate()
         return session.exitStatus
     }
 
@@ -70,7 +71,15 @@ func runTrend() async -> Int32 {
     resume.resume()
 
     let handOff = LineHandOff(reader: reader, prompt: interactive ? "trend> " : "")
-    for await line in handOff.lines() {
+    let lines = LineSource(handOff.lines())
+    if interactive {
+        session.confirm = { question in
+            handOff.commandFinished(nextPrompt: question + " [y/N] ")
+            guard let answer = await lines.next() else { return false }
+            return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        }
+    }
+    while let line = await lines.next() {
         for event in monitor.commandArrived() {
             switch event {
             case .becameActive: app.applicationDidBecomeActive()
@@ -87,7 +96,26 @@ func runTrend() async -> Int32 {
         handOff.commandFinished()
     }
     editLine?.saveHistory()
+    await app.applicationWillTerminate()
     return session.exitStatus
+}
+
+/// The one reader of the line stream, shared by the loop and confirmation questions.
+@MainActor
+final class LineSource {
+    private var iterator: AsyncStream<String>.Iterator
+
+    init(_ stream: AsyncStream<String>) {
+        iterator = stream.makeAsyncIterator()
+    }
+
+    func next() async -> String? {
+        // The iterator is a handle on the stream's shared storage, so a copy advances the same stream.
+        var current = iterator
+        let line = await current.next(isolation: #isolation)
+        iterator = current
+        return line
+    }
 }
 
 func emit(_ result: CommandResult) {

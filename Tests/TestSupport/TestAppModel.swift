@@ -1,4 +1,5 @@
 import AppCore
+import Backup
 import DailyTips
 import Habits
 import Foundation
@@ -25,7 +26,8 @@ public func makeTestApp(
     store: LocalDataStore = .inMemory(),
     clock: TestClock = TestClock(date("2026-06-15 08:00")),
     calendar: Calendar = calendar(zone: "UTC"),
-    directory: URL = FileManager.default.temporaryDirectory,
+    // A folder of its own, so Backups/ of one test never meets another's.
+    directory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("trend-graph-\(UUID().uuidString)"),
     settingsRepository: (any SettingsRepository)? = nil,
     tipSeed: UInt64 = 7,
     tipCatalogue: TipCatalogue? = nil
@@ -46,12 +48,24 @@ public func makeTestApp(
         repository: LocalTipDeckRepository(store: store), catalogue: catalogue, calendar: calendar,
         currentDate: currentDate, needsReset: { weightEntryFeature.checkIn().verdict == .timeForReset }, seed: tipSeed
     )
+    let settingsFeature = SettingsFeature(settings: settings, dataDirectory: directory)
+    let habitsFeature = HabitsFeature(storage: LocalHabitsRepository(store: store), calendar: calendar, currentDate: currentDate)
+    let backupFeature = BackupFeature(
+        storage: store, files: RecoveryBackupFiles(folder: directory.appendingPathComponent("Backups")),
+        settings: settings, calendar: calendar, currentDate: currentDate, appVersion: "test", debounce: .seconds(3600)
+    ) {
+        await settingsFeature.reload()
+        await weightEntryFeature.refresh()
+        await habitsFeature.reload()
+        await dailyTipsFeature.refresh()
+    }
     let app = AppModel(
         weightEntryFeature: weightEntryFeature,
         progressFeature: progressFeature,
-        settingsFeature: SettingsFeature(settings: settings, dataDirectory: directory),
-        habitsFeature: HabitsFeature(storage: LocalHabitsRepository(store: store), calendar: calendar, currentDate: currentDate),
-        dailyTipsFeature: dailyTipsFeature
+        settingsFeature: settingsFeature,
+        habitsFeature: habitsFeature,
+        dailyTipsFeature: dailyTipsFeature,
+        backupFeature: backupFeature
     )
     return TestGraph(app: app, store: store, clock: clock, calendar: calendar, directory: directory)
 }

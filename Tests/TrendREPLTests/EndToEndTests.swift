@@ -82,3 +82,31 @@ import TestSupport
         #expect(mode == 0o700)
     }
 }
+
+/// Backups through the built binary.
+@Suite struct BackupEndToEndTests {
+    @Test func aProcessThatChangedDataLeavesASnapshotBehindAndListsIt() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path]
+        #expect(try runTrend(directory + ["-c", "weigh 80", "-c", "habit add Read"]).status == 0)
+        let latest = temp.url.appendingPathComponent("Backups/Latest.json")
+        #expect(FileManager.default.fileExists(atPath: latest.path))
+
+        let list = try #require(try runTrend(directory + ["--json", "-c", "backup list"]).documents().first)
+        let backups = try #require(list["backups"] as? [[String: Any]])
+        let first = try #require(backups.first)
+        #expect(first["name"] as? String == "latest")
+        #expect(first["kind"] as? String == "latest")
+        #expect(first["entries"] as? Int == 1)
+        #expect(first["habits"] as? Int == 1)
+        #expect((first["installationID"] as? String)?.count == 36)
+        #expect(first["createdAt"] is String)
+        #expect(backups.contains { $0["kind"] as? String == "weekly" })
+
+        let restored = try runTrend(directory + ["--json", "-c", "weigh 81", "-c", "restore latest", "-c", "entries all"])
+        #expect(restored.status == 0)
+        let entries = try #require(try restored.documents().last?["entries"] as? [[String: Any]])
+        #expect(entries.count == 1)
+    }
+}

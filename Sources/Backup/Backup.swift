@@ -1,1 +1,0 @@
-/// Backup: arrives with its issue; see DESIGN.md §1.

@@ -1,0 +1,255 @@
+import Foundation
+import Observation
+import Settings
+import Storage
+
+/// Where a restore comes from.
+public enum RestoreSource: Sendable, Equatable {
+    case latest
+    case previous
+    case weekly(String)
+    case beforeRestore(String)
+    /// Another installation's latest snapshot in the sync folder, by id prefix.
+    case sync(String)
+    case file(URL)
+}
+
+/// A validated snapshot and what it would replace, for the confirmation.
+public struct RestorePlan: Sendable {
+    public let name: String
+    public let snapshot: RecoverySnapshot
+    public let currentEntries: Int
+    public let currentHabits: Int
+    public let currentFirst: Date?
+    public let currentLast: Date?
+    public let incomingFirst: Date?
+    public let incomingLast: Date?
+}
+
+/// What a restore did.
+public struct RestoreResult: Sendable, Equatable {
+    public let name: String
+    public let beforeRestoreName: String
+    public let entries: Int
+    public let habits: Int
+    public let merged: MergeCounts?
+}
+
+/// The backup state shown by `backup status`.
+public struct BackupStatus: Sendable, Equatable {
+    public let lastBackupAt: Date?
+    public let nextAutomaticAfter: Date?
+    public let syncFolder: String?
+    public let syncFolderWritable: Bool?
+    public let folder: URL
+}
+
+/// Never lose a weigh-in: automatic snapshots (at launch, on becoming
+/// active, after changes, before exit; at most one a day and only when
+/// something changed), `backup now`, restore and merge, the sync folder.
+/// `onRestore` refreshes every Feature after a restore; `AppModel.live()` builds it.
+@MainActor
+@Observable
+public final class BackupFeature {
+    public private(set) var lastSnapshot: BackupListing?
+    public private(set) var isBackingUp = false
+    public private(set) var lastError: (any Error)?
+    /// A problem with the sync folder that did not stop the local backup.
+    public private(set) var syncWarning: String?
+
+    @ObservationIgnored private let worker: BackupWorker
+    @ObservationIgnored private let storage: LocalDataStore
+    @ObservationIgnored private let files: RecoveryBackupFiles
+    @ObservationIgnored private let settings: UserSettingsStore
+    @ObservationIgnored private let calendar: Calendar
+    @ObservationIgnored private let currentDate: @MainActor () -> Date
+    @ObservationIgnored private let onRestore: @MainActor () async -> Void
+    @ObservationIgnored private let debounce: Duration
+    @ObservationIgnored private let checking = SingleFlight()
+    @ObservationIgnored private var pendingChange = false
+    @ObservationIgnored private var debounceTask: Task<Void, Never>?
+    @ObservationIgnored private var observing = false
+
+    public init(storage: LocalDataStore, files: RecoveryBackupFiles, settings: UserSettingsStore, calendar: Calendar,
+                currentDate: @escaping @MainActor () -> Date, appVersion: String, debounce: Duration = .seconds(3),
+                onRestore: @escaping @MainActor () async -> Void) {
+        self.storage = storage
+        self.files = files
+        self.settings = settings
+        self.calendar = calendar
+        self.currentDate = currentDate
+        self.debounce = debounce
+        self.onRestore = onRestore
+        worker = BackupWorker(store: storage, files: files, appVersion: appVersion)
+    }
+
+    /// Listens for committed changes; each one (re)starts the debounced check.
+    public func observeLocalChanges() {
+        guard !observing else { return }
+        observing = true
+        storage.addChangeObserver { [weak self] in
+            Task { @MainActor in self?.noteLocalChange() }
+        }
+    }
+
+    /// Launch and became-active: run the check without waiting for it.
+    public func startLoading() {
+        checking.start { await self.performCheck(force: false) }
+    }
+
+    /// The automatic check (24-hour rule, content changed), joining one in flight.
+    public func triggerDataBackupIfNeeded() async {
+        await checking.run { await self.performCheck(force: false) }
+    }
+
+    /// Something was written: check once things settle.
+    public func noteLocalChange() {
+        pendingChange = true
+        debounceTask?.cancel()
+        let delay = debounce
+        debounceTask = Task { @MainActor in
+            do { try await Task.sleep(for: delay) } catch { return }
+            await self.flushPendingBackup()
+        }
+    }
+
+    /// Runs a pending check now (before the process exits) and waits for any in flight.
+    public func flushPendingBackup() async {
+        debounceTask?.cancel()
+        debounceTask = nil
+        if pendingChange {
+            pendingChange = false
+            await triggerDataBackupIfNeeded()
+        }
+        await checking.run {}
+    }
+
+    /// A snapshot now, whatever the 24-hour rule says.
+    public func backupNow() async throws -> BackupListing {
+        await checking.run {}
+        isBackingUp = true
+        defer { isBackingUp = false }
+        try await settings.ensureLoaded()
+        let (check, warning) = try await worker.check(now: currentDate(), force: true, week: isoWeek(currentDate()),
+                                                      syncFolder: syncFolderURL)
+        syncWarning = warning
+        guard case let .written(listing) = check else { throw BackupFileError.cannotWrite(files.folder.path, reason: "no snapshot was written") }
+        lastSnapshot = listing
+        lastError = nil
+        return listing
+    }
+
+    public func status() async throws -> BackupStatus {
+        try await settings.ensureLoaded()
+        let last = try storage.metaValue("lastBackupAt").flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+        let folder = settings.settings.syncFolder
+        var writable: Bool?
+        if let folder {
+            writable = FileManager.default.isWritableFile(atPath: folder)
+        }
+        return BackupStatus(lastBackupAt: last, nextAutomaticAfter: last?.addingTimeInterval(BackupWorker.automaticInterval),
+                            syncFolder: folder, syncFolderWritable: writable, folder: files.folder)
+    }
+
+    /// Every snapshot that can be restored, and the names of those that cannot be read.
+    public func listings() async throws -> (listings: [BackupListing], unreadable: [String]) {
+        try await settings.ensureLoaded()
+        return try await worker.listings(syncFolder: syncFolderURL)
+    }
+
+    /// Reads and validates a snapshot and measures what it would replace. Changes nothing.
+    public func prepareRestore(from source: RestoreSource) async throws -> RestorePlan {
+        try await settings.ensureLoaded()
+        let (url, name) = try locate(source)
+        let snapshot = try await worker.read(url, name: name)
+        let current = try await worker.currentContent()
+        let instants = current.weights.map(\.instant)
+        let incoming = snapshot.content.weights.map(\.instant)
+        return RestorePlan(name: name, snapshot: snapshot, currentEntries: current.weights.count,
+                           currentHabits: current.habits.count,
+                           currentFirst: instants.min().map(Date.init(timeIntervalSince1970:)),
+                           currentLast: instants.max().map(Date.init(timeIntervalSince1970:)),
+                           incomingFirst: incoming.min().map(Date.init(timeIntervalSince1970:)),
+                           incomingLast: incoming.max().map(Date.init(timeIntervalSince1970:)))
+    }
+
+    /// Writes a Before-restore copy, replaces (or merges into) everything in
+    /// one transaction, then refreshes every Feature before returning.
+    public func restore(_ plan: RestorePlan, merge: Bool = false) async throws -> RestoreResult {
+        await checking.run {}
+        let now = currentDate()
+        let (copy, counts) = try await worker.restore(plan.snapshot, merge: merge, now: now, stamp: Self.stamp(now))
+        pendingChange = false
+        debounceTask?.cancel()
+        await onRestore()
+        return RestoreResult(name: plan.name, beforeRestoreName: copy, entries: plan.snapshot.content.weights.count,
+                             habits: plan.snapshot.content.habits.count, merged: counts)
+    }
+
+    /// Deletes every weigh-in, habit and setting after keeping a Before-restore copy.
+    public func deleteAllData() async throws -> String {
+        await checking.run {}
+        let now = currentDate()
+        let empty = RecoverySnapshot(content: .empty, createdAt: now, installationID: "", appVersion: "")
+        let (copy, _) = try await worker.restore(empty, merge: false, now: now, stamp: Self.stamp(now))
+        await onRestore()
+        return copy
+    }
+
+    private var syncFolderURL: URL? {
+        settings.settings.syncFolder.map { URL(fileURLWithPath: $0) }
+    }
+
+    private func locate(_ source: RestoreSource) throws -> (URL, String) {
+        switch source {
+        case .latest: return (try files.url(kind: .latest, name: nil), "latest")
+        case .previous: return (try files.url(kind: .previous, name: nil), "previous")
+        case let .weekly(week): return (try files.url(kind: .weekly, name: week), "weekly \(week)")
+        case let .beforeRestore(name): return (try files.url(kind: .beforeRestore, name: name), "before-restore \(name)")
+        case let .file(url):
+            guard FileManager.default.fileExists(atPath: url.path) else { throw BackupFileError.noSuchBackup(url.path) }
+            return (url, url.path)
+        case let .sync(prefix):
+            guard let syncFolderURL else { throw BackupFileError.noSuchBackup("sync \(prefix): no sync folder is set ('set sync-folder PATH')") }
+            let own = (try? storage.installationID()) ?? ""
+            let matches = RecoveryBackupFiles.otherInstallations(in: syncFolderURL, excluding: own)
+                .filter { $0.id.hasPrefix(prefix.lowercased()) }
+            guard prefix.count >= 4, matches.count == 1, let match = matches.first else {
+                throw BackupFileError.noSuchBackup("sync \(prefix)")
+            }
+            return (match.url, "sync \(match.id.prefix(8))")
+        }
+    }
+
+    private func performCheck(force: Bool) async {
+        isBackingUp = true
+        defer { isBackingUp = false }
+        do {
+            try await settings.ensureLoaded()
+            let now = currentDate()
+            let (check, warning) = try await worker.check(now: now, force: force, week: isoWeek(now), syncFolder: syncFolderURL)
+            syncWarning = warning
+            if case let .written(listing) = check { lastSnapshot = listing }
+            lastError = nil
+        } catch {
+            lastError = error
+        }
+    }
+
+    /// `2026-W48`: the ISO week of a moment, in the person's time zone.
+    func isoWeek(_ date: Date) -> String {
+        var iso = Calendar(identifier: .iso8601)
+        iso.timeZone = calendar.timeZone
+        let parts = iso.dateComponents([.yearForWeekOfYear, .weekOfYear], from: date)
+        return String(format: "%04d-W%02d", parts.yearForWeekOfYear ?? 0, parts.weekOfYear ?? 0)
+    }
+
+    /// A file-name-safe UTC timestamp, `2026-11-29T13-40-05Z`.
+    static func stamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH-mm-ss'Z'"
+        return formatter.string(from: date)
+    }
+}

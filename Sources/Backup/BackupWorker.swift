@@ -1,0 +1,125 @@
+import Foundation
+import Storage
+
+/// The file and database work of backups, off the main actor.
+actor BackupWorker {
+    let store: LocalDataStore
+    let files: RecoveryBackupFiles
+    let appVersion: String
+
+    static let automaticInterval: TimeInterval = 24 * 60 * 60
+
+    enum Check: Sendable, Equatable {
+        case written(BackupListing)
+        case tooSoon(lastAt: Date)
+        case unchanged
+    }
+
+    init(store: LocalDataStore, files: RecoveryBackupFiles, appVersion: String) {
+        self.store = store
+        self.files = files
+        self.appVersion = appVersion
+    }
+
+    /// The automatic rule: at most one snapshot per 24 hours, and only when
+    /// the content changed since the last one. `force` (backup now) skips both.
+    func check(now: Date, force: Bool, week: String, syncFolder: URL?) throws -> (Check, syncWarning: String?) {
+        let latestExists = FileManager.default.fileExists(atPath: files.latestURL.path)
+        let lastAt = try store.metaValue("lastBackupAt").flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+        if !force, latestExists, let lastAt, now.timeIntervalSince(lastAt) < Self.automaticInterval, now >= lastAt {
+            return (.tooSoon(lastAt: lastAt), nil)
+        }
+        let changeCount = try store.metaValue("changeCount") ?? "0"
+        if !force, latestExists, try store.metaValue("backupChangeCount") == changeCount {
+            return (.unchanged, nil)
+        }
+        let content = try store.readContent()
+        if !force, content.weights.isEmpty, content.habits.isEmpty {
+            // Nothing worth keeping yet; the first real change gets the first snapshot.
+            return (.unchanged, nil)
+        }
+        let hash = RecoverySnapshot.hash(of: content)
+        if !force, latestExists, try store.metaValue("lastBackupHash") == hash {
+            try store.setMetaValue(changeCount, for: "backupChangeCount")
+            return (.unchanged, nil)
+        }
+        let snapshot = RecoverySnapshot(content: content, createdAt: now, installationID: try store.installationID(),
+                                        appVersion: appVersion)
+        let data = snapshot.encoded()
+        try files.writeLatest(data)
+        try files.writeWeekly(data, week: week)
+        try store.setMetaValue(String(now.timeIntervalSince1970), for: "lastBackupAt")
+        try store.setMetaValue(hash, for: "lastBackupHash")
+        try store.setMetaValue(changeCount, for: "backupChangeCount")
+        var warning: String?
+        if let syncFolder {
+            do {
+                try files.mirror(data, week: week, to: syncFolder, installationID: snapshot.installationID)
+            } catch {
+                warning = "the sync folder could not be written (\(error)); the local backup is fine"
+            }
+        }
+        return (.written(listing(snapshot, kind: .latest, name: "latest", url: files.latestURL)), warning)
+    }
+
+    /// Every snapshot here and, with a sync folder, other installations' latest ones.
+    /// Files that cannot be read are reported by name.
+    func listings(syncFolder: URL?) throws -> (listings: [BackupListing], unreadable: [String]) {
+        var listings: [BackupListing] = []
+        var unreadable: [String] = []
+        var candidates = files.files().map { ($0.kind, $0.name, $0.url) }
+        if let syncFolder {
+            let own = try store.installationID()
+            for other in RecoveryBackupFiles.otherInstallations(in: syncFolder, excluding: own) {
+                candidates.append((.sync, "sync \(other.id.prefix(8))", other.url))
+            }
+        }
+        for (kind, name, url) in candidates {
+            do {
+                listings.append(listing(try read(url, name: name), kind: kind, name: name, url: url))
+            } catch {
+                unreadable.append(name)
+            }
+        }
+        return (listings, unreadable)
+    }
+
+    func read(_ url: URL, name: String) throws -> RecoverySnapshot {
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            // Snapshots of a lifetime of weigh-ins stay far below this; anything larger is not ours.
+            data = try handle.read(upToCount: 512 * 1024 * 1024) ?? Data()
+        } catch {
+            throw SnapshotError.unreadable(name, reason: (error as NSError).localizedDescription)
+        }
+        return try RecoverySnapshot.decode(data, name: name)
+    }
+
+    func currentContent() throws -> StoredContent {
+        try store.readContent()
+    }
+
+    /// Keeps a copy of what is there, then replaces (or merges into) it in one transaction.
+    func restore(_ snapshot: RecoverySnapshot, merge: Bool, now: Date, stamp: String) throws -> (beforeRestore: String, merged: MergeCounts?) {
+        let current = RecoverySnapshot(content: try store.readContent(), createdAt: now,
+                                       installationID: try store.installationID(), appVersion: appVersion)
+        let copy = try files.writeBeforeRestore(current.encoded(), stamp: stamp)
+        if merge {
+            let counts = try store.write { connection -> MergeCounts in
+                let (additions, counts) = SnapshotMerge.additions(from: snapshot.content, into: try StoredContent.read(in: connection))
+                try additions.insert(in: connection)
+                return counts
+            }
+            return (copy, counts)
+        }
+        try store.replaceContent(with: snapshot.content)
+        return (copy, nil)
+    }
+
+    func listing(_ snapshot: RecoverySnapshot, kind: BackupListing.Kind, name: String, url: URL) -> BackupListing {
+        BackupListing(name: name, kind: kind, createdAt: snapshot.createdAt, installationID: snapshot.installationID,
+                      entries: snapshot.content.weights.count, habits: snapshot.content.habits.count, url: url)
+    }
+}

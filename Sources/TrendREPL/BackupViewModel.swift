@@ -1,0 +1,164 @@
+import AppCore
+import Backup
+import Foundation
+
+/// The backup screens: `backup [status|now|list]`, `restore …`, `delete-all-data`.
+@MainActor
+struct BackupViewModel {
+    private let backupFeature: BackupFeature
+
+    init(backupFeature: BackupFeature = AppModel.shared.backupFeature) {
+        self.backupFeature = backupFeature
+    }
+
+    static var commands: [CommandSpec] {
+        [
+            CommandSpec(name: "backup", aliases: ["backups"], usage: "backup [status|now|list]",
+                        summary: "backup status, a snapshot now, or the snapshots you can restore",
+                        examples: ["backup", "backup now", "backup list"],
+                        completion: .positional([.words(["status", "now", "list"])])) { context, arguments in
+                let viewModel = BackupViewModel(backupFeature: context.app.backupFeature)
+                switch arguments.map({ $0.lowercased() }) {
+                case [], ["status"]: return try await viewModel.status()
+                case ["now"]: return try await viewModel.now()
+                case ["list"], ["ls"]: return try await viewModel.list(style: context.style)
+                default: throw CommandFailure("usage", "backup: use 'backup', 'backup now' or 'backup list'")
+                }
+            },
+            CommandSpec(name: "restore", usage: "restore latest|previous|weekly YYYY-Www|before-restore NAME|sync ID|FILE [merge]",
+                        summary: "replace everything with a snapshot (a copy of what is there is kept first); 'merge' adds instead",
+                        examples: ["restore latest", "restore weekly 2026-W48", "restore before-restore 2026-11-29T13-40-05Z",
+                                   "restore ~/old/Latest.json", "restore sync 1a2b3c4d merge"],
+                        completion: .subcommands(["latest": [.words(["merge"])], "previous": [.words(["merge"])],
+                                                  "weekly": [.vocabulary("weekly"), .words(["merge"])],
+                                                  "before-restore": [.vocabulary("before-restore"), .words(["merge"])],
+                                                  "sync": []])) { context, arguments in
+                try await BackupViewModel(backupFeature: context.app.backupFeature).restore(arguments, context: context)
+            },
+            CommandSpec(name: "delete-all-data", usage: "delete-all-data",
+                        summary: "delete every weigh-in, habit and setting (a snapshot is kept first)") { context, arguments in
+                guard arguments.isEmpty else { throw CommandFailure("usage", "delete-all-data: takes no arguments") }
+                return try await BackupViewModel(backupFeature: context.app.backupFeature).deleteAll(context: context)
+            },
+        ]
+    }
+
+    func status() async throws -> CommandOutput {
+        let status = try await backupFeature.status()
+        let dates = DateText(timeZone: .current)
+        var lines = ["Backups in \(status.folder.path)"]
+        if let last = status.lastBackupAt {
+            lines.append("  last snapshot   \(dates.local(last))")
+            lines.append("  next automatic  after \(dates.local(status.nextAutomaticAfter ?? last)), once something changes")
+        } else {
+            lines.append("  last snapshot   none yet ('backup now' makes one)")
+        }
+        switch (status.syncFolder, status.syncFolderWritable) {
+        case let (folder?, true?): lines.append("  sync folder     \(folder) (mirroring)")
+        case let (folder?, _): lines.append("  sync folder     \(folder) (cannot be written: check it exists and is yours)")
+        default: lines.append("  sync folder     off ('set sync-folder PATH' to mirror snapshots)")
+        }
+        if let warning = backupFeature.syncWarning { lines.append("  warning: \(warning)") }
+        return CommandOutput(text: lines.joined(separator: "\n"), json: .object([
+            ("folder", .string(status.folder.path)),
+            ("lastBackupAt", .optional(status.lastBackupAt.map(Self.instant))),
+            ("nextAutomaticAfter", .optional(status.nextAutomaticAfter.map(Self.instant))),
+            ("syncFolder", .optional(status.syncFolder)),
+            ("syncFolderWritable", status.syncFolderWritable.map(JSON.bool) ?? .null),
+            ("syncWarning", .optional(backupFeature.syncWarning)),
+        ]))
+    }
+
+    func now() async throws -> CommandOutput {
+        let listing = try await backupFeature.backupNow()
+        var text = "Snapshot written: \(listing.entries) weigh-ins, \(listing.habits) habits (\(listing.url.path))."
+        if let warning = backupFeature.syncWarning { text += "\nwarning: \(warning)" }
+        return CommandOutput(text: text, json: .object([("backup", Self.json(listing))]))
+    }
+
+    func list(style: TerminalStyle) async throws -> CommandOutput {
+        let (listings, unreadable) = try await backupFeature.listings()
+        let dates = DateText(timeZone: .current)
+        var lines: [String] = []
+        if listings.isEmpty { lines.append("No snapshots yet. 'backup now' makes one.") }
+        let width = listings.map(\.name.count).max() ?? 0
+        for listing in listings {
+            lines.append("  \(listing.name.rightPadded(to: width))  \(dates.local(listing.createdAt))  "
+                         + "\(listing.entries) weigh-ins, \(listing.habits) habits"
+                         + (listing.kind == .sync ? style.dim("  installation \(listing.installationID.prefix(8))") : ""))
+        }
+        lines += unreadable.map { style.paint("  \($0): cannot be read (damaged or not a snapshot)", .yellow) }
+        return CommandOutput(text: lines.joined(separator: "\n"), json: .object([
+            ("backups", .array(listings.map(Self.json))), ("unreadable", .array(unreadable.map(JSON.string))),
+        ]))
+    }
+
+    func restore(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
+        var words = arguments
+        let merge = words.last?.lowercased() == "merge"
+        if merge { words.removeLast() }
+        let source: RestoreSource
+        switch (words.first?.lowercased(), words.count) {
+        case ("latest", 1): source = .latest
+        case ("previous", 1): source = .previous
+        case ("weekly", 2): source = .weekly(words[1])
+        case ("before-restore", 2): source = .beforeRestore(words[1])
+        case ("sync", 2): source = .sync(words[1])
+        case (let word?, 1) where word.contains("/") || word.hasSuffix(".json"):
+            source = .file(URL(fileURLWithPath: (words[0] as NSString).expandingTildeInPath))
+        default:
+            throw CommandFailure("usage", "restore: name a snapshot: latest, previous, weekly YYYY-Www, before-restore NAME, sync ID, or a FILE path ending in .json; add 'merge' to add instead of replace")
+        }
+        let plan = try await backupFeature.prepareRestore(from: source)
+        let dates = DateText(timeZone: .current)
+        func span(_ first: Date?, _ last: Date?) -> String {
+            guard let first, let last else { return "" }
+            return " from \(dates.local(first).prefix(10)) to \(dates.local(last).prefix(10))"
+        }
+        let incoming = plan.snapshot.content
+        let question = merge
+            ? "Add what is new from \(plan.name) (\(incoming.weights.count) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits.count) habits) to what you have?"
+            : "Replace your \(plan.currentEntries) weigh-ins\(span(plan.currentFirst, plan.currentLast)) and \(plan.currentHabits) habits with \(plan.name) (\(incoming.weights.count) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits.count) habits, written \(dates.local(plan.snapshot.createdAt)))? A copy of what you have now is kept."
+        if context.isInteractive {
+            guard await context.confirm(question) else {
+                return CommandOutput(text: "Nothing was changed.", json: .object([("restored", .bool(false))]))
+            }
+        }
+        let result = try await backupFeature.restore(plan, merge: merge)
+        let text: String
+        if let counts = result.merged {
+            text = "Merged from \(result.name): \(counts.weights) new weigh-ins (\(counts.duplicateWeights) already here), \(counts.habits) new habits, \(counts.habitDays) habit days. The state before is kept as before-restore \(result.beforeRestoreName)."
+        } else {
+            text = "Restored \(result.name): \(result.entries) weigh-ins, \(result.habits) habits. What was there before is kept as before-restore \(result.beforeRestoreName)."
+        }
+        var json: [(String, JSON)] = [("restored", .bool(true)), ("name", .string(result.name)),
+                                      ("beforeRestore", .string(result.beforeRestoreName)),
+                                      ("entries", .integer(result.entries)), ("habits", .integer(result.habits))]
+        if let counts = result.merged {
+            json.append(("merged", .object([("weights", .integer(counts.weights)), ("duplicates", .integer(counts.duplicateWeights)),
+                                            ("habits", .integer(counts.habits)), ("habitDays", .integer(counts.habitDays))])))
+        }
+        return CommandOutput(text: text, json: .object(json))
+    }
+
+    func deleteAll(context: CommandContext) async throws -> CommandOutput {
+        if context.isInteractive {
+            guard await context.confirm("Delete every weigh-in, habit and setting? A snapshot is kept in Backups/Before-restore.") else {
+                return CommandOutput(text: "Nothing was changed.", json: .object([("deleted", .bool(false))]))
+            }
+        }
+        let copy = try await backupFeature.deleteAllData()
+        return CommandOutput(text: "Everything was deleted. 'restore before-restore \(copy)' brings it back.",
+                             json: .object([("deleted", .bool(true)), ("beforeRestore", .string(copy))]))
+    }
+
+    static func json(_ listing: BackupListing) -> JSON {
+        .object([
+            ("name", .string(listing.name)), ("kind", .string(listing.kind.rawValue)),
+            ("createdAt", .string(instant(listing.createdAt))), ("installationID", .string(listing.installationID)),
+            ("entries", .integer(listing.entries)), ("habits", .integer(listing.habits)),
+        ])
+    }
+
+    static func instant(_ date: Date) -> String { DateText(timeZone: .current).instant(date) }
+}

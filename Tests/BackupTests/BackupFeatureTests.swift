@@ -1,0 +1,216 @@
+import Foundation
+import Habits
+import Settings
+import Storage
+import Testing
+import TestSupport
+import WeightLog
+@testable import Backup
+
+@MainActor
+@Suite struct BackupFeatureTests {
+    let temp = TemporaryDirectory()
+
+    func graph(clock: TestClock = TestClock(date("2026-06-10 08:00")), folder: String = "data") -> TestGraph {
+        let directory = temp.url.appendingPathComponent(folder)
+        return makeTestApp(store: LocalDataStore(directory: directory), clock: clock, directory: directory)
+    }
+
+    func backups(_ graph: TestGraph) -> URL { graph.directory.appendingPathComponent("Backups") }
+
+    func weights(in file: URL) throws -> Int {
+        try RecoverySnapshot.decode(Data(contentsOf: file), name: "test").content.weights.count
+    }
+
+    @Test func atMostOneAutomaticSnapshotADayAndOnlyWhenSomethingChanged() async throws {
+        defer { temp.remove() }
+        let clock = TestClock(date("2026-06-10 08:00"))
+        let g = graph(clock: clock)
+        let backup = g.app.backupFeature
+        await backup.triggerDataBackupIfNeeded()
+        #expect(!FileManager.default.fileExists(atPath: backups(g).appendingPathComponent("Latest.json").path), "nothing to keep yet")
+
+        try await g.app.weightEntryFeature.record(kilograms: 80)
+        await backup.triggerDataBackupIfNeeded()
+        let latest = backups(g).appendingPathComponent("Latest.json")
+        #expect(try weights(in: latest) == 1)
+
+        clock.advance(by: 3600)
+        try await g.app.weightEntryFeature.record(kilograms: 79)
+        await backup.triggerDataBackupIfNeeded()
+        #expect(try weights(in: latest) == 1, "within 24 hours: no second automatic snapshot")
+
+        clock.advance(by: 24 * 3600)
+        await backup.triggerDataBackupIfNeeded()
+        #expect(try weights(in: latest) == 2)
+        #expect(try weights(in: backups(g).appendingPathComponent("Previous.json")) == 1, "the old Latest is rotated to Previous")
+
+        clock.advance(by: 25 * 3600)
+        let before = try Data(contentsOf: latest)
+        await backup.triggerDataBackupIfNeeded()
+        #expect(try Data(contentsOf: latest) == before, "a day later but nothing changed: no snapshot")
+
+        _ = try await backup.backupNow()
+        #expect(try Data(contentsOf: latest) != before, "backup now ignores both rules")
+    }
+
+    @Test func oneWeeklySnapshotPerISOWeekNeverOverwritten() async throws {
+        defer { temp.remove() }
+        // Sunday 2026-06-07 is in ISO week 23; Monday 2026-06-08 starts week 24.
+        let clock = TestClock(date("2026-06-07 20:00"))
+        let g = graph(clock: clock)
+        try await g.app.weightEntryFeature.record(kilograms: 80)
+        _ = try await g.app.backupFeature.backupNow()
+        try await g.app.weightEntryFeature.record(kilograms: 81)
+        _ = try await g.app.backupFeature.backupNow()
+        let weekly = backups(g).appendingPathComponent("Weekly")
+        #expect(try weights(in: weekly.appendingPathComponent("2026-W23.json")) == 1, "the first of the week stays")
+        clock.advance(by: 5 * 3600)
+        _ = try await g.app.backupFeature.backupNow()
+        #expect(try weights(in: weekly.appendingPathComponent("2026-W24.json")) == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: weekly.path).sorted() == ["2026-W23.json", "2026-W24.json"])
+        let mode = try FileManager.default.attributesOfItem(atPath: weekly.appendingPathComponent("2026-W24.json").path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func aRestoreBringsBackWeightsHabitsWithHistoryAndSettingsThenRefreshes() async throws {
+        defer { temp.remove() }
+        let g = graph()
+        try await g.app.weightEntryFeature.record(kilograms: 80, when: .yesterday)
+        try await g.app.weightEntryFeature.record(kilograms: 79.5)
+        try await g.app.habitsFeature.add(name: "Read", schedule: .daily, kind: .yesNo)
+        _ = try await g.app.habitsFeature.mark("Read", when: .yesterday, as: .done)
+        _ = try await g.app.habitsFeature.mark("Read", as: .done)
+        try await g.app.settingsFeature.setUnit(named: "lb")
+        try await g.app.progressFeature.setGoal(kilograms: 75)
+        _ = try await g.app.backupFeature.backupNow()
+
+        // Change everything, then restore.
+        _ = try await g.app.weightEntryFeature.delete(id: g.app.weightEntryFeature.entries[0].id)
+        _ = try await g.app.habitsFeature.delete("Read")
+        try await g.app.settingsFeature.setUnit(named: "st")
+        _ = try await g.app.progressFeature.prepare()
+        #expect(g.app.progressFeature.progressSnapshot?.points.count == 1)
+
+        let plan = try await g.app.backupFeature.prepareRestore(from: .latest)
+        #expect(plan.currentEntries == 1 && plan.snapshot.content.weights.count == 2)
+        let result = try await g.app.backupFeature.restore(plan)
+        #expect(result.entries == 2)
+
+        // Observable through the Features, without reloading by hand.
+        #expect(g.app.weightEntryFeature.entries.map(\.kilograms) == [80, 79.5])
+        #expect(g.app.habitsFeature.summaries().first?.currentStreak == 2)
+        #expect(g.app.settingsFeature.current.unit == .pounds)
+        #expect(g.app.settingsFeature.current.goalKilograms == 75)
+        #expect(g.app.progressFeature.progressSnapshot?.points.count == 2, "the progress shown was refreshed")
+        let copies = try FileManager.default.contentsOfDirectory(atPath: backups(g).appendingPathComponent("Before-restore").path)
+        #expect(copies.count == 1)
+    }
+
+    @Test(arguments: ["tampered", "truncated", "version", "range", "foreign", "empty"])
+    func aBadSnapshotIsRefusedAndChangesNothing(fault: String) async throws {
+        defer { temp.remove() }
+        let g = graph()
+        try await g.app.weightEntryFeature.record(kilograms: 80)
+        _ = try await g.app.backupFeature.backupNow()
+        try await g.app.weightEntryFeature.record(kilograms: 81)
+        let latest = backups(g).appendingPathComponent("Latest.json")
+        var text = try String(contentsOf: latest, encoding: .utf8)
+        switch fault {
+        case "tampered": text = text.replacingOccurrences(of: "\"kilograms\" : 80", with: "\"kilograms\" : 70")
+        case "truncated": text = String(text.prefix(text.count / 2))
+        case "version": text = text.replacingOccurrences(of: "\"formatVersion\" : 1", with: "\"formatVersion\" : 99")
+        case "range":
+            // A consistent file (hash recomputed) with an impossible weight.
+            var snapshot = try RecoverySnapshot.decode(Data(text.utf8), name: "x")
+            snapshot.content.weights[0].kilograms = 900
+            snapshot = RecoverySnapshot(content: snapshot.content, createdAt: snapshot.createdAt,
+                                        installationID: snapshot.installationID, appVersion: "x")
+            text = String(decoding: snapshot.encoded(), as: UTF8.self)
+        case "foreign": text = "date,weight\n2026-01-01,80\n"
+        default: text = ""
+        }
+        #expect(text.contains("70") || fault != "tampered")
+        try Data(text.utf8).write(to: latest)
+        let before = try g.store.readContent()
+        await #expect(throws: SnapshotError.self) { _ = try await g.app.backupFeature.prepareRestore(from: .latest) }
+        #expect(try g.store.readContent() == before)
+        #expect(!FileManager.default.fileExists(atPath: backups(g).appendingPathComponent("Before-restore").path))
+    }
+
+    @Test func namesThatLeaveTheBackupFolderAreRefused() async throws {
+        defer { temp.remove() }
+        let g = graph()
+        for name in ["../../trend.sqlite", "a/b", "..", ""] {
+            await #expect(throws: BackupFileError.self) { _ = try await g.app.backupFeature.prepareRestore(from: .beforeRestore(name)) }
+        }
+        await #expect(throws: BackupFileError.noSuchBackup("weekly ../2026-W01")) {
+            _ = try await g.app.backupFeature.prepareRestore(from: .weekly("../2026-W01"))
+        }
+        // A link inside Before-restore that points out of the Backups folder.
+        let folder = backups(g).appendingPathComponent("Before-restore")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let outside = temp.url.appendingPathComponent("elsewhere.json")
+        try Data("{}".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("sneaky.json"), withDestinationURL: outside)
+        await #expect(throws: BackupFileError.outsideBackupFolder("before-restore sneaky")) {
+            _ = try await g.app.backupFeature.prepareRestore(from: .beforeRestore("sneaky"))
+        }
+    }
+
+    @Test func aSecondInstallationListsRestoresAndMergesTheFirstsSnapshotsFromTheSyncFolder() async throws {
+        defer { temp.remove() }
+        let sync = temp.url.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: sync, withIntermediateDirectories: true)
+        let laptop = graph(folder: "laptop")
+        try await laptop.app.settingsFeature.setSyncFolder(sync.path)
+        try await laptop.app.weightEntryFeature.record(kilograms: 80, when: .yesterday)
+        try await laptop.app.habitsFeature.add(name: "Read", schedule: .daily, kind: .yesNo)
+        _ = try await laptop.app.habitsFeature.mark("Read", when: .yesterday, as: .done)
+        _ = try await laptop.app.backupFeature.backupNow()
+        let laptopID = try laptop.store.installationID()
+        #expect(FileManager.default.fileExists(atPath: sync.appendingPathComponent("Backups/\(laptopID)/Latest.json").path))
+
+        let desktop = graph(folder: "desktop")
+        try await desktop.app.settingsFeature.setSyncFolder(sync.path)
+        try await desktop.app.weightEntryFeature.record(kilograms: 79)
+        try await desktop.app.habitsFeature.add(name: "read", schedule: .daily, kind: .yesNo)
+        _ = try await desktop.app.habitsFeature.mark("read", as: .done)
+        let listed = try await desktop.app.backupFeature.listings().listings.filter { $0.kind == .sync }
+        #expect(listed.map(\.installationID) == [laptopID])
+        #expect(listed.first?.entries == 1)
+
+        let merge = try await desktop.app.backupFeature.prepareRestore(from: .sync(String(laptopID.prefix(8))))
+        let merged = try await desktop.app.backupFeature.restore(merge, merge: true)
+        #expect(merged.merged == MergeCounts(weights: 1, duplicateWeights: 0, habits: 0, habitDays: 1))
+        #expect(desktop.app.weightEntryFeature.entries.map(\.kilograms) == [80, 79])
+        #expect(desktop.app.habitsFeature.summaries().first?.currentStreak == 2, "yesterday from the laptop, today here")
+
+        let again = try await desktop.app.backupFeature.restore(try await desktop.app.backupFeature.prepareRestore(from: .sync(String(laptopID.prefix(8)))), merge: true)
+        #expect(again.merged == MergeCounts(weights: 0, duplicateWeights: 1, habits: 0, habitDays: 0), "a second merge adds nothing")
+
+        let replace = try await desktop.app.backupFeature.prepareRestore(from: .sync(String(laptopID.prefix(8))))
+        _ = try await desktop.app.backupFeature.restore(replace)
+        #expect(desktop.app.weightEntryFeature.entries.map(\.kilograms) == [80])
+    }
+
+    @Test func deleteAllDataKeepsASnapshotFirst() async throws {
+        defer { temp.remove() }
+        let g = graph()
+        try await g.app.weightEntryFeature.record(kilograms: 80)
+        let copy = try await g.app.backupFeature.deleteAllData()
+        #expect(g.app.weightEntryFeature.entries.isEmpty)
+        let plan = try await g.app.backupFeature.prepareRestore(from: .beforeRestore(copy))
+        _ = try await g.app.backupFeature.restore(plan)
+        #expect(g.app.weightEntryFeature.entries.count == 1)
+    }
+
+    @Test func aChangeIsBackedUpBeforeTheProcessEnds() async throws {
+        defer { temp.remove() }
+        let g = graph()
+        g.app.applicationDidFinishLaunching()
+        try await g.app.weightEntryFeature.record(kilograms: 80)
+        await g.app.applicationWillTerminate()
+        #expect(try weights(in: backups(g).appendingPathComponent("Latest.json")) == 1)
+    }
+}
