@@ -23,6 +23,7 @@ public final class AppModel {
     public let habitsFeature: HabitsFeature
     public let dailyTipsFeature: DailyTipsFeature
     public let backupFeature: BackupFeature
+    public let weightImportFeature: WeightImportFeature
     private var hasLaunched = false
 
     /// The version written into backups and shown by `--version`.
@@ -30,13 +31,14 @@ public final class AppModel {
 
     public init(weightEntryFeature: WeightEntryFeature, progressFeature: ProgressFeature,
                 settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, dailyTipsFeature: DailyTipsFeature,
-                backupFeature: BackupFeature) {
+                backupFeature: BackupFeature, weightImportFeature: WeightImportFeature) {
         self.weightEntryFeature = weightEntryFeature
         self.progressFeature = progressFeature
         self.settingsFeature = settingsFeature
         self.habitsFeature = habitsFeature
         self.dailyTipsFeature = dailyTipsFeature
         self.backupFeature = backupFeature
+        self.weightImportFeature = weightImportFeature
     }
 
     /// Builds the real graph in one visible place.
@@ -51,7 +53,8 @@ public final class AppModel {
         let directory = DataDirectory.resolve(environment: ProcessInfo.processInfo.environment)
         let storage = LocalDataStore(directory: directory)
         let settings = UserSettingsStore(repository: LocalSettingsRepository(store: storage))
-        let weightLog = WeightLogManager(repository: LocalWeightRepository(store: storage))
+        let weightRepository = LocalWeightRepository(store: storage)
+        let weightLog = WeightLogManager(repository: weightRepository)
         let dailyTrend = DailyTrendManager()
         let dailyStreak = DailyStreakManager(trend: dailyTrend)
 
@@ -81,7 +84,11 @@ public final class AppModel {
         }
         return AppModel(weightEntryFeature: weightEntryFeature, progressFeature: progressFeature,
                         settingsFeature: settingsFeature, habitsFeature: habitsFeature,
-                        dailyTipsFeature: dailyTipsFeature, backupFeature: backupFeature)
+                        dailyTipsFeature: dailyTipsFeature, backupFeature: backupFeature,
+                        weightImportFeature: WeightImportFeature(
+                            weightLog: weightLog, repository: weightRepository, settings: settings, calendar: calendar,
+                            currentDate: currentDate
+                        ) { await weightEntryFeature.refresh() })
     }
 
     /// Starts each Feature's independent launch work once. Awaits nothing.

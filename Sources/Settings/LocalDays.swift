@@ -73,6 +73,18 @@ public struct LocalDays: Sendable, Equatable {
         return Date(timeIntervalSince1970: self.day(of: Date(timeIntervalSince1970: corrected)) == day ? corrected : guess)
     }
 
+    /// The instant a local wall-clock time (seconds since 1970-01-01 00:00
+    /// local) names. In the hour a spring change skips, the later offset is used;
+    /// in the hour an autumn change repeats, the first occurrence.
+    public func instant(localSeconds: Double) -> Date {
+        let guess = localSeconds - offset(at: localSeconds)
+        let corrected = localSeconds - offset(at: guess)
+        let early = localSeconds - offset(at: corrected - 3_600)
+        // Prefer the earlier of two instants that both show this wall time.
+        if early < corrected, early + offset(at: early) == localSeconds { return Date(timeIntervalSince1970: early) }
+        return Date(timeIntervalSince1970: corrected)
+    }
+
     /// Walks sorted instants, moving through the transition table once.
     public struct DayCursor {
         let days: LocalDays

@@ -47,6 +47,9 @@ public final class SQLiteConnection {
         return Int(sqlite3_changes(handle))
     }
 
+    /// Rows changed by the last statement.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// Collects every row of a query.
     public func query<T>(_ sql: String, _ parameters: [SQLValue] = [], row: (SQLiteStatement) throws -> T) throws -> [T] {
         let statement = try prepare(sql, parameters)

@@ -17,6 +17,7 @@ public struct CommandCatalog {
         commands += weight.dropFirst()
         commands += HabitsViewModel.commands
         commands += TipViewModel.commands
+        commands += ImportViewModel.commands
         commands += BackupViewModel.commands
         commands += SettingsViewModel.commands
         commands.append(quitCommand)

@@ -106,6 +106,13 @@ public final class ReplSession {
         case let file as BackupFileError:
             let code = if case .cannotWrite = file { "file" } else { "not_found" }
             return CommandFailure(code, "\(command): \(file)")
+        case let importing as ImportError:
+            let code = switch importing {
+            case .unknownFormat, .empty: "invalid_file"
+            case .unknownExportType: "usage"
+            default: "file"
+            }
+            return CommandFailure(code, "\(command): \(importing)")
         case let habits as HabitsError:
             let code = switch habits {
             case .noSuchHabit, .nothingToRestore: "not_found"

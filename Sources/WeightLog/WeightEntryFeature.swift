@@ -83,7 +83,8 @@ public final class WeightEntryFeature {
     @discardableResult
     public func record(kilograms: Double, when: WhenInput = .now, note: String? = nil) async throws -> WeightEntry {
         try await load()
-        let date = try when.resolve(now: currentDate(), calendar: calendar)
+        // Whole seconds: what exports write and what duplicate checks compare.
+        let date = Date(timeIntervalSince1970: try when.resolve(now: currentDate(), calendar: calendar).timeIntervalSince1970.rounded(.down))
         let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
         let entry = WeightEntry(date: date, kilograms: kilograms, note: trimmed?.isEmpty == false ? trimmed : nil)
         try await weightLog.record(entry)

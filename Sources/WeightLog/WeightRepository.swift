@@ -10,6 +10,9 @@ public protocol WeightRepository: Sendable {
     func update(_ entry: WeightEntry) async throws -> Bool
     /// Removes an entry; false when there is none.
     func delete(id: String) async throws -> Bool
+    /// Adds many entries in one transaction, skipping ids already stored;
+    /// returns how many were added.
+    func insert(contentsOf entries: [WeightEntry]) async throws -> Int
 }
 
 /// Weigh-ins in the `weight_entries` table.
@@ -37,6 +40,20 @@ public actor LocalWeightRepository: WeightRepository {
             try connection.run("UPDATE weight_entries SET instant = ?, kilograms = ?, note = ? WHERE id = ?",
                                [.double(entry.date.timeIntervalSince1970), .double(entry.kilograms),
                                 .optional(entry.note), .text(entry.id)]) > 0
+        }
+    }
+
+    public func insert(contentsOf entries: [WeightEntry]) throws -> Int {
+        try store.write { connection in
+            let statement = try connection.prepare("INSERT OR IGNORE INTO weight_entries(id, instant, kilograms, note) VALUES(?, ?, ?, ?)")
+            var added = 0
+            for entry in entries {
+                try statement.reset([.text(entry.id), .double(entry.date.timeIntervalSince1970), .double(entry.kilograms),
+                                     .optional(entry.note)])
+                while try statement.step() {}
+                added += connection.changes
+            }
+            return added
         }
     }
 

@@ -34,7 +34,8 @@ public func makeTestApp(
 ) -> TestGraph {
     let currentDate = clock.currentDate
     let settings = UserSettingsStore(repository: settingsRepository ?? LocalSettingsRepository(store: store))
-    let weightLog = WeightLogManager(repository: LocalWeightRepository(store: store))
+    let weightRepository = LocalWeightRepository(store: store)
+    let weightLog = WeightLogManager(repository: weightRepository)
     let dailyTrend = DailyTrendManager()
     let progressFeature = ProgressFeature(progress: ProgressTracker(), weightLog: weightLog, settings: settings,
                                           calendar: calendar, currentDate: currentDate)
@@ -65,7 +66,9 @@ public func makeTestApp(
         settingsFeature: settingsFeature,
         habitsFeature: habitsFeature,
         dailyTipsFeature: dailyTipsFeature,
-        backupFeature: backupFeature
+        backupFeature: backupFeature,
+        weightImportFeature: WeightImportFeature(weightLog: weightLog, repository: weightRepository, settings: settings,
+                                                 calendar: calendar, currentDate: currentDate) { await weightEntryFeature.refresh() }
     )
     return TestGraph(app: app, store: store, clock: clock, calendar: calendar, directory: directory)
 }

@@ -96,3 +96,27 @@ import TestSupport
         #expect(run.standardOutput.contains("goal     170.0 lb"))
     }
 }
+
+/// Import and export through the built binary.
+@Suite struct ImportEndToEndTests {
+    @Test func importPreviewThenImportReportsInJSON() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let csv = temp.url.appendingPathComponent("w.csv")
+        try Data("date,weight,unit\n2026-01-01,80,kg\n2026-01-02,abc,kg\n2026-13-01,80,kg\n".utf8).write(to: csv)
+        let directory = ["--data-dir", temp.url.appendingPathComponent("data").path, "--json"]
+        let run = try runTrend(directory + ["-c", "import \(csv.path) preview", "-c", "import \(csv.path)",
+                                            "-c", "import \(csv.path)", "-c", "export \(temp.url.path)/out.json"])
+        #expect(run.status == 0)
+        let documents = try run.documents()
+        #expect(documents.count == 4)
+        #expect(documents[0]["format"] as? String == "csv")
+        #expect(documents[0]["new"] as? Int == 1)
+        #expect(documents[0]["imported"] is NSNull)
+        let invalid = try #require(documents[0]["invalid"] as? [[String: Any]])
+        #expect(invalid.map { $0["line"] as? Int } == [3, 4])
+        #expect(documents[1]["imported"] as? Int == 1)
+        #expect(documents[2]["duplicates"] as? Int == 1 && documents[2]["imported"] as? Int == 0)
+        #expect(documents[3]["count"] as? Int == 1)
+    }
+}

@@ -1,0 +1,158 @@
+import AppCore
+import Foundation
+import Habits
+import Settings
+import WeightLog
+
+/// `import FILE [preview]` and `export FILE [kg]`.
+@MainActor
+struct ImportViewModel {
+    private let weightImportFeature: WeightImportFeature
+    private let habitsFeature: HabitsFeature
+
+    init(weightImportFeature: WeightImportFeature = AppModel.shared.weightImportFeature,
+         habitsFeature: HabitsFeature = AppModel.shared.habitsFeature) {
+        self.weightImportFeature = weightImportFeature
+        self.habitsFeature = habitsFeature
+    }
+
+    static var commands: [CommandSpec] {
+        [
+            CommandSpec(name: "import", usage: "import FILE [preview]",
+                        summary: "bring in weigh-ins from CSV, Weight Diary, Libra, openScale, Hacker's Diet, Trend or Apple Health files",
+                        examples: ["import ~/Downloads/export.xml preview", "import weights.csv", "import libra.csv"],
+                        completion: .positional([.file, .words(["preview"])])) { context, arguments in
+                try await viewModel(context).importFile(arguments, context: context)
+            },
+            CommandSpec(name: "export", usage: "export FILE [kg]",
+                        summary: "write weigh-ins to FILE.csv (your unit, or kg) or FILE.json; FILE-habits.csv writes habits",
+                        examples: ["export weights.csv", "export weights.csv kg", "export trend.json", "export my-habits.csv"],
+                        completion: .positional([.file, .words(["kg"])])) { context, arguments in
+                try await viewModel(context).export(arguments)
+            },
+        ]
+    }
+
+    private static func viewModel(_ context: CommandContext) -> ImportViewModel {
+        ImportViewModel(weightImportFeature: context.app.weightImportFeature, habitsFeature: context.app.habitsFeature)
+    }
+
+    func importFile(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
+        guard let path = arguments.first, arguments.count <= 2 else {
+            throw CommandFailure("usage", "import: needs a file, e.g. 'import weights.csv' or 'import export.xml preview'")
+        }
+        let previewOnly: Bool
+        switch arguments.dropFirst().first?.lowercased() {
+        case nil: previewOnly = false
+        case "preview"?, "--preview"?, "dry-run"?: previewOnly = true
+        case let other?: throw CommandFailure("usage", "import: did not understand '\(ReplSession.printable(other))'; add 'preview' to look without importing")
+        }
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        let bar = ProgressBar(enabled: context.isInteractive, label: previewOnly ? "Reading" : "Importing")
+        let preview: ImportPreview
+        var imported: Int?
+        defer { bar.finish() }
+        if previewOnly {
+            preview = try await weightImportFeature.preview(url, progress: bar.update)
+        } else {
+            let result = try await weightImportFeature.importFile(url, progress: bar.update)
+            preview = result.preview
+            imported = result.imported
+        }
+        bar.finish()
+        return render(preview, imported: imported, style: context.style)
+    }
+
+    func render(_ preview: ImportPreview, imported: Int?, style: TerminalStyle) -> CommandOutput {
+        let dates = DateText(timeZone: weightImportFeature.calendar.timeZone)
+        var lines = ["Format: \(preview.format.title)"]
+        lines.append(preview.unitAssumed
+                     ? style.paint("Unit: the file names none, so weights were read in \(preview.unit.rawValue) (your unit); 'set unit' changes it", .yellow)
+                     : "Unit: \(preview.unit.rawValue)")
+        if let first = preview.first, let last = preview.last {
+            lines.append("Dates: \(dates.local(first)) to \(dates.local(last))")
+        }
+        lines.append("\(preview.newEntries.count) new, \(preview.duplicates) already here, \(preview.invalid.count) invalid"
+                     + (preview.skipped > 0 ? ", \(preview.skipped) rows without a weight skipped" : ""))
+        for problem in preview.invalid.prefix(20) {
+            lines.append(style.paint("  line \(problem.line): \(problem.reason)", .yellow))
+        }
+        if preview.invalid.count > 20 { lines.append("  … and \(preview.invalid.count - 20) more (--json lists them all)") }
+        if let imported {
+            lines.append(style.bold("Imported \(imported) weigh-in\(imported == 1 ? "" : "s")."))
+        } else {
+            lines.append("Nothing was written. Run the same command without 'preview' to import.")
+        }
+        let json = JSON.object([
+            ("format", .string(preview.format.rawValue)),
+            ("unit", .string(preview.unit.rawValue)),
+            ("unitAssumed", .bool(preview.unitAssumed)),
+            ("new", .integer(preview.newEntries.count)),
+            ("duplicates", .integer(preview.duplicates)),
+            ("invalid", .array(preview.invalid.map { .object([("line", .integer($0.line)), ("reason", .string($0.reason))]) })),
+            ("skipped", .integer(preview.skipped)),
+            ("first", .optional(preview.first.map(dates.instant))),
+            ("last", .optional(preview.last.map(dates.instant))),
+            ("imported", .optional(imported)),
+        ])
+        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+    }
+
+    func export(_ arguments: [String]) async throws -> CommandOutput {
+        guard let path = arguments.first, arguments.count <= 2 else {
+            throw CommandFailure("usage", "export: needs a file name ending in .csv, .json or -habits.csv")
+        }
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        let lower = url.lastPathComponent.lowercased()
+        let inKilograms: Bool
+        switch arguments.dropFirst().first?.lowercased() {
+        case nil: inKilograms = false
+        case "kg"?, "--kg"?: inKilograms = true
+        case let other?: throw CommandFailure("usage", "export: did not understand '\(ReplSession.printable(other))'; only 'kg' may follow the file")
+        }
+        let count: Int
+        let what: String
+        if lower.hasSuffix("-habits.csv") {
+            count = try await habitsFeature.exportCSV(to: url)
+            what = "habit\(count == 1 ? "" : "s") (Loop's CSV layout)"
+        } else if lower.hasSuffix(".csv") {
+            let unit = inKilograms ? WeightUnit.kilograms : weightImportFeature.displayUnit
+            count = try await weightImportFeature.exportCSV(to: url, unit: unit)
+            what = "weigh-in\(count == 1 ? "" : "s") (CSV, \(unit.rawValue))"
+        } else if lower.hasSuffix(".json") {
+            count = try await weightImportFeature.exportJSON(to: url)
+            what = "weigh-in\(count == 1 ? "" : "s") (Trend JSON)"
+        } else {
+            throw ImportError.unknownExportType(url.path)
+        }
+        return CommandOutput(text: "Wrote \(count) \(what) to \(url.path).",
+                             json: .object([("file", .string(url.path)), ("count", .integer(count))]))
+    }
+}
+
+/// A one-line progress bar on standard error, drawn only on a terminal.
+final class ProgressBar: Sendable {
+    let enabled: Bool
+    let label: String
+
+    init(enabled: Bool, label: String) {
+        self.enabled = enabled
+        self.label = label
+    }
+
+    /// Called from the reading thread with the share done, 0…1.
+    var update: @Sendable (Double) -> Void {
+        { [enabled, label] fraction in
+            guard enabled else { return }
+            let filled = Int((min(1, max(0, fraction)) * 30).rounded())
+            let line = "\r\(label) [" + String(repeating: "█", count: filled) + String(repeating: " ", count: 30 - filled)
+                + "] \(Int((fraction * 100).rounded()))%"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

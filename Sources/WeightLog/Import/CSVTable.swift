@@ -1,0 +1,71 @@
+import Foundation
+
+/// Reads delimited text per RFC 4180: quoted fields may hold separators,
+/// doubled quotes and line breaks; CRLF and LF both end a record; a UTF-8
+/// byte-order mark is ignored. Works on bytes, so large files stay quick.
+struct CSVTable {
+    struct Record {
+        /// The 1-based line the record starts on.
+        let line: Int
+        let fields: [String]
+    }
+
+    static func records(in data: Data, separator: UInt8 = UInt8(ascii: ",")) -> [Record] {
+        var records: [Record] = []
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+            var line = 1
+            var fields: [String] = []
+            var field: [UInt8] = []
+            var recordLine = 1
+            var inQuotes = false
+            var wasQuoted = false
+            let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+            func finishField() {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+                wasQuoted = false
+            }
+            func finishRecord() {
+                finishField()
+                if !(fields.count == 1 && fields[0].isEmpty) {
+                    records.append(Record(line: recordLine, fields: fields))
+                }
+                fields.removeAll(keepingCapacity: true)
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if inQuotes {
+                    if byte == quote {
+                        if index + 1 < bytes.count, bytes[index + 1] == quote {
+                            field.append(quote)
+                            index += 1
+                        } else {
+                            inQuotes = false
+                        }
+                    } else {
+                        if byte == lf { line += 1 }
+                        field.append(byte)
+                    }
+                } else if byte == quote, field.isEmpty, !wasQuoted {
+                    inQuotes = true
+                    wasQuoted = true
+                } else if byte == separator {
+                    finishField()
+                } else if byte == lf || byte == cr {
+                    finishRecord()
+                    if byte == cr, index + 1 < bytes.count, bytes[index + 1] == lf { index += 1 }
+                    line += 1
+                    recordLine = line
+                } else {
+                    field.append(byte)
+                }
+                index += 1
+            }
+            if !field.isEmpty || !fields.isEmpty { finishRecord() }
+        }
+        return records
+    }
+}

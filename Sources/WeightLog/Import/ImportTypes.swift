@@ -1,0 +1,93 @@
+import Foundation
+import Settings
+
+/// The file formats Trend reads.
+public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
+    case genericCSV = "csv"
+    case weightDiary = "weight-diary"
+    case libra = "libra"
+    case openScale = "openscale"
+    case hackersDiet = "hackers-diet"
+    case trendJSON = "trend-json"
+    case trendSnapshot = "trend-snapshot"
+    case appleHealth = "apple-health"
+
+    public var title: String {
+        switch self {
+        case .genericCSV: return "CSV (date, weight, unit, note)"
+        case .weightDiary: return "Weight Diary CSV"
+        case .libra: return "Libra CSV"
+        case .openScale: return "openScale CSV"
+        case .hackersDiet: return "Hacker's Diet Online CSV"
+        case .trendJSON: return "Trend JSON export"
+        case .trendSnapshot: return "Trend recovery snapshot"
+        case .appleHealth: return "Apple Health export.xml"
+        }
+    }
+}
+
+/// One weigh-in read from a file.
+public struct ImportedWeight: Sendable, Equatable {
+    public var id: String?
+    public var date: Date
+    public var kilograms: Double
+    public var note: String?
+}
+
+/// A row that could not be used, with where it is and why.
+public struct ImportProblem: Sendable, Equatable {
+    public let line: Int
+    public let reason: String
+}
+
+/// Why a file could not be read at all; nothing was changed.
+public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
+    case unreadable(String, reason: String)
+    case unknownFormat(String)
+    case empty(String)
+    case exportFailed(String, reason: String)
+    case unknownExportType(String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): return "cannot read \(path): \(reason)"
+        case let .unknownFormat(path):
+            return "cannot tell what \(path) is: expected a CSV with date and weight columns, a Weight Diary, Libra, openScale or Hacker's Diet export, a Trend JSON export or snapshot, or Apple Health's export.xml"
+        case let .empty(path): return "\(path) holds no weigh-ins"
+        case let .exportFailed(path, reason): return "cannot write \(path): \(reason)"
+        case let .unknownExportType(path): return "cannot tell how to write \(path): use a name ending in .csv, .json or -habits.csv"
+        }
+    }
+}
+
+/// What a file holds, checked against the log: nothing written yet.
+public struct ImportPreview: Sendable, Equatable {
+    public let format: ImportFormat
+    /// The unit weights were read in.
+    public let unit: WeightUnit
+    /// True when the file names no unit and the display unit was assumed.
+    public let unitAssumed: Bool
+    public let newEntries: [WeightEntry]
+    public let duplicates: Int
+    public let invalid: [ImportProblem]
+    /// Rows without a weight (other measurements, blank lines of a diary).
+    public let skipped: Int
+    public let first: Date?
+    public let last: Date?
+}
+
+/// What an import wrote.
+public struct ImportResult: Sendable, Equatable {
+    public let preview: ImportPreview
+    public let imported: Int
+}
+
+/// Rows as a reader produced them.
+struct ReadOutcome: Sendable {
+    var format: ImportFormat
+    var unit: WeightUnit
+    var unitAssumed: Bool
+    var weights: [ImportedWeight] = []
+    var invalid: [ImportProblem] = []
+    var skipped = 0
+}

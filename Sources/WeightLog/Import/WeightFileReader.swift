@@ -1,0 +1,275 @@
+import Foundation
+import Settings
+
+/// Recognises a weight file and reads every row of it, with a reason for
+/// each row it cannot use. Reading changes nothing.
+struct WeightFileReader {
+    let displayUnit: WeightUnit
+    let dates: ImportDates
+    /// Called now and then with the share of the file read, 0…1.
+    var progress: @Sendable (Double) -> Void = { _ in }
+
+    static let metaRowsOfWeightDiary: Set<String> = ["units", "goal", "height", "birthdate", "birthday", "gender", "sex", "name"]
+
+    func read(_ url: URL) throws -> ReadOutcome {
+        let path = url.path
+        guard let handle = try? FileHandle(forReadingFrom: url) else {
+            throw ImportError.unreadable(path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
+        }
+        let head = (try? handle.read(upToCount: 65_536)) ?? Data()
+        try? handle.close()
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ImportError.unreadable(path, reason: "it is a folder")
+        }
+        let start = String(decoding: head.prefix(4_096), as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\u{FEFF}").union(.whitespacesAndNewlines))
+        if start.hasPrefix("<?xml") || start.hasPrefix("<HealthData") || start.hasPrefix("<!DOCTYPE HealthData") {
+            return try AppleHealthReader(rows: self).read(url)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw ImportError.unreadable(path, reason: (error as NSError).localizedDescription)
+        }
+        guard !start.isEmpty else { throw ImportError.empty(path) }
+        if start.hasPrefix("{") || start.hasPrefix("[") {
+            return try readJSON(data, path: path)
+        }
+        if start.hasPrefix("#") {
+            return readLibra(data)
+        }
+        let records = CSVTable.records(in: data)
+        progress(0.5)
+        let lowerRows = records.prefix(60).map { $0.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }
+        if let header = lowerRows.firstIndex(where: { $0.count >= 3 && $0[0] == "date" && $0[1] == "weight" && $0[2] == "rung" }) {
+            return readHackersDiet(records, header: header)
+        }
+        if lowerRows.contains(where: { $0.first == "units" && $0.count >= 2 }) {
+            return readWeightDiary(records)
+        }
+        if let header = lowerRows.first,
+           (header.contains("date") && header.contains("time")) || header.contains("datetime"), header.contains("weight") {
+            return readOpenScale(records)
+        }
+        if let header = lowerRows.first, header.contains(where: Self.isDateHeader), header.contains(where: Self.isWeightHeader) {
+            return readGeneric(records)
+        }
+        throw ImportError.unknownFormat(path)
+    }
+
+    // MARK: Formats
+
+    func readGeneric(_ records: [CSVTable.Record]) -> ReadOutcome {
+        let header = records[0].fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let dateColumn = header.firstIndex(where: Self.isDateHeader) ?? 0
+        let weightColumn = header.firstIndex(where: Self.isWeightHeader) ?? 1
+        let timeColumn = header.firstIndex(of: "time")
+        let unitColumn = header.firstIndex { $0 == "unit" || $0 == "units" }
+        let noteColumn = header.firstIndex { ["note", "notes", "comment", "comments"].contains($0) }
+        let idColumn = header.firstIndex(of: "id")
+        let headerUnit = Self.unit(inHeader: header[weightColumn])
+        var outcome = ReadOutcome(format: .genericCSV, unit: headerUnit ?? displayUnit,
+                                  unitAssumed: headerUnit == nil && unitColumn == nil)
+        for record in records.dropFirst() {
+            let fields = record.fields
+            var dateText = field(fields, dateColumn)
+            if let timeColumn, !field(fields, timeColumn).isEmpty { dateText += " " + field(fields, timeColumn) }
+            var unit = outcome.unit
+            if let unitColumn {
+                let word = field(fields, unitColumn)
+                if word.isEmpty { unit = displayUnit; outcome.unitAssumed = true }
+                else if let named = WeightUnit(word: word) { unit = named }
+                else { outcome.invalid.append(ImportProblem(line: record.line, reason: "unknown unit '\(Self.short(word))'")); continue }
+            }
+            add(record.line, dateText: dateText, weightText: field(fields, weightColumn), unit: unit,
+                note: noteColumn.map { field(fields, $0) }, id: idColumn.map { field(fields, $0) }, to: &outcome)
+        }
+        return outcome
+    }
+
+    func readWeightDiary(_ records: [CSVTable.Record]) -> ReadOutcome {
+        var outcome = ReadOutcome(format: .weightDiary, unit: displayUnit, unitAssumed: true)
+        for record in records {
+            let first = field(record.fields, 0).lowercased()
+            if first == "units" {
+                let word = field(record.fields, 1)
+                if let unit = WeightUnit(word: word) { outcome.unit = unit; outcome.unitAssumed = false }
+                else { outcome.invalid.append(ImportProblem(line: record.line, reason: "unknown unit '\(Self.short(word))'")) }
+                continue
+            }
+            if Self.metaRowsOfWeightDiary.contains(first) || first == "date" || first.isEmpty { continue }
+            add(record.line, dateText: field(record.fields, 0), weightText: field(record.fields, 1), unit: outcome.unit,
+                note: record.fields.count > 2 ? field(record.fields, 2) : nil, id: nil, to: &outcome)
+        }
+        return outcome
+    }
+
+    func readLibra(_ data: Data) -> ReadOutcome {
+        var outcome = ReadOutcome(format: .libra, unit: displayUnit, unitAssumed: true)
+        var columns = ["date", "weight", "weight trend", "body fat", "body fat trend", "comment"]
+        for record in CSVTable.records(in: data, separator: UInt8(ascii: ";")) {
+            let first = field(record.fields, 0)
+            if first.hasPrefix("#") {
+                let lower = first.lowercased()
+                if lower.hasPrefix("#units:") {
+                    let word = String(first.dropFirst("#units:".count)).trimmingCharacters(in: .whitespaces)
+                    if let unit = WeightUnit(word: word) { outcome.unit = unit; outcome.unitAssumed = false }
+                } else if lower.hasPrefix("#date") {
+                    columns = record.fields.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "# ")).lowercased() }
+                }
+                continue
+            }
+            let dateColumn = columns.firstIndex(of: "date") ?? 0
+            let weightColumn = columns.firstIndex(of: "weight") ?? 1
+            let noteColumn = columns.firstIndex(of: "comment")
+            add(record.line, dateText: field(record.fields, dateColumn), weightText: field(record.fields, weightColumn),
+                unit: outcome.unit, note: noteColumn.map { field(record.fields, $0) }, id: nil, to: &outcome)
+        }
+        return outcome
+    }
+
+    func readOpenScale(_ records: [CSVTable.Record]) -> ReadOutcome {
+        let header = records[0].fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let dateTime = header.firstIndex(of: "datetime")
+        let date = header.firstIndex(of: "date"), time = header.firstIndex(of: "time")
+        let weight = header.firstIndex(of: "weight") ?? 1
+        let note = header.firstIndex { $0 == "comment" || $0 == "note" }
+        var outcome = ReadOutcome(format: .openScale, unit: displayUnit, unitAssumed: true)
+        for record in records.dropFirst() {
+            let when = dateTime.map { field(record.fields, $0) }
+                ?? [date, time].compactMap { $0.map { field(record.fields, $0) } }.joined(separator: " ")
+            add(record.line, dateText: when, weightText: field(record.fields, weight), unit: outcome.unit,
+                note: note.map { field(record.fields, $0) }, id: nil, to: &outcome)
+        }
+        return outcome
+    }
+
+    func readHackersDiet(_ records: [CSVTable.Record], header: Int) -> ReadOutcome {
+        var outcome = ReadOutcome(format: .hackersDiet, unit: displayUnit, unitAssumed: true)
+        for record in records[(header + 1)...] {
+            let dateText = field(record.fields, 0)
+            // Summary and section rows between the data do not start with a date.
+            guard dates.parse(dateText) != nil || dateText.first?.isNumber == true else { outcome.skipped += 1; continue }
+            add(record.line, dateText: dateText, weightText: field(record.fields, 1), unit: outcome.unit,
+                note: record.fields.count > 4 ? field(record.fields, 4) : nil, id: nil, to: &outcome)
+        }
+        return outcome
+    }
+
+    func readJSON(_ data: Data, path: String) throws -> ReadOutcome {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw ImportError.unknownFormat(path)
+        }
+        if let content = object["content"] as? [String: Any], object["formatVersion"] != nil {
+            var outcome = ReadOutcome(format: .trendSnapshot, unit: .kilograms, unitAssumed: false)
+            for (index, item) in ((content["weights"] as? [Any]) ?? []).enumerated() {
+                guard let row = item as? [String: Any], let instant = Self.double(row["instant"]), instant.isFinite,
+                      (-2_208_988_800...7_258_118_400).contains(instant) else {
+                    outcome.invalid.append(ImportProblem(line: index + 1, reason: "weight \(index + 1) has no usable date"))
+                    continue
+                }
+                addKilograms(index + 1, date: Date(timeIntervalSince1970: instant), kilograms: Self.double(row["kilograms"]),
+                             note: row["note"] as? String, id: row["id"] as? String, to: &outcome)
+            }
+            return outcome
+        }
+        guard let entries = object["entries"] as? [Any] else { throw ImportError.unknownFormat(path) }
+        var outcome = ReadOutcome(format: .trendJSON, unit: .kilograms, unitAssumed: false)
+        for (index, item) in entries.enumerated() {
+            guard let row = item as? [String: Any], let text = row["date"] as? String, let date = dates.parse(text) else {
+                outcome.invalid.append(ImportProblem(line: index + 1, reason: "entry \(index + 1) has no usable date"))
+                continue
+            }
+            addKilograms(index + 1, date: date, kilograms: Self.double(row["kilograms"]), note: row["note"] as? String,
+                         id: row["id"] as? String, to: &outcome)
+        }
+        return outcome
+    }
+
+    // MARK: Rows
+
+    func add(_ line: Int, dateText: String, weightText: String, unit: WeightUnit, note: String?, id: String?,
+             to outcome: inout ReadOutcome) {
+        let weightText = weightText.trimmingCharacters(in: .whitespaces)
+        if weightText.isEmpty {
+            if dateText.trimmingCharacters(in: .whitespaces).isEmpty || outcome.format != .genericCSV {
+                outcome.skipped += 1
+            } else {
+                outcome.invalid.append(ImportProblem(line: line, reason: "no weight"))
+            }
+            return
+        }
+        guard let date = dates.parse(dateText) else {
+            outcome.invalid.append(ImportProblem(line: line, reason: "'\(Self.short(dateText))' is not a date (use YYYY-MM-DD, YYYY-MM-DD HH:MM or ISO 8601)"))
+            return
+        }
+        if let value = Self.number(weightText) {
+            addKilograms(line, date: date, kilograms: unit.kilograms(from: value), note: note, id: id, to: &outcome)
+        } else if let kilograms = try? WeightInput.parse(weightText, defaultUnit: unit) {
+            // Written with its unit, as people type it: 181.6 lb, 12st 6lb.
+            addKilograms(line, date: date, kilograms: kilograms, note: note, id: id, to: &outcome)
+        } else {
+            outcome.invalid.append(ImportProblem(line: line, reason: "'\(Self.short(weightText))' is not a weight"))
+        }
+    }
+
+    func addKilograms(_ line: Int, date: Date, kilograms: Double?, note: String?, id: String?, to outcome: inout ReadOutcome) {
+        guard let kilograms, kilograms.isFinite else {
+            outcome.invalid.append(ImportProblem(line: line, reason: "no weight"))
+            return
+        }
+        guard WeightUnit.acceptedKilograms.contains(kilograms) else {
+            outcome.invalid.append(ImportProblem(line: line, reason: String(format: "%.1f kg is outside 20–500 kg", kilograms)))
+            return
+        }
+        let cleanNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let cleanID = id?.trimmingCharacters(in: .whitespaces).lowercased()
+        outcome.weights.append(ImportedWeight(
+            id: cleanID.flatMap { $0.isEmpty || $0.count > 64 ? nil : $0 }, date: date, kilograms: kilograms,
+            note: cleanNote.flatMap { $0.isEmpty ? nil : String($0.prefix(500)) }))
+    }
+
+    func field(_ fields: [String], _ index: Int) -> String {
+        index < fields.count ? fields[index].trimmingCharacters(in: .whitespaces) : ""
+    }
+
+    static func isDateHeader(_ name: String) -> Bool {
+        ["date", "datetime", "date_time", "timestamp", "time stamp", "when"].contains(name)
+    }
+
+    static func isWeightHeader(_ name: String) -> Bool {
+        name == "weight" || name.hasPrefix("weight ") || name.hasPrefix("weight(") || name == "kilograms" || name == "mass"
+    }
+
+    static func unit(inHeader name: String) -> WeightUnit? {
+        if name == "kilograms" { return .kilograms }
+        for (word, unit) in [("(kg)", WeightUnit.kilograms), ("(lb)", .pounds), ("(lbs)", .pounds), ("(st)", .stones)] where name.hasSuffix(word) {
+            return unit
+        }
+        return nil
+    }
+
+    /// A plain decimal: digits with one `.` or `,`. No signs, exponents, hex, nan or inf.
+    static func number(_ text: String) -> Double? {
+        var digits = ""
+        var sawPoint = false
+        for character in text {
+            if character.isASCII, character.isNumber { digits.append(character) }
+            else if (character == "." || character == ","), !sawPoint { sawPoint = true; digits.append(".") }
+            else { return nil }
+        }
+        guard digits.contains(where: \.isNumber), digits.count <= 32 else { return nil }
+        return Double(digits.hasPrefix(".") ? "0" + digits : digits)
+    }
+
+    static func double(_ value: Any?) -> Double? {
+        (value as? NSNumber)?.doubleValue
+    }
+
+    /// A value as messages show it: printable, at most 40 characters.
+    static func short(_ text: String) -> String {
+        let printable = text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : String($0) }.joined()
+        return printable.count > 40 ? String(printable.prefix(40)) + "…" : printable
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Observation
+import Settings
+
+/// Bringing history in from other trackers and taking it out again:
+/// preview (nothing written), import (an additive merge in one transaction,
+/// duplicates skipped), and export as CSV or Trend JSON. `onImport`
+/// refreshes the weight Features afterwards; `AppModel.live()` wires it.
+@MainActor
+@Observable
+public final class WeightImportFeature {
+    public private(set) var isImporting = false
+    public private(set) var lastError: (any Error)?
+
+    @ObservationIgnored private let weightLog: WeightLogManager
+    @ObservationIgnored private let repository: any WeightRepository
+    @ObservationIgnored private let settings: UserSettingsStore
+    @ObservationIgnored private let onImport: @MainActor () async -> Void
+    @ObservationIgnored private let currentDate: @MainActor () -> Date
+    public let calendar: Calendar
+
+    public init(weightLog: WeightLogManager, repository: any WeightRepository, settings: UserSettingsStore,
+                calendar: Calendar, currentDate: @escaping @MainActor () -> Date,
+                onImport: @escaping @MainActor () async -> Void) {
+        self.weightLog = weightLog
+        self.repository = repository
+        self.settings = settings
+        self.calendar = calendar
+        self.currentDate = currentDate
+        self.onImport = onImport
+    }
+
+    /// The unit weights are shown in; exports use it unless told to write kilograms.
+    public var displayUnit: WeightUnit { settings.unit }
+
+    /// Reads `url` and sorts its rows into new, duplicate and invalid. Writes nothing.
+    public func preview(_ url: URL, progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws -> ImportPreview {
+        try await settings.ensureLoaded()
+        try await weightLog.ensureLoaded()
+        let reader = WeightFileReader(displayUnit: settings.unit, dates: ImportDates(localDays: LocalDays.shared(for: calendar.timeZone)),
+                                      progress: progress)
+        let outcome = try await Task.detached(priority: .userInitiated) { try reader.read(url) }.value
+        let existing = weightLog.entries
+        return await Task.detached(priority: .userInitiated) { Self.sort(outcome, against: existing) }.value
+    }
+
+    /// Imports the new rows of `url` in one transaction and refreshes the log.
+    public func importFile(_ url: URL, progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws -> ImportResult {
+        isImporting = true
+        defer { isImporting = false }
+        do {
+            let preview = try await preview(url, progress: progress)
+            let imported = preview.newEntries.isEmpty ? 0 : try await repository.insert(contentsOf: preview.newEntries)
+            await onImport()
+            lastError = nil
+            return ImportResult(preview: preview, imported: imported)
+        } catch {
+            lastError = error
+            throw error
+        }
+    }
+
+    /// Writes every entry as CSV (`id,date,weight,unit,note`), weights in `unit`.
+    public func exportCSV(to url: URL, unit: WeightUnit) async throws -> Int {
+        try await weightLog.ensureLoaded()
+        let entries = weightLog.entries
+        let zone = calendar.timeZone
+        let data = await Task.detached { WeightExport.csv(entries, unit: unit, timeZone: zone) }.value
+        try WeightExport.write(data, to: url)
+        return entries.count
+    }
+
+    /// Writes every entry as Trend's JSON export (kilograms).
+    public func exportJSON(to url: URL) async throws -> Int {
+        try await weightLog.ensureLoaded()
+        let exportedAt = currentDate()
+        let entries = weightLog.entries
+        let zone = calendar.timeZone
+        let data = await Task.detached { WeightExport.json(entries, timeZone: zone, exportedAt: exportedAt) }.value
+        try WeightExport.write(data, to: url)
+        return entries.count
+    }
+
+    /// Splits read rows into new entries and duplicates (same id, or the same
+    /// second and the same weight to 4 decimals — in the log or earlier in the file).
+    nonisolated static func sort(_ outcome: ReadOutcome, against existing: [WeightEntry]) -> ImportPreview {
+        struct Moment: Hashable { let second: Int64; let tenThousandths: Int64 }
+        func moment(_ date: Date, _ kilograms: Double) -> Moment {
+            Moment(second: Int64(date.timeIntervalSince1970.rounded(.down)), tenThousandths: Int64((kilograms * 10_000).rounded()))
+        }
+        var ids = Set(existing.map(\.id))
+        var moments = Set(existing.map { moment($0.date, $0.kilograms) })
+        var fresh: [WeightEntry] = []
+        fresh.reserveCapacity(outcome.weights.count)
+        var duplicates = 0
+        for weight in outcome.weights {
+            let key = moment(weight.date, weight.kilograms)
+            if let id = weight.id, ids.contains(id) { duplicates += 1; continue }
+            guard moments.insert(key).inserted else { duplicates += 1; continue }
+            let entry = WeightEntry(id: weight.id ?? UUID().uuidString.lowercased(),
+                                    date: Date(timeIntervalSince1970: weight.date.timeIntervalSince1970.rounded(.down)),
+                                    kilograms: weight.kilograms, note: weight.note)
+            ids.insert(entry.id)
+            fresh.append(entry)
+        }
+        let dates = outcome.weights.map(\.date)
+        return ImportPreview(format: outcome.format, unit: outcome.unit, unitAssumed: outcome.unitAssumed, newEntries: fresh,
+                             duplicates: duplicates, invalid: outcome.invalid, skipped: outcome.skipped,
+                             first: dates.min(), last: dates.max())
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Settings
+import Storage
+import Testing
+import TestSupport
+@testable import WeightLog
+
+@MainActor
+@Suite struct WeightImportTests {
+    let temp = TemporaryDirectory()
+
+    func file(_ name: String, _ text: String, bom: Bool = false, crlf: Bool = false) throws -> URL {
+        let url = temp.url.appendingPathComponent(name)
+        var body = crlf ? text.replacingOccurrences(of: "\n", with: "\r\n") : text
+        if bom { body = "\u{FEFF}" + body }
+        try Data(body.utf8).write(to: url)
+        return url
+    }
+
+    func graph(zone: String = "UTC", unit: String = "kg") async throws -> TestGraph {
+        let graph = makeTestApp(clock: TestClock(date("2026-11-29 09:00")), calendar: calendar(zone: zone))
+        try await graph.app.settingsFeature.setUnit(named: unit)
+        return graph
+    }
+
+    @Test func genericCSVWithHeadersInAnyOrderQuotedCommasBOMAndCRLF() async throws {
+        defer { temp.remove() }
+        let url = try file("any.csv", #"""
+        note,Weight,Date,unit
+        "after a run, tired",82.4,2026-11-01,kg
+        "said ""hi""",181.6,2026-11-02 07:30,lb
+        ,12st 6lb,2026-11-03T06:00:00+01:00,st
+        ,600,2026-11-04,kg
+        ,80,2026-02-30,kg
+        ,,2026-11-05,kg
+        ,80,2026-11-06,furlongs
+        ,nan,2026-11-07,kg
+        """#, bom: true, crlf: true)
+        let g = try await graph()
+        let preview = try await g.app.weightImportFeature.preview(url)
+        #expect(preview.format == .genericCSV)
+        #expect(preview.newEntries.count == 3)
+        #expect(preview.newEntries[0].note == "after a run, tired")
+        #expect(preview.newEntries[0].date == date("2026-11-01 12:00"), "a bare date is noon")
+        #expect(preview.newEntries[1].note == "said \"hi\"")
+        #expect(abs(preview.newEntries[1].kilograms - 181.6 * 0.45359237) < 1e-12)
+        #expect(abs(preview.newEntries[2].kilograms - 174 * 0.45359237) < 1e-12)
+        #expect(preview.newEntries[2].date == date("2026-11-03 05:00"))
+        #expect(preview.invalid.map(\.line) == [5, 6, 7, 8, 9])
+        #expect(preview.invalid[0].reason.contains("outside 20–500 kg"))
+        #expect(preview.invalid[1].reason.contains("'2026-02-30' is not a date"))
+        #expect(preview.invalid[2].reason == "no weight")
+        #expect(preview.invalid[3].reason.contains("unknown unit 'furlongs'"))
+        #expect(preview.invalid[4].reason.contains("'nan' is not a weight"))
+        #expect(try await LocalWeightRepository(store: g.store).allEntries().isEmpty, "a preview writes nothing")
+    }
+
+    @Test func aFileWithoutUnitsIsReadInTheDisplayUnitAndSaysSo() async throws {
+        defer { temp.remove() }
+        let url = try file("plain.csv", "date,weight\n2026-11-01,180\n")
+        let g = try await graph(unit: "lb")
+        let preview = try await g.app.weightImportFeature.preview(url)
+        #expect(preview.unitAssumed && preview.unit == .pounds)
+        #expect(abs((preview.newEntries.first?.kilograms ?? 0) - 180 * 0.45359237) < 1e-12)
+    }
+
+    @Test func importMergesOnceAndAReimportFindsOnlyDuplicates() async throws {
+        defer { temp.remove() }
+        let url = try file("w.csv", "date,weight\n2026-11-01 07:00,80\n2026-11-02 07:00,79.5\n2026-11-02 07:00,79.5\n")
+        let g = try await graph()
+        try await g.app.weightEntryFeature.record(kilograms: 80, when: .dayTime(year: 2026, month: 11, day: 1, hour: 7, minute: 0))
+        _ = try await g.app.progressFeature.prepare()
+        let result = try await g.app.weightImportFeature.importFile(url)
+        #expect(result.imported == 1)
+        #expect(result.preview.duplicates == 2, "one already in the log, one repeated in the file")
+        #expect(g.app.weightEntryFeature.entries.count == 2, "the log was refreshed")
+        #expect(g.app.progressFeature.progressSnapshot?.points.count == 2, "and the progress shown")
+        let again = try await g.app.weightImportFeature.importFile(url)
+        #expect(again.imported == 0 && again.preview.duplicates == 3 && again.preview.newEntries.isEmpty)
+    }
+
+    @Test func weightDiaryUnitsRowAndIgnoredRows() async throws {
+        defer { temp.remove() }
+        let url = try file("diary.csv", """
+        units,lbs
+        goal,160
+        height,70
+        birthdate,1980-01-01
+        gender,female
+        date,weight
+        2026-10-01,170.2
+        2026-10-02,
+        2026-10-03,169.8
+        """)
+        let g = try await graph()
+        let preview = try await g.app.weightImportFeature.preview(url)
+        #expect(preview.format == .weightDiary)
+        #expect(preview.unit == .pounds && !preview.unitAssumed)
+        #expect(preview.newEntries.map { ($0.kilograms / 0.45359237 * 10).rounded() / 10 } == [170.2, 169.8])
+        #expect(preview.invalid.isEmpty && preview.skipped == 1)
+    }
+
+    @Test func libraWithVersionUnitsAndUTCInstants() async throws {
+        defer { temp.remove() }
+        let url = try file("libra.csv", """
+        #Version:6
+        #Units:kg
+
+        #date;weight;weight trend;body fat;body fat trend;comment
+        2013-01-01T06:33:12.000Z;80.5;80.5;;;new year
+        2013-01-02T06:30:00.000Z;;80.4;20.1;20.1;
+        2013-01-03T06:31:00.000Z;80.1;80.4;;;
+        """)
+        let g = try await graph(zone: "America/New_York")
+        let preview = try await g.app.weightImportFeature.preview(url)
+        #expect(preview.format == .libra)
+        #expect(preview.newEntries.map(\.kilograms) == [80.5, 80.1])
+        #expect(preview.newEntries[0].note == "new year")
+        #expect(preview.newEntries[0].date == Date(timeIntervalSince1970: 1_357_021_992), "UTC, whatever the local zone")
+        #expect(preview.skipped == 1)
+    }
+
+    @Test func openScaleNewAndOldLayouts() async throws {
+        defer { temp.remove() }
+        let current = try file("os.csv", "DATE,TIME,Weight,Fat,Water\n2026-05-01,07:15,82.1,20,55\n2026-05-02,07:20,81.9,20,55\n")
+        let older = try file("os-old.csv", "\"dateTime\",\"weight\",\"fat\"\n\"2019-01-06 07:30\",\"80.2\",\"0.0\"\n")
+        let g = try await graph()
+        let new = try await g.app.weightImportFeature.preview(current)
+        #expect(new.format == .openScale)
+        #expect(new.newEntries.map(\.date) == [date("2026-05-01 07:15"), date("2026-05-02 07:20")])
+        let old = try await g.app.weightImportFeature.preview(older)
+        #expect(old.format == .openScale && old.newEntries.map(\.kilograms) == [80.2])
+    }
+
+    @Test func hackersDietSkipsNonDataRowsAndEmptyWeights() async throws {
+        defer { temp.remove() }
+        let url = try file("hdo.csv", """
+        Epoch,2026-01-01
+        Date,Weight,Rung,Flag,Comment
+        2026-01-01,180.5,12,0,Start
+        2026-01-02,,12,0,
+        Monthly summary,,,,
+        2026-01-03,179.0,13,1,
+        """)
+        let g = try await graph(unit: "lb")
+        let preview = try await g.app.weightImportFeature.preview(url)
+        #expect(preview.format == .hackersDiet)
+        #expect(preview.newEntries.count == 2 && preview.newEntries[0].note == "Start")
+        #expect(preview.invalid.isEmpty && preview.skipped == 2)
+    }
+
+    @Test func appleHealthKeepsOnlyBodyMassRecords() async throws {
+        defer { temp.remove() }
+        let url = try file("export.xml", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE HealthData [
+        <!ELEMENT HealthData (ExportDate,Me,(Record)*)>
+        ]>
+        <HealthData locale="en_US">
+         <ExportDate value="2026-06-02 08:00:00 -0400"/>
+         <Me HKCharacteristicTypeIdentifierDateOfBirth=""/>
+         <Record type="HKQuantityTypeIdentifierStepCount" unit="count" value="5000" startDate="2026-06-01 07:00:00 -0400"/>
+         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="lb" value="181.6" startDate="2026-06-01 07:01:00 -0400"/>
+         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Phone" unit="kg" value="82.0" startDate="2026-06-02 07:05:00 -0400"/>
+         <Record type="HKQuantityTypeIdentifierBodyMass" unit="kg" value="8200" startDate="2026-06-03 07:05:00 -0400"/>
+         <Record type="HKQuantityTypeIdentifierBodyMass" unit="kg" value="80" startDate="yesterday"/>
+        </HealthData>
+        """)
+        let g = try await graph()
+        let preview = try await g.app.weightImportFeature.preview(url)
+        #expect(preview.format == .appleHealth)
+        #expect(preview.newEntries.count == 2)
+        #expect(preview.newEntries[0].date == date("2026-06-01 11:01"))
+        #expect(abs(preview.newEntries[0].kilograms - 181.6 * 0.45359237) < 1e-12)
+        #expect(preview.invalid.map(\.line) == [11, 12])
+    }
+
+    @Test func exportThenImportIntoAnEmptyDirectoryGivesBackTheSameEntries() async throws {
+        defer { temp.remove() }
+        let g = try await graph(unit: "lb")
+        try await g.app.weightEntryFeature.record(kilograms: 80.123456789, when: .dayTime(year: 2026, month: 11, day: 1, hour: 7, minute: 3),
+                                                  note: "with, comma and \"quotes\"")
+        try await g.app.weightEntryFeature.record(kilograms: 79.5)
+        for (name, kilograms) in [("out.csv", false), ("out-kg.csv", true), ("out.json", false)] {
+            let url = temp.url.appendingPathComponent(name)
+            if name.hasSuffix(".json") { _ = try await g.app.weightImportFeature.exportJSON(to: url) }
+            else { _ = try await g.app.weightImportFeature.exportCSV(to: url, unit: kilograms ? .kilograms : .pounds) }
+            let fresh = try await graph(unit: "st")
+            let result = try await fresh.app.weightImportFeature.importFile(url)
+            #expect(result.imported == 2, "\(name): \(result.preview.invalid)")
+            let back = fresh.app.weightEntryFeature.entries
+            let original = g.app.weightEntryFeature.entries
+            #expect(back.map(\.id) == original.map(\.id), "\(name)")
+            #expect(back.map(\.date) == original.map(\.date), "\(name)")
+            #expect(back.map(\.note) == original.map(\.note), "\(name)")
+            for (a, b) in zip(back, original) { #expect(abs(a.kilograms - b.kilograms) < 1e-9, "\(name)") }
+        }
+    }
+
+    @Test func unreadableAndForeignFilesAreRefusedWithAMessage() async throws {
+        defer { temp.remove() }
+        let g = try await graph()
+        await #expect(throws: ImportError.self) { _ = try await g.app.weightImportFeature.preview(temp.url.appendingPathComponent("missing.csv")) }
+        await #expect(throws: ImportError.self) { _ = try await g.app.weightImportFeature.preview(temp.url) }
+        let foreign = try file("notes.txt", "shopping list\nmilk\neggs\n")
+        await #expect(throws: ImportError.unknownFormat(foreign.path)) { _ = try await g.app.weightImportFeature.preview(foreign) }
+        let binary = temp.url.appendingPathComponent("blob.bin")
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: binary)
+        await #expect(throws: ImportError.self) { _ = try await g.app.weightImportFeature.preview(binary) }
+    }
+}
