@@ -20,7 +20,14 @@ run: build
 
 test: deps
 	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	@# Links the executables the end-to-end tests and the benchmark smoke run use.
+	$(SWIFT) build -Xswiftc -warnings-as-errors
 	$(SWIFT) test --skip-build
+	@# The benchmark suite once, at its smallest size: it must build and agree with C.
+	$(SWIFT) run --skip-build ProgressBenchmarks --smoke
+
+bench: deps
+	$(SWIFT) run -c release ProgressBenchmarks
 
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread

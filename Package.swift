@@ -49,6 +49,18 @@ let package = Package(
         .target(name: "TrendREPL", dependencies: ["AppCore"]),
         .executableTarget(name: "trend", dependencies: ["TrendREPL", "CEditLine"]),
 
+        // MARK: Benchmarks (swift run -c release ProgressBenchmarks)
+        .target(
+            name: "ProgressReference",
+            path: "Benchmarks/ProgressReference",
+            linkerSettings: [.linkedLibrary("m")]
+        ),
+        .executableTarget(
+            name: "ProgressBenchmarks",
+            dependencies: ["Progress", "WeightLog", "Settings", "ProgressReference"],
+            path: "Benchmarks/ProgressBenchmarks"
+        ),
+
         // MARK: Tests, one target per library target
         .target(name: "TestSupport", dependencies: ["AppCore"], path: "Tests/TestSupport"),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),

@@ -69,7 +69,7 @@ public final class AppModel {
         let habitsFeature = HabitsFeature(storage: LocalHabitsRepository(store: storage), calendar: calendar,
                                           currentDate: currentDate)
         let dailyTipsFeature = DailyTipsFeature(
-            repository: LocalTipDeckRepository(store: storage), catalogue: Result { try TipCatalogue.bundled() },
+            repository: LocalTipDeckRepository(store: storage), catalogue: { try TipCatalogue.bundled() },
             calendar: calendar, currentDate: currentDate,
             needsReset: { weightEntryFeature.checkIn().verdict == .timeForReset }
         )
@@ -102,6 +102,16 @@ public final class AppModel {
         dailyTipsFeature.startLoading()
         backupFeature.observeLocalChanges()
         backupFeature.startLoading()
+    }
+
+    /// A one-shot run (`-c`, a script on standard input): nothing is loaded
+    /// ahead, each command loads only what it needs, so `trend -c today`
+    /// reads no habits; changes are still watched so the process backs them
+    /// up before it exits. Shares the launch guard with the interactive launch.
+    public func applicationDidFinishLaunchingForCommands() {
+        guard !hasLaunched else { return }
+        hasLaunched = true
+        backupFeature.observeLocalChanges()
     }
 
     /// The process was resumed, or a command arrived after a long idle time:

@@ -38,16 +38,16 @@ actor BackupWorker {
             // Nothing worth keeping yet; the first real change gets the first snapshot.
             return (.unchanged, nil)
         }
-        let hash = RecoverySnapshot.hash(of: content)
+        let snapshot = RecoverySnapshot(content: content, createdAt: now, installationID: try store.installationID(),
+                                        appVersion: appVersion)
+        let hash = snapshot.contentHash
         if !force, latestExists, try store.metaValue("lastBackupHash") == hash {
             try store.setMetaValue(changeCount, for: "backupChangeCount")
             return (.unchanged, nil)
         }
-        let snapshot = RecoverySnapshot(content: content, createdAt: now, installationID: try store.installationID(),
-                                        appVersion: appVersion)
         let data = snapshot.encoded()
         try files.writeLatest(data)
-        try files.writeWeekly(data, week: week)
+        try files.writeWeekly(data, week: week, sameAs: files.latestURL)
         try store.setMetaValue(String(now.timeIntervalSince1970), for: "lastBackupAt")
         try store.setMetaValue(hash, for: "lastBackupHash")
         try store.setMetaValue(changeCount, for: "backupChangeCount")

@@ -57,11 +57,19 @@ public struct RecoveryBackupFiles: Sendable {
         try Self.atomicWrite(data, to: latestURL, rotatingTo: previousURL)
     }
 
-    /// Writes the week's copy unless it exists; true when written.
+    /// Writes the week's copy unless it exists; true when written. When
+    /// `sameAs` holds these bytes already (Latest), the copy is a hard link
+    /// to it: no second write of a large file, and a rotation of Latest later
+    /// leaves the weekly copy as it was.
     @discardableResult
-    public func writeWeekly(_ data: Data, week: String) throws -> Bool {
+    public func writeWeekly(_ data: Data, week: String, sameAs existing: URL? = nil) throws -> Bool {
         let url = weeklyFolder.appendingPathComponent("\(week).json")
         guard !FileManager.default.fileExists(atPath: url.path) else { return false }
+        if let existing {
+            try? FileManager.default.createDirectory(at: weeklyFolder, withIntermediateDirectories: true,
+                                                     attributes: [.posixPermissions: 0o700])
+            if link(existing.path, url.path) == 0 { return true }
+        }
         try Self.atomicWrite(data, to: url)
         return true
     }
@@ -82,7 +90,7 @@ public struct RecoveryBackupFiles: Sendable {
     public func mirror(_ data: Data, week: String, to syncFolder: URL, installationID: String) throws {
         let target = RecoveryBackupFiles(folder: Self.syncFolder(syncFolder, installationID: installationID))
         try target.writeLatest(data)
-        try target.writeWeekly(data, week: week)
+        try target.writeWeekly(data, week: week, sameAs: target.latestURL)
     }
 
     static func syncFolder(_ root: URL, installationID: String) -> URL {

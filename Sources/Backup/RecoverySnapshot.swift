@@ -37,8 +37,10 @@ public struct RecoverySnapshot: Sendable, Equatable {
     public var appVersion: String
     public var createdAt: Date
     public var installationID: String
-    public var contentHash: String
-    public var content: StoredContent
+    public private(set) var contentHash: String
+    public private(set) var content: StoredContent
+    /// The canonical text of `content`, made once: hashed, then embedded in the file.
+    private var canonical: Data
 
     public init(content: StoredContent, createdAt: Date, installationID: String, appVersion: String) {
         self.formatVersion = Self.formatVersion
@@ -46,21 +48,16 @@ public struct RecoverySnapshot: Sendable, Equatable {
         self.createdAt = createdAt
         self.installationID = installationID
         self.content = content
-        self.contentHash = Self.hash(of: content)
+        canonical = CanonicalJSON.encode(content)
+        contentHash = ContentHash.sha256(canonical)
     }
 
     /// The hash of the canonical encoding of `content`.
     public static func hash(of content: StoredContent) -> String {
-        ContentHash.sha256(canonical(content))
+        ContentHash.sha256(CanonicalJSON.encode(content))
     }
 
-    static func canonical(_ content: StoredContent) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(content)) ?? Data()
-    }
-
-    private struct File: Codable {
+    private struct File: Decodable {
         var formatVersion: Int
         var appVersion: String
         var createdAt: String
@@ -73,14 +70,23 @@ public struct RecoverySnapshot: Sendable, Equatable {
         var formatVersion: Int?
     }
 
-    /// The file's bytes: readable JSON, keys sorted.
+    /// The file's bytes: JSON, keys sorted, the content in its canonical form.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let file = File(formatVersion: formatVersion, appVersion: appVersion,
-                        createdAt: Self.timestamp(createdAt), installationID: installationID,
-                        contentHash: contentHash, content: content)
-        return (try? encoder.encode(file)) ?? Data()
+        var head = "{\"appVersion\":"
+        CanonicalJSON.string(appVersion, into: &head)
+        head += ",\"content\":"
+        var tail = ",\"contentHash\":"
+        CanonicalJSON.string(contentHash, into: &tail)
+        tail += ",\"createdAt\":"
+        CanonicalJSON.string(Self.timestamp(createdAt), into: &tail)
+        tail += ",\"formatVersion\":\(formatVersion),\"installationID\":"
+        CanonicalJSON.string(installationID, into: &tail)
+        tail += "}\n"
+        var file = Data(capacity: head.utf8.count + canonical.count + tail.utf8.count)
+        file.append(contentsOf: head.utf8)
+        file.append(canonical)
+        file.append(contentsOf: tail.utf8)
+        return file
     }
 
     /// Reads and checks a snapshot: its version, its hash and every value.
@@ -95,10 +101,10 @@ public struct RecoverySnapshot: Sendable, Equatable {
               let createdAt = date(from: file.createdAt) else {
             throw SnapshotError.notASnapshot(name)
         }
-        guard hash(of: file.content) == file.contentHash else { throw SnapshotError.hashMismatch(name) }
-        try validate(file.content, name: name)
         var snapshot = RecoverySnapshot(content: file.content, createdAt: createdAt,
                                         installationID: file.installationID, appVersion: file.appVersion)
+        guard snapshot.contentHash == file.contentHash else { throw SnapshotError.hashMismatch(name) }
+        try validate(file.content, name: name)
         snapshot.formatVersion = version
         return snapshot
     }

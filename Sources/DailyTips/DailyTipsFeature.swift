@@ -14,7 +14,8 @@ public final class DailyTipsFeature {
     public private(set) var lastError: (any Error)?
 
     @ObservationIgnored private let repository: any TipDeckRepository
-    @ObservationIgnored private let catalogue: Result<TipCatalogue, any Error>
+    @ObservationIgnored private let loadCatalogue: @Sendable () throws -> TipCatalogue
+    @ObservationIgnored private var loadedCatalogue: Result<TipCatalogue, any Error>?
     @ObservationIgnored private let calendar: Calendar
     @ObservationIgnored private let currentDate: @MainActor () -> Date
     @ObservationIgnored private let needsReset: @MainActor () -> Bool
@@ -22,13 +23,14 @@ public final class DailyTipsFeature {
     @ObservationIgnored private let loading = SingleFlight()
 
     /// - Parameters:
+    ///   - catalogue: reads the catalogue, on first use (not at start-up).
     ///   - needsReset: whether today's weigh-in verdict asks for a reset tip; wired in `AppModel.live()`.
     ///   - seed: the shuffle seed for a new installation (a stored seed wins); tests fix it.
-    public init(repository: any TipDeckRepository, catalogue: Result<TipCatalogue, any Error>, calendar: Calendar,
+    public init(repository: any TipDeckRepository, catalogue: @escaping @Sendable () throws -> TipCatalogue, calendar: Calendar,
                 currentDate: @escaping @MainActor () -> Date, needsReset: @escaping @MainActor () -> Bool = { false },
                 seed: UInt64 = UInt64.random(in: .min ... .max)) {
         self.repository = repository
-        self.catalogue = catalogue
+        self.loadCatalogue = catalogue
         self.calendar = calendar
         self.currentDate = currentDate
         self.needsReset = needsReset
@@ -72,6 +74,14 @@ public final class DailyTipsFeature {
         let day = today
         guard DayNumber.weekdayFromMonday(day) == 0 else { return nil }
         return notes[(day / 7) % notes.count]
+    }
+
+    /// The catalogue, read once on first use.
+    private var catalogue: Result<TipCatalogue, any Error> {
+        if let loadedCatalogue { return loadedCatalogue }
+        let result = Result { try loadCatalogue() }
+        loadedCatalogue = result
+        return result
     }
 
     private var today: Int {

@@ -18,7 +18,14 @@ public actor LocalTipDeckRepository: TipDeckRepository {
     }
 
     public func update<T: Sendable>(seed: UInt64, _ change: @Sendable (inout TipDeckState) -> T) throws -> T {
-        try store.write { connection in
+        // Most calls only read back the day's tip: answer those without a write transaction.
+        let stored = try store.read { try Self.state(in: $0) }
+        if let stored {
+            var copy = stored
+            let result = change(&copy)
+            if copy == stored { return result }
+        }
+        return try store.write { connection in
             var state = try Self.state(in: connection) ?? TipDeckState(seed: seed)
             let result = change(&state)
             try Self.save(state, in: connection)

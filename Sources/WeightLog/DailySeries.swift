@@ -33,43 +33,64 @@ public struct DailySeries: Sendable, Equatable {
     /// - Complexity: O(n) over the entries, no Calendar calls.
     public init(sortedSeconds seconds: [Double], kilograms weights: [Double], localDays: LocalDays) {
         self.init()
-        let capacity = min(seconds.count, 1 + Int(((seconds.last ?? 0) - (seconds.first ?? 0)) / 86_400) + 1)
+        _ = build(count: seconds.count, localDays: localDays, seconds: { seconds[$0] }, weight: { weights[$0] })
+    }
+
+    /// Builds the series from entries; entries in date order (as the log
+    /// keeps them) are read once, others are sorted first.
+    /// - Complexity: O(n) for entries in order, O(n log n) otherwise.
+    public init(entries: [WeightEntry], localDays: LocalDays) {
+        self.init()
+        let inOrder = build(count: entries.count, localDays: localDays,
+                            seconds: { entries[$0].date.timeIntervalSince1970 }, weight: { entries[$0].kilograms })
+        if !inOrder {
+            let sorted = entries.sorted { $0.date < $1.date }
+            self = DailySeries()
+            _ = build(count: sorted.count, localDays: localDays,
+                      seconds: { sorted[$0].date.timeIntervalSince1970 }, weight: { sorted[$0].kilograms })
+        }
+    }
+
+    /// The one pass: bucket by local day, average, then smooth. Returns false
+    /// (leaving a partial series) as soon as an instant goes backwards.
+    @inline(__always)
+    private mutating func build(count: Int, localDays: LocalDays, seconds: (Int) -> Double, weight: (Int) -> Double) -> Bool {
+        guard count > 0 else { return true }
+        let span = seconds(count - 1) - seconds(0)
+        let capacity = span >= 0 ? min(count, Int(span / 86_400) + 2) : count
         days.reserveCapacity(capacity)
         kilograms.reserveCapacity(capacity)
         entryCounts.reserveCapacity(capacity)
         var cursor = LocalDays.DayCursor(localDays)
         var currentDay = Int.min
+        var previous = -Double.infinity
         var sum = 0.0
-        var count = 0
-        for index in seconds.indices {
-            let day = cursor.day(ofSeconds: seconds[index])
+        var inDay = 0
+        for index in 0..<count {
+            let instant = seconds(index)
+            guard instant >= previous else { return false }
+            previous = instant
+            let day = cursor.day(ofSeconds: instant)
             if day != currentDay {
-                if count > 0 {
+                if inDay > 0 {
                     days.append(currentDay)
-                    kilograms.append(sum / Double(count))
-                    entryCounts.append(count)
+                    kilograms.append(sum / Double(inDay))
+                    entryCounts.append(inDay)
                 }
                 currentDay = day
                 sum = 0
-                count = 0
+                inDay = 0
             }
-            sum += weights[index]
-            count += 1
+            sum += weight(index)
+            inDay += 1
         }
-        if count > 0 {
+        if inDay > 0 {
             days.append(currentDay)
-            kilograms.append(sum / Double(count))
-            entryCounts.append(count)
+            kilograms.append(sum / Double(inDay))
+            entryCounts.append(inDay)
         }
         smoothedKilograms = Self.smooth(days: days, kilograms: kilograms)
-    }
-
-    /// Builds the series from entries in any order.
-    public init(entries: [WeightEntry], localDays: LocalDays) {
-        let inOrder = zip(entries, entries.dropFirst()).allSatisfy { $0.date <= $1.date }
-        let sorted = inOrder ? entries : entries.sorted { $0.date < $1.date }
-        self.init(sortedSeconds: sorted.map(\.date.timeIntervalSince1970), kilograms: sorted.map(\.kilograms),
-                  localDays: localDays)
+        return true
     }
 
     /// Adds one entry on or after the last day without recomputing the rest.

@@ -90,17 +90,20 @@ public final class WeightImportFeature {
         }
         var ids = Set(existing.map(\.id))
         var moments = Set(existing.map { moment($0.date, $0.kilograms) })
+        moments.reserveCapacity(existing.count + outcome.weights.count)
         var fresh: [WeightEntry] = []
         fresh.reserveCapacity(outcome.weights.count)
+        var newIDs = EntryIDs()
         var duplicates = 0
         for weight in outcome.weights {
             let key = moment(weight.date, weight.kilograms)
             if let id = weight.id, ids.contains(id) { duplicates += 1; continue }
             guard moments.insert(key).inserted else { duplicates += 1; continue }
-            let entry = WeightEntry(id: weight.id ?? UUID().uuidString.lowercased(),
+            let entry = WeightEntry(id: weight.id ?? newIDs.next(),
                                     date: Date(timeIntervalSince1970: weight.date.timeIntervalSince1970.rounded(.down)),
                                     kilograms: weight.kilograms, note: weight.note)
-            ids.insert(entry.id)
+            // Fresh random ids cannot clash; only ids the file brought need remembering.
+            if let id = weight.id { ids.insert(id) }
             fresh.append(entry)
         }
         let dates = outcome.weights.map(\.date)

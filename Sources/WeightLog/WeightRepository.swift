@@ -45,6 +45,10 @@ public actor LocalWeightRepository: WeightRepository {
 
     public func insert(contentsOf entries: [WeightEntry]) throws -> Int {
         try store.write { connection in
+            // A large batch touches many pages of the id index; room for them in
+            // memory saves spilling half-built pages to the journal again and again.
+            if entries.count > 10_000 { try connection.execute("PRAGMA cache_size = -131072") }
+            defer { try? connection.execute("PRAGMA cache_size = -2000") }
             let statement = try connection.prepare("INSERT OR IGNORE INTO weight_entries(id, instant, kilograms, note) VALUES(?, ?, ?, ?)")
             var added = 0
             for entry in entries {

@@ -35,7 +35,12 @@ func runTrend() async -> Int32 {
     let style = TerminalStyle(colors: colors, width: terminalWidth())
 
     let app = AppModel.shared
-    app.applicationDidFinishLaunching()
+    if interactive {
+        // Launch work overlaps with a person reading the prompt.
+        app.applicationDidFinishLaunching()
+    } else {
+        app.applicationDidFinishLaunchingForCommands()
+    }
     let session = ReplSession(app: app, json: options.json, style: style, isInteractive: interactive && terminalOut)
 
     if !options.commands.isEmpty {

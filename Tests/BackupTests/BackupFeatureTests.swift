@@ -117,20 +117,22 @@ import WeightLog
         let latest = backups(g).appendingPathComponent("Latest.json")
         var text = try String(contentsOf: latest, encoding: .utf8)
         switch fault {
-        case "tampered": text = text.replacingOccurrences(of: "\"kilograms\" : 80", with: "\"kilograms\" : 70")
+        case "tampered": text = text.replacingOccurrences(of: "\"kilograms\":80", with: "\"kilograms\":70")
         case "truncated": text = String(text.prefix(text.count / 2))
-        case "version": text = text.replacingOccurrences(of: "\"formatVersion\" : 1", with: "\"formatVersion\" : 99")
+        case "version": text = text.replacingOccurrences(of: "\"formatVersion\":1", with: "\"formatVersion\":99")
         case "range":
             // A consistent file (hash recomputed) with an impossible weight.
-            var snapshot = try RecoverySnapshot.decode(Data(text.utf8), name: "x")
-            snapshot.content.weights[0].kilograms = 900
-            snapshot = RecoverySnapshot(content: snapshot.content, createdAt: snapshot.createdAt,
-                                        installationID: snapshot.installationID, appVersion: "x")
+            let read = try RecoverySnapshot.decode(Data(text.utf8), name: "x")
+            var content = read.content
+            content.weights[0].kilograms = 900
+            let snapshot = RecoverySnapshot(content: content, createdAt: read.createdAt,
+                                            installationID: read.installationID, appVersion: "x")
             text = String(decoding: snapshot.encoded(), as: UTF8.self)
         case "foreign": text = "date,weight\n2026-01-01,80\n"
         default: text = ""
         }
-        #expect(text.contains("70") || fault != "tampered")
+        #expect(text.contains("\"kilograms\":70") || fault != "tampered")
+        #expect(text.contains("\"formatVersion\":99") || fault != "version")
         try Data(text.utf8).write(to: latest)
         let before = try g.store.readContent()
         await #expect(throws: SnapshotError.self) { _ = try await g.app.backupFeature.prepareRestore(from: .latest) }

@@ -102,7 +102,7 @@ import TestSupport
     @Test func aMissingCatalogueIsReportedNotACrash() async throws {
         let store = LocalDataStore.inMemory()
         let feature = DailyTipsFeature(repository: LocalTipDeckRepository(store: store),
-                                       catalogue: .failure(TipCatalogueError.missing), calendar: calendar(zone: "UTC"),
+                                       catalogue: { throw TipCatalogueError.missing }, calendar: calendar(zone: "UTC"),
                                        currentDate: { Date(timeIntervalSince1970: 0) }, seed: 1)
         await #expect(throws: TipCatalogueError.missing) { try await feature.todaysTip() }
         #expect(feature.weekAhead == nil)

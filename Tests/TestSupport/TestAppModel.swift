@@ -44,7 +44,7 @@ public func makeTestApp(
         dailyStreak: DailyStreakManager(trend: dailyTrend), calendar: calendar, currentDate: currentDate,
         onChange: { await progressFeature.refresh() }
     )
-    let catalogue: Result<TipCatalogue, any Error> = tipCatalogue.map { .success($0) } ?? Result { try TipCatalogue.bundled() }
+    let catalogue: @Sendable () throws -> TipCatalogue = { try tipCatalogue ?? TipCatalogue.bundled() }
     let dailyTipsFeature = DailyTipsFeature(
         repository: LocalTipDeckRepository(store: store), catalogue: catalogue, calendar: calendar,
         currentDate: currentDate, needsReset: { weightEntryFeature.checkIn().verdict == .timeForReset }, seed: tipSeed

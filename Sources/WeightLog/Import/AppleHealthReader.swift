@@ -12,7 +12,7 @@ struct AppleHealthReader {
     let rows: WeightFileReader
 
     func read(_ url: URL) throws -> ReadOutcome {
-        guard let stream = InputStream(url: url) else { throw ImportError.unreadable(url.path, reason: "cannot open") }
+        guard let stream = DoctypeStrippingStream(file: url) else { throw ImportError.unreadable(url.path, reason: "cannot open") }
         let size = ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? NSNumber)?.doubleValue ?? 0
         let parser = XMLParser(stream: stream)
         parser.shouldResolveExternalEntities = false
@@ -71,5 +71,76 @@ struct AppleHealthReader {
             }
             reader.rows.addKilograms(line, date: date, kilograms: value * scale, note: nil, id: nil, to: &outcome)
         }
+    }
+}
+
+/// A file stream without the document's internal DTD. Health exports
+/// declare their attributes in one (`<!DOCTYPE HealthData [ <!ATTLIST …> ]>`),
+/// and FoundationXML on Linux crashes on elements whose attributes a DTD
+/// declares. The records need no DTD, so it is cut out of the first bytes
+/// before the parser sees them; the rest of the file passes through in chunks.
+final class DoctypeStrippingStream: InputStream {
+    private let handle: FileHandle
+    private var pending = Data()
+    private var checkedHead = false
+    private var atEnd = false
+
+    init?(file url: URL) {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        self.handle = handle
+        super.init(data: Data())
+    }
+
+    override func open() {}
+
+    override func close() {
+        try? handle.close()
+    }
+
+    override var hasBytesAvailable: Bool { !atEnd || !pending.isEmpty }
+
+    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
+        if !checkedHead {
+            checkedHead = true
+            pending = Self.withoutInternalSubset((try? handle.read(upToCount: 1 << 20)) ?? Data())
+        }
+        if pending.isEmpty, !atEnd {
+            let chunk = (try? handle.read(upToCount: 1 << 16)) ?? Data()
+            if chunk.isEmpty { atEnd = true } else { pending = chunk }
+        }
+        let count = min(length, pending.count)
+        guard count > 0 else { return 0 }
+        pending.copyBytes(to: buffer, count: count)
+        pending = pending.dropFirst(count)
+        if pending.isEmpty { pending = Data() }
+        return count
+    }
+
+    /// The head with `<!DOCTYPE … [ … ]>` (or `<!DOCTYPE …>`) replaced by its line breaks.
+    static func withoutInternalSubset(_ head: Data) -> Data {
+        let bytes = [UInt8](head)
+        let marker = Array("<!DOCTYPE".utf8)
+        guard let start = bytes.firstRange(of: marker)?.lowerBound else { return head }
+        var index = start + marker.count
+        var depth = 0
+        var quote: UInt8?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "]") {
+                depth -= 1
+            } else if byte == UInt8(ascii: ">"), depth <= 0 {
+                // Keep its line breaks, so line numbers in messages still match the file.
+                let lines = bytes[start...index].filter { $0 == 0x0A }.count
+                return Data(bytes[..<start]) + Data(repeating: 0x0A, count: lines) + Data(bytes[(index + 1)...])
+            }
+            index += 1
+        }
+        return head
     }
 }

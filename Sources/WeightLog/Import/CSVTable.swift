@@ -10,8 +10,15 @@ struct CSVTable {
         let fields: [String]
     }
 
+    /// Every record, collected (for the short head of a file).
     static func records(in data: Data, separator: UInt8 = UInt8(ascii: ",")) -> [Record] {
         var records: [Record] = []
+        forEachRecord(in: data, separator: separator) { records.append($0) }
+        return records
+    }
+
+    /// Calls `body` with each record in turn, so a large file is never held as rows.
+    static func forEachRecord(in data: Data, separator: UInt8 = UInt8(ascii: ","), _ body: (Record) -> Void) {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             var index = 0
@@ -24,14 +31,20 @@ struct CSVTable {
             var wasQuoted = false
             let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
             func finishField() {
-                fields.append(String(decoding: field, as: UTF8.self))
+                // Surrounding spaces of an unquoted field are not part of it.
+                var start = 0, end = field.count
+                if !wasQuoted {
+                    while start < end, field[start] == 0x20 || field[start] == 0x09 { start += 1 }
+                    while end > start, field[end - 1] == 0x20 || field[end - 1] == 0x09 { end -= 1 }
+                }
+                fields.append(String(decoding: field[start..<end], as: UTF8.self))
                 field.removeAll(keepingCapacity: true)
                 wasQuoted = false
             }
             func finishRecord() {
                 finishField()
                 if !(fields.count == 1 && fields[0].isEmpty) {
-                    records.append(Record(line: recordLine, fields: fields))
+                    body(Record(line: recordLine, fields: fields))
                 }
                 fields.removeAll(keepingCapacity: true)
             }
@@ -66,6 +79,5 @@ struct CSVTable {
             }
             if !field.isEmpty || !fields.isEmpty { finishRecord() }
         }
-        return records
     }
 }

@@ -10,8 +10,9 @@ struct ImportDates {
     let localDays: LocalDays
 
     func parse(_ raw: String) -> Date? {
-        let text = raw.trimmingCharacters(in: .whitespaces)
-        let bytes = Array(text.utf8)
+        var bytes = Array(raw.utf8)
+        while bytes.last == 0x20 { bytes.removeLast() }
+        if bytes.first == 0x20 { bytes = Array(bytes.drop { $0 == 0x20 }) }
         guard bytes.count >= 10, let year = number(bytes, 0, 4), bytes[4] == 0x2D, let month = number(bytes, 5, 2),
               bytes[7] == 0x2D, let day = number(bytes, 8, 2),
               (1900...2200).contains(year), (1...12).contains(month), (1...daysIn(month, year)).contains(day) else {

@@ -39,9 +39,17 @@ struct WeightFileReader {
         if start.hasPrefix("#") {
             return readLibra(data)
         }
-        let records = CSVTable.records(in: data)
-        progress(0.5)
-        let lowerRows = records.prefix(60).map { $0.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }
+        // Recognise the format from the head of the file, then stream all of it.
+        let lowerRows = CSVTable.records(in: head).prefix(60).map { $0.fields.map { $0.lowercased() } }
+        let lineEstimate = data.count / 24
+        let records = { (body: (CSVTable.Record) -> Void) in
+            var seen = 0
+            CSVTable.forEachRecord(in: data) { record in
+                seen += 1
+                if seen % 65_536 == 0 { progress(Double(record.line) / Double(max(1, lineEstimate))) }
+                body(record)
+            }
+        }
         if let header = lowerRows.firstIndex(where: { $0.count >= 3 && $0[0] == "date" && $0[1] == "weight" && $0[2] == "rung" }) {
             return readHackersDiet(records, header: header)
         }
@@ -58,20 +66,31 @@ struct WeightFileReader {
         throw ImportError.unknownFormat(path)
     }
 
+    /// Streams a file's records to a reader.
+    typealias Records = ((CSVTable.Record) -> Void) -> Void
+
     // MARK: Formats
 
-    func readGeneric(_ records: [CSVTable.Record]) -> ReadOutcome {
-        let header = records[0].fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let dateColumn = header.firstIndex(where: Self.isDateHeader) ?? 0
-        let weightColumn = header.firstIndex(where: Self.isWeightHeader) ?? 1
-        let timeColumn = header.firstIndex(of: "time")
-        let unitColumn = header.firstIndex { $0 == "unit" || $0 == "units" }
-        let noteColumn = header.firstIndex { ["note", "notes", "comment", "comments"].contains($0) }
-        let idColumn = header.firstIndex(of: "id")
-        let headerUnit = Self.unit(inHeader: header[weightColumn])
-        var outcome = ReadOutcome(format: .genericCSV, unit: headerUnit ?? displayUnit,
-                                  unitAssumed: headerUnit == nil && unitColumn == nil)
-        for record in records.dropFirst() {
+    func readGeneric(_ records: Records) -> ReadOutcome {
+        var outcome = ReadOutcome(format: .genericCSV, unit: displayUnit, unitAssumed: true)
+        var header: [String]?
+        var dateColumn = 0, weightColumn = 1
+        var timeColumn: Int?, unitColumn: Int?, noteColumn: Int?, idColumn: Int?
+        records { record in
+            guard header != nil else {
+                let names = record.fields.map { $0.lowercased() }
+                header = names
+                dateColumn = names.firstIndex(where: Self.isDateHeader) ?? 0
+                weightColumn = names.firstIndex(where: Self.isWeightHeader) ?? 1
+                timeColumn = names.firstIndex(of: "time")
+                unitColumn = names.firstIndex { $0 == "unit" || $0 == "units" }
+                noteColumn = names.firstIndex { ["note", "notes", "comment", "comments"].contains($0) }
+                idColumn = names.firstIndex(of: "id")
+                let headerUnit = Self.unit(inHeader: names[weightColumn])
+                outcome.unit = headerUnit ?? displayUnit
+                outcome.unitAssumed = headerUnit == nil && unitColumn == nil
+                return
+            }
             let fields = record.fields
             var dateText = field(fields, dateColumn)
             if let timeColumn, !field(fields, timeColumn).isEmpty { dateText += " " + field(fields, timeColumn) }
@@ -80,7 +99,7 @@ struct WeightFileReader {
                 let word = field(fields, unitColumn)
                 if word.isEmpty { unit = displayUnit; outcome.unitAssumed = true }
                 else if let named = WeightUnit(word: word) { unit = named }
-                else { outcome.invalid.append(ImportProblem(line: record.line, reason: "unknown unit '\(Self.short(word))'")); continue }
+                else { outcome.invalid.append(ImportProblem(line: record.line, reason: "unknown unit '\(Self.short(word))'")); return }
             }
             add(record.line, dateText: dateText, weightText: field(fields, weightColumn), unit: unit,
                 note: noteColumn.map { field(fields, $0) }, id: idColumn.map { field(fields, $0) }, to: &outcome)
@@ -88,17 +107,17 @@ struct WeightFileReader {
         return outcome
     }
 
-    func readWeightDiary(_ records: [CSVTable.Record]) -> ReadOutcome {
+    func readWeightDiary(_ records: Records) -> ReadOutcome {
         var outcome = ReadOutcome(format: .weightDiary, unit: displayUnit, unitAssumed: true)
-        for record in records {
+        records { record in
             let first = field(record.fields, 0).lowercased()
             if first == "units" {
                 let word = field(record.fields, 1)
                 if let unit = WeightUnit(word: word) { outcome.unit = unit; outcome.unitAssumed = false }
                 else { outcome.invalid.append(ImportProblem(line: record.line, reason: "unknown unit '\(Self.short(word))'")) }
-                continue
+                return
             }
-            if Self.metaRowsOfWeightDiary.contains(first) || first == "date" || first.isEmpty { continue }
+            if Self.metaRowsOfWeightDiary.contains(first) || first == "date" || first.isEmpty { return }
             add(record.line, dateText: field(record.fields, 0), weightText: field(record.fields, 1), unit: outcome.unit,
                 note: record.fields.count > 2 ? field(record.fields, 2) : nil, id: nil, to: &outcome)
         }
@@ -108,7 +127,7 @@ struct WeightFileReader {
     func readLibra(_ data: Data) -> ReadOutcome {
         var outcome = ReadOutcome(format: .libra, unit: displayUnit, unitAssumed: true)
         var columns = ["date", "weight", "weight trend", "body fat", "body fat trend", "comment"]
-        for record in CSVTable.records(in: data, separator: UInt8(ascii: ";")) {
+        CSVTable.forEachRecord(in: data, separator: UInt8(ascii: ";")) { record in
             let first = field(record.fields, 0)
             if first.hasPrefix("#") {
                 let lower = first.lowercased()
@@ -118,7 +137,7 @@ struct WeightFileReader {
                 } else if lower.hasPrefix("#date") {
                     columns = record.fields.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "# ")).lowercased() }
                 }
-                continue
+                return
             }
             let dateColumn = columns.firstIndex(of: "date") ?? 0
             let weightColumn = columns.firstIndex(of: "weight") ?? 1
@@ -129,14 +148,22 @@ struct WeightFileReader {
         return outcome
     }
 
-    func readOpenScale(_ records: [CSVTable.Record]) -> ReadOutcome {
-        let header = records[0].fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let dateTime = header.firstIndex(of: "datetime")
-        let date = header.firstIndex(of: "date"), time = header.firstIndex(of: "time")
-        let weight = header.firstIndex(of: "weight") ?? 1
-        let note = header.firstIndex { $0 == "comment" || $0 == "note" }
+    func readOpenScale(_ records: Records) -> ReadOutcome {
         var outcome = ReadOutcome(format: .openScale, unit: displayUnit, unitAssumed: true)
-        for record in records.dropFirst() {
+        var header: [String]?
+        var dateTime: Int?, date: Int?, time: Int?, note: Int?
+        var weight = 1
+        records { record in
+            guard header != nil else {
+                let names = record.fields.map { $0.lowercased() }
+                header = names
+                dateTime = names.firstIndex(of: "datetime")
+                date = names.firstIndex(of: "date")
+                time = names.firstIndex(of: "time")
+                weight = names.firstIndex(of: "weight") ?? 1
+                note = names.firstIndex { $0 == "comment" || $0 == "note" }
+                return
+            }
             let when = dateTime.map { field(record.fields, $0) }
                 ?? [date, time].compactMap { $0.map { field(record.fields, $0) } }.joined(separator: " ")
             add(record.line, dateText: when, weightText: field(record.fields, weight), unit: outcome.unit,
@@ -145,12 +172,15 @@ struct WeightFileReader {
         return outcome
     }
 
-    func readHackersDiet(_ records: [CSVTable.Record], header: Int) -> ReadOutcome {
+    func readHackersDiet(_ records: Records, header: Int) -> ReadOutcome {
         var outcome = ReadOutcome(format: .hackersDiet, unit: displayUnit, unitAssumed: true)
-        for record in records[(header + 1)...] {
+        var index = 0
+        records { record in
+            index += 1
+            guard index > header + 1 else { return }
             let dateText = field(record.fields, 0)
             // Summary and section rows between the data do not start with a date.
-            guard dates.parse(dateText) != nil || dateText.first?.isNumber == true else { outcome.skipped += 1; continue }
+            guard dates.parse(dateText) != nil || dateText.first?.isNumber == true else { outcome.skipped += 1; return }
             add(record.line, dateText: dateText, weightText: field(record.fields, 1), unit: outcome.unit,
                 note: record.fields.count > 4 ? field(record.fields, 4) : nil, id: nil, to: &outcome)
         }
@@ -191,9 +221,8 @@ struct WeightFileReader {
 
     func add(_ line: Int, dateText: String, weightText: String, unit: WeightUnit, note: String?, id: String?,
              to outcome: inout ReadOutcome) {
-        let weightText = weightText.trimmingCharacters(in: .whitespaces)
         if weightText.isEmpty {
-            if dateText.trimmingCharacters(in: .whitespaces).isEmpty || outcome.format != .genericCSV {
+            if dateText.isEmpty || outcome.format != .genericCSV {
                 outcome.skipped += 1
             } else {
                 outcome.invalid.append(ImportProblem(line: line, reason: "no weight"))
@@ -223,15 +252,16 @@ struct WeightFileReader {
             outcome.invalid.append(ImportProblem(line: line, reason: String(format: "%.1f kg is outside 20–500 kg", kilograms)))
             return
         }
-        let cleanNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let cleanID = id?.trimmingCharacters(in: .whitespaces).lowercased()
+        let cleanNote = note.map { $0.isEmpty ? $0 : $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let cleanID = id?.lowercased()
         outcome.weights.append(ImportedWeight(
             id: cleanID.flatMap { $0.isEmpty || $0.count > 64 ? nil : $0 }, date: date, kilograms: kilograms,
             note: cleanNote.flatMap { $0.isEmpty ? nil : String($0.prefix(500)) }))
     }
 
+    /// A field (already trimmed by the CSV reader), or empty when the row is short.
     func field(_ fields: [String], _ index: Int) -> String {
-        index < fields.count ? fields[index].trimmingCharacters(in: .whitespaces) : ""
+        index < fields.count ? fields[index] : ""
     }
 
     static func isDateHeader(_ name: String) -> Bool {
