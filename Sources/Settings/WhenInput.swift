@@ -19,8 +19,8 @@ public enum WhenInput: Sendable, Equatable {
         default: break
         }
         // 2026-06-01T07:30 in one token.
-        let parts = first.split(separator: "t", maxSplits: 1).map(String.init)
-        guard let date = try parseDate(parts[0]) else { return nil }
+        let parts = first.split(separator: "t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let head = parts.first, let date = try parseDate(head) else { return nil }
         if parts.count == 2 {
             let (hour, minute) = try parseTime(parts[1], original: first)
             return (.dayTime(year: date.0, month: date.1, day: date.2, hour: hour, minute: minute), 1)

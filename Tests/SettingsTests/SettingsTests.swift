@@ -89,3 +89,22 @@ import TestSupport
         #expect(WeightUnit.kilograms.formatChange(-0.44) == "−0.4 kg")
     }
 }
+
+@Suite struct WhenInputTests {
+    @Test(arguments: ["t", "tt", "T", "2026-01-01t", "t2026-01-01"])
+    func wordsThatOnlyLookLikeADateAreNotOne(text: String) throws {
+        // Found by the fuzzer: a lone "t" once crashed the date reader.
+        let parsed = try? WhenInput.parse([text][...])
+        if let found = parsed ?? nil {
+            #expect(found.1 == 1)
+        }
+    }
+
+    @Test func theFormsPeopleTypeAreRead() throws {
+        #expect(try WhenInput.parse(["2026-06-01", "07:30"][...])?.0 == .dayTime(year: 2026, month: 6, day: 1, hour: 7, minute: 30))
+        #expect(try WhenInput.parse(["2026-06-01T07:30"][...])?.0 == .dayTime(year: 2026, month: 6, day: 1, hour: 7, minute: 30))
+        #expect(try WhenInput.parse(["yesterday"][...])?.0 == .yesterday)
+        #expect(throws: WhenInputError.self) { try WhenInput.parse(["2026-06-01", "25:61"][...]) }
+        #expect(throws: WhenInputError.self) { try WhenInput.parse(["2026-13-01"][...]) }
+    }
+}

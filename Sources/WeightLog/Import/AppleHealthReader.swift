@@ -1,146 +1,235 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Settings
 
-/// Streams Apple Health's `export.xml` with XMLParser, keeping only
-/// `Record` elements of type `HKQuantityTypeIdentifierBodyMass`. The parser
-/// reads the file in small chunks, so a multi-gigabyte export needs little memory.
+/// Streams Apple Health's `export.xml`, keeping only `Record` elements of
+/// type `HKQuantityTypeIdentifierBodyMass`. It reads the file in 64 KB chunks
+/// and looks only at `<Record …>` start tags, so a multi-gigabyte export needs
+/// a few megabytes of memory.
+///
+/// Why not XMLParser: FoundationXML on Linux crashes (a force unwrap in its
+/// libxml2 callback) on attributes declared in a DTD — which every Health
+/// export has — and on damaged files. Trend must not crash on any input, so
+/// it reads the one element it needs itself.
 struct AppleHealthReader {
     /// The rows' checks and conversions are the CSV readers'.
     let rows: WeightFileReader
 
+    static let chunkSize = 1 << 16
+    /// A start tag longer than this is not a Health record.
+    static let longestTag = 1 << 16
+
     func read(_ url: URL) throws -> ReadOutcome {
-        guard let stream = DoctypeStrippingStream(file: url) else { throw ImportError.unreadable(url.path, reason: "cannot open") }
+        guard let handle = try? FileHandle(forReadingFrom: url) else { throw ImportError.unreadable(url.path, reason: "cannot open") }
+        defer { try? handle.close() }
         let size = ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? NSNumber)?.doubleValue ?? 0
-        let parser = XMLParser(stream: stream)
-        parser.shouldResolveExternalEntities = false
-        let collector = Collector(reader: self, fileSize: size)
-        parser.delegate = collector
-        let finished = parser.parse()
-        var outcome = collector.outcome
-        if !finished, let error = parser.parserError {
-            outcome.invalid.append(ImportProblem(line: parser.lineNumber, reason: "the XML stops making sense here (\((error as NSError).code)); rows after it were not read"))
+        var outcome = ReadOutcome(format: .appleHealth, unit: .kilograms, unitAssumed: false)
+        var scanner = TagScanner()
+        // Most of an export is other records; only body-mass tags are worth parsing.
+        scanner.needle = Array("HKQuantityTypeIdentifierBodyMass".utf8)
+        var consumed = 0.0
+        while true {
+            let chunk = (try? handle.read(upToCount: Self.chunkSize)) ?? Data()
+            if chunk.isEmpty { break }
+            consumed += Double(chunk.count)
+            scanner.feed(chunk) { tag in record(tag, into: &outcome) }
+            if size > 0 { rows.progress(min(0.99, consumed / size)) }
+        }
+        if let line = scanner.unfinishedTagLine {
+            outcome.invalid.append(ImportProblem(line: line, reason: "the file ends inside a Record; it was not read"))
         }
         rows.progress(1)
         return outcome
     }
 
-    /// XMLParser's delegate; lives only for one parse on one thread.
-    private final class Collector: NSObject, XMLParserDelegate {
-        let reader: AppleHealthReader
-        let fileSize: Double
-        var outcome: ReadOutcome
-        var seen = 0
-
-        init(reader: AppleHealthReader, fileSize: Double) {
-            self.reader = reader
-            self.fileSize = fileSize
-            outcome = ReadOutcome(format: .appleHealth, unit: .kilograms, unitAssumed: false)
+    private func record(_ tag: TagScanner.Tag, into outcome: inout ReadOutcome) {
+        guard tag.name == "Record", tag.attributes["type"] == "HKQuantityTypeIdentifierBodyMass" else { return }
+        let attributes = tag.attributes
+        let unitName = attributes["unit"] ?? ""
+        let scale: Double
+        switch unitName.lowercased() {
+        case "kg": scale = 1
+        case "g": scale = 0.001
+        case "lb", "lbs": scale = WeightUnit.kilogramsPerPound
+        case "st": scale = WeightUnit.kilogramsPerPound * 14
+        default:
+            outcome.invalid.append(ImportProblem(line: tag.line, reason: "unknown unit '\(WeightFileReader.short(unitName))'"))
+            return
         }
-
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
-            guard elementName == "Record" else { return }
-            seen += 1
-            if seen % 4_096 == 0, fileSize > 0 {
-                // About 250 bytes a record in a Health export: a fair estimate of how far along we are.
-                reader.rows.progress(min(0.99, Double(seen) * 250 / fileSize))
-            }
-            guard attributes["type"] == "HKQuantityTypeIdentifierBodyMass" else { return }
-            let line = parser.lineNumber
-            let unitName = attributes["unit"] ?? ""
-            let scale: Double
-            switch unitName.lowercased() {
-            case "kg": scale = 1
-            case "g": scale = 0.001
-            case "lb", "lbs": scale = WeightUnit.kilogramsPerPound
-            case "st": scale = WeightUnit.kilogramsPerPound * 14
-            default:
-                outcome.invalid.append(ImportProblem(line: line, reason: "unknown unit '\(WeightFileReader.short(unitName))'"))
-                return
-            }
-            guard let dateText = attributes["startDate"], let date = reader.rows.dates.parse(dateText) else {
-                outcome.invalid.append(ImportProblem(line: line, reason: "'\(WeightFileReader.short(attributes["startDate"] ?? ""))' is not a date"))
-                return
-            }
-            guard let value = WeightFileReader.number(attributes["value"] ?? "") else {
-                outcome.invalid.append(ImportProblem(line: line, reason: "'\(WeightFileReader.short(attributes["value"] ?? ""))' is not a weight"))
-                return
-            }
-            reader.rows.addKilograms(line, date: date, kilograms: value * scale, note: nil, id: nil, to: &outcome)
+        guard let dateText = attributes["startDate"], let date = rows.dates.parse(dateText) else {
+            outcome.invalid.append(ImportProblem(line: tag.line, reason: "'\(WeightFileReader.short(attributes["startDate"] ?? ""))' is not a date"))
+            return
         }
+        guard let value = WeightFileReader.number(attributes["value"] ?? "") else {
+            outcome.invalid.append(ImportProblem(line: tag.line, reason: "'\(WeightFileReader.short(attributes["value"] ?? ""))' is not a weight"))
+            return
+        }
+        rows.addKilograms(tag.line, date: date, kilograms: value * scale, note: nil, id: nil, to: &outcome)
     }
 }
 
-/// A file stream without the document's internal DTD. Health exports
-/// declare their attributes in one (`<!DOCTYPE HealthData [ <!ATTLIST …> ]>`),
-/// and FoundationXML on Linux crashes on elements whose attributes a DTD
-/// declares. The records need no DTD, so it is cut out of the first bytes
-/// before the parser sees them; the rest of the file passes through in chunks.
-final class DoctypeStrippingStream: InputStream {
-    private let handle: FileHandle
-    private var pending = Data()
-    private var checkedHead = false
-    private var atEnd = false
-
-    init?(file url: URL) {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        self.handle = handle
-        super.init(data: Data())
+/// Finds XML start tags in a stream of bytes and reads their attributes.
+/// Comments, declarations (`<!…>`, the DTD included), processing
+/// instructions and end tags are stepped over.
+struct TagScanner {
+    struct Tag {
+        let name: String
+        let attributes: [String: String]
+        /// The line the tag starts on.
+        let line: Int
     }
 
-    override func open() {}
+    private var carry: [UInt8] = []
+    private var line = 1
+    private(set) var unfinishedTagLine: Int?
 
-    override func close() {
-        try? handle.close()
-    }
+    /// Reads only the tags whose bytes hold `needle`; the rest are stepped over unparsed.
+    var needle: [UInt8] = []
 
-    override var hasBytesAvailable: Bool { !atEnd || !pending.isEmpty }
-
-    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
-        if !checkedHead {
-            checkedHead = true
-            pending = Self.withoutInternalSubset((try? handle.read(upToCount: 1 << 20)) ?? Data())
+    mutating func feed(_ chunk: Data, _ found: (Tag) -> Void) {
+        var bytes = carry
+        bytes.append(contentsOf: chunk)
+        carry.removeAll(keepingCapacity: true)
+        var index = 0
+        let count = bytes.count
+        unfinishedTagLine = nil
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A { line += 1; index += 1; continue }
+            guard byte == UInt8(ascii: "<") else { index += 1; continue }
+            // Find the end of this markup, minding quotes and comments.
+            guard let end = Self.endOfMarkup(bytes, from: index) else {
+                if count - index > AppleHealthReader.longestTag {
+                    index += 1
+                    continue
+                }
+                carry = Array(bytes[index...])
+                unfinishedTagLine = line
+                return
+            }
+            let next = index + 1 < count ? bytes[index + 1] : 0
+            if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") || next == UInt8(ascii: "/") {
+                // A declaration, comment, instruction or end tag: nothing to read.
+            } else if needle.isEmpty || Self.contains(needle, in: bytes, from: index + 1, to: end),
+                      let tag = Self.parse(bytes[(index + 1)..<end], line: line) {
+                found(tag)
+            }
+            for position in index..<end where bytes[position] == 0x0A { line += 1 }
+            index = end + 1
         }
-        if pending.isEmpty, !atEnd {
-            let chunk = (try? handle.read(upToCount: 1 << 16)) ?? Data()
-            if chunk.isEmpty { atEnd = true } else { pending = chunk }
-        }
-        let count = min(length, pending.count)
-        guard count > 0 else { return 0 }
-        pending.copyBytes(to: buffer, count: count)
-        pending = pending.dropFirst(count)
-        if pending.isEmpty { pending = Data() }
-        return count
     }
 
-    /// The head with `<!DOCTYPE … [ … ]>` (or `<!DOCTYPE …>`) replaced by its line breaks.
-    static func withoutInternalSubset(_ head: Data) -> Data {
-        let bytes = [UInt8](head)
-        let marker = Array("<!DOCTYPE".utf8)
-        guard let start = bytes.firstRange(of: marker)?.lowerBound else { return head }
-        var index = start + marker.count
-        var depth = 0
+    /// Whether `bytes[from..<to]` holds `needle`: a plain loop, quick for short tags.
+    static func contains(_ needle: [UInt8], in bytes: [UInt8], from: Int, to: Int) -> Bool {
+        let length = needle.count
+        guard length > 0, to - from >= length else { return length == 0 }
+        return bytes.withUnsafeBufferPointer { buffer in
+            needle.withUnsafeBufferPointer { pattern in
+                let first = pattern[0]
+                var index = from
+                while index <= to - length {
+                    if buffer[index] == first {
+                        var matched = 1
+                        while matched < length, buffer[index + matched] == pattern[matched] { matched += 1 }
+                        if matched == length { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
+    }
+
+    /// The index of the `>` that closes the markup starting at `start`, or nil when it is not in `bytes` yet.
+    static func endOfMarkup(_ bytes: [UInt8], from start: Int) -> Int? {
+        let count = bytes.count
+        if start + 3 < count, bytes[start + 1] == UInt8(ascii: "!"), bytes[start + 2] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: "-") {
+            var index = start + 4
+            while index + 2 < count {
+                if bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-"), bytes[index + 2] == UInt8(ascii: ">") { return index + 2 }
+                index += 1
+            }
+            return nil
+        }
         var quote: UInt8?
-        while index < bytes.count {
+        var brackets = 0
+        var index = start + 1
+        while index < count {
             let byte = bytes[index]
             if let open = quote {
                 if byte == open { quote = nil }
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 quote = byte
             } else if byte == UInt8(ascii: "[") {
-                depth += 1
+                brackets += 1
             } else if byte == UInt8(ascii: "]") {
-                depth -= 1
-            } else if byte == UInt8(ascii: ">"), depth <= 0 {
-                // Keep its line breaks, so line numbers in messages still match the file.
-                let lines = bytes[start...index].filter { $0 == 0x0A }.count
-                return Data(bytes[..<start]) + Data(repeating: 0x0A, count: lines) + Data(bytes[(index + 1)...])
+                brackets -= 1
+            } else if byte == UInt8(ascii: ">"), brackets <= 0 {
+                return index
             }
             index += 1
         }
-        return head
+        return nil
+    }
+
+    /// `Name attr="value" …` (and an optional trailing `/`) into a tag.
+    static func parse(_ body: ArraySlice<UInt8>, line: Int) -> Tag? {
+        var index = body.startIndex
+        let end = body.endIndex
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        let nameStart = index
+        while index < end, !isSpace(body[index]), body[index] != UInt8(ascii: "/") { index += 1 }
+        guard index > nameStart else { return nil }
+        let name = String(decoding: body[nameStart..<index], as: UTF8.self)
+        var attributes: [String: String] = [:]
+        while index < end {
+            while index < end, isSpace(body[index]) || body[index] == UInt8(ascii: "/") { index += 1 }
+            let keyStart = index
+            while index < end, body[index] != UInt8(ascii: "="), !isSpace(body[index]) { index += 1 }
+            guard index > keyStart else { break }
+            let key = String(decoding: body[keyStart..<index], as: UTF8.self)
+            while index < end, isSpace(body[index]) { index += 1 }
+            guard index < end, body[index] == UInt8(ascii: "=") else { continue }
+            index += 1
+            while index < end, isSpace(body[index]) { index += 1 }
+            guard index < end, body[index] == UInt8(ascii: "\"") || body[index] == UInt8(ascii: "'") else { return nil }
+            let quote = body[index]
+            index += 1
+            let valueStart = index
+            while index < end, body[index] != quote { index += 1 }
+            guard index < end else { return nil }
+            attributes[key] = decodeEntities(String(decoding: body[valueStart..<index], as: UTF8.self))
+            index += 1
+        }
+        return Tag(name: name, attributes: attributes, line: line)
+    }
+
+    static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            guard let semicolon = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semicolon) <= 10 else {
+                out += "&"
+                rest = rest[rest.index(after: amp)...]
+                continue
+            }
+            let entity = rest[rest.index(after: amp)..<semicolon]
+            switch entity {
+            case "lt": out += "<"
+            case "gt": out += ">"
+            case "amp": out += "&"
+            case "quot": out += "\""
+            case "apos": out += "'"
+            default:
+                var number: UInt32?
+                if entity.hasPrefix("#x") { number = UInt32(entity.dropFirst(2), radix: 16) }
+                else if entity.hasPrefix("#") { number = UInt32(entity.dropFirst()) }
+                if let number, let scalar = UnicodeScalar(number) { out.unicodeScalars.append(scalar) }
+                else { out += "&" + entity + ";" }
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return out + rest
     }
 }
