@@ -72,6 +72,7 @@ public final class SQLiteConnection {
         case SQLITE_FULL: return .diskFull(path: path)
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
         case SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: message)
+        case SQLITE_IOERR: return .ioError(path: path, reason: message)
         default: return .sqlite(code: code, message: message)
         }
     }

@@ -9,6 +9,7 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, Sendable {
     case readOnly(path: String)
     case diskFull(path: String)
     case busy(path: String)
+    case ioError(path: String, reason: String)
     case sqlite(code: Int32, message: String)
 
     public var description: String {
@@ -27,6 +28,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, Sendable {
             return "the disk holding \(path) is full; nothing was changed. Free some space and try again."
         case let .busy(path):
             return "the database \(path) is busy in another trend process; nothing was changed. Try again in a moment."
+        case let .ioError(path, reason):
+            return "could not read or write \(path) (\(reason)): the disk may be full or failing, or a size limit was reached; nothing was changed"
         case let .sqlite(code, message):
             return "database error \(code): \(message)"
         }

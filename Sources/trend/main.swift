@@ -23,6 +23,8 @@ func runTrend() async -> Int32 {
         return 0
     }
     umask(0o077)
+    // Past a file-size limit a write should fail with an error Trend reports, not kill the process.
+    signal(SIGXFSZ, SIG_IGN)
     if let directory = options.dataDirectory {
         // AppModel.live() reads the data directory from the environment.
         setenv("TREND_DATA_DIR", directory, 1)

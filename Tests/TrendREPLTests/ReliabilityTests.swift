@@ -1,0 +1,189 @@
+import Backup
+import Foundation
+import Storage
+import Testing
+import TestSupport
+
+/// Faults a person's machine can throw at Trend: killed processes, two
+/// processes at once, a full disk, a permissive umask.
+@Suite(.serialized) struct ReliabilityTests {
+    static func weights(_ count: Int, base: Double) -> StoredContent {
+        CrashSafetyTests.content(weights: count, base: base)
+    }
+
+    /// Runs `trend` with `arguments`, kills it after each fraction of an
+    /// undisturbed run's time, and hands each outcome to `check`.
+    static func killAtManyMoments(data: URL, arguments: [String], fractions: [Double], reset: () throws -> Void,
+                                  check: (Int) throws -> Void) throws -> [String: Int] {
+        func start() throws -> Process {
+            try reset()
+            let process = Process()
+            process.executableURL = trendExecutable()
+            process.arguments = ["--data-dir", data.path] + arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        let clock = ContinuousClock()
+        let began = clock.now
+        let full = try start()
+        full.waitUntilExit()
+        let duration = began.duration(to: clock.now)
+        try check(-1)
+        var outcomes: [String: Int] = [:]
+        for (attempt, fraction) in fractions.enumerated() {
+            let process = try start()
+            let (seconds, attoseconds) = (duration * fraction).components
+            usleep(UInt32(Double(seconds) * 1_000_000 + Double(attoseconds) / 1e12))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let store = LocalDataStore(directory: data)
+            #expect(try store.read { try $0.query("PRAGMA integrity_check") { $0.text(0) } } == ["ok"], "attempt \(attempt)")
+            try check(attempt)
+            outcomes[process.terminationReason == .uncaughtSignal ? "killed" : "finished", default: 0] += 1
+        }
+        return outcomes
+    }
+
+    @Test func anImportKilledAtAnyMomentIsAllOrNothing() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        let csv = temp.url.appendingPathComponent("rows.csv")
+        var text = "date,weight\n"
+        for index in 0..<60_000 {
+            text += String(format: "%04d-%02d-%02d %02d:%02d,%d\n", 2001 + index / 8_000, 1 + (index / 600) % 12,
+                           1 + (index / 24) % 25, index % 24, index % 60, 70 + index % 30)
+        }
+        try Data(text.utf8).write(to: csv)
+        let before = Self.weights(40, base: 60)
+        var counts = Set<Int>()
+        let outcomes = try Self.killAtManyMoments(
+            data: data, arguments: ["-c", "import \(csv.path)"], fractions: [0.05, 0.3, 0.5, 0.65, 0.8, 0.9, 0.97],
+            reset: { try LocalDataStore(directory: data).replaceContent(with: before) },
+            check: { _ in
+                let count = try LocalDataStore(directory: data).readContent().weights.count
+                counts.insert(count)
+                #expect(count == 40 || count > 40 + 50_000, "\(count) weights: between before and after")
+            })
+        #expect(counts.count >= 1)
+        #expect(outcomes["killed", default: 0] >= 1, "\(outcomes)")
+    }
+
+    @Test func aBackupKilledAtAnyMomentLeavesWholeFilesOnly() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        try LocalDataStore(directory: data).replaceContent(with: Self.weights(150_000, base: 70))
+        let latest = data.appendingPathComponent("Backups/Latest.json")
+        _ = try Self.killAtManyMoments(
+            data: data, arguments: ["-c", "backup now"], fractions: [0.1, 0.4, 0.7, 0.85, 0.95],
+            reset: {},
+            check: { _ in
+                // Whatever moment the kill came, every snapshot file there reads back whole.
+                for name in ["Latest.json", "Previous.json"] {
+                    let url = data.appendingPathComponent("Backups/\(name)")
+                    guard FileManager.default.fileExists(atPath: url.path) else { continue }
+                    #expect(throws: Never.self) { _ = try RecoverySnapshot.decode(Data(contentsOf: url), name: name) }
+                }
+            })
+        #expect(FileManager.default.fileExists(atPath: latest.path))
+    }
+
+    @Test func aSettingChangeKilledAtAnyMomentIsOneOrTheOther() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        _ = try Self.killAtManyMoments(
+            data: data, arguments: ["-c", "set unit lb"], fractions: [0.2, 0.5, 0.8, 0.95],
+            reset: { _ = try LocalDataStore(directory: data).write { try $0.run("DELETE FROM settings") } },
+            check: { _ in
+                let units = try LocalDataStore(directory: data).read { try $0.query("SELECT value FROM settings WHERE key = 'unit'") { $0.text(0) } }
+                #expect(units == [] || units == ["lb"])
+            })
+    }
+
+    @Test func twoProcessesWritingAtOnceLoseNothing() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        try LocalDataStore(directory: data).open()
+        func script(_ hour: Int) -> String {
+            (0..<120).map { "weigh \(70 + $0 % 20) 2026-01-\(String(format: "%02d", 1 + $0 / 10)) \(String(format: "%02d", hour)):\(String(format: "%02d", $0 % 10))\nhabit done Read 2026-01-\(String(format: "%02d", 1 + $0 / 10))" }.joined(separator: "\n")
+        }
+        _ = try runTrend(["--data-dir", data.path, "-c", "habit add Read every day"])
+        let processes = try [8, 20].map { hour -> (Process, Pipe) in
+            let process = Process()
+            process.executableURL = trendExecutable()
+            process.arguments = ["--data-dir", data.path]
+            let input = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return (process, input)
+        }
+        for (index, (_, input)) in processes.enumerated() {
+            input.fileHandleForWriting.write(Data(script([8, 20][index]).utf8))
+            try input.fileHandleForWriting.close()
+        }
+        for (process, _) in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let content = try LocalDataStore(directory: data).readContent()
+        #expect(content.weights.count == 240, "every weigh-in of both processes")
+        #expect(content.habitRecords.count == 12, "12 distinct days marked")
+    }
+
+    @Test func aFileSizeLimitMidImportIsReportedAndChangesNothing() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        try LocalDataStore(directory: data).replaceContent(with: Self.weights(10, base: 70))
+        let csv = temp.url.appendingPathComponent("rows.csv")
+        var text = "date,weight\n"
+        for index in 0..<40_000 { text += String(format: "%04d-%02d-%02d %02d:%02d,%d\n", 1990 + index / 2_000, 1 + (index / 150) % 12, 1 + (index / 6) % 25, index % 24, index % 60, 60 + index % 40) }
+        try Data(text.utf8).write(to: csv)
+        // A file may not grow past 1 MB: the database (or its journal) hits the limit halfway through.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        process.arguments = ["--fsize=1000000", "--", trendExecutable().path, "--data-dir", data.path, "-c", "import \(csv.path)"]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(message)")
+        #expect(message.contains("nothing was changed"), "\(message)")
+        let store = LocalDataStore(directory: data)
+        #expect(try store.read { try $0.query("PRAGMA integrity_check") { $0.text(0) } } == ["ok"])
+        #expect(try store.readContent().weights.count == 10)
+    }
+
+    @Test func filesArePrivateEvenWithAPermissiveUmask() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "umask 000; exec \"$0\" --data-dir \"$1\" -c \"$2\" -c \"$3\"", trendExecutable().path, data.path,
+                             "weigh 80", "export \(data.path)/out.csv"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        func mode(_ path: String) -> Int? {
+            (try? FileManager.default.attributesOfItem(atPath: data.appendingPathComponent(path).path)[.posixPermissions]) as? Int
+        }
+        #expect(mode("") == 0o700)
+        #expect(mode("trend.sqlite") == 0o600)
+        #expect(mode("trend.sqlite-wal") == nil || mode("trend.sqlite-wal") == 0o600)
+        #expect(mode("Backups") == 0o700)
+        #expect(mode("Backups/Latest.json") == 0o600)
+        #expect(mode("Backups/Weekly") == 0o700)
+        #expect(mode("out.csv") == 0o600)
+    }
+}
