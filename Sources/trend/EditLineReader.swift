@@ -41,7 +41,9 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         rl_initialize()
         using_history()
         stifle_history(1000)
-        _ = read_history(historyPath)
+        if FileManager.default.fileExists(atPath: historyPath), read_history(historyPath) != 0 {
+            FileHandle.standardError.write(Data("warning: the history file \(historyPath) could not be read; starting with an empty history\n".utf8))
+        }
     }
 
     static func setCompletionTable(_ table: CompletionTable) {

@@ -187,3 +187,61 @@ import TestSupport
         #expect(mode("out.csv") == 0o600)
     }
 }
+
+/// Needs a read-only bind mount, which only root (as on CI) may make.
+@Suite(.serialized, .enabled(if: ReadOnlyMount.available)) struct ReadOnlyDataDirectoryTests {
+    @Test func aReadOnlyDataDirectoryRefusesChangesWithAMessageAndKeepsReading() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        #expect(try runTrend(["--data-dir", data.path, "-c", "weigh 80"]).status == 0)
+        try ReadOnlyMount.mount(data)
+        defer { ReadOnlyMount.unmount(data) }
+        let run = try runTrend(["--data-dir", data.path, "-c", "weigh 81", "-c", "today", "-c", "set unit lb"])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("read-only; nothing was changed"), "\(run.standardError)")
+        #expect(run.standardOutput.contains("80.0 kg"), "today still reads")
+        ReadOnlyMount.unmount(data)
+        let entries = try #require(try runTrend(["--data-dir", data.path, "--json", "-c", "entries all"]).documents().first?["entries"] as? [Any])
+        #expect(entries.count == 1)
+    }
+}
+
+enum ReadOnlyMount {
+    static func run(_ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/mount")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    static func mount(_ folder: URL) throws {
+        guard run(["--bind", folder.path, folder.path]), run(["-o", "remount,ro,bind", folder.path]) else {
+            throw CocoaError(.fileWriteNoPermission)
+        }
+    }
+
+    static func unmount(_ folder: URL) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/umount")
+        process.arguments = [folder.path]
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+        process.waitUntilExit()
+    }
+
+    /// Whether this machine lets the tests make a read-only bind mount.
+    static let available: Bool = {
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("trend-ro-probe-\(getpid())")
+        try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: probe) }
+        guard (try? mount(probe)) != nil else { return false }
+        let writable = FileManager.default.createFile(atPath: probe.appendingPathComponent("x").path, contents: Data())
+        unmount(probe)
+        return !writable
+    }()
+}
