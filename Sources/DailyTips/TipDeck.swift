@@ -1,3 +1,5 @@
+import Settings
+
 /// The state of the tip decks, saved after every draw so a restart neither
 /// repeats nor skips. A deck's order for a cycle is a seeded shuffle, so
 /// only the seed, the cycle and the position need keeping.
@@ -77,22 +79,5 @@ public struct TipDeck: Sendable {
             if order[0] == avoided { order.swapAt(0, 1) }
         }
         return order
-    }
-}
-
-/// A small, fast, well-mixed generator; enough for shuffling tips.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

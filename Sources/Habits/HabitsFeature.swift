@@ -185,7 +185,7 @@ public final class HabitsFeature {
 
     /// Marks (or with nil clears) a day of a habit: done, skipped or a value.
     /// Returns the habit as it now stands and the local day that was marked.
-    public func mark(_ name: String, when: WhenInput = .now, as mark: HabitMark?) async throws -> (Habit, Int) {
+    public func mark(_ name: String, when: WhenInput = .current, as mark: HabitMark?) async throws -> (Habit, Int) {
         try await load()
         var habit = try self.habit(named: name)
         guard !habit.archived else { throw HabitsError.archived(habit.name) }

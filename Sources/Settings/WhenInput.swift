@@ -1,10 +1,11 @@
 import Foundation
 
-/// When something happened, as a person types it: `today`, `yesterday`,
+/// When something happened, as a person types it: `today` (the current
+/// moment), `yesterday`,
 /// `YYYY-MM-DD` (noon that day) or `YYYY-MM-DD HH:MM`. Resolving it needs
 /// the Feature's clock and calendar, so this only records what was typed.
 public enum WhenInput: Sendable, Equatable {
-    case now
+    case current
     case yesterday
     case day(year: Int, month: Int, day: Int)
     case dayTime(year: Int, month: Int, day: Int, hour: Int, minute: Int)
@@ -14,7 +15,7 @@ public enum WhenInput: Sendable, Equatable {
     public static func parse(_ tokens: ArraySlice<String>) throws(WhenInputError) -> (WhenInput, Int)? {
         guard let first = tokens.first?.lowercased() else { return nil }
         switch first {
-        case "today", "now": return (.now, 1)
+        case "today", "now": return (.current, 1)
         case "yesterday": return (.yesterday, 1)
         default: break
         }
@@ -37,7 +38,7 @@ public enum WhenInput: Sendable, Equatable {
     /// a day after today is refused.
     public func resolve(now: Date, calendar: Calendar) throws(WhenInputError) -> Date {
         switch self {
-        case .now:
+        case .current:
             return now
         case .yesterday:
             let today = calendar.startOfDay(for: now)

@@ -126,7 +126,7 @@ struct HabitsViewModel {
             throw CommandFailure("usage", "habit \(sub): needs a habit name, e.g. habit \(sub) Read [yesterday]")
         }
         var rest = arguments.dropFirst()
-        var when = WhenInput.now
+        var when = WhenInput.current
         if let (parsed, used) = try WhenInput.parse(rest) {
             when = parsed
             rest = rest.dropFirst(used)
@@ -300,11 +300,8 @@ struct HabitsViewModel {
         return String(values.map { blocks[min(7, max(0, Int(($0 * 7).rounded())))] })
     }
 
-    /// A plain decimal number: digits with at most one point; no signs, exponents, nan or inf.
     static func number(_ text: String) -> Double? {
-        guard !text.isEmpty, text.count <= 12, text.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." }),
-              text.filter({ $0 == "." }).count <= 1, text.contains(where: \.isNumber) else { return nil }
-        return Double(text.hasPrefix(".") ? "0" + text : text)
+        PlainDecimal.parse(text, maximumLength: 12)
     }
 }
 

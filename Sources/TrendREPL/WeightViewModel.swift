@@ -165,7 +165,7 @@ struct WeighRequest {
     init(_ arguments: [String], defaultUnit: WeightUnit) throws {
         let (kilograms, used) = try WeightInput.parse(arguments[...], defaultUnit: defaultUnit)
         var rest = arguments.dropFirst(used)
-        var when = WhenInput.now
+        var when = WhenInput.current
         if let (parsed, whenWords) = try WhenInput.parse(rest) {
             when = parsed
             rest = rest.dropFirst(whenWords)

@@ -81,7 +81,7 @@ public final class WeightEntryFeature {
 
     /// Records a weigh-in (kilograms, already range-checked) at `when`.
     @discardableResult
-    public func record(kilograms: Double, when: WhenInput = .now, note: String? = nil) async throws -> WeightEntry {
+    public func record(kilograms: Double, when: WhenInput = .current, note: String? = nil) async throws -> WeightEntry {
         try await load()
         // Whole seconds: what exports write and what duplicate checks compare.
         let date = Date(timeIntervalSince1970: try when.resolve(now: currentDate(), calendar: calendar).timeIntervalSince1970.rounded(.down))

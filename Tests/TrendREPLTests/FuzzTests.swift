@@ -1,4 +1,5 @@
 import Foundation
+import Settings
 import Storage
 import Testing
 import TestSupport
@@ -8,16 +9,7 @@ import TestSupport
 /// gets an answer, a failed command changes nothing, and nothing crashes.
 @MainActor
 @Suite struct FuzzTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SplitMix64
 
     static let hostile = [
         "\u{0}", "\u{1}", "\u{7F}", "\u{202E}", "\u{200F}", "🏋️", "ﷺ", "\u{FEFF}", "nan", "inf", "-inf", "1e309", "-0", "0x1p3",
@@ -58,7 +50,7 @@ import TestSupport
         try await graph.app.weightEntryFeature.record(kilograms: 80)
         try await graph.app.habitsFeature.add(name: "Read", schedule: .daily, kind: .yesNo)
         let session = ReplSession(app: graph.app, json: true, style: .plain, isInteractive: false)
-        var random = Generator(state: 20_261_129)
+        var random = Generator(seed: 20_261_129)
         var failures = 0
         for _ in 0..<3_000 {
             let text = line(&random)
@@ -95,7 +87,7 @@ import TestSupport
             "<?xml version=\"1.0\"?><!DOCTYPE HealthData [<!ATTLIST Record type CDATA #REQUIRED>]><HealthData><Record type=\"HKQuantityTypeIdentifierBodyMass\" unit=\"kg\" value=\"80\" startDate=\"2026-06-01 07:01:00 -0400\"/></HealthData>",
         ]
         let graph = makeTestApp(store: .inMemory(), clock: TestClock(date("2026-11-29 09:00")))
-        var random = Generator(state: 7)
+        var random = Generator(seed: 7)
         let file = temp.url.appendingPathComponent("fuzz.txt")
         for round in 0..<600 {
             var bytes = Array(seeds[round % seeds.count].utf8)

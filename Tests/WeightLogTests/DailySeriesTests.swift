@@ -53,7 +53,7 @@ import TestSupport
         let days = LocalDays(timeZone: timeZone)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<2_000 {
             let seconds = 1_600_000_000 + Double(generator.next() % 300_000_000)
             let instant = Date(timeIntervalSince1970: seconds)
@@ -78,18 +78,5 @@ import TestSupport
         let day = DayNumber.from(year: 2026, month: 3, day: 8)
         #expect(days.startOfDay(day) == date("2026-03-08 00:00", zone: "America/New_York"))
         #expect(days.startOfDay(day + 1) == date("2026-03-09 00:00", zone: "America/New_York"))
-    }
-}
-
-/// A small deterministic generator for property tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -24,7 +24,7 @@ import TestSupport
         let zone = "America/New_York"
         let graph = makeTestApp(clock: TestClock(date("2026-03-09 07:30", zone: zone)), calendar: calendar(zone: zone))
         let feature = graph.app.weightEntryFeature
-        let now = try await feature.record(kilograms: 80, when: .now)
+        let now = try await feature.record(kilograms: 80, when: .current)
         let yesterday = try await feature.record(kilograms: 80, when: .yesterday)
         let day = try await feature.record(kilograms: 80, when: .day(year: 2026, month: 3, day: 1))
         let timed = try await feature.record(kilograms: 80, when: .dayTime(year: 2026, month: 3, day: 8, hour: 6, minute: 15))

@@ -1,23 +1,19 @@
+import Settings
+
 /// Random version-4 UUID strings for imported rows, without a system call
 /// per id: one seed from the system generator, then SplitMix64. Ids only
 /// need to be unique, not secret; Foundation's `UUID()` asks the kernel for
 /// every one, which is most of the time of a million-row import.
 struct EntryIDs {
-    private var state: UInt64
+    private var generator: SplitMix64
     private static let hex = Array("0123456789abcdef".utf8)
 
     init() {
         var system = SystemRandomNumberGenerator()
-        state = system.next()
+        generator = SplitMix64(seed: system.next())
     }
 
-    private mutating func nextWord() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func nextWord() -> UInt64 { generator.next() }
 
     /// `xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx`, lowercase.
     mutating func next() -> String {

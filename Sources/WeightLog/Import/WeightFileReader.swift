@@ -280,17 +280,8 @@ struct WeightFileReader {
         return nil
     }
 
-    /// A plain decimal: digits with one `.` or `,`. No signs, exponents, hex, nan or inf.
     static func number(_ text: String) -> Double? {
-        var digits = ""
-        var sawPoint = false
-        for character in text {
-            if character.isASCII, character.isNumber { digits.append(character) }
-            else if (character == "." || character == ","), !sawPoint { sawPoint = true; digits.append(".") }
-            else { return nil }
-        }
-        guard digits.contains(where: \.isNumber), digits.count <= 32 else { return nil }
-        return Double(digits.hasPrefix(".") ? "0" + digits : digits)
+        PlainDecimal.parse(text)
     }
 
     static func double(_ value: Any?) -> Double? {

@@ -1,0 +1,35 @@
+/// A small, fast, seeded generator (SplitMix64): the same seed gives the
+/// same numbers everywhere. For shuffling tips, fresh entry ids and test
+/// data — not for secrets.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Plain decimal numbers as files and people write them: digits with at most
+/// one `.` or `,`. No signs, exponents, hex, `nan` or `inf`, so nothing odd
+/// can become a weight or a habit value.
+public enum PlainDecimal {
+    public static func parse(_ text: String, maximumLength: Int = 32) -> Double? {
+        var digits = ""
+        var sawPoint = false
+        for character in text {
+            if character.isASCII, character.isNumber { digits.append(character) }
+            else if (character == "." || character == ","), !sawPoint { sawPoint = true; digits.append(".") }
+            else { return nil }
+        }
+        guard digits.contains(where: \.isNumber), digits.count <= maximumLength else { return nil }
+        return Double(digits.hasPrefix(".") ? "0" + digits : digits)
+    }
+}
