@@ -141,7 +141,7 @@ public final class BackupFeature {
 
     public func status() async throws -> BackupStatus {
         try await settings.ensureLoaded()
-        let last = try storage.metaValue("lastBackupAt").flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+        let last = try await worker.lastBackupAt()
         let folder = settings.settings.syncFolder
         var writable: Bool?
         if let folder {
@@ -160,7 +160,7 @@ public final class BackupFeature {
     /// Reads and validates a snapshot and measures what it would replace. Changes nothing.
     public func prepareRestore(from source: RestoreSource) async throws -> RestorePlan {
         try await settings.ensureLoaded()
-        let (url, name) = try locate(source)
+        let (url, name) = try await locate(source)
         let snapshot = try await worker.read(url, name: name)
         let current = try await worker.currentContent()
         let instants = current.weights.map(\.instant)
@@ -200,7 +200,7 @@ public final class BackupFeature {
         settings.settings.syncFolder.map { URL(fileURLWithPath: $0) }
     }
 
-    private func locate(_ source: RestoreSource) throws -> (URL, String) {
+    private func locate(_ source: RestoreSource) async throws -> (URL, String) {
         switch source {
         case .latest: return (try files.url(kind: .latest, name: nil), "latest")
         case .previous: return (try files.url(kind: .previous, name: nil), "previous")
@@ -211,7 +211,7 @@ public final class BackupFeature {
             return (url, url.path)
         case let .sync(prefix):
             guard let syncFolderURL else { throw BackupFileError.noSuchBackup("sync \(prefix): no sync folder is set ('set sync-folder PATH')") }
-            let own = (try? storage.installationID()) ?? ""
+            let own = (try? await worker.installationID()) ?? ""
             let matches = RecoveryBackupFiles.otherInstallations(in: syncFolderURL, excluding: own)
                 .filter { $0.id.hasPrefix(prefix.lowercased()) }
             guard prefix.count >= 4, matches.count == 1, let match = matches.first else {

@@ -25,7 +25,7 @@ actor BackupWorker {
     /// the content changed since the last one. `force` (backup now) skips both.
     func check(now: Date, force: Bool, week: String, syncFolder: URL?) throws -> (Check, syncWarning: String?) {
         let latestExists = FileManager.default.fileExists(atPath: files.latestURL.path)
-        let lastAt = try store.metaValue("lastBackupAt").flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+        let lastAt = try lastBackupAt()
         if !force, latestExists, let lastAt, now.timeIntervalSince(lastAt) < Self.automaticInterval, now >= lastAt {
             return (.tooSoon(lastAt: lastAt), nil)
         }
@@ -95,6 +95,15 @@ actor BackupWorker {
             throw SnapshotError.unreadable(name, reason: (error as NSError).localizedDescription)
         }
         return try RecoverySnapshot.decode(data, name: name)
+    }
+
+    func installationID() throws -> String {
+        try store.installationID()
+    }
+
+    /// When the last snapshot was written, as the database remembers it.
+    func lastBackupAt() throws -> Date? {
+        try store.metaValue("lastBackupAt").flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
     }
 
     func currentContent() throws -> StoredContent {
