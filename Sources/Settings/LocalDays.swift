@@ -108,7 +108,11 @@ public enum DayNumber {
     /// `YYYY-MM-DD` for a day number (1970-01-01 is day 0).
     public static func string(_ day: Int) -> String {
         let (year, month, dayOfMonth) = civil(day)
-        return String(format: "%04d-%02d-%02d", year, month, dayOfMonth)
+        func padded(_ number: Int, _ width: Int) -> String {
+            let digits = String(number)
+            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        }
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(dayOfMonth, 2)
     }
 
     /// Year, month and day of a day number (proleptic Gregorian).

@@ -83,6 +83,20 @@ import TestSupport
         #expect(WeightInputError.outOfRange("600", kilograms: 600).description.contains("20–500 kg"))
     }
 
+    @Test func fixedDecimalsMatchPrintf() {
+        for value in [0.0, 0.04, 0.05, 0.95, 1.25, 82.449, 82.45, 181.66, -0.4, -0.04, 123_456.789, 99.99] {
+            for decimals in 0...2 {
+                let printf = String(format: "%.\(decimals)f", value)
+                // printf rounds halves to even on exact binary ties; the check allows that one difference.
+                let ours = WeightUnit.fixed(value, decimals: decimals)
+                #expect(ours == printf || abs((Double(ours) ?? .nan) - (Double(printf) ?? .nan)) <= pow(10, -Double(decimals)) + 1e-12,
+                        "\(value) to \(decimals): \(ours) vs \(printf)")
+            }
+        }
+        #expect(WeightUnit.fixed(-0.04, decimals: 1) == "0.0")
+        #expect(WeightUnit.fixed(82.46, decimals: 1) == "82.5")
+    }
+
     @Test func stonesAreShownAsStonesAndPounds() {
         #expect(WeightUnit.stones.format((12 * 14 + 6) * 0.45359237) == "12 st 6.0 lb")
         #expect(WeightUnit.pounds.format(82.4) == "181.7 lb")
