@@ -29,9 +29,12 @@ struct HelpViewModel {
                 ("aliases", .array(spec.aliases.map(JSON.string))), ("examples", .array(spec.examples.map(JSON.string))),
             ]))
         }
-        let width = catalog.commands.map(\.usage.count).max() ?? 0
+        // Long usages get their summary on the next line, so the list stays readable at 80 columns.
+        let width = min(26, catalog.commands.map(\.usage.count).max() ?? 0)
         let lines = catalog.commands.map { spec in
-            "  " + style.bold(spec.usage) + String(repeating: " ", count: width - spec.usage.count + 2) + spec.summary
+            spec.usage.count <= width
+                ? "  " + style.bold(spec.usage) + String(repeating: " ", count: width - spec.usage.count + 2) + spec.summary
+                : "  " + style.bold(spec.usage) + "\n  " + String(repeating: " ", count: width + 2) + spec.summary
         }
         let text = (["Commands:"] + lines + ["", "Type 'help COMMAND' for examples."]).joined(separator: "\n")
         return CommandOutput(text: text, json: .object([

@@ -53,6 +53,8 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     }
 
     func readLine(prompt: String) -> LineReadResult {
+        // A Ctrl-C pressed while a command ran is spent; it must not cancel the next line.
+        drainInterrupts()
         lineComplete = false
         receivedLine = nil
         rl_callback_handler_install(prompt, lineHandler)
@@ -66,8 +68,7 @@ final class EditLineReader: LineReader, @unchecked Sendable {
                 return .endOfInput
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
-                var drain = [UInt8](repeating: 0, count: 64)
-                while read(interruptPipe.read, &drain, drain.count) > 0 {}
+                drainInterrupts()
                 rl_replace_line("", 0)
                 FileHandle.standardOutput.write(Data("^C\n".utf8))
                 return .interrupted
@@ -86,6 +87,11 @@ final class EditLineReader: LineReader, @unchecked Sendable {
             add_history(line)
         }
         return .line(line)
+    }
+
+    private func drainInterrupts() {
+        var drain = [UInt8](repeating: 0, count: 64)
+        while read(interruptPipe.read, &drain, drain.count) > 0 {}
     }
 
     /// Writes the history file (0600) in the data directory.
