@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "TestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "TestSupport"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "TestSupport"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport", "Habits"]),
         .testTarget(name: "TrendREPLTests", dependencies: ["TrendREPL", "TestSupport", "trend", "Backup", "Storage"]),
     ],
     swiftLanguageModes: [.v6]

@@ -83,6 +83,7 @@ public final class HabitsFeature {
     @ObservationIgnored private let currentDate: @MainActor () -> Date
     @ObservationIgnored private let loading = SingleFlight()
     @ObservationIgnored private var deleted: [Habit] = []
+    @ObservationIgnored private var loadedVersion: Int?
     public let calendar: Calendar
 
     public init(storage: any HabitsRepository, calendar: Calendar, currentDate: @escaping @MainActor () -> Date) {
@@ -106,8 +107,12 @@ public final class HabitsFeature {
         await loading.run { await self.performLoad() }
     }
 
-    /// Loads once; throws when storage cannot be read.
+    /// Loads once, and again when another process has written since;
+    /// throws when storage cannot be read.
     public func load() async throws {
+        if hasLoaded, let version = try? await storage.externalVersion(), version != loadedVersion {
+            await reload()
+        }
         if !hasLoaded { await reload() }
         if !hasLoaded, let lastError { throw lastError }
     }
@@ -281,7 +286,9 @@ public final class HabitsFeature {
         isLoading = true
         defer { isLoading = false }
         do {
+            let version = try await storage.externalVersion()
             habits = try await storage.allHabits()
+            loadedVersion = version
             currentDay = today
             lastError = nil
             hasLoaded = true

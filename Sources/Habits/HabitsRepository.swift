@@ -13,6 +13,8 @@ public protocol HabitsRepository: Sendable {
     func delete(id: String) async throws
     /// Sets or (with nil) clears one day's mark.
     func setMark(_ mark: HabitMark?, habitID: String, day: Int) async throws
+    /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
+    func externalVersion() async throws -> Int
 }
 
 /// Why a habit write was refused by the database.
@@ -30,6 +32,10 @@ public actor LocalHabitsRepository: HabitsRepository {
 
     public func allHabits() throws -> [Habit] {
         try store.read { try Self.allHabits(in: $0) }
+    }
+
+    public func externalVersion() throws -> Int {
+        try store.externalVersion()
     }
 
     public func insert(_ habit: Habit) throws {

@@ -25,6 +25,10 @@ public actor LocalSettingsRepository: SettingsRepository {
         return Self.decode(values)
     }
 
+    public func externalVersion() throws -> Int {
+        try store.externalVersion()
+    }
+
     public func save(_ change: SettingChange) throws {
         let (key, value) = Self.encode(change)
         try store.write { connection in

@@ -45,4 +45,6 @@ public protocol SettingsRepository: Sendable {
     func save(_ change: SettingChange) async throws
     /// Replaces every setting at once (a restore).
     func replaceAll(with settings: UserSettings) async throws
+    /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
+    func externalVersion() async throws -> Int
 }

@@ -18,6 +18,7 @@ public final class UserSettingsStore {
 
     @ObservationIgnored private let repository: any SettingsRepository
     @ObservationIgnored private let loading = SingleFlight()
+    @ObservationIgnored private var loadedVersion: Int?
 
     public init(repository: any SettingsRepository) {
         self.repository = repository
@@ -36,9 +37,13 @@ public final class UserSettingsStore {
         await loading.run { await self.performLoad() }
     }
 
-    /// Loads once; a failed load is tried again by the next caller.
-    /// Throws the storage error when the settings could not be read.
+    /// Loads once, and again when another process has written since; a
+    /// failed load is tried again by the next caller. Throws the storage
+    /// error when the settings could not be read.
     public func ensureLoaded() async throws {
+        if hasLoaded, let version = try? await repository.externalVersion(), version != loadedVersion {
+            await reload()
+        }
         if !hasLoaded { await reload() }
         if !hasLoaded, let lastError { throw lastError }
     }
@@ -59,7 +64,9 @@ public final class UserSettingsStore {
         isLoading = true
         defer { isLoading = false }
         do {
+            let version = try await repository.externalVersion()
             let loaded = try await repository.loadSettings()
+            loadedVersion = version
             settings = loaded.settings
             warnings = loaded.warnings
             lastError = nil

@@ -100,6 +100,13 @@ public final class LocalDataStore: @unchecked Sendable {
         lock.withLock { changeObservers.append(observer) }
     }
 
+    /// A number that changes whenever another connection (another `trend`
+    /// process) commits to the database; this process's own writes leave it
+    /// alone. Features compare it to know when to read again.
+    public func externalVersion() throws -> Int {
+        try read { try $0.scalarInt("PRAGMA data_version") ?? 0 }
+    }
+
     /// A value in the `meta` table (facts about this installation).
     public func metaValue(_ key: String) throws -> String? {
         try read { try $0.query("SELECT value FROM meta WHERE key = ?", [.text(key)]) { $0.text(0) }.first }

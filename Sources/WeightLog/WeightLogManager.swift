@@ -49,6 +49,7 @@ public final class WeightLogManager {
     @ObservationIgnored private var undoStack: [Change] = []
     @ObservationIgnored private var cachedSeries: (revision: Int, zone: String, series: DailySeries)?
     @ObservationIgnored private var cachedDays: LocalDays?
+    @ObservationIgnored private var loadedVersion: Int?
 
     public init(repository: any WeightRepository) {
         self.repository = repository
@@ -63,8 +64,12 @@ public final class WeightLogManager {
         await loading.run { await self.performLoad() }
     }
 
-    /// Loads once; throws the storage error when the log could not be read.
+    /// Loads once, and again when another process has written since;
+    /// throws the storage error when the log could not be read.
     public func ensureLoaded() async throws {
+        if hasLoaded, let version = try? await repository.externalVersion(), version != loadedVersion {
+            await reload()
+        }
         if !hasLoaded { await reload() }
         if !hasLoaded, let lastError { throw lastError }
     }
@@ -175,7 +180,9 @@ public final class WeightLogManager {
         isLoading = true
         defer { isLoading = false }
         do {
+            let version = try await repository.externalVersion()
             let loaded = try await repository.allEntries()
+            loadedVersion = version
             if loaded != entries { revision += 1 }
             entries = loaded
             lastError = nil

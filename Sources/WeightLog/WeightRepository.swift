@@ -13,6 +13,8 @@ public protocol WeightRepository: Sendable {
     /// Adds many entries in one transaction, skipping ids already stored;
     /// returns how many were added.
     func insert(contentsOf entries: [WeightEntry]) async throws -> Int
+    /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
+    func externalVersion() async throws -> Int
 }
 
 /// Weigh-ins in the `weight_entries` table.
@@ -21,6 +23,10 @@ public actor LocalWeightRepository: WeightRepository {
 
     public init(store: LocalDataStore) {
         self.store = store
+    }
+
+    public func externalVersion() throws -> Int {
+        try store.externalVersion()
     }
 
     public func allEntries() throws -> [WeightEntry] {

@@ -1,4 +1,5 @@
 import Foundation
+import Habits
 import Settings
 import Storage
 import Testing
@@ -20,6 +21,7 @@ actor CountingSettingsRepository: SettingsRepository {
     }
 
     func save(_ change: SettingChange) async throws { try await base.save(change) }
+    func externalVersion() async throws -> Int { try await base.externalVersion() }
     func replaceAll(with settings: UserSettings) async throws { try await base.replaceAll(with: settings) }
 }
 
@@ -69,5 +71,30 @@ actor CountingSettingsRepository: SettingsRepository {
         #expect(DataDirectory.resolve(environment: ["XDG_DATA_HOME": "/x"], home: home).path == "/x/trend")
         #expect(DataDirectory.resolve(environment: ["XDG_DATA_HOME": "relative"], home: home).path == "/home/ada/.local/share/trend")
         #expect(DataDirectory.resolve(environment: [:], home: home).path == "/home/ada/.local/share/trend")
+    }
+}
+
+@MainActor
+@Suite struct TwoProcessesTests {
+    @Test func aSecondConnectionsWritesAreSeenOnTheNextCommand() async throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        // Two stores on one file: two connections, as two trend processes would have.
+        let first = makeTestApp(store: LocalDataStore(directory: temp.url))
+        let second = makeTestApp(store: LocalDataStore(directory: temp.url))
+        try await first.app.weightEntryFeature.load()
+        try await first.app.habitsFeature.load()
+        try await first.app.settingsFeature.load()
+
+        try await second.app.weightEntryFeature.record(kilograms: 81)
+        try await second.app.habitsFeature.add(name: "Read", schedule: .daily, kind: .yesNo)
+        try await second.app.settingsFeature.setUnit(named: "lb")
+
+        try await first.app.weightEntryFeature.load()
+        try await first.app.habitsFeature.load()
+        try await first.app.settingsFeature.load()
+        #expect(first.app.weightEntryFeature.entries.map(\.kilograms) == [81])
+        #expect(first.app.habitsFeature.habits.map(\.name) == ["Read"])
+        #expect(first.app.settingsFeature.current.unit == .pounds)
     }
 }
