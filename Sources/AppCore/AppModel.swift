@@ -47,7 +47,8 @@ public final class AppModel {
         // while tests pass a fixed clock.
         let currentDate: @MainActor () -> Date = { .now }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone.current
+        // Follows the system's zone when it changes (the REPL re-reads it before each command).
+        calendar.timeZone = TimeZone.autoupdatingCurrent
         calendar.firstWeekday = 2
 
         let directory = DataDirectory.resolve(environment: ProcessInfo.processInfo.environment)

@@ -69,7 +69,11 @@ func runTrend() async -> Int32 {
         reader = ScriptLineReader()
     }
 
-    let monitor = LifecycleMonitor(now: { .now }, timeZone: { TimeZone.current })
+    let monitor = LifecycleMonitor(now: { .now }, timeZone: {
+        // Re-read /etc/localtime, so a zone changed while the REPL is open reaches the Features' calendar.
+        NSTimeZone.resetSystemTimeZone()
+        return TimeZone.current
+    })
     let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .main)
     signal(SIGCONT, SIG_IGN)
     resume.setEventHandler {
