@@ -109,7 +109,17 @@ struct BackupViewModel {
         default:
             throw CommandFailure("usage", "restore: name a snapshot: latest, previous, weekly YYYY-Www, before-restore NAME, sync ID, or a FILE path ending in .json; add 'merge' to add instead of replace")
         }
-        let plan = try await backupFeature.prepareRestore(from: source)
+        // A large snapshot takes seconds to check and write: say what is happening on a terminal.
+        let checking = ProgressBar(enabled: context.isInteractive, label: "Checking the snapshot")
+        checking.update(0.3)
+        let plan: RestorePlan
+        do {
+            plan = try await backupFeature.prepareRestore(from: source)
+            checking.finish()
+        } catch {
+            checking.finish()
+            throw error
+        }
         let dates = DateText(timeZone: .current)
         func span(_ first: Date?, _ last: Date?) -> String {
             guard let first, let last else { return "" }
@@ -124,7 +134,16 @@ struct BackupViewModel {
                 return CommandOutput(text: "Nothing was changed.", json: .object([("restored", .bool(false))]))
             }
         }
-        let result = try await backupFeature.restore(plan, merge: merge)
+        let writing = ProgressBar(enabled: context.isInteractive, label: merge ? "Merging" : "Restoring")
+        writing.update(0.6)
+        let result: RestoreResult
+        do {
+            result = try await backupFeature.restore(plan, merge: merge)
+            writing.finish()
+        } catch {
+            writing.finish()
+            throw error
+        }
         let text: String
         if let counts = result.merged {
             text = "Merged from \(result.name): \(counts.weights) new weigh-ins (\(counts.duplicateWeights) already here), \(counts.habits) new habits, \(counts.habitDays) habit days. The state before is kept as before-restore \(result.beforeRestoreName)."
