@@ -49,9 +49,4 @@ public final class ProgressTracker {
         return result ?? ProgressCalculator.history(series: series, today: today, range: range,
                                                     goalKilograms: goalKilograms, unit: unit)
     }
-
-    /// Forgets the snapshot; the next request computes afresh.
-    public func invalidate() {
-        snapshot = nil
-    }
 }

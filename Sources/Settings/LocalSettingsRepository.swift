@@ -36,21 +36,6 @@ public actor LocalSettingsRepository: SettingsRepository {
         }
     }
 
-    public func replaceAll(with settings: UserSettings) throws {
-        try store.write { connection in
-            try Self.replaceAll(with: settings, in: connection)
-        }
-    }
-
-    /// Writes every setting inside a transaction the caller already holds (a restore).
-    public static func replaceAll(with settings: UserSettings, in connection: SQLiteConnection) throws {
-        for change in [SettingChange.unit(settings.unit), .goalKilograms(settings.goalKilograms),
-                       .progressRange(settings.progressRange), .syncFolder(settings.syncFolder)] {
-            let (key, value) = encode(change)
-            try write(key: key, value: value, in: connection)
-        }
-    }
-
     private static func write(key: String, value: String?, in connection: SQLiteConnection) throws {
         if let value {
             try connection.run("INSERT INTO settings(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",

@@ -43,8 +43,6 @@ public struct LoadedSettings: Sendable, Equatable {
 public protocol SettingsRepository: Sendable {
     func loadSettings() async throws -> LoadedSettings
     func save(_ change: SettingChange) async throws
-    /// Replaces every setting at once (a restore).
-    func replaceAll(with settings: UserSettings) async throws
     /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
     func externalVersion() async throws -> Int
 }

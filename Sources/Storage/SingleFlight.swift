@@ -7,9 +7,6 @@ public final class SingleFlight {
 
     public init() {}
 
-    /// True while an operation runs.
-    public var isRunning: Bool { task != nil }
-
     /// Starts `operation` unless one is already running; does not wait.
     public func start(_ operation: @escaping @MainActor () async -> Void) {
         guard task == nil else { return }

@@ -22,7 +22,6 @@ actor CountingSettingsRepository: SettingsRepository {
 
     func save(_ change: SettingChange) async throws { try await base.save(change) }
     func externalVersion() async throws -> Int { try await base.externalVersion() }
-    func replaceAll(with settings: UserSettings) async throws { try await base.replaceAll(with: settings) }
 }
 
 @MainActor
