@@ -1,0 +1,73 @@
+import Foundation
+import Habits
+import Settings
+
+/// `habit show NAME`: the last 60 days as a calendar (a column per week, a
+/// row per weekday), the streaks and a strength sparkline.
+extension HabitsViewModel {
+    func show(_ name: String, style: TerminalStyle) async throws -> CommandOutput {
+        try await habitsFeature.load()
+        let detail = try habitsFeature.detail(of: name, days: 60)
+        let habit = detail.summary.habit
+        var lines = [style.bold(habit.name) + style.dim("  \(habit.schedule.text)" + (habit.kind == .yesNo ? "" : ", \(habit.kind.text)")
+                                                        + (habit.archived ? ", archived" : ""))]
+        lines.append("")
+        // A calendar of the last 60 days: a column per week, a row per weekday.
+        let firstDay = detail.days.first?.day ?? habitsFeature.today
+        let firstMonday = firstDay - DayNumber.weekdayFromMonday(firstDay)
+        let lastDay = detail.days.last?.day ?? firstDay
+        let weeks = (lastDay - firstMonday) / 7 + 1
+        let statusByDay = Dictionary(uniqueKeysWithValues: detail.days.map { ($0.day, $0.status) })
+        // Month names over the week in which each month begins.
+        var header = Array(repeating: Character(" "), count: weeks * 2 + 4)
+        var nextFree = 0
+        for week in 0..<weeks {
+            let monday = firstMonday + week * 7
+            guard week == 0 || DayNumber.civil(monday + 6).day <= 7 else { continue }
+            let label = Array(DayNumber.shortLabel(monday + 6).prefix(3))
+            let column = week * 2
+            guard column >= nextFree else { continue }
+            for (offset, character) in label.enumerated() { header[column + offset] = character }
+            nextFree = column + label.count + 1
+        }
+        let headerText = "     " + String(header).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        lines.append(style.dim(headerText))
+        for weekday in 0..<7 {
+            var row = "  " + String(DayNumber.weekdayName(firstMonday + weekday).prefix(2)) + " "
+            for week in 0..<weeks {
+                let day = firstMonday + week * 7 + weekday
+                row += Self.cell(statusByDay[day], style: style) + " "
+            }
+            lines.append(row)
+        }
+        lines.append("")
+        lines.append(style.dim("■ done  – skipped  × missed  · not due  □ open"))
+        let summary = detail.summary
+        lines.append("")
+        lines.append("  streak    \(summary.currentStreak) (best \(summary.bestStreak))")
+        lines.append("  strength  \(Int((summary.strength * 100).rounded()))%  " + style.paint(Self.sparkline(detail.strengths), .green)
+                     + style.dim("  (60 days)"))
+        let json = JSON.object([
+            ("habit", Self.json(summary)),
+            ("days", .array(detail.days.map { .object([("date", .string(DayNumber.string($0.day))), ("status", .string($0.status.rawValue))]) })),
+            ("strengths", .array(detail.strengths.map(JSON.number))),
+        ])
+        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+    }
+
+    static func cell(_ status: HabitDayStatus?, style: TerminalStyle) -> String {
+        switch status {
+        case .done?: return style.paint("■", .green)
+        case .skipped?: return style.paint("–", .cyan)
+        case .missed?: return style.paint("×", .red)
+        case .notDue?: return style.dim("·")
+        case .pending?: return "□"
+        case .beforeStart?, .future?, nil: return " "
+        }
+    }
+
+    static func sparkline(_ values: [Double]) -> String {
+        let blocks = Array("▁▂▃▄▅▆▇█")
+        return String(values.map { blocks[min(7, max(0, Int(($0 * 7).rounded())))] })
+    }
+}
