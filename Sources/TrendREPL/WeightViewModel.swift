@@ -74,6 +74,7 @@ struct WeightViewModel {
         guard arguments.count <= 1 else { throw CommandFailure("usage", "entries: takes at most one RANGE (1w 1m 3m 6m 1y all)") }
         let range = try arguments.first.map(ProgressViewModel.range(named:)) ?? .month
         let entries = weightEntryFeature.entries(lastDays: range.days)
+        let dates = self.dates
         let json = JSON.object([("range", .string(range.rawValue)), ("entries", .array(entries.map { .entry($0, dates: dates) }))])
         guard !entries.isEmpty else {
             return CommandOutput(text: "No weigh-ins in \(range.title). Record one with 'weigh 82.4'.", json: json)
