@@ -1,6 +1,8 @@
 # The two commands a new user runs: `make run` and `make test`.
 SWIFT ?= swift
 DATA_DIR ?=
+# Warnings are errors, and every target must declare each target it imports.
+STRICT = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
 .PHONY: run test build deps test-tsan bench clean
 
@@ -19,9 +21,11 @@ run: build
 	$(SWIFT) run trend $(if $(DATA_DIR),--data-dir $(DATA_DIR),)
 
 test: deps
-	$(SWIFT) build --build-tests -Xswiftc -warnings-as-errors
+	@# Each target declares every target it imports, and the arrows point down.
+	python3 scripts/check-imports.py
+	$(SWIFT) build --build-tests $(STRICT)
 	@# Links the executables the end-to-end tests and the benchmark smoke run use.
-	$(SWIFT) build -Xswiftc -warnings-as-errors
+	$(SWIFT) build $(STRICT)
 	$(SWIFT) test --skip-build
 	@# The benchmark suite once, at its smallest size: it must build and agree with C.
 	$(SWIFT) run --skip-build ProgressBenchmarks --smoke

@@ -46,8 +46,14 @@ let package = Package(
         ),
 
         // MARK: Presentation and the executable
-        .target(name: "TrendREPL", dependencies: ["AppCore"]),
-        .executableTarget(name: "trend", dependencies: ["TrendREPL", "CEditLine"]),
+        // TrendREPL presents every Feature's values and errors, so it names
+        // each feature target it reads types from; Storage only for
+        // `StorageError`, the reason a command could not reach the database.
+        .target(
+            name: "TrendREPL",
+            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "Progress", "Habits", "DailyTips", "Backup"]
+        ),
+        .executableTarget(name: "trend", dependencies: ["TrendREPL", "AppCore", "CEditLine"]),
 
         // MARK: Benchmarks (swift run -c release ProgressBenchmarks)
         .target(
@@ -62,16 +68,20 @@ let package = Package(
         ),
 
         // MARK: Tests, one target per library target
-        .target(name: "TestSupport", dependencies: ["AppCore"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "Progress", "Habits", "DailyTips", "Backup"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
-        .testTarget(name: "SettingsTests", dependencies: ["Settings", "TestSupport"]),
-        .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "TestSupport"]),
-        .testTarget(name: "ProgressTests", dependencies: ["Progress", "TestSupport"]),
-        .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "TestSupport"]),
-        .testTarget(name: "HabitsTests", dependencies: ["Habits", "TestSupport"]),
-        .testTarget(name: "BackupTests", dependencies: ["Backup", "TestSupport"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TestSupport", "Habits"]),
-        .testTarget(name: "TrendREPLTests", dependencies: ["TrendREPL", "TestSupport", "trend", "Backup", "Storage"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage", "TestSupport"]),
+        .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "Settings", "Storage", "TestSupport"]),
+        .testTarget(name: "ProgressTests", dependencies: ["Progress", "WeightLog", "Settings", "Storage", "TestSupport"]),
+        .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Storage", "TestSupport"]),
+        .testTarget(name: "HabitsTests", dependencies: ["Habits", "Settings", "Storage", "TestSupport"]),
+        .testTarget(name: "BackupTests", dependencies: ["Backup", "Habits", "Settings", "Storage", "WeightLog", "TestSupport"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "Habits", "Settings", "Storage", "TestSupport"]),
+        .testTarget(name: "TrendREPLTests", dependencies: ["TrendREPL", "TestSupport", "trend", "Backup", "Settings", "Storage"]),
     ],
     swiftLanguageModes: [.v6]
 )

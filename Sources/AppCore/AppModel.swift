@@ -14,8 +14,9 @@ import WeightLog
 /// The catalogue of what Trend can do: one property per Feature.
 @MainActor
 public final class AppModel {
-    /// The production graph. Only the REPL's entry points use it; tests build their own.
-    public static let shared = live()
+    /// The production graph, on the data directory this process was given.
+    /// Only the executable uses it; tests build their own with `assemble(_:)`.
+    public static let shared = live(dataDirectory: DataDirectory.ofThisProcess())
 
     public let weightEntryFeature: WeightEntryFeature
     public let progressFeature: ProgressFeature
@@ -41,19 +42,19 @@ public final class AppModel {
         self.weightImportFeature = weightImportFeature
     }
 
-    /// Builds the real graph in one visible place.
-    public static func live() -> AppModel {
-        // A function rather than a stored Date keeps production time moving
-        // while tests pass a fixed clock.
-        let currentDate: @MainActor () -> Date = { .now }
-        var calendar = Calendar(identifier: .gregorian)
-        // Follows the system's zone when it changes (the REPL re-reads it before each command).
-        calendar.timeZone = TimeZone.autoupdatingCurrent
-        calendar.firstWeekday = 2
+    /// The production graph: the real clock, calendar and seed, with data in
+    /// `dataDirectory`. The one place that chooses them.
+    public static func live(dataDirectory: URL) -> AppModel {
+        assemble(.live(dataDirectory: dataDirectory))
+    }
 
-        let directory = DataDirectory.resolve(environment: ProcessInfo.processInfo.environment)
-        let storage = LocalDataStore(directory: directory)
-        let settings = UserSettingsStore(repository: LocalSettingsRepository(store: storage))
+    /// Builds the graph from an environment, in one visible place. `live()`
+    /// passes the real one; tests pass theirs and so run the same wiring.
+    public static func assemble(_ environment: AppEnvironment) -> AppModel {
+        let storage = environment.store
+        let calendar = environment.calendar
+        let currentDate = environment.currentDate
+        let settings = UserSettingsStore(repository: environment.settingsRepository)
         let weightRepository = LocalWeightRepository(store: storage)
         let weightLog = WeightLogManager(repository: weightRepository)
         let dailyTrend = DailyTrendManager()
@@ -66,30 +67,38 @@ public final class AppModel {
             calendar: calendar, currentDate: currentDate,
             onChange: { await progressFeature.refresh() }
         )
-        let settingsFeature = SettingsFeature(settings: settings, dataDirectory: directory)
+        let settingsFeature = SettingsFeature(settings: settings, dataDirectory: environment.dataDirectory)
         let habitsFeature = HabitsFeature(storage: LocalHabitsRepository(store: storage), calendar: calendar,
                                           currentDate: currentDate)
         let dailyTipsFeature = DailyTipsFeature(
-            repository: LocalTipDeckRepository(store: storage), catalogue: { try TipCatalogue.bundled() },
+            repository: LocalTipDeckRepository(store: storage), catalogue: environment.tipCatalogue,
             calendar: calendar, currentDate: currentDate,
-            needsReset: { weightEntryFeature.checkIn().verdict == .timeForReset }
+            // The verdict needs the weight log: the tip waits for it, so a reset day opens with a reset tip.
+            needsReset: {
+                try await weightEntryFeature.load()
+                return weightEntryFeature.checkIn().verdict == .timeForReset
+            },
+            seed: environment.tipSeed
         )
         let backupFeature = BackupFeature(
-            storage: storage, files: RecoveryBackupFiles(folder: directory.appendingPathComponent("Backups")),
-            settings: settings, calendar: calendar, currentDate: currentDate, appVersion: version
+            storage: storage,
+            files: RecoveryBackupFiles(folder: environment.dataDirectory.appendingPathComponent("Backups")),
+            settings: settings, calendar: calendar, currentDate: currentDate, appVersion: environment.appVersion,
+            debounce: environment.backupDebounce
         ) {
             await settingsFeature.reload()
             await weightEntryFeature.refresh()
             await habitsFeature.reload()
             await dailyTipsFeature.refresh()
         }
+        let weightImportFeature = WeightImportFeature(
+            weightLog: weightLog, repository: weightRepository, settings: settings, calendar: calendar,
+            currentDate: currentDate
+        ) { await weightEntryFeature.refresh() }
         return AppModel(weightEntryFeature: weightEntryFeature, progressFeature: progressFeature,
                         settingsFeature: settingsFeature, habitsFeature: habitsFeature,
                         dailyTipsFeature: dailyTipsFeature, backupFeature: backupFeature,
-                        weightImportFeature: WeightImportFeature(
-                            weightLog: weightLog, repository: weightRepository, settings: settings, calendar: calendar,
-                            currentDate: currentDate
-                        ) { await weightEntryFeature.refresh() })
+                        weightImportFeature: weightImportFeature)
     }
 
     /// Starts each Feature's independent launch work once. Awaits nothing.
@@ -116,13 +125,12 @@ public final class AppModel {
     }
 
     /// The process was resumed, or a command arrived after a long idle time:
-    /// another process may have written meanwhile.
-    public func applicationDidBecomeActive() {
-        Task {
-            await weightEntryFeature.refresh()
-            await habitsFeature.reload()
-            await backupFeature.triggerDataBackupIfNeeded()
-        }
+    /// another process may have written meanwhile. Returns when the Features
+    /// have read again, so the command that follows sees fresh data.
+    public func applicationDidBecomeActive() async {
+        await weightEntryFeature.refresh()
+        await habitsFeature.reload()
+        await backupFeature.triggerDataBackupIfNeeded()
     }
 
     /// The process is about to exit: a change made in it gets its backup check now.
@@ -130,12 +138,11 @@ public final class AppModel {
         await backupFeature.flushPendingBackup()
     }
 
-    /// The local date changed (midnight, or a time-zone change).
-    public func applicationSignificantTimeChange() {
-        Task {
-            await habitsFeature.updateCurrentDay()
-            await progressFeature.refresh()
-            await dailyTipsFeature.refresh()
-        }
+    /// The local date changed (midnight, or a time-zone change). Returns when
+    /// every Feature that depends on "today" has moved to the new day.
+    public func applicationSignificantTimeChange() async {
+        await habitsFeature.updateCurrentDay()
+        await progressFeature.refresh()
+        await dailyTipsFeature.refresh()
     }
 }

@@ -18,17 +18,18 @@ public final class DailyTipsFeature {
     @ObservationIgnored private var loadedCatalogue: Result<TipCatalogue, any Error>?
     @ObservationIgnored private let calendar: Calendar
     @ObservationIgnored private let currentDate: @MainActor () -> Date
-    @ObservationIgnored private let needsReset: @MainActor () -> Bool
+    @ObservationIgnored private let needsReset: @MainActor () async throws -> Bool
     @ObservationIgnored private let seed: UInt64
     @ObservationIgnored private let loading = SingleFlight()
 
     /// - Parameters:
     ///   - catalogue: reads the catalogue, on first use (not at start-up).
-    ///   - needsReset: whether today's weigh-in verdict asks for a reset tip; wired in `AppModel.live()`.
+    ///   - needsReset: whether today's weigh-in verdict asks for a reset tip, once the
+    ///     weight log has loaded; wired in `AppModel.assemble(_:)`.
     ///   - seed: the shuffle seed for a new installation (a stored seed wins); tests fix it.
     public init(repository: any TipDeckRepository, catalogue: @escaping @Sendable () throws -> TipCatalogue, calendar: Calendar,
-                currentDate: @escaping @MainActor () -> Date, needsReset: @escaping @MainActor () -> Bool = { false },
-                seed: UInt64 = UInt64.random(in: .min ... .max)) {
+                currentDate: @escaping @MainActor () -> Date, needsReset: @escaping @MainActor () async throws -> Bool,
+                seed: UInt64) {
         self.repository = repository
         self.loadCatalogue = catalogue
         self.calendar = calendar
@@ -94,7 +95,7 @@ public final class DailyTipsFeature {
         do {
             let deck = TipDeck(catalogue: try catalogue.get())
             let day = today
-            let reset = needsReset()
+            let reset = try await needsReset()
             currentTip = try await repository.update(seed: seed) { state in
                 deck.tip(for: day, needsReset: reset, state: &state)
             }

@@ -25,10 +25,6 @@ func runTrend() async -> Int32 {
     umask(0o077)
     // Past a file-size limit a write should fail with an error Trend reports, not kill the process.
     signal(SIGXFSZ, SIG_IGN)
-    if let directory = options.dataDirectory {
-        // AppModel.live() reads the data directory from the environment.
-        setenv("TREND_DATA_DIR", directory, 1)
-    }
     let terminalIn = isatty(STDIN_FILENO) == 1
     let terminalOut = isatty(STDOUT_FILENO) == 1
     let interactive = options.commands.isEmpty && terminalIn
@@ -36,6 +32,7 @@ func runTrend() async -> Int32 {
     let colors = terminalOut && !options.noColor && !options.json && environment["NO_COLOR"] == nil
     let style = TerminalStyle(colors: colors, width: terminalWidth())
 
+    // The graph is built on the directory of `--data-dir`, read from the same arguments just validated.
     let app = AppModel.shared
     if interactive {
         // Launch work overlaps with a person reading the prompt.
@@ -76,8 +73,12 @@ func runTrend() async -> Int32 {
     })
     let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .main)
     signal(SIGCONT, SIG_IGN)
+    // The refresh a resume starts is awaited before the next command runs.
+    var resumed: Task<Void, Never>?
     resume.setEventHandler {
-        MainActor.assumeIsolated { app.applicationDidBecomeActive() }
+        MainActor.assumeIsolated {
+            resumed = Task { await app.applicationDidBecomeActive() }
+        }
     }
     resume.resume()
 
@@ -91,10 +92,12 @@ func runTrend() async -> Int32 {
         }
     }
     while let line = await lines.next() {
+        await resumed?.value
+        resumed = nil
         for event in monitor.commandArrived() {
             switch event {
-            case .becameActive: app.applicationDidBecomeActive()
-            case .significantTimeChange: app.applicationSignificantTimeChange()
+            case .becameActive: await app.applicationDidBecomeActive()
+            case .significantTimeChange: await app.applicationSignificantTimeChange()
             }
         }
         let result = await session.execute(line)

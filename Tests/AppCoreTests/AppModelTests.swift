@@ -66,10 +66,19 @@ actor CountingSettingsRepository: SettingsRepository {
 
     @Test func theDataDirectoryFollowsTheDocumentedOrder() {
         let home = "/home/ada"
-        #expect(DataDirectory.resolve(environment: ["TREND_DATA_DIR": "/srv/trend", "XDG_DATA_HOME": "/x"], home: home).path == "/srv/trend")
-        #expect(DataDirectory.resolve(environment: ["XDG_DATA_HOME": "/x"], home: home).path == "/x/trend")
-        #expect(DataDirectory.resolve(environment: ["XDG_DATA_HOME": "relative"], home: home).path == "/home/ada/.local/share/trend")
-        #expect(DataDirectory.resolve(environment: [:], home: home).path == "/home/ada/.local/share/trend")
+        let environment = ["TREND_DATA_DIR": "/srv/trend", "XDG_DATA_HOME": "/x"]
+        #expect(DataDirectory.resolve(flag: "/flag", environment: environment, home: home).path == "/flag")
+        #expect(DataDirectory.resolve(flag: nil, environment: environment, home: home).path == "/srv/trend")
+        #expect(DataDirectory.resolve(flag: nil, environment: ["XDG_DATA_HOME": "/x"], home: home).path == "/x/trend")
+        #expect(DataDirectory.resolve(flag: nil, environment: ["XDG_DATA_HOME": "relative"], home: home).path == "/home/ada/.local/share/trend")
+        #expect(DataDirectory.resolve(flag: nil, environment: [:], home: home).path == "/home/ada/.local/share/trend")
+    }
+
+    @Test func theDataDirectoryFlagIsReadFromTheArgumentsNotFromACommand() {
+        #expect(DataDirectory.flag(in: ["--data-dir", "/a", "-c", "today"]) == "/a")
+        #expect(DataDirectory.flag(in: ["--data-dir=/b", "--json"]) == "/b")
+        #expect(DataDirectory.flag(in: ["-c", "--data-dir", "--json"]) == nil)
+        #expect(DataDirectory.flag(in: ["--json"]) == nil)
     }
 }
 

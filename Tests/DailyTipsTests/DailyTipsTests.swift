@@ -83,6 +83,23 @@ import TestSupport
         #expect(try await graph.app.dailyTipsFeature.todaysTip() == reset, "and stays for the day")
     }
 
+    @Test func onAResetDayTheFirstTipDrawnAtLaunchIsAlreadyAResetTip() async throws {
+        // Yesterday's process left a plateau on disk; today's process launches
+        // and draws its first tip before anything else has read the weight log.
+        let store = LocalDataStore.inMemory()
+        let clock = TestClock(date("2026-06-10 07:00"))
+        let yesterday = makeTestApp(store: store, clock: clock)
+        try await yesterday.app.weightEntryFeature.record(kilograms: 80, when: .day(year: 2026, month: 6, day: 1))
+        try await yesterday.app.weightEntryFeature.record(kilograms: 80.1)
+
+        let today = makeTestApp(store: store, clock: clock, tipSeed: 11)
+        today.app.applicationDidFinishLaunching()
+        let first = try await today.app.dailyTipsFeature.todaysTip()
+        #expect(first?.category == .reset)
+        #expect(today.app.weightEntryFeature.checkIn().verdict == .timeForReset)
+        #expect(try await today.app.dailyTipsFeature.todaysTip() == first, "the same tip all day")
+    }
+
     @Test func theWeekAheadAppearsOnMondaysOnlyAcrossADaylightSavingChange() {
         let zone = "Europe/Berlin"
         // Sunday 2026-03-29 is the spring change in Berlin; Monday follows.
@@ -103,7 +120,7 @@ import TestSupport
         let store = LocalDataStore.inMemory()
         let feature = DailyTipsFeature(repository: LocalTipDeckRepository(store: store),
                                        catalogue: { throw TipCatalogueError.missing }, calendar: calendar(zone: "UTC"),
-                                       currentDate: { Date(timeIntervalSince1970: 0) }, seed: 1)
+                                       currentDate: { Date(timeIntervalSince1970: 0) }, needsReset: { false }, seed: 1)
         await #expect(throws: TipCatalogueError.missing) { try await feature.todaysTip() }
         #expect(feature.weekAhead == nil)
     }

@@ -49,7 +49,7 @@ import WeightLog
         try await graph.app.weightEntryFeature.record(kilograms: 80, when: .day(year: 2026, month: 6, day: 1))
         #expect(try await graph.app.progressFeature.selectProgressRange(.week).points.count == 1)
         graph.clock.advance(by: 2 * 60 * 60)
-        graph.app.applicationSignificantTimeChange()
+        await graph.app.applicationSignificantTimeChange()
         #expect(try await graph.app.progressFeature.prepare().points.isEmpty)
     }
 

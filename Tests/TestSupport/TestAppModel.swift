@@ -1,12 +1,8 @@
 import AppCore
-import Backup
 import DailyTips
-import Habits
 import Foundation
-import Progress
 import Settings
 import Storage
-import WeightLog
 
 /// The pieces of an isolated graph a test may want to reach.
 @MainActor
@@ -18,9 +14,9 @@ public struct TestGraph {
     public let directory: URL
 }
 
-/// Builds an `AppModel` with the explicit initialiser on real SQLite (in
-/// memory unless a store is given) and a clock the test moves. It mirrors
-/// `AppModel.live()` with the production clock and files replaced.
+/// Builds an `AppModel` through the same `AppModel.assemble(_:)` as the
+/// program, on real SQLite (in memory unless a store is given) with a clock
+/// the test moves, a fixed tip seed and a folder of its own.
 @MainActor
 public func makeTestApp(
     store: LocalDataStore = .inMemory(),
@@ -32,43 +28,12 @@ public func makeTestApp(
     tipSeed: UInt64 = 7,
     tipCatalogue: TipCatalogue? = nil
 ) -> TestGraph {
-    let currentDate = clock.currentDate
-    let settings = UserSettingsStore(repository: settingsRepository ?? LocalSettingsRepository(store: store))
-    let weightRepository = LocalWeightRepository(store: store)
-    let weightLog = WeightLogManager(repository: weightRepository)
-    let dailyTrend = DailyTrendManager()
-    let progressFeature = ProgressFeature(progress: ProgressTracker(), weightLog: weightLog, settings: settings,
-                                          calendar: calendar, currentDate: currentDate)
-    let weightEntryFeature = WeightEntryFeature(
-        weightLog: weightLog, settings: settings, dailyTrend: dailyTrend,
-        dailyStreak: DailyStreakManager(trend: dailyTrend), calendar: calendar, currentDate: currentDate,
-        onChange: { await progressFeature.refresh() }
+    let environment = AppEnvironment(
+        dataDirectory: directory, store: store, currentDate: clock.currentDate, calendar: calendar, tipSeed: tipSeed,
+        tipCatalogue: { try tipCatalogue ?? TipCatalogue.bundled() }, settingsRepository: settingsRepository,
+        // An hour: a test decides when the backup check runs (flushPendingBackup), never a timer.
+        appVersion: "test", backupDebounce: .seconds(3600)
     )
-    let catalogue: @Sendable () throws -> TipCatalogue = { try tipCatalogue ?? TipCatalogue.bundled() }
-    let dailyTipsFeature = DailyTipsFeature(
-        repository: LocalTipDeckRepository(store: store), catalogue: catalogue, calendar: calendar,
-        currentDate: currentDate, needsReset: { weightEntryFeature.checkIn().verdict == .timeForReset }, seed: tipSeed
-    )
-    let settingsFeature = SettingsFeature(settings: settings, dataDirectory: directory)
-    let habitsFeature = HabitsFeature(storage: LocalHabitsRepository(store: store), calendar: calendar, currentDate: currentDate)
-    let backupFeature = BackupFeature(
-        storage: store, files: RecoveryBackupFiles(folder: directory.appendingPathComponent("Backups")),
-        settings: settings, calendar: calendar, currentDate: currentDate, appVersion: "test", debounce: .seconds(3600)
-    ) {
-        await settingsFeature.reload()
-        await weightEntryFeature.refresh()
-        await habitsFeature.reload()
-        await dailyTipsFeature.refresh()
-    }
-    let app = AppModel(
-        weightEntryFeature: weightEntryFeature,
-        progressFeature: progressFeature,
-        settingsFeature: settingsFeature,
-        habitsFeature: habitsFeature,
-        dailyTipsFeature: dailyTipsFeature,
-        backupFeature: backupFeature,
-        weightImportFeature: WeightImportFeature(weightLog: weightLog, repository: weightRepository, settings: settings,
-                                                 calendar: calendar, currentDate: currentDate) { await weightEntryFeature.refresh() }
-    )
+    let app = AppModel.assemble(environment)
     return TestGraph(app: app, store: store, clock: clock, calendar: calendar, directory: directory)
 }
