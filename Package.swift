@@ -79,9 +79,9 @@ let package = Package(
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "WeightLog", "Settings", "Storage", "TestSupport"]),
         .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Storage", "TestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "Settings", "Storage", "TestSupport"]),
-        .testTarget(name: "BackupTests", dependencies: ["Backup", "Habits", "Settings", "Storage", "WeightLog", "TestSupport"]),
+        .testTarget(name: "BackupTests", dependencies: ["Backup", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "Habits", "Settings", "Storage", "TestSupport"]),
-        .testTarget(name: "TrendREPLTests", dependencies: ["TrendREPL", "TestSupport", "trend", "Backup", "Settings", "Storage"]),
+        .testTarget(name: "TrendREPLTests", dependencies: ["TrendREPL", "AppCore", "TestSupport", "trend", "Backup", "Settings", "Storage", "WeightLog"]),
     ],
     swiftLanguageModes: [.v6]
 )

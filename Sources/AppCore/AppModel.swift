@@ -81,7 +81,7 @@ public final class AppModel {
             seed: environment.tipSeed
         )
         let backupFeature = BackupFeature(
-            storage: storage,
+            storage: storage, schema: .trend,
             files: RecoveryBackupFiles(folder: environment.dataDirectory.appendingPathComponent("Backups")),
             settings: settings, calendar: calendar, currentDate: currentDate, appVersion: environment.appVersion,
             debounce: environment.backupDebounce

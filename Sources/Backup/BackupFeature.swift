@@ -70,8 +70,11 @@ public final class BackupFeature {
     @ObservationIgnored private var debounceTask: Task<Void, Never>?
     @ObservationIgnored private var observing = false
 
-    public init(storage: LocalDataStore, files: RecoveryBackupFiles, settings: UserSettingsStore, calendar: Calendar,
-                currentDate: @escaping @MainActor () -> Date, appVersion: String, debounce: Duration = .seconds(3),
+    /// - Parameters:
+    ///   - schema: the table owners' sections a snapshot covers; `AppModel.assemble(_:)` lists them.
+    ///   - debounce: how long the check waits after a change for things to settle.
+    public init(storage: LocalDataStore, schema: SnapshotSchema, files: RecoveryBackupFiles, settings: UserSettingsStore,
+                calendar: Calendar, currentDate: @escaping @MainActor () -> Date, appVersion: String, debounce: Duration,
                 onRestore: @escaping @MainActor () async -> Void) {
         self.storage = storage
         self.files = files
@@ -80,7 +83,7 @@ public final class BackupFeature {
         self.currentDate = currentDate
         self.debounce = debounce
         self.onRestore = onRestore
-        worker = BackupWorker(store: storage, files: files, appVersion: appVersion)
+        worker = BackupWorker(store: storage, schema: schema, files: files, appVersion: appVersion)
     }
 
     /// Listens for committed changes; each one (re)starts the debounced check.
@@ -163,14 +166,12 @@ public final class BackupFeature {
         let (url, name) = try await locate(source)
         let snapshot = try await worker.read(url, name: name)
         let current = try await worker.currentContent()
-        let instants = current.weights.map(\.instant)
-        let incoming = snapshot.content.weights.map(\.instant)
-        return RestorePlan(name: name, snapshot: snapshot, currentEntries: current.weights.count,
-                           currentHabits: current.habits.count,
-                           currentFirst: instants.min().map(Date.init(timeIntervalSince1970:)),
-                           currentLast: instants.max().map(Date.init(timeIntervalSince1970:)),
-                           incomingFirst: incoming.min().map(Date.init(timeIntervalSince1970:)),
-                           incomingLast: incoming.max().map(Date.init(timeIntervalSince1970:)))
+        let currentSpan = current.dateSpan(of: "weights")
+        let incomingSpan = snapshot.content.dateSpan(of: "weights")
+        return RestorePlan(name: name, snapshot: snapshot, currentEntries: current.rowCount(of: "weights"),
+                           currentHabits: current.rowCount(of: "habits"),
+                           currentFirst: currentSpan?.lowerBound, currentLast: currentSpan?.upperBound,
+                           incomingFirst: incomingSpan?.lowerBound, incomingLast: incomingSpan?.upperBound)
     }
 
     /// Writes a Before-restore copy, replaces (or merges into) everything in
@@ -182,15 +183,16 @@ public final class BackupFeature {
         pendingChange = false
         debounceTask?.cancel()
         await onRestore()
-        return RestoreResult(name: plan.name, beforeRestoreName: copy, entries: plan.snapshot.content.weights.count,
-                             habits: plan.snapshot.content.habits.count, merged: counts)
+        return RestoreResult(name: plan.name, beforeRestoreName: copy, entries: plan.snapshot.weighIns,
+                             habits: plan.snapshot.habits, merged: counts)
     }
 
     /// Deletes every weigh-in, habit and setting after keeping a Before-restore copy.
     public func deleteAllData() async throws -> String {
         await checking.run {}
         let now = currentDate()
-        let empty = RecoverySnapshot(content: .empty, createdAt: now, installationID: "", appVersion: "")
+        let empty = try RecoverySnapshot(content: try await worker.emptyContent(), createdAt: now, installationID: "",
+                                         appVersion: "")
         let (copy, _) = try await worker.restore(empty, merge: false, now: now, stamp: Self.stamp(now))
         await onRestore()
         return copy

@@ -4,6 +4,7 @@ import Storage
 /// The file and database work of backups, off the main actor.
 actor BackupWorker {
     let store: LocalDataStore
+    let schema: SnapshotSchema
     let files: RecoveryBackupFiles
     let appVersion: String
 
@@ -15,8 +16,9 @@ actor BackupWorker {
         case unchanged
     }
 
-    init(store: LocalDataStore, files: RecoveryBackupFiles, appVersion: String) {
+    init(store: LocalDataStore, schema: SnapshotSchema, files: RecoveryBackupFiles, appVersion: String) {
         self.store = store
+        self.schema = schema
         self.files = files
         self.appVersion = appVersion
     }
@@ -33,12 +35,12 @@ actor BackupWorker {
         if !force, latestExists, try store.metaValue("backupChangeCount") == changeCount {
             return (.unchanged, nil)
         }
-        let content = try store.readContent()
-        if !force, content.weights.isEmpty, content.habits.isEmpty {
+        let content = try store.readContent(schema)
+        if !force, content.rowCount(of: "weights") == 0, content.rowCount(of: "habits") == 0 {
             // Nothing worth keeping yet; the first real change gets the first snapshot.
             return (.unchanged, nil)
         }
-        let snapshot = RecoverySnapshot(content: content, createdAt: now, installationID: try store.installationID(),
+        let snapshot = try RecoverySnapshot(content: content, createdAt: now, installationID: try store.installationID(),
                                         appVersion: appVersion)
         let hash = snapshot.contentHash
         if !force, latestExists, try store.metaValue("lastBackupHash") == hash {
@@ -94,7 +96,7 @@ actor BackupWorker {
         } catch {
             throw SnapshotError.unreadable(name, reason: (error as NSError).localizedDescription)
         }
-        return try RecoverySnapshot.decode(data, name: name)
+        return try RecoverySnapshot.decode(data, name: name, schema: schema)
     }
 
     func installationID() throws -> String {
@@ -106,29 +108,30 @@ actor BackupWorker {
         try store.metaValue("lastBackupAt").flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
     }
 
-    func currentContent() throws -> StoredContent {
-        try store.readContent()
+    func currentContent() throws -> SnapshotContent {
+        try store.readContent(schema)
+    }
+
+    /// Content with nothing in it, for `delete-all-data`.
+    func emptyContent() throws -> SnapshotContent {
+        try schema.emptyContent()
     }
 
     /// Keeps a copy of what is there, then replaces (or merges into) it in one transaction.
     func restore(_ snapshot: RecoverySnapshot, merge: Bool, now: Date, stamp: String) throws -> (beforeRestore: String, merged: MergeCounts?) {
-        let current = RecoverySnapshot(content: try store.readContent(), createdAt: now,
+        let current = try RecoverySnapshot(content: try store.readContent(schema), createdAt: now,
                                        installationID: try store.installationID(), appVersion: appVersion)
         let copy = try files.writeBeforeRestore(current.encoded(), stamp: stamp)
         if merge {
-            let counts = try store.write { connection -> MergeCounts in
-                let (additions, counts) = SnapshotMerge.additions(from: snapshot.content, into: try StoredContent.read(in: connection))
-                try additions.insert(in: connection)
-                return counts
-            }
-            return (copy, counts)
+            let counts = try store.write { try schema.merge(snapshot.content, in: $0) }
+            return (copy, MergeCounts(counts))
         }
-        try store.replaceContent(with: snapshot.content)
+        try store.replaceContent(with: snapshot.content, schema: schema)
         return (copy, nil)
     }
 
     func listing(_ snapshot: RecoverySnapshot, kind: BackupListing.Kind, name: String, url: URL) -> BackupListing {
         BackupListing(name: name, kind: kind, createdAt: snapshot.createdAt, installationID: snapshot.installationID,
-                      entries: snapshot.content.weights.count, habits: snapshot.content.habits.count, url: url)
+                      entries: snapshot.weighIns, habits: snapshot.habits, url: url)
     }
 }

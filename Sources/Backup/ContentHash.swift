@@ -1,19 +1,104 @@
 /// Backup owns recovery snapshots: their versioned, hashed JSON, the files
 /// under `Backups/` (rotation, weekly copies, before-restore copies, the sync
 /// folder mirror), restore and merge, and BackupFeature. It imports Storage
-/// and Settings (and OpenSSL's libcrypto for the hash); no other feature.
+/// and Settings (and OpenSSL's libcrypto for the hash); no other feature:
+/// each table's rows reach it through `SnapshotSchema`.
 import CCrypto
 import Foundation
 
+/// Why a content hash could not be made.
+public struct ContentHashError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String { "the SHA-256 of the snapshot could not be computed (libcrypto failed)" }
+}
+
 /// SHA-256 from OpenSSL's libcrypto, as lowercase hex.
 enum ContentHash {
-    static func sha256(_ data: Data) -> String {
+    static func sha256(_ data: Data) throws -> String {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let ok = data.withUnsafeBytes { bytes in
             EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil)
         }
-        guard ok == 1 else { return "" }
-        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+        guard ok == 1 else { throw ContentHashError() }
+        let hex = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(Int(length) * 2)
+        for byte in digest.prefix(Int(length)) {
+            text.append(hex[Int(byte >> 4)])
+            text.append(hex[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
+/// Finds a member's value in a snapshot file's text without decoding it, so
+/// the hash can be checked over the content's bytes exactly as written.
+enum SnapshotFileText {
+    /// The bytes of the top-level `content` member's value, or nil when the
+    /// text is not a JSON object that has one.
+    static func contentMember(of data: Data) -> Data? {
+        let bytes = [UInt8](data)
+        var index = 0
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        func skipSpace() {
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        }
+        /// Moves past a string that starts at `index`; returns its raw bytes (escapes left as written).
+        func string() -> ArraySlice<UInt8>? {
+            guard index < bytes.count, bytes[index] == 0x22 else { return nil }
+            let start = index + 1
+            index += 1
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x5C: index += 2
+                case 0x22:
+                    index += 1
+                    return bytes[start..<(index - 1)]
+                default: index += 1
+                }
+            }
+            return nil
+        }
+        /// Moves past one value; false when the text ends first.
+        func value() -> Bool {
+            guard index < bytes.count else { return false }
+            switch bytes[index] {
+            case 0x22: return string() != nil
+            case 0x7B, 0x5B:
+                var depth = 0
+                while index < bytes.count {
+                    switch bytes[index] {
+                    case 0x22: if string() == nil { return false }; continue
+                    case 0x7B, 0x5B: depth += 1
+                    case 0x7D, 0x5D:
+                        depth -= 1
+                        if depth == 0 { index += 1; return true }
+                    default: break
+                    }
+                    index += 1
+                }
+                return false
+            default:
+                while index < bytes.count, bytes[index] != 0x2C, bytes[index] != 0x7D, !isSpace(bytes[index]) { index += 1 }
+                return true
+            }
+        }
+        skipSpace()
+        guard index < bytes.count, bytes[index] == 0x7B else { return nil }
+        index += 1
+        while true {
+            skipSpace()
+            guard let key = string() else { return nil }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == 0x3A else { return nil }
+            index += 1
+            skipSpace()
+            let start = index
+            guard value() else { return nil }
+            if Array(key) == Array("content".utf8) { return Data(bytes[start..<index]) }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == 0x2C else { return nil }
+            index += 1
+        }
     }
 }

@@ -26,11 +26,41 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 }
 
+/// What a merge added.
+public struct MergeCounts: Sendable, Equatable {
+    public var weights = 0
+    public var duplicateWeights = 0
+    public var habits = 0
+    public var habitDays = 0
+
+    public init(weights: Int = 0, duplicateWeights: Int = 0, habits: Int = 0, habitDays: Int = 0) {
+        self.weights = weights
+        self.duplicateWeights = duplicateWeights
+        self.habits = habits
+        self.habitDays = habitDays
+    }
+
+    /// The counts of a merge, from what each section reported.
+    init(_ sections: [String: SnapshotMergeCount]) {
+        weights = sections["weights"]?.added ?? 0
+        duplicateWeights = sections["weights"]?.duplicates ?? 0
+        habits = sections["habits"]?.added ?? 0
+        habitDays = sections["habits"]?.addedChildren ?? 0
+    }
+}
+
 /// A versioned, hashed copy of everything: weights, habits with their
-/// history, settings and the tip deck. The hash covers a canonical encoding
-/// of the payload (sorted keys, no spaces), so any change to the content is
-/// caught, while re-indenting the file is not mistaken for one.
-public struct RecoverySnapshot: Sendable, Equatable {
+/// history, settings and the tip deck, each section written by its table's
+/// owner (`SnapshotSchema`). The hash covers the canonical text of the
+/// content (sorted keys, no spaces), which the file embeds as it is.
+///
+/// Saved data outlives code: a snapshot is checked against the hash of the
+/// content's bytes as they stand in the file, so a file written by an older
+/// Trend still restores after the encoder has moved on. A re-indented file
+/// is checked against the content re-encoded. `Tests/Fixtures` keeps a file
+/// of every `formatVersion` shipped.
+public struct RecoverySnapshot: Sendable {
+    /// Version 1: weights, habits, habitRecords, settings, tipDeck.
     public static let formatVersion = 1
 
     public var formatVersion: Int
@@ -38,24 +68,24 @@ public struct RecoverySnapshot: Sendable, Equatable {
     public var createdAt: Date
     public var installationID: String
     public private(set) var contentHash: String
-    public private(set) var content: StoredContent
+    public private(set) var content: SnapshotContent
     /// The canonical text of `content`, made once: hashed, then embedded in the file.
     private var canonical: Data
 
-    public init(content: StoredContent, createdAt: Date, installationID: String, appVersion: String) {
+    public init(content: SnapshotContent, createdAt: Date, installationID: String, appVersion: String) throws {
         self.formatVersion = Self.formatVersion
         self.appVersion = appVersion
         self.createdAt = createdAt
         self.installationID = installationID
         self.content = content
-        canonical = CanonicalJSON.encode(content)
-        contentHash = ContentHash.sha256(canonical)
+        canonical = content.canonical()
+        contentHash = try ContentHash.sha256(canonical)
     }
 
-    /// The hash of the canonical encoding of `content`.
-    public static func hash(of content: StoredContent) -> String {
-        ContentHash.sha256(CanonicalJSON.encode(content))
-    }
+    /// The entries (weigh-ins) it holds.
+    public var weighIns: Int { content.rowCount(of: "weights") }
+    /// The habits it holds.
+    public var habits: Int { content.rowCount(of: "habits") }
 
     private struct File: Decodable {
         var formatVersion: Int
@@ -63,7 +93,7 @@ public struct RecoverySnapshot: Sendable, Equatable {
         var createdAt: String
         var installationID: String
         var contentHash: String
-        var content: StoredContent
+        var content: SnapshotContentBox
     }
 
     private struct Header: Decodable {
@@ -72,98 +102,61 @@ public struct RecoverySnapshot: Sendable, Equatable {
 
     /// The file's bytes: JSON, keys sorted, the content in its canonical form.
     public func encoded() -> Data {
-        var head = "{\"appVersion\":"
-        CanonicalJSON.string(appVersion, into: &head)
-        head += ",\"content\":"
-        var tail = ",\"contentHash\":"
-        CanonicalJSON.string(contentHash, into: &tail)
-        tail += ",\"createdAt\":"
-        CanonicalJSON.string(Self.timestamp(createdAt), into: &tail)
-        tail += ",\"formatVersion\":\(formatVersion),\"installationID\":"
-        CanonicalJSON.string(installationID, into: &tail)
-        tail += "}\n"
-        var file = Data(capacity: head.utf8.count + canonical.count + tail.utf8.count)
-        file.append(contentsOf: head.utf8)
+        var head = CanonicalJSON()
+        head.raw("{\"appVersion\":")
+        head.string(appVersion)
+        head.raw(",\"content\":")
+        var tail = CanonicalJSON()
+        tail.raw(",\"contentHash\":")
+        tail.string(contentHash)
+        tail.raw(",\"createdAt\":")
+        tail.string(Self.timestamp(createdAt))
+        tail.raw(",\"formatVersion\":")
+        tail.integer(formatVersion)
+        tail.raw(",\"installationID\":")
+        tail.string(installationID)
+        tail.raw("}\n")
+        var file = Data(capacity: head.bytes.count + canonical.count + tail.bytes.count)
+        file.append(contentsOf: head.bytes)
         file.append(canonical)
-        file.append(contentsOf: tail.utf8)
+        file.append(contentsOf: tail.bytes)
         return file
     }
 
     /// Reads and checks a snapshot: its version, its hash and every value.
     /// `name` is how messages refer to it.
-    public static func decode(_ data: Data, name: String) throws -> RecoverySnapshot {
+    public static func decode(_ data: Data, name: String, schema: SnapshotSchema) throws -> RecoverySnapshot {
         let decoder = JSONDecoder()
-        guard let header = try? decoder.decode(Header.self, from: data), let version = header.formatVersion else {
+        decoder.userInfo[SnapshotSchema.userInfoKey] = schema
+        let version: Int
+        do {
+            guard let found = try decoder.decode(Header.self, from: data).formatVersion else { throw SnapshotError.notASnapshot(name) }
+            version = found
+        } catch {
             throw SnapshotError.notASnapshot(name)
         }
         guard version <= formatVersion else { throw SnapshotError.newerFormat(name, version: version) }
-        guard version >= 1, let file = try? decoder.decode(File.self, from: data),
-              let createdAt = date(from: file.createdAt) else {
+        let file: File
+        do {
+            file = try decoder.decode(File.self, from: data)
+        } catch {
             throw SnapshotError.notASnapshot(name)
         }
-        var snapshot = RecoverySnapshot(content: file.content, createdAt: createdAt,
-                                        installationID: file.installationID, appVersion: file.appVersion)
-        guard snapshot.contentHash == file.contentHash else { throw SnapshotError.hashMismatch(name) }
-        try validate(file.content, name: name)
+        guard version >= 1, let createdAt = date(from: file.createdAt) else { throw SnapshotError.notASnapshot(name) }
+        var snapshot = try RecoverySnapshot(content: file.content.content, createdAt: createdAt,
+                                            installationID: file.installationID, appVersion: file.appVersion)
+        let asWritten = try SnapshotFileText.contentMember(of: data).map { try ContentHash.sha256($0) }
+        guard asWritten == file.contentHash || snapshot.contentHash == file.contentHash else {
+            throw SnapshotError.hashMismatch(name)
+        }
+        do {
+            try schema.validate(snapshot.content)
+        } catch let invalid as SnapshotValueError {
+            throw SnapshotError.invalidValue(name, detail: invalid.detail)
+        }
         snapshot.formatVersion = version
+        snapshot.contentHash = file.contentHash
         return snapshot
-    }
-
-    /// Every value in range: weights, instants, habits, their days, and known settings.
-    static func validate(_ content: StoredContent, name: String) throws {
-        func refuse(_ detail: String) -> SnapshotError { .invalidValue(name, detail: detail) }
-        var weightIDs = Set<String>()
-        for (index, weight) in content.weights.enumerated() {
-            guard !weight.id.isEmpty, weight.id.count <= 64, weightIDs.insert(weight.id).inserted else {
-                throw refuse("weight \(index + 1) has an empty, overlong or repeated id")
-            }
-            guard weight.kilograms.isFinite, WeightUnit.acceptedKilograms.contains(weight.kilograms) else {
-                throw refuse("weight \(index + 1) is \(weight.kilograms) kg, outside 20–500 kg")
-            }
-            guard weight.instant.isFinite, (-2_208_988_800...7_258_118_400).contains(weight.instant) else {
-                throw refuse("weight \(index + 1) has a date outside 1900–2200")
-            }
-            guard (weight.note?.count ?? 0) <= 10_000 else { throw refuse("weight \(index + 1) has an overlong note") }
-        }
-        var habitIDs = Set<String>(), habitNames = Set<String>()
-        for habit in content.habits {
-            guard !habit.id.isEmpty, habitIDs.insert(habit.id).inserted else { throw refuse("a habit id is empty or repeated") }
-            let name = habit.name.trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, name.count <= 60, habitNames.insert(name.lowercased()).inserted else {
-                throw refuse("the habit name '\(habit.name.prefix(60))' is empty, too long or repeated")
-            }
-            guard !habit.schedule.isEmpty, habit.schedule.count <= 60 else { throw refuse("habit '\(name)' has no schedule") }
-            switch habit.kind {
-            case "yesno": break
-            case "atLeast", "atMost":
-                guard let target = habit.target, target.isFinite, target >= 0 else { throw refuse("habit '\(name)' has no valid target") }
-            default: throw refuse("habit '\(name)' is of an unknown kind '\(habit.kind.prefix(20))'")
-            }
-            guard abs(habit.createdDay) < 200_000 else { throw refuse("habit '\(name)' starts on an impossible day") }
-        }
-        for record in content.habitRecords {
-            guard habitIDs.contains(record.habitID) else { throw refuse("a habit day belongs to no habit") }
-            guard ["done", "skipped", "value"].contains(record.status), abs(record.day) < 200_000 else {
-                throw refuse("a habit day has an unknown status or an impossible date")
-            }
-            if record.status == "value" {
-                guard let value = record.value, value.isFinite, (0...1_000_000).contains(value) else {
-                    throw refuse("a habit day holds a value outside 0–1000000")
-                }
-            }
-        }
-        for setting in content.settings {
-            switch setting.key {
-            case "unit":
-                guard WeightUnit(rawValue: setting.value) != nil else { throw refuse("the unit '\(setting.value.prefix(20))' is unknown") }
-            case "goalKilograms":
-                guard let goal = Double(setting.value), WeightUnit.acceptedKilograms.contains(goal) else {
-                    throw refuse("the goal '\(setting.value.prefix(20))' is outside 20–500 kg")
-                }
-            default:
-                guard setting.key.count <= 64, setting.value.count <= 4_096 else { throw refuse("a setting is overlong") }
-            }
-        }
     }
 
     static func timestamp(_ date: Date) -> String {

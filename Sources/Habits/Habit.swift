@@ -81,6 +81,25 @@ public enum HabitSchedule: Sendable, Equatable, Hashable, Codable {
         self = days.count == 7 ? .daily : .weekdays(days)
     }
 
+    /// The quota period holding `day`: Monday to Sunday for `N/week`,
+    /// blocks of M days from the habit's first day for `N/M`, the day itself
+    /// otherwise. The one definition of a habit period.
+    public func period(containing day: Int, firstDay: Int) -> ClosedRange<Int> {
+        switch self {
+        case .timesPerWeek:
+            let monday = day - DayNumber.weekdayFromMonday(day)
+            return monday...(monday + 6)
+        case let .timesPerDays(_, length):
+            // Floor division, so a day before the first one falls in the block before it.
+            let offset = day - firstDay
+            let block = offset >= 0 ? offset / length : -((-offset + length - 1) / length)
+            let start = firstDay + block * length
+            return start...(start + length - 1)
+        case .daily, .weekdays:
+            return day...day
+        }
+    }
+
     /// Whether `day` is one of the chosen weekdays (daily and frequency schedules: every day may hold one).
     func isScheduledWeekday(_ day: Int) -> Bool {
         if case let .weekdays(days) = self { return days.contains(DayNumber.weekdayFromMonday(day)) }
@@ -97,6 +116,33 @@ public enum HabitKind: Sendable, Equatable, Hashable, Codable {
     case atMost(Double)
 
     public var isNumeric: Bool { self != .yesNo }
+
+    /// The target of a numeric kind.
+    public var target: Double? {
+        switch self {
+        case .yesNo: nil
+        case let .atLeast(target), let .atMost(target): target
+        }
+    }
+
+    /// How the kind is stored: `yesno`, `atLeast` or `atMost` (with the target in its own column).
+    public var code: String {
+        switch self {
+        case .yesNo: "yesno"
+        case .atLeast: "atLeast"
+        case .atMost: "atMost"
+        }
+    }
+
+    /// Reads a stored code and target; nil for an unknown code or a numeric kind without a usable target.
+    public init?(code: String, target: Double?) {
+        switch (code, target) {
+        case ("yesno", _): self = .yesNo
+        case let ("atLeast", target?) where target.isFinite && target >= 0: self = .atLeast(target)
+        case let ("atMost", target?) where target.isFinite && target >= 0: self = .atMost(target)
+        default: return nil
+        }
+    }
 
     public var text: String {
         switch self {
@@ -136,6 +182,36 @@ public enum HabitMark: Sendable, Equatable, Codable {
     case done
     case skipped
     case value(Double)
+}
+
+extension HabitMark {
+    /// The numbers a day may hold, whether typed, imported or restored.
+    public static let acceptedValues: ClosedRange<Double> = 0...1_000_000
+}
+
+/// The rule for a habit's name, in one place: 1–60 characters once trimmed,
+/// no control or invisible formatting characters.
+public enum HabitName {
+    public static let maximumLength = 60
+
+    /// The trimmed name, or the reason it cannot be one.
+    public static func validated(_ name: String) throws(HabitsError) -> String {
+        let clean = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !clean.isEmpty else { throw .invalidName("a habit needs a name") }
+        guard clean.count <= maximumLength else { throw .invalidName("a habit name can be at most \(maximumLength) characters") }
+        guard !clean.unicodeScalars.contains(where: isHidden) else {
+            throw .invalidName("a habit name cannot contain control or invisible formatting characters")
+        }
+        return clean
+    }
+
+    public static func isAcceptable(_ name: String) -> Bool {
+        (try? validated(name)) != nil  // The reason is not needed here, only whether there is one.
+    }
+
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+    }
 }
 
 /// A habit and its history.

@@ -126,16 +126,8 @@ public struct HabitStatistics: Sendable {
     }
 
     private func period(containing day: Int) -> (start: Int, end: Int) {
-        switch habit.schedule {
-        case .timesPerWeek:
-            let monday = day - DayNumber.weekdayFromMonday(day)
-            return (monday, monday + 6)
-        case let .timesPerDays(_, length):
-            let start = habit.firstDay + ((day - habit.firstDay) / length) * length
-            return (start, start + length - 1)
-        case .daily, .weekdays:
-            return (day, day)
-        }
+        let period = habit.schedule.period(containing: day, firstDay: habit.firstDay)
+        return (period.lowerBound, period.upperBound)
     }
 
     private func doneCount(from start: Int, to end: Int) -> Int {

@@ -13,6 +13,8 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalidValue(String)
     case nothingToRestore(String)
     case archived(String)
+    /// A stored habit (or one of its days) that this Trend cannot read.
+    case unreadableHabit(name: String, detail: String)
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
             return "no habit named '\(name)' was deleted in this session"
         case let .archived(name):
             return "'\(name)' is archived; 'habit unarchive \(name)' first"
+        case let .unreadableHabit(name, detail):
+            return "the stored habit '\(name)' cannot be read: \(detail); restore it from a backup (backup list)"
         }
     }
 }
@@ -139,7 +143,7 @@ public final class HabitsFeature {
     @discardableResult
     public func add(name: String, schedule: HabitSchedule, kind: HabitKind) async throws -> Habit {
         try await load()
-        let clean = try Self.validated(name)
+        let clean = try HabitName.validated(name)
         try ensureNameFree(clean, except: nil)
         let habit = Habit(name: clean, schedule: schedule, kind: kind, createdDay: today)
         try await write { try await self.storage.insert(habit) }
@@ -150,7 +154,7 @@ public final class HabitsFeature {
     public func rename(_ name: String, to newName: String) async throws -> Habit {
         try await load()
         var habit = try self.habit(named: name)
-        let clean = try Self.validated(newName)
+        let clean = try HabitName.validated(newName)
         try ensureNameFree(clean, except: habit.id)
         habit.name = clean
         try await save(habit)
@@ -197,7 +201,7 @@ public final class HabitsFeature {
         switch (mark, habit.kind.isNumeric) {
         case (.done?, true): throw HabitsError.valueNeeded(habit.name, kind: habit.kind)
         case (.value?, false): throw HabitsError.valueNotAllowed(habit.name)
-        case let (.value(number)?, true) where !(0...1_000_000).contains(number) || !number.isFinite:
+        case let (.value(number)?, true) where !HabitMark.acceptedValues.contains(number) || !number.isFinite:
             throw HabitsError.invalidValue("\(number)")
         default: break
         }
@@ -237,11 +241,8 @@ public final class HabitsFeature {
         switch habit.schedule {
         case .daily: return true
         case .weekdays: return habit.schedule.isScheduledWeekday(day)
-        case .timesPerWeek(let times):
-            let monday = day - DayNumber.weekdayFromMonday(day)
-            return (monday..<day).filter { habit.isDone(on: $0) }.count < times
-        case let .timesPerDays(times, length):
-            let start = habit.firstDay + ((day - habit.firstDay) / length) * length
+        case let .timesPerWeek(times), let .timesPerDays(times, _):
+            let start = habit.schedule.period(containing: day, firstDay: habit.firstDay).lowerBound
             return (start..<day).filter { habit.isDone(on: $0) }.count < times
         }
     }
@@ -261,10 +262,10 @@ public final class HabitsFeature {
     private func write(_ operation: @escaping @MainActor () async throws -> Void) async throws {
         do {
             try await operation()
-        } catch let duplicate as DuplicateHabitName {
+        } catch let HabitsError.duplicateName(name, archived) {
             // Another process took the name since this one loaded.
             await reload()
-            throw HabitsError.duplicateName(duplicate.name, archived: false)
+            throw HabitsError.duplicateName(name, archived: archived)
         }
     }
 
@@ -272,15 +273,6 @@ public final class HabitsFeature {
         if let index = habits.firstIndex(where: { $0.id == habit.id }) { habits[index] = habit }
     }
 
-    static func validated(_ name: String) throws -> String {
-        let clean = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !clean.isEmpty else { throw HabitsError.invalidName("a habit needs a name") }
-        guard clean.count <= 60 else { throw HabitsError.invalidName("a habit name can be at most 60 characters") }
-        guard !clean.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) else {
-            throw HabitsError.invalidName("a habit name cannot contain control or invisible formatting characters")
-        }
-        return clean
-    }
 
     private func performLoad() async {
         isLoading = true

@@ -1,7 +1,7 @@
 import Foundation
 import Storage
 
-/// Settings in the `settings` table, one row per key. Each change writes only
+/// Settings in the `settings` table (through `SettingsTable`), one row per key. Each change writes only
 /// its own key, so two processes changing different settings keep both.
 public actor LocalSettingsRepository: SettingsRepository {
     private let store: LocalDataStore
@@ -18,10 +18,8 @@ public actor LocalSettingsRepository: SettingsRepository {
     }
 
     public func loadSettings() throws -> LoadedSettings {
-        let rows = try store.read { connection in
-            try connection.query("SELECT key, value FROM settings") { ($0.text(0), $0.text(1)) }
-        }
-        let values = Dictionary(rows, uniquingKeysWith: { _, last in last })
+        let rows = try store.read { try SettingsTable.rows(in: $0) }
+        let values = Dictionary(rows.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         return Self.decode(values)
     }
 
@@ -32,16 +30,7 @@ public actor LocalSettingsRepository: SettingsRepository {
     public func save(_ change: SettingChange) throws {
         let (key, value) = Self.encode(change)
         try store.write { connection in
-            try Self.write(key: key, value: value, in: connection)
-        }
-    }
-
-    private static func write(key: String, value: String?, in connection: SQLiteConnection) throws {
-        if let value {
-            try connection.run("INSERT INTO settings(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                               [.text(key), .text(value)])
-        } else {
-            try connection.run("DELETE FROM settings WHERE key = ?", [.text(key)])
+            try SettingsTable.write(key: key, value: value, in: connection)
         }
     }
 

@@ -125,10 +125,10 @@ struct BackupViewModel {
             guard let first, let last else { return "" }
             return " from \(dates.local(first).prefix(10)) to \(dates.local(last).prefix(10))"
         }
-        let incoming = plan.snapshot.content
+        let incoming = plan.snapshot
         let question = merge
-            ? "Add what is new from \(plan.name) (\(incoming.weights.count) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits.count) habits) to what you have?"
-            : "Replace your \(plan.currentEntries) weigh-ins\(span(plan.currentFirst, plan.currentLast)) and \(plan.currentHabits) habits with \(plan.name) (\(incoming.weights.count) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits.count) habits, written \(dates.local(plan.snapshot.createdAt)))? A copy of what you have now is kept."
+            ? "Add what is new from \(plan.name) (\(incoming.weighIns) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits) habits) to what you have?"
+            : "Replace your \(plan.currentEntries) weigh-ins\(span(plan.currentFirst, plan.currentLast)) and \(plan.currentHabits) habits with \(plan.name) (\(incoming.weighIns) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits) habits, written \(dates.local(plan.snapshot.createdAt)))? A copy of what you have now is kept."
         if context.isInteractive {
             guard await context.confirm(question) else {
                 return CommandOutput(text: "Nothing was changed.", json: .object([("restored", .bool(false))]))

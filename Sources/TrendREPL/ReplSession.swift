@@ -97,6 +97,9 @@ public final class ReplSession {
             return CommandFailure("invalid_setting", "\(command): \(setting)")
         case let when as WhenInputError:
             return CommandFailure("invalid_date", "\(command): \(when)")
+        case let entry as WeightEntryError:
+            let code = if case .weightOutOfRange = entry { "invalid_weight" } else { "usage" }
+            return CommandFailure(code, "\(command): the weigh-in \(entry)")
         case let log as WeightLogError:
             return CommandFailure(log == .nothingToUndo ? "nothing_to_undo" : "not_found", "\(command): \(log)")
         case let progress as ProgressError:

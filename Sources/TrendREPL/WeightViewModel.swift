@@ -179,7 +179,6 @@ struct WeighRequest {
             }
             note = rest.dropFirst().joined(separator: " ")
             guard note?.isEmpty == false else { throw CommandFailure("usage", "weigh: 'note' needs some text after it") }
-            guard let text = note, text.count <= 500 else { throw CommandFailure("usage", "weigh: a note can be at most 500 characters") }
         }
         self.kilograms = kilograms
         self.when = when

@@ -1,8 +1,10 @@
-/// WeightLog owns weigh-ins: the entry type, their repository, the log with
-/// undo, the daily values and trend they imply, the daily verdict and the
-/// weigh-in streak, and the WeightEntryFeature that records them. It imports
-/// Storage and Settings; never Progress or another feature target.
+/// WeightLog owns weigh-ins: the entry type and its rules, the
+/// `weight_entries` table (`WeightTable`), the log with undo, the daily
+/// values and trend they imply, the daily verdict and the weigh-in streak,
+/// imports and exports, and the WeightEntryFeature that records them. It
+/// imports Storage and Settings; never Progress or another feature target.
 import Foundation
+import Settings
 
 /// One weigh-in.
 public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable {
@@ -22,4 +24,77 @@ public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable 
 
     /// The id as shown to people: its first eight characters.
     public var shortID: String { String(id.prefix(8)) }
+
+    /// What makes two records one weigh-in when neither id matches: the same
+    /// second and the same weight to 4 decimals. Imports and snapshot merges
+    /// both skip a record whose moment is already stored.
+    public struct Moment: Hashable, Sendable {
+        let second: Int64
+        let tenThousandths: Int64
+
+        public init(date: Date, kilograms: Double) {
+            second = Int64(date.timeIntervalSince1970.rounded(.down))
+            tenThousandths = Int64((kilograms * 10_000).rounded())
+        }
+    }
+
+    public var moment: Moment { Moment(date: date, kilograms: kilograms) }
+
+    /// The rules every stored weigh-in keeps, wherever it comes from (a typed
+    /// command, a file, a snapshot): a weight of 20–500 kg, a moment between
+    /// 1900 and 2200, a note of at most 500 characters.
+    public func validate() throws(WeightEntryError) {
+        guard kilograms.isFinite, WeightUnit.acceptedKilograms.contains(kilograms) else {
+            throw .weightOutOfRange(kilograms: kilograms)
+        }
+        guard Self.acceptedSeconds.contains(date.timeIntervalSince1970) else { throw .dateOutOfRange }
+        if let note, note.count > WeightNote.maximumLength { throw .noteTooLong(length: note.count) }
+    }
+
+    /// 1900-01-01 to 2200-01-01, in seconds since 1970.
+    public static let acceptedSeconds: ClosedRange<Double> = -2_208_988_800...7_258_118_400
+}
+
+/// The rule for a weigh-in's note, in one place.
+public enum WeightNote {
+    public static let maximumLength = 500
+
+    /// A note as a person typed it: trimmed, nil when empty; refused when too
+    /// long or when it holds a control character (an escape sequence typed
+    /// into a note would reach every later screen that shows it).
+    public static func typed(_ text: String?) throws(WeightEntryError) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        guard trimmed.count <= maximumLength else { throw .noteTooLong(length: trimmed.count) }
+        guard !trimmed.unicodeScalars.contains(where: isControl) else { throw .noteHasControlCharacters }
+        return trimmed
+    }
+
+    /// A note read from another app's file: trimmed and cut to the limit, so
+    /// one long row does not lose a weigh-in. Screens escape what it holds.
+    public static func fromFile(_ text: String?) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        return String(trimmed.prefix(maximumLength))
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}
+
+/// Why a weigh-in breaks a rule of `WeightEntry.validate()` or `WeightNote`.
+/// Described as the predicate of a sentence whose subject names the weigh-in.
+public enum WeightEntryError: Error, Equatable, Sendable, CustomStringConvertible {
+    case weightOutOfRange(kilograms: Double)
+    case dateOutOfRange
+    case noteTooLong(length: Int)
+    case noteHasControlCharacters
+
+    public var description: String {
+        switch self {
+        case let .weightOutOfRange(kilograms): "is \(kilograms) kg, outside 20–500 kg"
+        case .dateOutOfRange: "has a date outside 1900–2200"
+        case let .noteTooLong(length): "has a note of \(length) characters; at most \(WeightNote.maximumLength) fit"
+        case .noteHasControlCharacters: "has a note with a control character (a tab, line break or escape)"
+        }
+    }
 }

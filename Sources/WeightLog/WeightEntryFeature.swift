@@ -79,14 +79,14 @@ public final class WeightEntryFeature {
     /// The day table of the calendar's time zone.
     public var localDays: LocalDays { weightLog.localDays(for: calendar.timeZone) }
 
-    /// Records a weigh-in (kilograms, already range-checked) at `when`.
+    /// Records a weigh-in at `when`; refuses one that breaks `WeightEntry.validate()` or `WeightNote`.
     @discardableResult
     public func record(kilograms: Double, when: WhenInput = .current, note: String? = nil) async throws -> WeightEntry {
         try await load()
         // Whole seconds: what exports write and what duplicate checks compare.
         let date = Date(timeIntervalSince1970: try when.resolve(now: currentDate(), calendar: calendar).timeIntervalSince1970.rounded(.down))
-        let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let entry = WeightEntry(date: date, kilograms: kilograms, note: trimmed?.isEmpty == false ? trimmed : nil)
+        let entry = WeightEntry(date: date, kilograms: kilograms, note: try WeightNote.typed(note))
+        try entry.validate()
         try await weightLog.record(entry)
         await onChange()
         return entry
@@ -97,6 +97,7 @@ public final class WeightEntryFeature {
         try await load()
         var entry = try weightLog.entry(matching: id)
         entry.kilograms = kilograms
+        try entry.validate()
         let before = try await weightLog.replace(entry)
         await onChange()
         return (before, entry)

@@ -50,7 +50,8 @@ public final class WeightImportFeature {
         defer { isImporting = false }
         do {
             let preview = try await preview(url, progress: progress)
-            let imported = preview.newEntries.isEmpty ? 0 : try await repository.insert(contentsOf: preview.newEntries)
+            // The duplicate check runs again inside the writing transaction: another process may have imported meanwhile.
+            let imported = preview.newEntries.isEmpty ? 0 : try await repository.insert(contentsOf: preview.newEntries).added
             await onImport()
             lastError = nil
             return ImportResult(preview: preview, imported: imported)
@@ -84,19 +85,15 @@ public final class WeightImportFeature {
     /// Splits read rows into new entries and duplicates (same id, or the same
     /// second and the same weight to 4 decimals — in the log or earlier in the file).
     nonisolated static func sort(_ outcome: ReadOutcome, against existing: [WeightEntry]) -> ImportPreview {
-        struct Moment: Hashable { let second: Int64; let tenThousandths: Int64 }
-        func moment(_ date: Date, _ kilograms: Double) -> Moment {
-            Moment(second: Int64(date.timeIntervalSince1970.rounded(.down)), tenThousandths: Int64((kilograms * 10_000).rounded()))
-        }
         var ids = Set(existing.map(\.id))
-        var moments = Set(existing.map { moment($0.date, $0.kilograms) })
+        var moments = Set(existing.map(\.moment))
         moments.reserveCapacity(existing.count + outcome.weights.count)
         var fresh: [WeightEntry] = []
         fresh.reserveCapacity(outcome.weights.count)
         var newIDs = EntryIDs()
         var duplicates = 0
         for weight in outcome.weights {
-            let key = moment(weight.date, weight.kilograms)
+            let key = WeightEntry.Moment(date: weight.date, kilograms: weight.kilograms)
             if let id = weight.id, ids.contains(id) { duplicates += 1; continue }
             guard moments.insert(key).inserted else { duplicates += 1; continue }
             let entry = WeightEntry(id: weight.id ?? newIDs.next(),

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import Habits
 import Settings
@@ -19,7 +20,7 @@ import WeightLog
     func backups(_ graph: TestGraph) -> URL { graph.directory.appendingPathComponent("Backups") }
 
     func weights(in file: URL) throws -> Int {
-        try RecoverySnapshot.decode(Data(contentsOf: file), name: "test").content.weights.count
+        try RecoverySnapshot.decode(Data(contentsOf: file), name: "test", schema: .trend).weighIns
     }
 
     @Test func atMostOneAutomaticSnapshotADayAndOnlyWhenSomethingChanged() async throws {
@@ -122,10 +123,12 @@ import WeightLog
         case "version": text = text.replacingOccurrences(of: "\"formatVersion\":1", with: "\"formatVersion\":99")
         case "range":
             // A consistent file (hash recomputed) with an impossible weight.
-            let read = try RecoverySnapshot.decode(Data(text.utf8), name: "x")
+            let read = try RecoverySnapshot.decode(Data(text.utf8), name: "x", schema: .trend)
             var content = read.content
-            content.weights[0].kilograms = 900
-            let snapshot = RecoverySnapshot(content: content, createdAt: read.createdAt,
+            var weights = content.weights
+            weights[0].kilograms = 900
+            content.set(WeightTable.Part(entries: weights), for: "weights")
+            let snapshot = try RecoverySnapshot(content: content, createdAt: read.createdAt,
                                             installationID: read.installationID, appVersion: "x")
             text = String(decoding: snapshot.encoded(), as: UTF8.self)
         case "foreign": text = "date,weight\n2026-01-01,80\n"

@@ -1,27 +1,37 @@
+import AppCore
+import DailyTips
 import Foundation
+import Habits
+import Settings
 import Storage
 import Testing
+import TestSupport
+import WeightLog
 @testable import Backup
 
 @Suite struct RecoverySnapshotTests {
-    static let content = StoredContent(
+    static let content = SnapshotContent.of(
         weights: [
-            .init(id: "a", instant: 1_700_000_000.5, kilograms: 80.123456789012, note: "quote \" backslash \\ tab \t newline \n bell \u{7} ☃ 🏋️"),
-            .init(id: "b", instant: -2_000_000_000, kilograms: 20, note: nil),
+            WeightEntry(id: "a", date: Date(timeIntervalSince1970: 1_700_000_000.5), kilograms: 80.123456789012,
+                        note: "quote \" backslash \\ tab \t newline \n bell \u{7} ☃ 🏋️"),
+            WeightEntry(id: "b", date: Date(timeIntervalSince1970: -2_000_000_000), kilograms: 20),
         ],
-        habits: [.init(id: "h", name: "Drink \"water\"", schedule: "every day", kind: "atLeast", target: 8.5, createdDay: 19_000,
-                       archived: true, position: 3)],
-        habitRecords: [.init(habitID: "h", day: 19_001, status: "value", value: 7.25), .init(habitID: "h", day: 19_002, status: "done", value: nil)],
-        settings: [.init(key: "unit", value: "lb")],
+        habits: [HabitsTable.Row(id: "h", name: "Drink \"water\"", schedule: "every day", kind: "atLeast", target: 8.5,
+                                 createdDay: 19_000, archived: true, position: 3)],
+        habitRecords: [HabitsTable.RecordRow(habitID: "h", day: 19_001, status: "value", value: 7.25),
+                       HabitsTable.RecordRow(habitID: "h", day: 19_002, status: "done", value: nil)],
+        settings: [SettingsTable.Row(key: "unit", value: "lb")],
         tipDeck: "{\"seed\":1}"
     )
 
     @Test func aSnapshotReadsBackExactlyAsWritten() throws {
-        let snapshot = RecoverySnapshot(content: Self.content, createdAt: Date(timeIntervalSince1970: 1_800_000_000.25),
-                                        installationID: "install", appVersion: "1.2.3")
+        let snapshot = try RecoverySnapshot(content: Self.content, createdAt: Date(timeIntervalSince1970: 1_800_000_000.25),
+                                            installationID: "install", appVersion: "1.2.3")
         let data = snapshot.encoded()
-        let back = try RecoverySnapshot.decode(data, name: "test")
+        let back = try RecoverySnapshot.decode(data, name: "test", schema: .trend)
         #expect(back.content == Self.content)
+        #expect(back.content.weights == Self.content.weights)
+        #expect(back.content.habitRecords == Self.content.habitRecords)
         #expect(back.contentHash == snapshot.contentHash)
         #expect(back.installationID == "install" && back.appVersion == "1.2.3")
         #expect(abs(back.createdAt.timeIntervalSince1970 - 1_800_000_000.25) < 0.001)
@@ -29,12 +39,43 @@ import Testing
         #expect(try JSONSerialization.jsonObject(with: data) is [String: Any])
     }
 
-    @Test func theHashChangesWithAnyValueAndIsAHexSHA256() {
+    @Test func theHashChangesWithAnyValueAndIsAHexSHA256() throws {
+        var weights = Self.content.weights
+        weights[1].kilograms = 20.000000000001
         var changed = Self.content
-        changed.weights[1].kilograms = 20.000000000001
-        let original = RecoverySnapshot.hash(of: Self.content)
+        changed.set(WeightTable.Part(entries: weights), for: "weights")
+        let original = try ContentHash.sha256(Self.content.canonical())
         #expect(original.count == 64 && original.allSatisfy(\.isHexDigit))
-        #expect(RecoverySnapshot.hash(of: changed) != original)
-        #expect(ContentHash.sha256(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(try ContentHash.sha256(changed.canonical()) != original)
+        #expect(try ContentHash.sha256(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    /// The canonical encoding, byte for byte: every snapshot ever written is
+    /// hashed over it, so a change here must come with a new formatVersion.
+    @Test func theCanonicalEncodingIsPinnedByteForByte() throws {
+        let text = String(decoding: Self.content.canonical(), as: UTF8.self)
+        let expected = #"{"habitRecords":[{"day":19001,"habitID":"h","status":"value","value":7.25},{"day":19002,"habitID":"h","status":"done"}],"#
+            + #""habits":[{"archived":true,"createdDay":19000,"id":"h","kind":"atLeast","name":"Drink \"water\"","position":3,"schedule":"every day","target":8.5}],"#
+            + #""settings":[{"key":"unit","value":"lb"}],"tipDeck":"{\"seed\":1}","#
+            + #""weights":[{"id":"a","instant":1700000000.5,"kilograms":80.123456789012,"note":"quote \" backslash \\ tab \t newline \n bell \u0007 ☃ 🏋️"},"#
+            + #"{"id":"b","instant":-2000000000.0,"kilograms":20.0}]}"#
+        #expect(text == expected)
+        #expect(try ContentHash.sha256(Self.content.canonical()) == "fb56c8b453319474fd62448d50f4c56d8f0c114764b868c850a57e89b11becce")
+    }
+
+    /// A file whose content another encoder wrote (integers without `.0`,
+    /// keys spaced) verifies against the bytes it holds, and a changed byte
+    /// is still caught.
+    @Test func theHashIsCheckedOverTheContentAsWritten() throws {
+        let content = #"{ "weights": [ {"id": "x", "instant": 1767597000, "kilograms": 80} ] }"#
+        let hash = try ContentHash.sha256(Data(content.utf8))
+        func file(_ content: String) -> Data {
+            Data(#"{"appVersion":"9.9","content":\#(content),"contentHash":"\#(hash)","createdAt":"2026-01-01T00:00:00Z","formatVersion":1,"installationID":"i"}"#.utf8)
+        }
+        let snapshot = try RecoverySnapshot.decode(file(content), name: "other", schema: .trend)
+        #expect(snapshot.content.weights.map(\.kilograms) == [80])
+        #expect(throws: SnapshotError.hashMismatch("other")) {
+            try RecoverySnapshot.decode(file(content.replacingOccurrences(of: "80", with: "81")), name: "other", schema: .trend)
+        }
     }
 }

@@ -3,15 +3,18 @@ import Foundation
 import Storage
 import Testing
 import TestSupport
+import WeightLog
 
 /// Kills a real `trend` process at many moments of a restore and checks the
 /// database is whole and either as before or as after — never between.
 @Suite(.serialized) struct CrashSafetyTests {
-    static func content(weights count: Int, base: Double) -> StoredContent {
-        StoredContent(weights: (0..<count).map { index in
-            StoredContent.Weight(id: String(format: "w%07d-%.0f", index, base), instant: 1_700_000_000 + Double(index) * 3_600,
-                                 kilograms: base + Double(index % 50) / 10, note: nil)
-        })
+    static func content(weights count: Int, base: Double) -> SnapshotContent {
+        let weights = (0..<count).map { index in
+            WeightEntry(id: String(format: "w%07d-%.0f", index, base),
+                        date: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 3_600),
+                        kilograms: base + Double(index % 50) / 10)
+        }
+        return .of(weights: weights)
     }
 
     @Test func aRestoreKilledAtAnyMomentLeavesTheDatabaseBeforeOrAfter() throws {

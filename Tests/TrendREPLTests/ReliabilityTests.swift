@@ -1,3 +1,4 @@
+import AppCore
 import Backup
 import Foundation
 import Storage
@@ -7,7 +8,7 @@ import TestSupport
 /// Faults a person's machine can throw at Trend: killed processes, two
 /// processes at once, a full disk, a permissive umask.
 @Suite(.serialized) struct ReliabilityTests {
-    static func weights(_ count: Int, base: Double) -> StoredContent {
+    static func weights(_ count: Int, base: Double) -> SnapshotContent {
         CrashSafetyTests.content(weights: count, base: base)
     }
 
@@ -85,7 +86,7 @@ import TestSupport
                 for name in ["Latest.json", "Previous.json"] {
                     let url = data.appendingPathComponent("Backups/\(name)")
                     guard FileManager.default.fileExists(atPath: url.path) else { continue }
-                    #expect(throws: Never.self) { _ = try RecoverySnapshot.decode(Data(contentsOf: url), name: name) }
+                    #expect(throws: Never.self) { _ = try RecoverySnapshot.decode(Data(contentsOf: url), name: name, schema: .trend) }
                 }
             })
         #expect(FileManager.default.fileExists(atPath: latest.path))

@@ -248,15 +248,19 @@ struct WeightFileReader {
             outcome.invalid.append(ImportProblem(line: line, reason: "no weight"))
             return
         }
-        guard WeightUnit.acceptedKilograms.contains(kilograms) else {
+        let cleanID = id?.lowercased()
+        let weight = ImportedWeight(id: cleanID.flatMap { $0.isEmpty || $0.count > 64 ? nil : $0 }, date: date,
+                                    kilograms: kilograms, note: WeightNote.fromFile(note))
+        do {
+            try WeightEntry(date: date, kilograms: kilograms, note: weight.note).validate()
+        } catch .weightOutOfRange {
             outcome.invalid.append(ImportProblem(line: line, reason: String(format: "%.1f kg is outside 20–500 kg", kilograms)))
             return
+        } catch {
+            outcome.invalid.append(ImportProblem(line: line, reason: "the weigh-in \(error)"))
+            return
         }
-        let cleanNote = note.map { $0.isEmpty ? $0 : $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        let cleanID = id?.lowercased()
-        outcome.weights.append(ImportedWeight(
-            id: cleanID.flatMap { $0.isEmpty || $0.count > 64 ? nil : $0 }, date: date, kilograms: kilograms,
-            note: cleanNote.flatMap { $0.isEmpty ? nil : String($0.prefix(500)) }))
+        outcome.weights.append(weight)
     }
 
     /// A field (already trimmed by the CSV reader), or empty when the row is short.

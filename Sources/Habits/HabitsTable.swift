@@ -1,0 +1,309 @@
+import Foundation
+import Storage
+
+/// The `habits` and `habit_records` tables, in one place: their columns,
+/// every statement, the mapping of rows to `Habit`, and their form in a
+/// recovery snapshot (the `habits` and `habitRecords` members).
+///
+/// Adding a column: a migration in `Schema`, the statements, mapping and
+/// snapshot form here, and a `RecoverySnapshot.formatVersion` bump.
+public struct HabitsTable: SnapshotSection {
+    public init() {}
+
+    /// A habit row as stored and as a snapshot holds it; schedule and kind in their stored codes.
+    public struct Row: Codable, Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public var schedule: String
+        public var kind: String
+        public var target: Double?
+        public var createdDay: Int
+        public var archived: Bool
+        public var position: Int
+
+        public init(id: String, name: String, schedule: String, kind: String, target: Double?, createdDay: Int,
+                    archived: Bool, position: Int) {
+            self.id = id
+            self.name = name
+            self.schedule = schedule
+            self.kind = kind
+            self.target = target
+            self.createdDay = createdDay
+            self.archived = archived
+            self.position = position
+        }
+    }
+
+    /// One day of one habit, as stored.
+    public struct RecordRow: Codable, Sendable, Equatable {
+        public var habitID: String
+        public var day: Int
+        public var status: String
+        public var value: Double?
+
+        public init(habitID: String, day: Int, status: String, value: Double?) {
+            self.habitID = habitID
+            self.day = day
+            self.status = status
+            self.value = value
+        }
+    }
+
+    // MARK: Statements, inside a transaction the caller holds
+
+    static func rows(in connection: SQLiteConnection) throws -> [Row] {
+        try connection.query("""
+            SELECT id, name, schedule, kind, target, created_day, archived, position FROM habits ORDER BY position, id
+            """) {
+            Row(id: $0.text(0), name: $0.text(1), schedule: $0.text(2), kind: $0.text(3), target: $0.optionalDouble(4),
+                createdDay: $0.int(5), archived: $0.int(6) != 0, position: $0.int(7))
+        }
+    }
+
+    static func recordRows(in connection: SQLiteConnection) throws -> [RecordRow] {
+        try connection.query("SELECT habit_id, day, status, value FROM habit_records ORDER BY habit_id, day") {
+            RecordRow(habitID: $0.text(0), day: $0.int(1), status: $0.text(2), value: $0.optionalDouble(3))
+        }
+    }
+
+    /// Every habit with its marks, in the order they were added. A row Trend
+    /// cannot read is an error naming it, never a habit quietly left out.
+    public static func allHabits(in connection: SQLiteConnection) throws -> [Habit] {
+        var habits = try rows(in: connection).map { row throws(HabitsError) in try habit(row) }
+        let index = Dictionary(uniqueKeysWithValues: habits.enumerated().map { ($1.id, $0) })
+        for record in try recordRows(in: connection) {
+            guard let position = index[record.habitID] else { continue }
+            habits[position].marks[record.day] = try mark(record)
+        }
+        return habits
+    }
+
+    static func habit(_ row: Row) throws(HabitsError) -> Habit {
+        guard let schedule = HabitSchedule(text: row.schedule) else {
+            throw .unreadableHabit(name: row.name, detail: "its schedule '\(row.schedule.prefix(40))' is unknown")
+        }
+        guard let kind = HabitKind(code: row.kind, target: row.target) else {
+            throw .unreadableHabit(name: row.name, detail: "its kind '\(row.kind.prefix(20))' or its target is unknown")
+        }
+        return Habit(id: row.id, name: row.name, schedule: schedule, kind: kind, createdDay: row.createdDay,
+                     archived: row.archived)
+    }
+
+    static func mark(_ record: RecordRow) throws(HabitsError) -> HabitMark {
+        switch (record.status, record.value) {
+        case ("done", _): return .done
+        case ("skipped", _): return .skipped
+        case let ("value", value?) where value.isFinite: return .value(value)
+        default: throw .unreadableHabit(name: record.habitID, detail: "day \(record.day) holds '\(record.status.prefix(20))'")
+        }
+    }
+
+    static func row(_ habit: Habit, position: Int) -> Row {
+        Row(id: habit.id, name: habit.name, schedule: habit.schedule.text, kind: habit.kind.code,
+            target: habit.kind.target, createdDay: habit.createdDay, archived: habit.archived, position: position)
+    }
+
+    static func record(_ mark: HabitMark, habitID: String, day: Int) -> RecordRow {
+        switch mark {
+        case .done: RecordRow(habitID: habitID, day: day, status: "done", value: nil)
+        case .skipped: RecordRow(habitID: habitID, day: day, status: "skipped", value: nil)
+        case let .value(number): RecordRow(habitID: habitID, day: day, status: "value", value: number)
+        }
+    }
+
+    /// Adds a habit after the others, with its marks; a name already taken (ignoring case) is refused.
+    public static func insert(_ habit: Habit, in connection: SQLiteConnection) throws {
+        let position = try connection.scalarInt("SELECT COALESCE(MAX(position), 0) + 1 FROM habits") ?? 1
+        try insert(row(habit, position: position), in: connection)
+        for (day, mark) in habit.marks {
+            try setMark(mark, habitID: habit.id, day: day, in: connection)
+        }
+    }
+
+    static func insert(_ row: Row, in connection: SQLiteConnection) throws {
+        do {
+            try connection.run("""
+                INSERT INTO habits(id, name, name_key, schedule, kind, target, created_day, archived, position)
+                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.text(row.id), .text(row.name), .text(row.name.lowercased()), .text(row.schedule), .text(row.kind),
+                      .optional(row.target), .int(row.createdDay), .int(row.archived ? 1 : 0), .int(row.position)])
+        } catch StorageError.sqlite(let code, _) where code & 0xFF == 19 {
+            throw HabitsError.duplicateName(row.name, archived: false)
+        }
+    }
+
+    /// Saves name, schedule, kind and the archived flag.
+    public static func update(_ habit: Habit, in connection: SQLiteConnection) throws {
+        let row = row(habit, position: 0)
+        do {
+            try connection.run("""
+                UPDATE habits SET name = ?, name_key = ?, schedule = ?, kind = ?, target = ?, archived = ? WHERE id = ?
+                """, [.text(row.name), .text(row.name.lowercased()), .text(row.schedule), .text(row.kind), .optional(row.target),
+                      .int(row.archived ? 1 : 0), .text(row.id)])
+        } catch StorageError.sqlite(let code, _) where code & 0xFF == 19 {
+            throw HabitsError.duplicateName(habit.name, archived: false)
+        }
+    }
+
+    public static func delete(id: String, in connection: SQLiteConnection) throws {
+        try connection.run("DELETE FROM habits WHERE id = ?", [.text(id)])
+    }
+
+    /// Sets or (with nil) clears one day's mark.
+    public static func setMark(_ mark: HabitMark?, habitID: String, day: Int, in connection: SQLiteConnection) throws {
+        guard let mark else {
+            try connection.run("DELETE FROM habit_records WHERE habit_id = ? AND day = ?", [.text(habitID), .int(day)])
+            return
+        }
+        try insert(record(mark, habitID: habitID, day: day), replacing: true, in: connection)
+    }
+
+    static func insert(_ record: RecordRow, replacing: Bool, in connection: SQLiteConnection) throws {
+        let onConflict = replacing ? " ON CONFLICT(habit_id, day) DO UPDATE SET status = excluded.status, value = excluded.value" : ""
+        try connection.run("INSERT INTO habit_records(habit_id, day, status, value) VALUES(?, ?, ?, ?)" + onConflict,
+                           [.text(record.habitID), .int(record.day), .text(record.status), .optional(record.value)])
+    }
+
+    // MARK: The snapshot form
+
+    public var name: String { "habits" }
+
+    /// Habits and their days as a snapshot holds them.
+    public struct Part: SnapshotPart, Equatable {
+        public var habits: [Row]
+        public var records: [RecordRow]
+
+        public init(habits: [Row] = [], records: [RecordRow] = []) {
+            self.habits = habits
+            self.records = records
+        }
+
+        public var rowCount: Int { habits.count }
+
+        public func canonicalMembers() -> [(key: String, value: CanonicalJSON)] {
+            var days = CanonicalJSON(reservingCapacity: records.count * 64 + 2)
+            days.raw("[")
+            for (index, record) in records.enumerated() {
+                days.raw(index > 0 ? ",{\"day\":" : "{\"day\":")
+                days.integer(record.day)
+                days.raw(",\"habitID\":")
+                days.string(record.habitID)
+                days.raw(",\"status\":")
+                days.string(record.status)
+                if let value = record.value {
+                    days.raw(",\"value\":")
+                    days.number(value)
+                }
+                days.raw("}")
+            }
+            days.raw("]")
+            var list = CanonicalJSON()
+            list.raw("[")
+            for (index, habit) in habits.enumerated() {
+                list.raw(index > 0 ? ",{\"archived\":" : "{\"archived\":")
+                list.bool(habit.archived)
+                list.raw(",\"createdDay\":")
+                list.integer(habit.createdDay)
+                list.raw(",\"id\":")
+                list.string(habit.id)
+                list.raw(",\"kind\":")
+                list.string(habit.kind)
+                list.raw(",\"name\":")
+                list.string(habit.name)
+                list.raw(",\"position\":")
+                list.integer(habit.position)
+                list.raw(",\"schedule\":")
+                list.string(habit.schedule)
+                if let target = habit.target {
+                    list.raw(",\"target\":")
+                    list.number(target)
+                }
+                list.raw("}")
+            }
+            list.raw("]")
+            return [("habitRecords", days), ("habits", list)]
+        }
+    }
+
+    public func read(in connection: SQLiteConnection) throws -> Part {
+        Part(habits: try Self.rows(in: connection), records: try Self.recordRows(in: connection))
+    }
+
+    public func decode(from content: KeyedDecodingContainer<SnapshotKey>) throws -> Part {
+        Part(habits: try content.decodeIfPresent([Row].self, forKey: SnapshotKey("habits")) ?? [],
+             records: try content.decodeIfPresent([RecordRow].self, forKey: SnapshotKey("habitRecords")) ?? [])
+    }
+
+    public func validate(_ part: Part) throws {
+        var ids = Set<String>(), names = Set<String>()
+        for row in part.habits {
+            guard !row.id.isEmpty, row.id.count <= 64, ids.insert(row.id).inserted else {
+                throw SnapshotValueError("a habit id is empty, overlong or repeated")
+            }
+            let name = row.name.trimmingCharacters(in: .whitespaces)
+            guard HabitName.isAcceptable(name), names.insert(name.lowercased()).inserted else {
+                throw SnapshotValueError("the habit name '\(row.name.prefix(60))' is empty, too long or repeated")
+            }
+            do {
+                _ = try Self.habit(row)
+            } catch {
+                throw SnapshotValueError("habit '\(name)': \(error)")
+            }
+            if let target = row.target, target < 0 { throw SnapshotValueError("habit '\(name)' has a negative target") }
+            guard abs(row.createdDay) < 200_000 else { throw SnapshotValueError("habit '\(name)' starts on an impossible day") }
+        }
+        for record in part.records {
+            guard ids.contains(record.habitID) else { throw SnapshotValueError("a habit day belongs to no habit") }
+            guard abs(record.day) < 200_000 else { throw SnapshotValueError("a habit day has an impossible date") }
+            let mark: HabitMark
+            do {
+                mark = try Self.mark(record)
+            } catch {
+                throw SnapshotValueError("a habit day has an unknown status")
+            }
+            if case let .value(value) = mark, !HabitMark.acceptedValues.contains(value) {
+                throw SnapshotValueError("a habit day holds a value outside 0–1000000")
+            }
+        }
+    }
+
+    public func replace(with part: Part, in connection: SQLiteConnection) throws {
+        try connection.execute("DELETE FROM habit_records; DELETE FROM habits")
+        for row in part.habits { try Self.insert(row, in: connection) }
+        for record in part.records { try Self.insert(record, replacing: false, in: connection) }
+    }
+
+    /// Habits are matched by name (ignoring case); a new one is added after
+    /// the local ones, and days the local habit already has are kept.
+    public func merge(_ part: Part, in connection: SQLiteConnection) throws -> SnapshotMergeCount {
+        let local = try Self.rows(in: connection)
+        var localByName = Dictionary(local.map { ($0.name.lowercased(), $0.id) }, uniquingKeysWith: { first, _ in first })
+        let localIDs = Set(local.map(\.id))
+        var position = (local.map(\.position).max() ?? 0) + 1
+        var idMap: [String: String] = [:]
+        var count = SnapshotMergeCount()
+        for habit in part.habits {
+            if let id = localByName[habit.name.lowercased()] {
+                idMap[habit.id] = id
+                continue
+            }
+            var added = habit
+            if localIDs.contains(added.id) { added.id = UUID().uuidString.lowercased() }
+            added.position = position
+            position += 1
+            idMap[habit.id] = added.id
+            localByName[habit.name.lowercased()] = added.id
+            try Self.insert(added, in: connection)
+            count.added += 1
+        }
+        var days = Set(try Self.recordRows(in: connection).map { "\($0.habitID)#\($0.day)" })
+        for record in part.records {
+            guard let id = idMap[record.habitID], days.insert("\(id)#\(record.day)").inserted else { continue }
+            var added = record
+            added.habitID = id
+            try Self.insert(added, replacing: false, in: connection)
+            count.addedChildren += 1
+        }
+        return count
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The canonical text a recovery snapshot's content is hashed over: object
+/// keys in sorted order, no spaces, numbers in Swift's shortest round-trip
+/// form (`80.0`, `20458`), absent values left out.
+///
+/// Each table owner writes its own rows with it (see `SnapshotSection`), so
+/// a table's snapshot form lives beside its SQL. Bytes are appended in place:
+/// a million weigh-ins are one pass.
+///
+/// - Important: Writers must emit an object's keys in sorted order; the
+///   format of every shipped snapshot version depends on it, and the
+///   fixtures in `Tests/Fixtures` pin it byte for byte.
+public struct CanonicalJSON: Sendable, Equatable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init(reservingCapacity capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Punctuation or a key the caller knows needs no escaping: `{"id":`.
+    public mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    public mutating func string(_ text: String) {
+        bytes.append(0x22)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: bytes += [0x5C, 0x22]
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x0A: bytes += [0x5C, 0x6E]
+            case 0x0D: bytes += [0x5C, 0x72]
+            case 0x09: bytes += [0x5C, 0x74]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(0x22)
+    }
+
+    public mutating func number(_ value: Double) {
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    public mutating func integer(_ value: Int) {
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    public mutating func bool(_ value: Bool) {
+        raw(value ? "true" : "false")
+    }
+
+    /// Appends another writer's text as it is.
+    public mutating func append(_ other: CanonicalJSON) {
+        bytes.append(contentsOf: other.bytes)
+    }
+}

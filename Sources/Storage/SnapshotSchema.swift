@@ -1,0 +1,180 @@
+import Foundation
+
+/// Everything a person keeps, section by section: what a recovery snapshot
+/// holds and what a restore puts back.
+public struct SnapshotContent: Sendable, Equatable {
+    /// The parts, by section name.
+    public private(set) var parts: [String: any SnapshotPart]
+
+    public init(parts: [String: any SnapshotPart]) {
+        self.parts = parts
+    }
+
+    /// Puts `part` in place of a section's rows.
+    public mutating func set(_ part: any SnapshotPart, for section: String) {
+        parts[section] = part
+    }
+
+    /// Two contents are equal when their canonical texts are: what a snapshot would hash.
+    public static func == (lhs: SnapshotContent, rhs: SnapshotContent) -> Bool {
+        lhs.canonical() == rhs.canonical()
+    }
+
+    /// The rows a section holds (0 when the content has no such section).
+    public func rowCount(of section: String) -> Int {
+        parts[section]?.rowCount ?? 0
+    }
+
+    /// The first and last moment recorded in a section (weigh-ins), if any.
+    public func dateSpan(of section: String) -> ClosedRange<Date>? {
+        parts[section]?.dateSpan
+    }
+
+    /// A section's part, typed by its owner.
+    public func part<Part: SnapshotPart>(_ section: String, as type: Part.Type) -> Part? {
+        parts[section] as? Part
+    }
+
+    /// The canonical text of the whole content: every section's members in key order.
+    public func canonical() -> Data {
+        let members = parts.values.flatMap { $0.canonicalMembers() }.sorted { $0.key < $1.key }
+        var out = CanonicalJSON(reservingCapacity: members.reduce(16) { $0 + $1.value.bytes.count + $1.key.utf8.count + 4 })
+        out.raw("{")
+        for (index, member) in members.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.string(member.key)
+            out.raw(":")
+            out.append(member.value)
+        }
+        out.raw("}")
+        return Data(out.bytes)
+    }
+}
+
+/// The sections a snapshot covers, in the order they are written back.
+/// `AppModel.assemble(_:)` lists them, one per table owner; Backup works
+/// through this type and never names a feature's rows.
+public struct SnapshotSchema: Sendable {
+    public let sections: [any SnapshotSection]
+
+    public init(_ sections: [any SnapshotSection]) {
+        self.sections = sections
+    }
+
+    /// The key under which `Decoder.userInfo` carries the schema to `SnapshotContent`'s decoding.
+    public static let userInfoKey = CodingUserInfoKey(rawValue: "trend.snapshotSchema")!
+
+    /// Every section's rows, inside the caller's transaction.
+    public func read(in connection: SQLiteConnection) throws -> SnapshotContent {
+        var parts: [String: any SnapshotPart] = [:]
+        for section in sections {
+            parts[section.name] = try Self.read(section, in: connection)
+        }
+        return SnapshotContent(parts: parts)
+    }
+
+    /// Reads a snapshot file's `content` object.
+    public func decode(from decoder: any Decoder) throws -> SnapshotContent {
+        let container = try decoder.container(keyedBy: SnapshotKey.self)
+        var parts: [String: any SnapshotPart] = [:]
+        for section in sections {
+            parts[section.name] = try section.decode(from: container)
+        }
+        return SnapshotContent(parts: parts)
+    }
+
+    /// Checks every value; throws the first `SnapshotValueError`.
+    public func validate(_ content: SnapshotContent) throws {
+        for section in sections {
+            try Self.validate(section, content.parts[section.name])
+        }
+    }
+
+    /// Replaces every section's rows with `content`'s, inside the caller's transaction.
+    public func replace(with content: SnapshotContent, in connection: SQLiteConnection) throws {
+        for section in sections {
+            try Self.replace(section, with: content.parts[section.name], in: connection)
+        }
+    }
+
+    /// Adds what `content` holds that the database lacks; returns what each section added, by name.
+    public func merge(_ content: SnapshotContent, in connection: SQLiteConnection) throws -> [String: SnapshotMergeCount] {
+        var counts: [String: SnapshotMergeCount] = [:]
+        for section in sections {
+            counts[section.name] = try Self.merge(section, content.parts[section.name], in: connection)
+        }
+        return counts
+    }
+
+    /// Content with no rows in any section: what `delete-all-data` restores.
+    public func emptyContent() throws -> SnapshotContent {
+        let empty = Data("{}".utf8)
+        let decoder = JSONDecoder()
+        decoder.userInfo[Self.userInfoKey] = self
+        return try decoder.decode(SnapshotContentBox.self, from: empty).content
+    }
+
+    // The sections are existentials; these open each one to reach its typed part.
+
+    private static func read<Section: SnapshotSection>(_ section: Section, in connection: SQLiteConnection) throws -> any SnapshotPart {
+        try section.read(in: connection)
+    }
+
+    private static func validate<Section: SnapshotSection>(_ section: Section, _ part: (any SnapshotPart)?) throws {
+        try section.validate(try typed(part, for: section))
+    }
+
+    private static func replace<Section: SnapshotSection>(_ section: Section, with part: (any SnapshotPart)?,
+                                                          in connection: SQLiteConnection) throws {
+        try section.replace(with: try typed(part, for: section), in: connection)
+    }
+
+    private static func merge<Section: SnapshotSection>(_ section: Section, _ part: (any SnapshotPart)?,
+                                                        in connection: SQLiteConnection) throws -> SnapshotMergeCount {
+        try section.merge(try typed(part, for: section), in: connection)
+    }
+
+    private static func typed<Section: SnapshotSection>(_ part: (any SnapshotPart)?, for section: Section) throws -> Section.Part {
+        guard let typed = part as? Section.Part else {
+            throw SnapshotValueError("the \(section.name) section is missing")
+        }
+        return typed
+    }
+}
+
+/// Decodes a `SnapshotContent` with the schema found in the decoder's `userInfo`.
+public struct SnapshotContentBox: Decodable, Sendable {
+    public let content: SnapshotContent
+
+    public init(from decoder: any Decoder) throws {
+        guard let schema = decoder.userInfo[SnapshotSchema.userInfoKey] as? SnapshotSchema else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "no snapshot schema was given to the decoder"))
+        }
+        content = try schema.decode(from: decoder)
+    }
+}
+
+extension LocalDataStore {
+    /// A consistent copy of everything the schema covers (one read transaction).
+    public func readContent(_ schema: SnapshotSchema) throws -> SnapshotContent {
+        try readConsistently { try schema.read(in: $0) }
+    }
+
+    /// Replaces everything with `content` in one transaction: all of it, or nothing.
+    public func replaceContent(with content: SnapshotContent, schema: SnapshotSchema) throws {
+        try write { try schema.replace(with: content, in: $0) }
+    }
+
+    /// This installation's id, created on first use and kept in the database.
+    public func installationID() throws -> String {
+        try write(notifying: false) { connection in
+            if let id = try connection.query("SELECT value FROM meta WHERE key = 'installationID'", row: { $0.text(0) }).first {
+                return id
+            }
+            let id = UUID().uuidString.lowercased()
+            try connection.run("INSERT INTO meta(key, value) VALUES('installationID', ?)", [.text(id)])
+            return id
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// One table owner's share of everything a person keeps, as a recovery
+/// snapshot holds it.
+///
+/// Each feature target that owns tables provides one section beside its
+/// repository: the rows it reads for a snapshot, their canonical JSON, how a
+/// snapshot file's members decode and are checked, and how a restore or a
+/// merge writes them back. Backup sees only `SnapshotSchema`, so adding a
+/// column touches a migration, its owner and the snapshot `formatVersion`.
+public protocol SnapshotSection: Sendable {
+    associatedtype Part: SnapshotPart
+
+    /// The section's name: the first of its members in a snapshot's content.
+    var name: String { get }
+    /// The rows as they are now, inside the caller's transaction.
+    func read(in connection: SQLiteConnection) throws -> Part
+    /// The section's members of a snapshot file's `content`; a missing member means no rows.
+    func decode(from content: KeyedDecodingContainer<SnapshotKey>) throws -> Part
+    /// Every value in range; throws `SnapshotValueError` naming the first that is not.
+    func validate(_ part: Part) throws
+    /// Deletes the owner's rows and inserts `part`'s, inside the caller's transaction.
+    func replace(with part: Part, in connection: SQLiteConnection) throws
+    /// Adds what `part` holds that the database lacks, inside the caller's transaction; changes nothing local.
+    func merge(_ part: Part, in connection: SQLiteConnection) throws -> SnapshotMergeCount
+}
+
+/// One section's rows, read from the database or a snapshot file.
+public protocol SnapshotPart: Sendable {
+    /// The members this part adds to a snapshot's content, each with its canonical JSON value.
+    func canonicalMembers() -> [(key: String, value: CanonicalJSON)]
+    /// How many rows it holds (weigh-ins, habits, settings …).
+    var rowCount: Int { get }
+    /// The first and last moment its rows record, where they record moments (weigh-ins).
+    var dateSpan: ClosedRange<Date>? { get }
+}
+
+extension SnapshotPart {
+    public var dateSpan: ClosedRange<Date>? { nil }
+}
+
+/// A member name in a snapshot's `content` object.
+public struct SnapshotKey: CodingKey, Sendable {
+    public let stringValue: String
+    public var intValue: Int? { nil }
+
+    public init(_ name: String) { stringValue = name }
+    public init?(stringValue: String) { self.stringValue = stringValue }
+    public init?(intValue: Int) { nil }
+}
+
+/// What merging one section added.
+public struct SnapshotMergeCount: Sendable, Equatable {
+    /// Rows added (weigh-ins, habits).
+    public var added: Int
+    /// Rows left out because the database already had them.
+    public var duplicates: Int
+    /// Rows of a child table added with them (habit days).
+    public var addedChildren: Int
+
+    public init(added: Int = 0, duplicates: Int = 0, addedChildren: Int = 0) {
+        self.added = added
+        self.duplicates = duplicates
+        self.addedChildren = addedChildren
+    }
+}
+
+/// A value in a snapshot that Trend cannot accept; `detail` names it.
+public struct SnapshotValueError: Error, Equatable, Sendable {
+    public let detail: String
+
+    public init(_ detail: String) {
+        self.detail = detail
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Settings
+import Storage
+
+/// The `weight_entries` table, in one place: its columns, every statement
+/// that touches it, the mapping of a row to a `WeightEntry`, and its form in
+/// a recovery snapshot (the `weights` member). `LocalWeightRepository`,
+/// imports and Backup (through `SnapshotSchema`) all go through it.
+///
+/// Adding a column: a migration in `Schema`, the statements and mapping
+/// here, the snapshot form here, and a `RecoverySnapshot.formatVersion` bump.
+public struct WeightTable: SnapshotSection {
+    public init() {}
+
+    static let columns = "id, instant, kilograms, note"
+    static let selectAll = "SELECT \(columns) FROM weight_entries ORDER BY instant, id"
+    static let insertRow = "INSERT INTO weight_entries(\(columns)) VALUES(?, ?, ?, ?)"
+    static let updateRow = "UPDATE weight_entries SET instant = ?, kilograms = ?, note = ? WHERE id = ?"
+    static let deleteRow = "DELETE FROM weight_entries WHERE id = ?"
+
+    static func entry(_ row: SQLiteStatement) -> WeightEntry {
+        WeightEntry(id: row.text(0), date: Date(timeIntervalSince1970: row.double(1)), kilograms: row.double(2),
+                    note: row.optionalText(3))
+    }
+
+    static func values(_ entry: WeightEntry) -> [SQLValue] {
+        [.text(entry.id), .double(entry.date.timeIntervalSince1970), .double(entry.kilograms), .optional(entry.note)]
+    }
+
+    // MARK: Statements, inside a transaction the caller holds
+
+    /// Every entry, oldest first (by instant, then id).
+    public static func all(in connection: SQLiteConnection) throws -> [WeightEntry] {
+        try connection.query(selectAll, row: entry)
+    }
+
+    public static func insert(_ entry: WeightEntry, in connection: SQLiteConnection) throws {
+        try connection.run(insertRow, values(entry))
+    }
+
+    /// Replaces the stored entry with the same id; false when there is none.
+    public static func update(_ entry: WeightEntry, in connection: SQLiteConnection) throws -> Bool {
+        try connection.run(updateRow, [.double(entry.date.timeIntervalSince1970), .double(entry.kilograms),
+                                       .optional(entry.note), .text(entry.id)]) > 0
+    }
+
+    public static func delete(id: String, in connection: SQLiteConnection) throws -> Bool {
+        try connection.run(deleteRow, [.text(id)]) > 0
+    }
+
+    /// Adds the entries the table lacks: one with an id already stored, or the
+    /// same moment (`WeightEntry.Moment`) as a stored one or an earlier one of
+    /// the batch, is a duplicate. Checked inside the writing transaction, so
+    /// two imports at once cannot both add the same weigh-in.
+    public static func merge(_ entries: [WeightEntry], in connection: SQLiteConnection) throws -> SnapshotMergeCount {
+        // A large batch touches many pages of the id index; room for them in
+        // memory saves spilling half-built pages to the journal again and again.
+        if entries.count > 10_000 { try connection.execute("PRAGMA cache_size = -131072") }
+        defer {
+            // Best effort: the default cache size only returns memory; a failure here changes no data.
+            try? connection.execute("PRAGMA cache_size = -2000")
+        }
+        var ids = Set<String>()
+        var moments = Set<WeightEntry.Moment>()
+        let existing = try connection.prepare("SELECT id, instant, kilograms FROM weight_entries")
+        while try existing.step() {
+            ids.insert(existing.text(0))
+            moments.insert(WeightEntry.Moment(date: Date(timeIntervalSince1970: existing.double(1)), kilograms: existing.double(2)))
+        }
+        let statement = try connection.prepare(insertRow)
+        var count = SnapshotMergeCount()
+        for entry in entries {
+            guard !ids.contains(entry.id), moments.insert(entry.moment).inserted else {
+                count.duplicates += 1
+                continue
+            }
+            ids.insert(entry.id)
+            try statement.reset(values(entry))
+            while try statement.step() {}
+            count.added += 1
+        }
+        return count
+    }
+
+    // MARK: The snapshot form
+
+    public var name: String { "weights" }
+
+    /// Weigh-ins as a snapshot holds them.
+    public struct Part: SnapshotPart, Equatable {
+        public var entries: [WeightEntry]
+
+        public init(entries: [WeightEntry]) {
+            self.entries = entries
+        }
+
+        public var rowCount: Int { entries.count }
+
+        public var dateSpan: ClosedRange<Date>? {
+            guard let first = entries.map(\.date).min(), let last = entries.map(\.date).max() else { return nil }
+            return first...last
+        }
+
+        /// `[{"id":…,"instant":…,"kilograms":…,"note":…}]`, keys sorted, a missing note left out.
+        public func canonicalMembers() -> [(key: String, value: CanonicalJSON)] {
+            var out = CanonicalJSON(reservingCapacity: entries.count * 96 + 2)
+            out.raw("[")
+            for (index, entry) in entries.enumerated() {
+                out.raw(index > 0 ? ",{\"id\":" : "{\"id\":")
+                out.string(entry.id)
+                out.raw(",\"instant\":")
+                out.number(entry.date.timeIntervalSince1970)
+                out.raw(",\"kilograms\":")
+                out.number(entry.kilograms)
+                if let note = entry.note {
+                    out.raw(",\"note\":")
+                    out.string(note)
+                }
+                out.raw("}")
+            }
+            out.raw("]")
+            return [("weights", out)]
+        }
+    }
+
+    /// One weigh-in in a snapshot file.
+    private struct Row: Decodable {
+        var id: String
+        var instant: Double
+        var kilograms: Double
+        var note: String?
+    }
+
+    public func read(in connection: SQLiteConnection) throws -> Part {
+        Part(entries: try Self.all(in: connection))
+    }
+
+    public func decode(from content: KeyedDecodingContainer<SnapshotKey>) throws -> Part {
+        let rows = try content.decodeIfPresent([Row].self, forKey: SnapshotKey(name)) ?? []
+        return Part(entries: rows.map {
+            WeightEntry(id: $0.id, date: Date(timeIntervalSince1970: $0.instant), kilograms: $0.kilograms, note: $0.note)
+        })
+    }
+
+    public func validate(_ part: Part) throws {
+        var ids = Set<String>()
+        for (index, entry) in part.entries.enumerated() {
+            guard !entry.id.isEmpty, entry.id.count <= 64, ids.insert(entry.id).inserted else {
+                throw SnapshotValueError("weight \(index + 1) has an empty, overlong or repeated id")
+            }
+            do {
+                try entry.validate()
+            } catch {
+                throw SnapshotValueError("weight \(index + 1) \(error)")
+            }
+        }
+    }
+
+    public func replace(with part: Part, in connection: SQLiteConnection) throws {
+        try connection.execute("DELETE FROM weight_entries")
+        let statement = try connection.prepare(Self.insertRow)
+        for entry in part.entries {
+            try statement.reset(Self.values(entry))
+            while try statement.step() {}
+        }
+    }
+
+    public func merge(_ part: Part, in connection: SQLiteConnection) throws -> SnapshotMergeCount {
+        try Self.merge(part.entries, in: connection)
+    }
+}

@@ -1,0 +1,84 @@
+import AppCore
+import Foundation
+import Habits
+import Settings
+import Storage
+import Testing
+import TestSupport
+import WeightLog
+@testable import Backup
+
+/// Files written by shipped versions of Trend (Tests/Fixtures) still restore
+/// and import to exactly the values they hold, whatever the code has become.
+@MainActor
+@Suite struct CompatibilityFixtureTests {
+    static let ids = ["7e403594-f5f6-4725-8bbd-1e8aeb8920af", "f0ab1b26-6099-42df-b901-727576bfc129",
+                      "b12c191b-7489-4111-929d-a750c446a507", "d03febe8-0194-45c5-a4b9-ebada377c61c"]
+    static let instants: [Double] = [1_767_597_000, 1_767_683_100, 1_767_735_000, 1_767_855_300]
+    static let kilograms = [81.828063548, 81.555908126, 81.601267363, 78.92507238]
+    static let notes: [String?] = ["first \"quoted\" — naïve café ✓ back\\slash", nil, "evening", nil]
+
+    @Test func aVersion1SnapshotStillDecodesWithItsOwnHash() throws {
+        let data = try Data(contentsOf: fixtureURL("snapshot-v1.json"))
+        let snapshot = try RecoverySnapshot.decode(data, name: "snapshot-v1", schema: .trend)
+        #expect(snapshot.formatVersion == 1)
+        #expect(snapshot.contentHash == "b0c7af6941dc9a61258dba1ff2cfa87caf1630eef1cf717ecddd648ce1186633")
+        #expect(snapshot.installationID == "2dad3b7d-3497-45e6-8b28-d52913b43f01")
+        #expect(snapshot.appVersion == "0.1.0")
+        // While the format is 1, today's encoder must write its content byte for byte as 0.1.0 did.
+        #expect(try ContentHash.sha256(snapshot.content.canonical()) == snapshot.contentHash)
+    }
+
+    @Test func aVersion1SnapshotRestoresToExactValues() async throws {
+        let graph = makeTestApp(clock: TestClock(date("2026-11-30 08:00")))
+        let backup = graph.app.backupFeature
+        let plan = try await backup.prepareRestore(from: .file(fixtureURL("snapshot-v1.json")))
+        let result = try await backup.restore(plan)
+        #expect(result.entries == 4 && result.habits == 6)
+
+        let entries = graph.app.weightEntryFeature.entries
+        #expect(entries.map(\.id) == Self.ids)
+        #expect(entries.map(\.date.timeIntervalSince1970) == Self.instants)
+        #expect(entries.map(\.kilograms) == Self.kilograms)
+        #expect(entries.map(\.note) == Self.notes)
+        #expect(graph.app.settingsFeature.current.unit == .pounds)
+        #expect(graph.app.settingsFeature.current.goalKilograms == 74.84274105)
+
+        try await graph.app.habitsFeature.load()
+        let habits = graph.app.habitsFeature.habits
+        #expect(habits.map(\.name) == ["Read", "Gym", "Water", "Drinks", "Stretch", "Piano"])
+        #expect(habits.map(\.schedule) == [.daily, .timesPerWeek(3), .daily, .daily, .weekdays([0, 2, 4]),
+                                           .timesPerDays(times: 2, days: 10)])
+        #expect(habits.map(\.kind) == [.yesNo, .yesNo, .atLeast(8), .atMost(2), .yesNo, .yesNo])
+        #expect(habits.map(\.archived) == [false, false, false, false, false, true])
+        #expect(habits[0].marks == [20_458: .done, 20_459: .skipped])
+        #expect(habits[1].marks == [20_460: .done])
+        #expect(habits[2].marks == [20_458: .value(9.5)])
+        #expect(habits[3].marks == [20_459: .value(3)])
+        // The deck goes on from the restored one: same seed, the next position of the everyday deck.
+        let deck = try #require(try graph.store.readContent().tipDeck)
+        #expect(deck.contains("\"seed\":635849817868298157"), "\(deck)")
+        #expect(deck.contains("\"position\":2"), "\(deck)")
+    }
+
+    @Test(arguments: ["export-v1.json", "export-v1.csv"])
+    func aVersion1ExportImportsToExactValues(file: String) async throws {
+        let graph = makeTestApp(clock: TestClock(date("2026-11-30 08:00")))
+        if file.hasSuffix(".csv") { try await graph.app.settingsFeature.setUnit(named: "lb") }
+        let result = try await graph.app.weightImportFeature.importFile(fixtureURL(file))
+        #expect(result.imported == 4 && result.preview.invalid.isEmpty)
+        let entries = graph.app.weightEntryFeature.entries
+        #expect(entries.map(\.id) == Self.ids)
+        #expect(entries.map(\.date.timeIntervalSince1970) == Self.instants)
+        #expect(entries.map(\.note) == Self.notes)
+        if file.hasSuffix(".json") {
+            #expect(entries.map(\.kilograms) == Self.kilograms)
+        } else {
+            // The CSV holds pounds to one decimal, as the person saw them.
+            #expect(entries.map { WeightUnit.pounds.value(fromKilograms: $0.kilograms) }
+                .map { ($0 * 10).rounded() / 10 } == [180.4, 179.8, 179.9, 174.0])
+        }
+        let again = try await graph.app.weightImportFeature.importFile(fixtureURL(file))
+        #expect(again.imported == 0 && again.preview.duplicates == 4, "importing twice adds nothing")
+    }
+}
