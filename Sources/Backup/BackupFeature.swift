@@ -213,8 +213,8 @@ public final class BackupFeature {
             return (url, url.path)
         case let .sync(prefix):
             guard let syncFolderURL else { throw BackupFileError.noSuchBackup("sync \(prefix): no sync folder is set ('set sync-folder PATH')") }
-            let own = (try? await worker.installationID()) ?? ""
-            let matches = RecoveryBackupFiles.otherInstallations(in: syncFolderURL, excluding: own)
+            let own = try await worker.installationID()
+            let matches = try RecoveryBackupFiles.otherInstallations(in: syncFolderURL, excluding: own)
                 .filter { $0.id.hasPrefix(prefix.lowercased()) }
             guard prefix.count >= 4, matches.count == 1, let match = matches.first else {
                 throw BackupFileError.noSuchBackup("sync \(prefix)")

@@ -69,10 +69,10 @@ actor BackupWorker {
     func listings(syncFolder: URL?) throws -> (listings: [BackupListing], unreadable: [String]) {
         var listings: [BackupListing] = []
         var unreadable: [String] = []
-        var candidates = files.files().map { ($0.kind, $0.name, $0.url) }
+        var candidates = try files.files().map { ($0.kind, $0.name, $0.url) }
         if let syncFolder {
             let own = try store.installationID()
-            for other in RecoveryBackupFiles.otherInstallations(in: syncFolder, excluding: own) {
+            for other in try RecoveryBackupFiles.otherInstallations(in: syncFolder, excluding: own) {
                 candidates.append((.sync, "sync \(other.id.prefix(8))", other.url))
             }
         }
@@ -90,6 +90,7 @@ actor BackupWorker {
         let data: Data
         do {
             let handle = try FileHandle(forReadingFrom: url)
+            // Closing a file only read cannot lose data.
             defer { try? handle.close() }
             // Snapshots of a lifetime of weigh-ins stay far below this; anything larger is not ours.
             data = try handle.read(upToCount: 512 * 1024 * 1024) ?? Data()

@@ -22,6 +22,7 @@ public enum BackupFileError: Error, Equatable, CustomStringConvertible, Sendable
     case noSuchBackup(String)
     case outsideBackupFolder(String)
     case cannotWrite(String, reason: String)
+    case cannotList(String, reason: String)
 
     public var description: String {
         switch self {
@@ -31,6 +32,8 @@ public enum BackupFileError: Error, Equatable, CustomStringConvertible, Sendable
             return "'\(name)' is not a backup name (names cannot hold '/' or '..', and links out of the Backups folder are refused)"
         case let .cannotWrite(path, reason):
             return "cannot write \(path): \(reason); nothing was changed"
+        case let .cannotList(path, reason):
+            return "cannot read the folder \(path): \(reason)"
         }
     }
 }
@@ -66,6 +69,7 @@ public struct RecoveryBackupFiles: Sendable {
         let url = weeklyFolder.appendingPathComponent("\(week).json")
         guard !FileManager.default.fileExists(atPath: url.path) else { return false }
         if let existing {
+            // Best effort: when the folder cannot be made, the link fails too and the copy below reports why.
             try? FileManager.default.createDirectory(at: weeklyFolder, withIntermediateDirectories: true,
                                                      attributes: [.posixPermissions: 0o700])
             if link(existing.path, url.path) == 0 { return true }
@@ -118,8 +122,12 @@ public struct RecoveryBackupFiles: Sendable {
     }
 
     private func existing(_ url: URL, name: String) throws -> URL {
-        let values = try? url.resourceValues(forKeys: [.isSymbolicLinkKey, .isRegularFileKey])
-        guard let values else { throw BackupFileError.noSuchBackup(name) }
+        let values: URLResourceValues
+        do {
+            values = try url.resourceValues(forKeys: [.isSymbolicLinkKey, .isRegularFileKey])
+        } catch {
+            throw BackupFileError.noSuchBackup(name)
+        }
         if values.isSymbolicLink == true {
             let resolved = url.resolvingSymlinksInPath().path
             guard resolved.hasPrefix(folder.resolvingSymlinksInPath().path + "/") else {
@@ -130,13 +138,13 @@ public struct RecoveryBackupFiles: Sendable {
     }
 
     /// The snapshot files here, newest first within each kind.
-    public func files() -> [(kind: BackupListing.Kind, name: String, url: URL)] {
+    public func files() throws -> [(kind: BackupListing.Kind, name: String, url: URL)] {
         var found: [(BackupListing.Kind, String, URL)] = []
         if FileManager.default.fileExists(atPath: latestURL.path) { found.append((.latest, "latest", latestURL)) }
         if FileManager.default.fileExists(atPath: previousURL.path) { found.append((.previous, "previous", previousURL)) }
         for (kind, directory, prefix) in [(BackupListing.Kind.weekly, weeklyFolder, "weekly "),
                                           (.beforeRestore, beforeRestoreFolder, "before-restore ")] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            let names = try Self.names(in: directory)
             for file in names.filter({ $0.hasSuffix(".json") && !$0.hasPrefix(".") }).sorted(by: >) {
                 found.append((kind, prefix + String(file.dropLast(5)), directory.appendingPathComponent(file)))
             }
@@ -145,12 +153,24 @@ public struct RecoveryBackupFiles: Sendable {
     }
 
     /// Latest snapshots of other installations in the sync folder.
-    public static func otherInstallations(in syncFolder: URL, excluding installationID: String) -> [(id: String, url: URL)] {
+    public static func otherInstallations(in syncFolder: URL, excluding installationID: String) throws -> [(id: String, url: URL)] {
         let root = syncFolder.appendingPathComponent("Backups")
-        let ids = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        let ids = try names(in: root)
         return ids.sorted().filter { $0 != installationID && !$0.hasPrefix(".") }.compactMap { id in
             let url = root.appendingPathComponent(id).appendingPathComponent("Latest.json")
             return FileManager.default.fileExists(atPath: url.path) ? (id, url) : nil
+        }
+    }
+
+    /// The names in a folder; none when the folder does not exist yet (no snapshot was written there).
+    static func names(in directory: URL) throws -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch let error as NSError where error.code == CocoaError.fileReadNoSuchFile.rawValue
+            || (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ENOENT) {
+            return []
+        } catch {
+            throw BackupFileError.cannotList(directory.path, reason: (error as NSError).localizedDescription)
         }
     }
 

@@ -71,6 +71,7 @@ public final class DailyTipsFeature {
 
     /// The week-ahead note on Mondays (local), nil on other days.
     public var weekAhead: String? {
+        // No catalogue, no note: 'tip' reports the missing catalogue.
         guard let notes = try? catalogue.get().weekAhead, !notes.isEmpty else { return nil }
         let day = today
         guard DayNumber.weekdayFromMonday(day) == 0 else { return nil }

@@ -21,6 +21,7 @@ public struct TipDeckTable: SnapshotSection {
     /// order of the coming tips and nothing a person recorded.
     public static func state(in connection: SQLiteConnection) throws -> TipDeckState? {
         guard let text = try text(in: connection) else { return nil }
+        // Best effort by design (see above): an unreadable state means a fresh deck.
         return try? JSONDecoder().decode(TipDeckState.self, from: Data(text.utf8))
     }
 

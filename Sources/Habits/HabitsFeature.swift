@@ -77,17 +77,13 @@ public struct HabitDetail: Sendable, Equatable {
 public final class HabitsFeature {
     /// Every habit, archived ones too, in the order they were added.
     public private(set) var habits: [Habit] = []
-    public private(set) var isLoading = false
-    public private(set) var hasLoaded = false
-    public private(set) var lastError: (any Error)?
     /// The local day the list was last brought up to date for.
     public private(set) var currentDay: Int
 
     @ObservationIgnored private let storage: any HabitsRepository
     @ObservationIgnored private let currentDate: @MainActor () -> Date
-    @ObservationIgnored private let loading = SingleFlight()
+    @ObservationIgnored private let loader: FreshLoader
     @ObservationIgnored private var deleted: [Habit] = []
-    @ObservationIgnored private var loadedVersion: Int?
     public let calendar: Calendar
 
     public init(storage: any HabitsRepository, calendar: Calendar, currentDate: @escaping @MainActor () -> Date) {
@@ -95,7 +91,12 @@ public final class HabitsFeature {
         self.calendar = calendar
         self.currentDate = currentDate
         currentDay = LocalDays.shared(for: calendar.timeZone).day(of: currentDate())
+        loader = FreshLoader(version: { try await storage.externalVersion() })
     }
+
+    public var isLoading: Bool { loader.isLoading }
+    public var hasLoaded: Bool { loader.hasLoaded }
+    public var lastError: (any Error)? { loader.lastError }
 
     /// Today's local day number, from the clock.
     public var today: Int { localDays.day(of: currentDate()) }
@@ -103,22 +104,18 @@ public final class HabitsFeature {
     private var localDays: LocalDays { LocalDays.shared(for: calendar.timeZone) }
 
     public func startLoading() {
-        loading.start { await self.performLoad() }
+        loader.start(performLoad)
     }
 
     /// Reads habits again (joining a read in flight).
     public func reload() async {
-        await loading.run { await self.performLoad() }
+        await loader.reload(performLoad)
     }
 
     /// Loads once, and again when another process has written since;
     /// throws when storage cannot be read.
     public func load() async throws {
-        if hasLoaded, let version = try? await storage.externalVersion(), version != loadedVersion {
-            await reload()
-        }
-        if !hasLoaded { await reload() }
-        if !hasLoaded, let lastError { throw lastError }
+        try await loader.ensureLoaded(performLoad)
     }
 
     /// Moves the list to the clock's day (midnight, or a time-zone change).
@@ -274,18 +271,8 @@ public final class HabitsFeature {
     }
 
 
-    private func performLoad() async {
-        isLoading = true
-        defer { isLoading = false }
-        do {
-            let version = try await storage.externalVersion()
-            habits = try await storage.allHabits()
-            loadedVersion = version
-            currentDay = today
-            lastError = nil
-            hasLoaded = true
-        } catch {
-            lastError = error
-        }
+    private func performLoad() async throws {
+        habits = try await storage.allHabits()
+        currentDay = today
     }
 }

@@ -10,42 +10,38 @@ import Storage
 @Observable
 public final class UserSettingsStore {
     public private(set) var settings = UserSettings.defaults
-    public private(set) var isLoading = false
-    public private(set) var hasLoaded = false
-    public private(set) var lastError: (any Error)?
     /// Stored values that could not be used and were replaced by defaults.
     public private(set) var warnings: [String] = []
 
     @ObservationIgnored private let repository: any SettingsRepository
-    @ObservationIgnored private let loading = SingleFlight()
-    @ObservationIgnored private var loadedVersion: Int?
+    @ObservationIgnored private let loader: FreshLoader
 
     public init(repository: any SettingsRepository) {
         self.repository = repository
+        loader = FreshLoader(version: { try await repository.externalVersion() })
     }
+
+    public var isLoading: Bool { loader.isLoading }
+    public var hasLoaded: Bool { loader.hasLoaded }
+    public var lastError: (any Error)? { loader.lastError }
 
     public var unit: WeightUnit { settings.unit }
     public var goalKilograms: Double? { settings.goalKilograms }
 
     /// Starts reading the settings; returns at once.
     public func startLoading() {
-        loading.start { await self.performLoad() }
+        loader.start(performLoad)
     }
 
     /// Reads the settings, or joins a read in flight.
     public func reload() async {
-        await loading.run { await self.performLoad() }
+        await loader.reload(performLoad)
     }
 
-    /// Loads once, and again when another process has written since; a
-    /// failed load is tried again by the next caller. Throws the storage
-    /// error when the settings could not be read.
+    /// Loads once, and again when another process has written since; throws
+    /// the storage error when the settings could not be read.
     public func ensureLoaded() async throws {
-        if hasLoaded, let version = try? await repository.externalVersion(), version != loadedVersion {
-            await reload()
-        }
-        if !hasLoaded { await reload() }
-        if !hasLoaded, let lastError { throw lastError }
+        try await loader.ensureLoaded(performLoad)
     }
 
     /// Persists one change, then applies it. Nothing changes when the write fails.
@@ -60,19 +56,9 @@ public final class UserSettingsStore {
         }
     }
 
-    private func performLoad() async {
-        isLoading = true
-        defer { isLoading = false }
-        do {
-            let version = try await repository.externalVersion()
-            let loaded = try await repository.loadSettings()
-            loadedVersion = version
-            settings = loaded.settings
-            warnings = loaded.warnings
-            lastError = nil
-            hasLoaded = true
-        } catch {
-            lastError = error
-        }
+    private func performLoad() async throws {
+        let loaded = try await repository.loadSettings()
+        settings = loaded.settings
+        warnings = loaded.warnings
     }
 }

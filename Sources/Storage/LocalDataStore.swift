@@ -84,6 +84,7 @@ public final class LocalDataStore: @unchecked Sendable {
                 try connection.execute("COMMIT")
                 return result
             } catch {
+                // The body's error is the one to report; a failed ROLLBACK leaves SQLite to roll back on close.
                 try? connection.execute("ROLLBACK")
                 throw error
             }
@@ -126,8 +127,16 @@ public final class LocalDataStore: @unchecked Sendable {
     public func readConsistently<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try withConnection { connection in
             try connection.execute("BEGIN")
-            defer { try? connection.execute("COMMIT") }
-            return try body(connection)
+            let result: T
+            do {
+                result = try body(connection)
+            } catch {
+                // Nothing was written; the read's own error is the one to report.
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+            try connection.execute("COMMIT")
+            return result
         }
     }
 

@@ -77,6 +77,7 @@ enum Schema {
             try connection.execute("PRAGMA user_version = \(currentVersion)")
             try connection.execute("COMMIT")
         } catch {
+            // The migration's own error is the one to report; a failed ROLLBACK leaves SQLite to roll back on close.
             try? connection.execute("ROLLBACK")
             throw error
         }

@@ -59,10 +59,10 @@ public enum Completer {
     /// The finished words and the word being typed (quotes allowed).
     static func split(_ prefix: String) -> (words: [String], partial: String) {
         let endsWithSpace = prefix.last?.isWhitespace ?? true
-        var words = (try? CommandTokenizer.tokenize(prefix))
-            ?? (try? CommandTokenizer.tokenize(prefix + "\"")) ?? []
-        if (try? CommandTokenizer.tokenize(prefix)) == nil {
+        // A quote still open is normal while typing: close it to see the words so far.
+        guard var words = try? CommandTokenizer.tokenize(prefix) else {
             // An open quote: the last word is being typed whatever the last character is.
+            var words = (try? CommandTokenizer.tokenize(prefix + "\"")) ?? []  // As good as it gets mid-word.
             let partial = words.popLast() ?? ""
             return (words, partial)
         }
@@ -83,6 +83,7 @@ public enum Completer {
             directory = parent.isEmpty ? "." : parent
             namePrefix = (expanded as NSString).lastPathComponent
         }
+        // Completion only: a folder that cannot be read offers nothing to complete.
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         let shownParent = partial.hasSuffix("/") ? partial : String(partial.dropLast(namePrefix.count))
         return names.filter { $0.hasPrefix(namePrefix) && (namePrefix.hasPrefix(".") || !$0.hasPrefix(".")) }

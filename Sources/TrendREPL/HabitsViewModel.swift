@@ -163,8 +163,8 @@ struct HabitsViewModel {
         var summaries = habitsFeature.summaries()
         if includeArchived {
             let shown = Set(summaries.map(\.habit.id))
-            summaries += habitsFeature.habits.filter { !shown.contains($0.id) }.compactMap { habit in
-                try? habitsFeature.detail(of: habit.name, days: 1).summary
+            summaries += try habitsFeature.habits.filter { !shown.contains($0.id) }.map { habit in
+                try habitsFeature.detail(of: habit.name, days: 1).summary
             }
         }
         let today = habitsFeature.today

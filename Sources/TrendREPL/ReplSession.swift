@@ -144,6 +144,7 @@ extension ReplSession {
     var backupNames: (weekly: [String], beforeRestore: [String]) {
         let folder = app.settingsFeature.dataDirectory.appendingPathComponent("Backups")
         func names(_ sub: String) -> [String] {
+            // Completion only: an unreadable folder offers no names, and 'backup list' reports it.
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(sub).path)) ?? [])
                 .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted(by: >)
         }

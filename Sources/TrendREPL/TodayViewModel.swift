@@ -34,6 +34,7 @@ struct TodayViewModel {
 
     /// The check-in; a tip that cannot be drawn leaves its slot empty rather than failing the check-in.
     func render(_ checkIn: CheckIn, style: TerminalStyle) async -> CommandOutput {
+        // The check-in stands without its tip: a deck that cannot be read leaves the slot empty ('tip' reports why).
         let tip = try? await dailyTipsFeature.todaysTip()
         let weekAhead = dailyTipsFeature.weekAhead
         let unit = weightEntryFeature.unit

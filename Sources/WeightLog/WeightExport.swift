@@ -14,7 +14,7 @@ enum WeightExport {
         return Data(text.utf8)
     }
 
-    static func json(_ entries: [WeightEntry], timeZone: TimeZone, exportedAt: Date) -> Data {
+    static func json(_ entries: [WeightEntry], timeZone: TimeZone, exportedAt: Date) throws -> Data {
         let formatter = instantFormatter(timeZone)
         let document: [String: Any] = [
             "format": "trend-weights",
@@ -25,7 +25,11 @@ enum WeightExport {
                  "note": entry.note ?? NSNull()]
             },
         ]
-        return (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        do {
+            return try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+        } catch {
+            throw ImportError.exportFailed("the JSON export", reason: (error as NSError).localizedDescription)
+        }
     }
 
     /// Atomically, readable by the owner only.

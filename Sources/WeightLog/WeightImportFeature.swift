@@ -77,7 +77,7 @@ public final class WeightImportFeature {
         let exportedAt = currentDate()
         let entries = weightLog.entries
         let zone = calendar.timeZone
-        let data = await Task.detached { WeightExport.json(entries, timeZone: zone, exportedAt: exportedAt) }.value
+        let data = try await Task.detached { try WeightExport.json(entries, timeZone: zone, exportedAt: exportedAt) }.value
         try WeightExport.write(data, to: url)
         return entries.count
     }

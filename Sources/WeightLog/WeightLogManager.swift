@@ -31,9 +31,6 @@ public enum WeightLogError: Error, Equatable, CustomStringConvertible, Sendable 
 public final class WeightLogManager {
     /// Every entry, oldest first.
     public private(set) var entries: [WeightEntry] = []
-    public private(set) var isLoading = false
-    public private(set) var hasLoaded = false
-    public private(set) var lastError: (any Error)?
     /// Bumped on every change, so caches of derived values know when to rebuild.
     public private(set) var revision = 0
 
@@ -45,33 +42,33 @@ public final class WeightLogManager {
     }
 
     @ObservationIgnored private let repository: any WeightRepository
-    @ObservationIgnored private let loading = SingleFlight()
+    @ObservationIgnored private let loader: FreshLoader
     @ObservationIgnored private var undoStack: [Change] = []
     @ObservationIgnored private var cachedSeries: (revision: Int, zone: String, series: DailySeries)?
     @ObservationIgnored private var cachedDays: LocalDays?
-    @ObservationIgnored private var loadedVersion: Int?
 
     public init(repository: any WeightRepository) {
         self.repository = repository
+        loader = FreshLoader(version: { try await repository.externalVersion() })
     }
 
+    public var isLoading: Bool { loader.isLoading }
+    public var hasLoaded: Bool { loader.hasLoaded }
+    public var lastError: (any Error)? { loader.lastError }
+
     public func startLoading() {
-        loading.start { await self.performLoad() }
+        loader.start(performLoad)
     }
 
     /// Reads the log again (joining a read in flight): another process may have written.
     public func reload() async {
-        await loading.run { await self.performLoad() }
+        await loader.reload(performLoad)
     }
 
     /// Loads once, and again when another process has written since;
     /// throws the storage error when the log could not be read.
     public func ensureLoaded() async throws {
-        if hasLoaded, let version = try? await repository.externalVersion(), version != loadedVersion {
-            await reload()
-        }
-        if !hasLoaded { await reload() }
-        if !hasLoaded, let lastError { throw lastError }
+        try await loader.ensureLoaded(performLoad)
     }
 
     /// The day table for a time zone, built once and kept.
@@ -176,19 +173,9 @@ public final class WeightLogManager {
         revision += 1
     }
 
-    private func performLoad() async {
-        isLoading = true
-        defer { isLoading = false }
-        do {
-            let version = try await repository.externalVersion()
-            let loaded = try await repository.allEntries()
-            loadedVersion = version
-            if loaded != entries { revision += 1 }
-            entries = loaded
-            lastError = nil
-            hasLoaded = true
-        } catch {
-            lastError = error
-        }
+    private func performLoad() async throws {
+        let loaded = try await repository.allEntries()
+        if loaded != entries { revision += 1 }
+        entries = loaded
     }
 }

@@ -56,6 +56,7 @@ func runTrend() async -> Int32 {
     var editLine: EditLineReader?
     if interactive {
         let history = app.settingsFeature.dataDirectory.appendingPathComponent("history").path
+        // Best effort: without the folder the history is not kept, and the reader says so; the commands still run.
         try? FileManager.default.createDirectory(at: app.settingsFeature.dataDirectory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         let lineReader = EditLineReader(historyPath: history)

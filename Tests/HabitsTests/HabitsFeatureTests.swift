@@ -134,4 +134,16 @@ import TestSupport
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text == "Date,Read,\"Water, glasses\"\r\n2026-06-03,0,7.5\r\n2026-06-02,3,-1\r\n2026-06-01,2,-1\r\n")
     }
+
+    @Test func aStoredHabitThatCannotBeReadIsReportedByNameNotDropped() async throws {
+        let store = LocalDataStore.inMemory()
+        let habits = makeTestApp(store: store).app.habitsFeature
+        _ = try await habits.add(name: "Read", schedule: .daily, kind: .yesNo)
+        // A row written by a newer Trend, or damaged: a schedule this version does not know.
+        try store.write { try $0.run("UPDATE habits SET schedule = 'every full moon' WHERE name = 'Read'") }
+        let fresh = makeTestApp(store: store).app.habitsFeature
+        await #expect(throws: HabitsError.unreadableHabit(name: "Read", detail: "its schedule 'every full moon' is unknown")) {
+            try await fresh.load()
+        }
+    }
 }

@@ -19,8 +19,15 @@ struct AppleHealthReader {
     static let longestTag = 1 << 16
 
     func read(_ url: URL) throws -> ReadOutcome {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { throw ImportError.unreadable(url.path, reason: "cannot open") }
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw ImportError.unreadable(url.path, reason: WeightFileReader.reason(error, path: url.path))
+        }
+        // Closing a file only read cannot lose data.
         defer { try? handle.close() }
+        // The size only paces the progress bar; without it the bar waits for the end.
         let size = ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? NSNumber)?.doubleValue ?? 0
         var outcome = ReadOutcome(format: .appleHealth, unit: .kilograms, unitAssumed: false)
         var scanner = TagScanner()
@@ -28,7 +35,12 @@ struct AppleHealthReader {
         scanner.needle = Array("HKQuantityTypeIdentifierBodyMass".utf8)
         var consumed = 0.0
         while true {
-            let chunk = (try? handle.read(upToCount: Self.chunkSize)) ?? Data()
+            let chunk: Data
+            do {
+                chunk = try handle.read(upToCount: Self.chunkSize) ?? Data()
+            } catch {
+                throw ImportError.unreadable(url.path, reason: "reading stopped after \(Int(consumed)) bytes: \((error as NSError).localizedDescription)")
+            }
             if chunk.isEmpty { break }
             consumed += Double(chunk.count)
             scanner.feed(chunk) { tag in record(tag, into: &outcome) }

@@ -13,14 +13,18 @@ struct WeightFileReader {
 
     func read(_ url: URL) throws -> ReadOutcome {
         let path = url.path
-        guard let handle = try? FileHandle(forReadingFrom: url) else {
-            throw ImportError.unreadable(path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
-        }
-        let head = (try? handle.read(upToCount: 65_536)) ?? Data()
-        try? handle.close()
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw ImportError.unreadable(path, reason: "it is a folder")
+        }
+        let head: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            // Closing a file only read cannot lose data.
+            defer { try? handle.close() }
+            head = try handle.read(upToCount: 65_536) ?? Data()
+        } catch {
+            throw ImportError.unreadable(path, reason: Self.reason(error, path: path))
         }
         let start = String(decoding: head.prefix(4_096), as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\u{FEFF}").union(.whitespacesAndNewlines))
         if start.hasPrefix("<?xml") || start.hasPrefix("<HealthData") || start.hasPrefix("<!DOCTYPE HealthData") {
@@ -187,7 +191,19 @@ struct WeightFileReader {
         return outcome
     }
 
+    /// Why a file could not be read, in a person's words.
+    static func reason(_ error: any Error, path: String) -> String {
+        guard FileManager.default.fileExists(atPath: path) else { return "no such file" }
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        switch underlying?.code ?? (error as NSError).code {
+        case Int(EACCES), Int(EPERM), CocoaError.fileReadNoPermission.rawValue: return "permission denied"
+        case Int(EISDIR): return "it is a folder"
+        default: return (error as NSError).localizedDescription
+        }
+    }
+
     func readJSON(_ data: Data, path: String) throws -> ReadOutcome {
+        // A file that is not JSON at all is a file of no known format, whatever the parser's complaint.
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw ImportError.unknownFormat(path)
         }
@@ -235,7 +251,7 @@ struct WeightFileReader {
         }
         if let value = Self.number(weightText) {
             addKilograms(line, date: date, kilograms: unit.kilograms(from: value), note: note, id: id, to: &outcome)
-        } else if let kilograms = try? WeightInput.parse(weightText, defaultUnit: unit) {
+        } else if let kilograms = try? WeightInput.parse(weightText, defaultUnit: unit) {  // Else: the row is invalid, below.
             // Written with its unit, as people type it: 181.6 lb, 12st 6lb.
             addKilograms(line, date: date, kilograms: kilograms, note: note, id: id, to: &outcome)
         } else {
