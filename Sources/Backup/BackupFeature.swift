@@ -212,7 +212,7 @@ public final class BackupFeature {
             guard FileManager.default.fileExists(atPath: url.path) else { throw BackupFileError.noSuchBackup(url.path) }
             return (url, url.path)
         case let .sync(prefix):
-            guard let syncFolderURL else { throw BackupFileError.noSuchBackup("sync \(prefix): no sync folder is set ('set sync-folder PATH')") }
+            guard let syncFolderURL else { throw BackupFileError.noSyncFolder }
             let own = try await worker.installationID()
             let matches = try RecoveryBackupFiles.otherInstallations(in: syncFolderURL, excluding: own)
                 .filter { $0.id.hasPrefix(prefix.lowercased()) }

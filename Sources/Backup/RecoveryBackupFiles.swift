@@ -23,15 +23,19 @@ public enum BackupFileError: Error, Equatable, CustomStringConvertible, Sendable
     case outsideBackupFolder(String)
     case cannotWrite(String, reason: String)
     case cannotList(String, reason: String)
+    /// A sync-folder backup was asked for, and no sync folder is set.
+    case noSyncFolder
 
     public var description: String {
         switch self {
         case let .noSuchBackup(name):
-            return "there is no backup '\(name)'; 'backup list' shows what there is"
+            return "there is no backup '\(name)'"
         case let .outsideBackupFolder(name):
             return "'\(name)' is not a backup name (names cannot hold '/' or '..', and links out of the Backups folder are refused)"
         case let .cannotWrite(path, reason):
             return "cannot write \(path): \(reason); nothing was changed"
+        case .noSyncFolder:
+            return "no sync folder is set"
         case let .cannotList(path, reason):
             return "cannot read the folder \(path): \(reason)"
         }

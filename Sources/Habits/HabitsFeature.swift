@@ -20,15 +20,14 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
         switch self {
         case let .duplicateName(name, archived):
             return archived
-                ? "a habit named '\(name)' already exists (archived); 'habit unarchive \(name)' brings it back, or choose another name"
+                ? "a habit named '\(name)' already exists (archived)"
                 : "a habit named '\(name)' already exists; names are unique whatever their case"
         case let .noSuchHabit(name, suggestion):
-            return "no habit named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; 'habits' lists them")
+            return "no habit named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case let .invalidName(reason):
             return reason
         case let .valueNeeded(name, kind):
-            let quoted = name.contains(" ") ? "\"\(name)\"" : name
-            return "'\(name)' counts a number (\(kind.text)); add it, e.g. 'habit done \(quoted) 8'"
+            return "'\(name)' counts a number (\(kind.text))"
         case let .valueNotAllowed(name):
             return "'\(name)' is a yes/no habit and takes no number"
         case let .invalidValue(text):
@@ -36,9 +35,9 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .nothingToRestore(name):
             return "no habit named '\(name)' was deleted in this session"
         case let .archived(name):
-            return "'\(name)' is archived; 'habit unarchive \(name)' first"
+            return "'\(name)' is archived"
         case let .unreadableHabit(name, detail):
-            return "the stored habit '\(name)' cannot be read: \(detail); restore it from a backup (backup list)"
+            return "the stored habit '\(name)' cannot be read: \(detail)"
         }
     }
 }

@@ -18,15 +18,15 @@ public enum ProgressCalculator {
     /// Cold: from entries (sorted by date or not) to the range's history.
     /// - Complexity: O(n) for entries already in date order, O(n log n) otherwise.
     public static func history(entries: [WeightEntry], localDays: LocalDays, today: Int, range: ProgressRange,
-                               goalKilograms: Double?, unit: WeightUnit = .kilograms) -> WeightHistoryData {
+                               goalKilograms: Double?) -> WeightHistoryData {
         let series = DailySeries(entries: entries, localDays: localDays)
-        return history(series: series, today: today, range: range, goalKilograms: goalKilograms, unit: unit)
+        return history(series: series, today: today, range: range, goalKilograms: goalKilograms)
     }
 
     /// Warm: from a daily series (cached between range switches) to the range's history.
     /// - Complexity: O(log days + days in the window).
-    public static func history(series: DailySeries, today: Int, range: ProgressRange, goalKilograms: Double?,
-                               unit: WeightUnit = .kilograms) -> WeightHistoryData {
+    public static func history(series: DailySeries, today: Int, range: ProgressRange,
+                               goalKilograms: Double?) -> WeightHistoryData {
         let end = series.firstIndex(onOrAfter: today + 1)
         guard end > 0 else { return .empty(range: range, today: today, goalKilograms: goalKilograms) }
         let windowStart = range.days.map { today - ($0 - 1) } ?? series.days[0]
@@ -76,7 +76,6 @@ public enum ProgressCalculator {
             let padding = max((highest - lowest) * 0.15, 1.0)
             data.domain = (lowest - padding)...(highest + padding)
         }
-        data.commentary = commentary(data, unit: unit)
         return data
     }
 
@@ -117,35 +116,5 @@ public enum ProgressCalculator {
         guard slope != 0, days.isFinite, days > 0 else { return (nil, .movingAwayFromGoal) }
         guard days <= longestProjectionDays else { return (nil, .moreThanAYearAway) }
         return (today + Int(days.rounded(.up)), nil)
-    }
-
-    static func commentary(_ data: WeightHistoryData, unit: WeightUnit) -> String {
-        var sentences: [String] = []
-        if let change = data.changeKilograms, let direction = data.changeDirection {
-            let amount = unit.formatChange(abs(change)).dropFirst()
-            switch direction {
-            case .steady: sentences.append("Holding steady over \(data.range.title).")
-            case .improving, .worsening:
-                let verb = change < 0 ? "Down" : "Up"
-                let judgement = direction == .improving ? "the right way" : "away from where you want to go"
-                sentences.append("\(verb) \(amount) over \(data.range.title), \(judgement).")
-            }
-        } else if data.points.count == 1 {
-            sentences.append("One weigh-in in \(data.range.title); a few more and the trend takes shape.")
-        } else {
-            sentences.append("No weigh-ins in \(data.range.title).")
-        }
-        switch data.projectionUnavailableReason {
-        case nil:
-            if let day = data.projectedGoalDay, let goal = data.goalKilograms {
-                sentences.append("At this rate you reach \(unit.format(goal)) around \(DayNumber.string(day)).")
-            }
-        case .atGoal?: sentences.append("You are at your goal; keep it there.")
-        case .noGoal?: sentences.append("Set a goal ('goal 75') to see when you will reach it.")
-        case .notEnoughRecentWeighIns?: sentences.append("Weigh in on 3 of the last 14 days to see a rate.")
-        case .movingAwayFromGoal?: sentences.append("The trend is moving away from your goal.")
-        case .moreThanAYearAway?: sentences.append("At this rate your goal is more than a year away.")
-        }
-        return sentences.joined(separator: " ")
     }
 }

@@ -82,6 +82,6 @@ public final class ProgressFeature {
         let zone = calendar.timeZone
         let today = weightLog.localDays(for: zone).day(of: currentDate())
         return await progress.update(series: weightLog.dailySeries(in: zone), today: today, range: range,
-                                     goalKilograms: settings.goalKilograms, unit: settings.unit)
+                                     goalKilograms: settings.goalKilograms)
     }
 }

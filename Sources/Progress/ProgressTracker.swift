@@ -22,14 +22,13 @@ public final class ProgressTracker {
     /// Computes the history for `range` and keeps it, unless a newer request
     /// arrived meanwhile; returns what this request computed.
     @discardableResult
-    public func update(series: DailySeries, today: Int, range: ProgressRange, goalKilograms: Double?,
-                       unit: WeightUnit) async -> WeightHistoryData {
+    public func update(series: DailySeries, today: Int, range: ProgressRange, goalKilograms: Double?) async -> WeightHistoryData {
         generation += 1
         let mine = generation
         computation?.cancel()
         if series.count <= Self.offMainActorThreshold {
             let data = ProgressCalculator.history(series: series, today: today, range: range,
-                                                  goalKilograms: goalKilograms, unit: unit)
+                                                  goalKilograms: goalKilograms)
             snapshot = data
             return data
         }
@@ -37,7 +36,7 @@ public final class ProgressTracker {
         let task = Task.detached(priority: .userInitiated) { () -> WeightHistoryData? in
             guard !Task.isCancelled else { return nil }
             return ProgressCalculator.history(series: series, today: today, range: range,
-                                              goalKilograms: goalKilograms, unit: unit)
+                                              goalKilograms: goalKilograms)
         }
         computation = task
         let result = await task.value
@@ -47,6 +46,6 @@ public final class ProgressTracker {
             if let result { snapshot = result }
         }
         return result ?? ProgressCalculator.history(series: series, today: today, range: range,
-                                                    goalKilograms: goalKilograms, unit: unit)
+                                                    goalKilograms: goalKilograms)
     }
 }

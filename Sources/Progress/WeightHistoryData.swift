@@ -42,7 +42,6 @@ public struct WeightHistoryData: Sendable, Equatable {
     public var goalKilograms: Double?
     /// The latest trend value up to today.
     public var latestTrendKilograms: Double?
-    public var commentary: String
 
     public static func empty(range: ProgressRange, today: Int, goalKilograms: Double?) -> WeightHistoryData {
         WeightHistoryData(range: range, today: today, points: [], changeKilograms: nil, changeDirection: nil,
@@ -50,7 +49,6 @@ public struct WeightHistoryData: Sendable, Equatable {
                           projectedWeeklyChangeKilograms: nil, energyBalanceKilocaloriesPerDay: nil,
                           projectedGoalDay: nil,
                           projectionUnavailableReason: goalKilograms == nil ? .noGoal : .notEnoughRecentWeighIns,
-                          goalKilograms: goalKilograms, latestTrendKilograms: nil,
-                          commentary: "No weigh-ins yet. Record one with 'weigh 82.4'.")
+                          goalKilograms: goalKilograms, latestTrendKilograms: nil)
     }
 }

@@ -11,7 +11,7 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .unknownUnit(word):
             return "'\(word)' is not a unit; use kg, lb or st"
         case let .syncFolderMissing(path):
-            return "the sync folder \(path) does not exist or is not a folder; create it first, or use 'off'"
+            return "the sync folder \(path) does not exist or is not a folder; create it first"
         }
     }
 }

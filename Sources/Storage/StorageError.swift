@@ -15,11 +15,11 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case let .cannotCreateDirectory(path, reason):
-            return "cannot create the data directory \(path): \(reason). Choose another with --data-dir or TREND_DATA_DIR."
+            return "cannot create the data directory \(path): \(reason)."
         case let .cannotOpen(path, reason):
             return "cannot open the database \(path): \(reason). Check the permissions of the data directory, then try the command again."
         case let .notADatabase(path):
-            return "\(path) is not a Trend database or is damaged; it was left untouched. Move it aside and restore your data from the Backups folder next to it (restore latest)."
+            return "\(path) is not a Trend database or is damaged; it was left untouched. Move it aside and restore your data from the Backups folder next to it."
         case let .newerSchema(path, found, supported):
             return "\(path) was written by a newer Trend (schema \(found), this one knows \(supported)); it was left untouched. Update Trend to open it."
         case let .readOnly(path):

@@ -22,7 +22,7 @@ struct BackupViewModel {
                 case [], ["status"]: return try await viewModel.status()
                 case ["now"]: return try await viewModel.now()
                 case ["list"], ["ls"]: return try await viewModel.list(style: context.style)
-                default: throw CommandFailure("usage", "backup: use 'backup', 'backup now' or 'backup list'")
+                default: throw CommandFailure(.usage, "backup: use 'backup', 'backup now' or 'backup list'")
                 }
             },
             CommandSpec(name: "restore", usage: "restore latest|previous|weekly YYYY-Www|before-restore NAME|sync ID|FILE [merge]",
@@ -37,7 +37,7 @@ struct BackupViewModel {
             },
             CommandSpec(name: "delete-all-data", usage: "delete-all-data",
                         summary: "delete every weigh-in, habit and setting (a snapshot is kept first)") { context, arguments in
-                guard arguments.isEmpty else { throw CommandFailure("usage", "delete-all-data: takes no arguments") }
+                guard arguments.isEmpty else { throw CommandFailure(.usage, "delete-all-data: takes no arguments") }
                 return try await BackupViewModel(backupFeature: context.app.backupFeature).deleteAll(context: context)
             },
         ]
@@ -107,7 +107,7 @@ struct BackupViewModel {
         case (let word?, 1) where word.contains("/") || word.hasSuffix(".json"):
             source = .file(URL(fileURLWithPath: (words[0] as NSString).expandingTildeInPath))
         default:
-            throw CommandFailure("usage", "restore: name a snapshot: latest, previous, weekly YYYY-Www, before-restore NAME, sync ID, or a FILE path ending in .json; add 'merge' to add instead of replace")
+            throw CommandFailure(.usage, "restore: name a snapshot: latest, previous, weekly YYYY-Www, before-restore NAME, sync ID, or a FILE path ending in .json; add 'merge' to add instead of replace")
         }
         // A large snapshot takes seconds to check and write: say what is happening on a terminal.
         let checking = ProgressBar(enabled: context.isInteractive, label: "Checking the snapshot")

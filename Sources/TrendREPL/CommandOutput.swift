@@ -12,18 +12,44 @@ public struct CommandOutput: Sendable {
     }
 }
 
+/// The kind of a failure: its raw value is the JSON `error.code` scripts
+/// branch on, so the raw values never change once shipped.
+public enum ErrorCode: String, Sendable, CaseIterable {
+    /// The command was written wrong (missing or extra words, an unknown subcommand).
+    case usage
+    case unknownCommand = "unknown_command"
+    /// The database could not be opened, read or written.
+    case storage
+    case invalidWeight = "invalid_weight"
+    case invalidSetting = "invalid_setting"
+    case invalidDate = "invalid_date"
+    /// No entry, habit or backup of that name.
+    case notFound = "not_found"
+    case nothingToUndo = "nothing_to_undo"
+    /// A snapshot file that was refused (damaged, changed, newer, out of range).
+    case invalidBackup = "invalid_backup"
+    /// A file could not be read or written.
+    case file
+    /// A file to import in no format Trend reads, or empty.
+    case invalidFile = "invalid_file"
+    /// A name already taken.
+    case duplicate
+    case invalidHabit = "invalid_habit"
+    /// Anything else.
+    case failed
+}
+
 /// A command that did not do what was asked; nothing was changed.
 public struct CommandFailure: Error, Equatable, Sendable {
-    /// A stable word scripts can branch on: `usage`, `unknown_command`, `storage`, …
-    public let code: String
+    public let code: ErrorCode
     public let message: String
 
-    public init(_ code: String, _ message: String) {
+    public init(_ code: ErrorCode, _ message: String) {
         self.code = code
         self.message = message
     }
 
     public var json: JSON {
-        .object([("error", .object([("code", .string(code)), ("message", .string(message))]))])
+        .object([("error", .object([("code", .string(code.rawValue)), ("message", .string(message))]))])
     }
 }

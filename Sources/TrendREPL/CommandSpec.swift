@@ -56,6 +56,6 @@ public struct CommandSpec {
 
     /// Throws a usage failure that shows how the command is written.
     public func usageFailure(_ problem: String) -> CommandFailure {
-        CommandFailure("usage", "\(name): \(problem). Usage: \(usage)")
+        CommandFailure(.usage, "\(name): \(problem). Usage: \(usage)")
     }
 }

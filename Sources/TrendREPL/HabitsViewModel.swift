@@ -20,7 +20,7 @@ struct HabitsViewModel {
         return [
             CommandSpec(name: "habits", usage: "habits", summary: "today's habits: due, done, streaks, strength") { context, arguments in
                 guard arguments.isEmpty || arguments == ["all"] else {
-                    throw CommandFailure("usage", "habits: takes no arguments (or 'all' to include archived ones); for one habit use 'habit show NAME'")
+                    throw CommandFailure(.usage, "habits: takes no arguments (or 'all' to include archived ones); for one habit use 'habit show NAME'")
                 }
                 return try await HabitsViewModel(habitsFeature: context.app.habitsFeature).list(includeArchived: !arguments.isEmpty, style: context.style)
             },
@@ -46,11 +46,11 @@ struct HabitsViewModel {
 
     func habit(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
         guard let sub = arguments.first?.lowercased() else {
-            throw CommandFailure("usage", "habit: needs a subcommand: \(Self.subcommands.joined(separator: ", "))")
+            throw CommandFailure(.usage, "habit: needs a subcommand: \(Self.subcommands.joined(separator: ", "))")
         }
         let rest = Array(arguments.dropFirst())
         func needName(_ usage: String) throws -> String {
-            guard let name = rest.first else { throw CommandFailure("usage", "habit \(sub): needs a habit name. Usage: habit \(usage)") }
+            guard let name = rest.first else { throw CommandFailure(.usage, "habit \(sub): needs a habit name. Usage: habit \(usage)") }
             return name
         }
         switch sub {
@@ -59,11 +59,11 @@ struct HabitsViewModel {
         case "skip": return try await mark(rest, sub: "skip", style: style)
         case "undo", "uncheck", "clear": return try await mark(rest, sub: "undo", style: style)
         case "show", "view":
-            guard rest.count == 1 else { throw CommandFailure("usage", "habit show: needs one habit name (quote names with spaces)") }
+            guard rest.count == 1 else { throw CommandFailure(.usage, "habit show: needs one habit name (quote names with spaces)") }
             return try await show(rest[0], style: style)
         case "rename":
             guard rest.count == 2 else {
-                throw CommandFailure("usage", "habit rename: needs the old and the new name, e.g. habit rename Read \"Read 20 pages\"")
+                throw CommandFailure(.usage, "habit rename: needs the old and the new name, e.g. habit rename Read \"Read 20 pages\"")
             }
             let habit = try await habitsFeature.rename(rest[0], to: rest[1])
             return confirmation("Renamed '\(rest[0])' to '\(habit.name)'.", habit: habit)
@@ -80,41 +80,41 @@ struct HabitsViewModel {
             let habit = try await habitsFeature.restoreDeleted(try needName("restore NAME"))
             return confirmation("Restored '\(habit.name)' with its history.", habit: habit)
         case "export":
-            guard rest.count == 1 else { throw CommandFailure("usage", "habit export: needs one file name, e.g. habit export habits.csv") }
+            guard rest.count == 1 else { throw CommandFailure(.usage, "habit export: needs one file name, e.g. habit export habits.csv") }
             let url = URL(fileURLWithPath: (rest[0] as NSString).expandingTildeInPath)
             let count: Int
             do {
                 count = try await habitsFeature.exportCSV(to: url)
             } catch let error as CocoaError {
-                throw CommandFailure("file", "habit export: cannot write \(url.path): \(error.localizedDescription)")
+                throw CommandFailure(.file, "habit export: cannot write \(url.path): \(error.localizedDescription)")
             }
             return CommandOutput(text: "Wrote \(count) habit\(count == 1 ? "" : "s") to \(url.path) (Loop's CSV layout, newest day first).",
                                  json: .object([("file", .string(url.path)), ("habits", .integer(count))]))
         default:
-            throw CommandFailure("usage", "habit: unknown subcommand '\(ReplSession.printable(sub))'; use one of \(Self.subcommands.joined(separator: ", "))")
+            throw CommandFailure(.usage, "habit: unknown subcommand '\(ReplSession.printable(sub))'; use one of \(Self.subcommands.joined(separator: ", "))")
         }
     }
 
     func add(_ arguments: [String]) async throws -> CommandOutput {
         guard let name = arguments.first else {
-            throw CommandFailure("usage", "habit add: needs a name, e.g. habit add Read every day (quote names with spaces)")
+            throw CommandFailure(.usage, "habit add: needs a name, e.g. habit add Read every day (quote names with spaces)")
         }
         var rest = Array(arguments.dropFirst())
         var kind = HabitKind.yesNo
         if let index = rest.firstIndex(where: { ["target", "at-least", "atleast", "min", "at-most", "atmost", "max"].contains($0.lowercased()) }) {
             let word = rest[index].lowercased()
             guard index + 1 < rest.count, let value = Self.number(rest[index + 1]) else {
-                throw CommandFailure("usage", "habit add: '\(word)' needs a number after it, e.g. \(word) 8")
+                throw CommandFailure(.usage, "habit add: '\(word)' needs a number after it, e.g. \(word) 8")
             }
             guard index + 2 == rest.count else {
-                throw CommandFailure("usage", "habit add: nothing may follow '\(word) \(rest[index + 1])'")
+                throw CommandFailure(.usage, "habit add: nothing may follow '\(word) \(rest[index + 1])'")
             }
             kind = ["at-most", "atmost", "max"].contains(word) ? .atMost(value) : .atLeast(value)
             rest = Array(rest[..<index])
         }
         let scheduleText = rest.joined(separator: " ")
         guard let schedule = HabitSchedule(text: scheduleText) else {
-            throw CommandFailure("usage", "habit add: '\(ReplSession.printable(scheduleText))' is not a schedule; use every day, mon,wed,fri, 3/week or 2/10 (2 per 10 days)")
+            throw CommandFailure(.usage, "habit add: '\(ReplSession.printable(scheduleText))' is not a schedule; use every day, mon,wed,fri, 3/week or 2/10 (2 per 10 days)")
         }
         let habit = try await habitsFeature.add(name: name, schedule: schedule, kind: kind)
         let kindText = habit.kind == .yesNo ? "" : ", \(habit.kind.text)"
@@ -123,7 +123,7 @@ struct HabitsViewModel {
 
     func mark(_ arguments: [String], sub: String, style: TerminalStyle) async throws -> CommandOutput {
         guard let name = arguments.first else {
-            throw CommandFailure("usage", "habit \(sub): needs a habit name, e.g. habit \(sub) Read [yesterday]")
+            throw CommandFailure(.usage, "habit \(sub): needs a habit name, e.g. habit \(sub) Read [yesterday]")
         }
         var rest = arguments.dropFirst()
         var when = WhenInput.current
@@ -134,7 +134,7 @@ struct HabitsViewModel {
         var value: Double?
         if let text = rest.first {
             guard sub == "done", rest.count == 1, let number = Self.number(text) else {
-                throw CommandFailure("usage", "habit \(sub): did not understand '\(ReplSession.printable(text))'; write habit \(sub) NAME [WHEN]" + (sub == "done" ? " [VALUE]" : ""))
+                throw CommandFailure(.usage, "habit \(sub): did not understand '\(ReplSession.printable(text))'; write habit \(sub) NAME [WHEN]" + (sub == "done" ? " [VALUE]" : ""))
             }
             value = number
         }

@@ -16,7 +16,7 @@ struct HelpViewModel {
             guard let spec = catalog.command(named: word) else {
                 var message = "help: no command '\(ReplSession.printable(word))'"
                 if let suggestion = catalog.closest(to: word) { message += "; did you mean '\(suggestion)'?" }
-                throw CommandFailure("unknown_command", message)
+                throw CommandFailure(.unknownCommand, message)
             }
             var lines = [style.bold(spec.usage), "  " + spec.summary]
             if !spec.aliases.isEmpty { lines.append("  aliases: " + spec.aliases.joined(separator: ", ")) }

@@ -39,13 +39,13 @@ struct ImportViewModel {
 
     func importFile(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
         guard let path = arguments.first, arguments.count <= 2 else {
-            throw CommandFailure("usage", "import: needs a file, e.g. 'import weights.csv' or 'import export.xml preview'")
+            throw CommandFailure(.usage, "import: needs a file, e.g. 'import weights.csv' or 'import export.xml preview'")
         }
         let previewOnly: Bool
         switch arguments.dropFirst().first?.lowercased() {
         case nil: previewOnly = false
         case "preview"?, "--preview"?, "dry-run"?: previewOnly = true
-        case let other?: throw CommandFailure("usage", "import: did not understand '\(ReplSession.printable(other))'; add 'preview' to look without importing")
+        case let other?: throw CommandFailure(.usage, "import: did not understand '\(ReplSession.printable(other))'; add 'preview' to look without importing")
         }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         let bar = ProgressBar(enabled: context.isInteractive, label: previewOnly ? "Reading" : "Importing")
@@ -100,7 +100,7 @@ struct ImportViewModel {
 
     func export(_ arguments: [String]) async throws -> CommandOutput {
         guard let path = arguments.first, arguments.count <= 2 else {
-            throw CommandFailure("usage", "export: needs a file name ending in .csv, .json or -habits.csv")
+            throw CommandFailure(.usage, "export: needs a file name ending in .csv, .json or -habits.csv")
         }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         let lower = url.lastPathComponent.lowercased()
@@ -108,7 +108,7 @@ struct ImportViewModel {
         switch arguments.dropFirst().first?.lowercased() {
         case nil: inKilograms = false
         case "kg"?, "--kg"?: inKilograms = true
-        case let other?: throw CommandFailure("usage", "export: did not understand '\(ReplSession.printable(other))'; only 'kg' may follow the file")
+        case let other?: throw CommandFailure(.usage, "export: did not understand '\(ReplSession.printable(other))'; only 'kg' may follow the file")
         }
         let count: Int
         let what: String

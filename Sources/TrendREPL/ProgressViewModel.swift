@@ -34,7 +34,7 @@ struct ProgressViewModel {
     }
 
     func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
-        guard arguments.count <= 1 else { throw CommandFailure("usage", "progress: takes at most one RANGE (1w 1m 3m 6m 1y all)") }
+        guard arguments.count <= 1 else { throw CommandFailure(.usage, "progress: takes at most one RANGE (1w 1m 3m 6m 1y all)") }
         let data: WeightHistoryData
         if let name = arguments.first {
             data = try await progressFeature.selectProgressRange(try Self.range(named: name))
@@ -42,10 +42,11 @@ struct ProgressViewModel {
             data = try await progressFeature.prepare()
         }
         let unit = progressFeature.selectedWeightUnit
+        let commentary = Self.commentary(data, unit: unit)
         var lines = [style.bold("Progress, \(data.range.title)")]
         if data.points.isEmpty {
-            lines.append(data.commentary)
-            return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(data))
+            lines.append(commentary)
+            return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(data, commentary: commentary))
         }
         lines.append(ChartRenderer(style: style, unit: unit).render(data))
         lines.append("")
@@ -73,15 +74,15 @@ struct ProgressViewModel {
             lines.append("  goal     " + style.dim("none (set one with 'goal 75')"))
         }
         lines.append("")
-        lines.append(data.commentary)
-        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(data))
+        lines.append(commentary)
+        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(data, commentary: commentary))
     }
 
     func goal(_ arguments: [String]) async throws -> CommandOutput {
         let unit = progressFeature.selectedWeightUnit
         if let first = arguments.first {
             if first.lowercased() == "clear" || first.lowercased() == "none" {
-                guard arguments.count == 1 else { throw CommandFailure("usage", "goal: 'clear' takes nothing after it") }
+                guard arguments.count == 1 else { throw CommandFailure(.usage, "goal: 'clear' takes nothing after it") }
                 try await progressFeature.setGoal(kilograms: nil)
             } else {
                 try await progressFeature.setGoal(kilograms: try WeightInput.parse(arguments.joined(separator: " "), defaultUnit: unit))
@@ -94,7 +95,7 @@ struct ProgressViewModel {
         return CommandOutput(text: text, json: .object([("goalKilograms", .optional(goal))]))
     }
 
-    static func json(_ data: WeightHistoryData) -> JSON {
+    static func json(_ data: WeightHistoryData, commentary: String) -> JSON {
         .object([
             ("range", .string(data.range.rawValue)),
             ("points", .array(data.points.map { point in
@@ -113,7 +114,39 @@ struct ProgressViewModel {
             ("goalKilograms", .optional(data.goalKilograms)),
             ("latestTrendKilograms", .optional(data.latestTrendKilograms)),
             ("domain", data.domain.map { .object([("lowerKilograms", .number($0.lowerBound)), ("upperKilograms", .number($0.upperBound))]) } ?? .null),
-            ("commentary", .string(data.commentary)),
+            ("commentary", .string(commentary)),
         ])
+    }
+
+    /// One or two sentences on the range: the change and what the projection says.
+    static func commentary(_ data: WeightHistoryData, unit: WeightUnit) -> String {
+        var sentences: [String] = []
+        guard data.latestTrendKilograms != nil else { return "No weigh-ins yet. Record one with 'weigh 82.4'." }
+        if let change = data.changeKilograms, let direction = data.changeDirection {
+            let amount = unit.formatChange(abs(change)).dropFirst()
+            switch direction {
+            case .steady: sentences.append("Holding steady over \(data.range.title).")
+            case .improving, .worsening:
+                let verb = change < 0 ? "Down" : "Up"
+                let judgement = direction == .improving ? "the right way" : "away from where you want to go"
+                sentences.append("\(verb) \(amount) over \(data.range.title), \(judgement).")
+            }
+        } else if data.points.count == 1 {
+            sentences.append("One weigh-in in \(data.range.title); a few more and the trend takes shape.")
+        } else {
+            sentences.append("No weigh-ins in \(data.range.title).")
+        }
+        switch data.projectionUnavailableReason {
+        case nil:
+            if let day = data.projectedGoalDay, let goal = data.goalKilograms {
+                sentences.append("At this rate you reach \(unit.format(goal)) around \(DayNumber.string(day)).")
+            }
+        case .atGoal?: sentences.append("You are at your goal; keep it there.")
+        case .noGoal?: sentences.append("Set a goal ('goal 75') to see when you will reach it.")
+        case .notEnoughRecentWeighIns?: sentences.append("Weigh in on 3 of the last 14 days to see a rate.")
+        case .movingAwayFromGoal?: sentences.append("The trend is moving away from your goal.")
+        case .moreThanAYearAway?: sentences.append("At this rate your goal is more than a year away.")
+        }
+        return sentences.joined(separator: " ")
     }
 }

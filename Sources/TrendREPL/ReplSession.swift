@@ -49,7 +49,7 @@ public final class ReplSession {
         do {
             words = try CommandTokenizer.tokenize(line)
         } catch {
-            return failure(CommandFailure("usage", "unterminated quote opened at column \(error.column); close it with the same quote"))
+            return failure(CommandFailure(.usage, "unterminated quote opened at column \(error.column); close it with the same quote"))
         }
         guard let word = words.first, !word.hasPrefix("#") else {
             return CommandResult(text: "", stream: .standardOutput, succeeded: true, endsSession: false)
@@ -58,7 +58,7 @@ public final class ReplSession {
             var message = "unknown command '\(Self.printable(word))'"
             if let suggestion = catalog.closest(to: word) { message += "; did you mean '\(suggestion)'?" }
             message += " Type 'help' for the list."
-            return failure(CommandFailure("unknown_command", message))
+            return failure(CommandFailure(.unknownCommand, message))
         }
         let context = CommandContext(app: app, style: style, isInteractive: isInteractive, confirm: confirm)
         do {
@@ -71,7 +71,7 @@ public final class ReplSession {
             return CommandResult(text: json ? output.json.encoded() : output.text, stream: .standardOutput,
                                  succeeded: true, endsSession: output.endsSession)
         } catch {
-            return failure(Self.failure(from: error, command: spec.name))
+            return failure(FailureMessage.failure(from: error, command: spec.name))
         }
     }
 
@@ -82,52 +82,6 @@ public final class ReplSession {
         }
         return CommandResult(text: style.paint("error:", .red) + " " + failure.message, stream: .standardError,
                              succeeded: false, endsSession: false)
-    }
-
-    /// Maps what a Feature threw to a code and a message naming the command.
-    static func failure(from error: any Error, command: String) -> CommandFailure {
-        switch error {
-        case let failure as CommandFailure:
-            return failure
-        case let storage as StorageError:
-            return CommandFailure("storage", "\(command): \(storage)")
-        case let weight as WeightInputError:
-            return CommandFailure("invalid_weight", "\(command): \(weight)")
-        case let setting as SettingsError:
-            return CommandFailure("invalid_setting", "\(command): \(setting)")
-        case let when as WhenInputError:
-            return CommandFailure("invalid_date", "\(command): \(when)")
-        case let entry as WeightEntryError:
-            let code = if case .weightOutOfRange = entry { "invalid_weight" } else { "usage" }
-            return CommandFailure(code, "\(command): the weigh-in \(entry)")
-        case let log as WeightLogError:
-            return CommandFailure(log == .nothingToUndo ? "nothing_to_undo" : "not_found", "\(command): \(log)")
-        case let progress as ProgressError:
-            return CommandFailure("usage", "\(command): \(progress)")
-        case let snapshot as SnapshotError:
-            return CommandFailure("invalid_backup", "\(command): \(snapshot)")
-        case let file as BackupFileError:
-            let code = if case .cannotWrite = file { "file" } else { "not_found" }
-            return CommandFailure(code, "\(command): \(file)")
-        case let importing as ImportError:
-            let code = switch importing {
-            case .unknownFormat, .empty: "invalid_file"
-            case .unknownExportType: "usage"
-            default: "file"
-            }
-            return CommandFailure(code, "\(command): \(importing)")
-        case let habits as HabitsError:
-            let code = switch habits {
-            case .noSuchHabit, .nothingToRestore: "not_found"
-            case .duplicateName: "duplicate"
-            default: "invalid_habit"
-            }
-            return CommandFailure(code, "\(command): \(habits)")
-        case let described as CustomStringConvertible:
-            return CommandFailure("failed", "\(command): \(described.description)")
-        default:
-            return CommandFailure("failed", "\(command): \(error.localizedDescription)")
-        }
     }
 
     /// Control characters shown as escapes, long words cut, so a message stays one readable line.

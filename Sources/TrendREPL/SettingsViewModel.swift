@@ -17,7 +17,7 @@ struct SettingsViewModel {
         [
             CommandSpec(name: "settings", aliases: ["config"], usage: "settings",
                         summary: "show the unit, goal, progress range, sync folder and data directory") { context, arguments in
-                guard arguments.isEmpty else { throw CommandFailure("usage", "settings: takes no arguments; to change one, use 'set KEY VALUE'") }
+                guard arguments.isEmpty else { throw CommandFailure(.usage, "settings: takes no arguments; to change one, use 'set KEY VALUE'") }
                 return try await SettingsViewModel(settingsFeature: context.app.settingsFeature).show(style: context.style)
             },
             CommandSpec(name: "set", usage: "set KEY VALUE",
@@ -47,7 +47,7 @@ struct SettingsViewModel {
 
     func set(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
         guard arguments.count >= 2 else {
-            throw CommandFailure("usage", "set: needs a key and a value, e.g. 'set unit lb'. Keys: \(Self.keys.joined(separator: ", "))")
+            throw CommandFailure(.usage, "set: needs a key and a value, e.g. 'set unit lb'. Keys: \(Self.keys.joined(separator: ", "))")
         }
         let key = arguments[0].lowercased()
         let value = arguments.dropFirst().joined(separator: " ")
@@ -57,7 +57,7 @@ struct SettingsViewModel {
         case "sync-folder", "sync", "syncfolder":
             try await settingsFeature.setSyncFolder(value.lowercased() == "off" ? nil : value)
         default:
-            throw CommandFailure("usage", "set: unknown setting '\(ReplSession.printable(arguments[0]))'; keys are \(Self.keys.joined(separator: ", "))")
+            throw CommandFailure(.usage, "set: unknown setting '\(ReplSession.printable(arguments[0]))'; keys are \(Self.keys.joined(separator: ", "))")
         }
         return try await show(style: style)
     }

@@ -24,7 +24,7 @@ struct TipViewModel {
         switch arguments.map({ $0.lowercased() }) {
         case []: tip = try await dailyTipsFeature.todaysTip()
         case ["next"]: tip = try await dailyTipsFeature.nextTip()
-        default: throw CommandFailure("usage", "tip: use 'tip' or 'tip next'")
+        default: throw CommandFailure(.usage, "tip: use 'tip' or 'tip next'")
         }
         guard let tip else { return CommandOutput(text: "No tips available.", json: .object([("tip", .null)])) }
         return CommandOutput(text: Self.line(tip, style: style), json: .object([("tip", Self.json(tip))]))

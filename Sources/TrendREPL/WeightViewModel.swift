@@ -41,11 +41,11 @@ struct WeightViewModel {
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).delete(arguments)
             },
             CommandSpec(name: "undo", usage: "undo", summary: "take back the last weigh-in, edit or delete of this session") { context, arguments in
-                guard arguments.isEmpty else { throw CommandFailure("usage", "undo: takes no arguments") }
+                guard arguments.isEmpty else { throw CommandFailure(.usage, "undo: takes no arguments") }
                 return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).undo()
             },
             CommandSpec(name: "streak", usage: "streak", summary: "the weigh-in streak and this week, Monday to Sunday") { context, arguments in
-                guard arguments.isEmpty else { throw CommandFailure("usage", "streak: takes no arguments") }
+                guard arguments.isEmpty else { throw CommandFailure(.usage, "streak: takes no arguments") }
                 return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).streak(style: context.style)
             },
         ]
@@ -57,7 +57,7 @@ struct WeightViewModel {
     func weigh(_ arguments: [String], today: TodayViewModel, style: TerminalStyle) async throws -> CommandOutput {
         try await weightEntryFeature.load()
         guard !arguments.isEmpty else {
-            throw CommandFailure("usage", "weigh: needs a weight, e.g. 'weigh 82.4' or 'weigh 181.6 lb'")
+            throw CommandFailure(.usage, "weigh: needs a weight, e.g. 'weigh 82.4' or 'weigh 181.6 lb'")
         }
         let request = try WeighRequest(arguments, defaultUnit: unit)
         let entry = try await weightEntryFeature.record(kilograms: request.kilograms, when: request.when, note: request.note)
@@ -71,7 +71,7 @@ struct WeightViewModel {
 
     func list(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        guard arguments.count <= 1 else { throw CommandFailure("usage", "entries: takes at most one RANGE (1w 1m 3m 6m 1y all)") }
+        guard arguments.count <= 1 else { throw CommandFailure(.usage, "entries: takes at most one RANGE (1w 1m 3m 6m 1y all)") }
         let range = try arguments.first.map(ProgressViewModel.range(named:)) ?? .month
         let entries = weightEntryFeature.entries(lastDays: range.days)
         let dates = self.dates
@@ -91,7 +91,7 @@ struct WeightViewModel {
 
     func edit(_ arguments: [String]) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        guard arguments.count >= 2 else { throw CommandFailure("usage", "edit: needs an id and a weight, e.g. 'edit 1a2b 82.0'") }
+        guard arguments.count >= 2 else { throw CommandFailure(.usage, "edit: needs an id and a weight, e.g. 'edit 1a2b 82.0'") }
         let kilograms = try WeightInput.parse(arguments.dropFirst().joined(separator: " "), defaultUnit: unit)
         let (before, after) = try await weightEntryFeature.edit(id: arguments[0], kilograms: kilograms)
         return CommandOutput(
@@ -101,7 +101,7 @@ struct WeightViewModel {
 
     func delete(_ arguments: [String]) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        guard arguments.count == 1 else { throw CommandFailure("usage", "delete: needs one entry id, e.g. 'delete 1a2b'") }
+        guard arguments.count == 1 else { throw CommandFailure(.usage, "delete: needs one entry id, e.g. 'delete 1a2b'") }
         let entry = try await weightEntryFeature.delete(id: arguments[0])
         return CommandOutput(
             text: "Deleted \(entry.shortID): \(unit.format(entry.kilograms)) on \(dates.local(entry.date)). 'undo' brings it back.",
@@ -174,11 +174,11 @@ struct WeighRequest {
         var note: String?
         if let first = rest.first {
             guard first.lowercased() == "note" else {
-                throw CommandFailure("usage", "weigh: did not understand '\(ReplSession.printable(first))'; "
+                throw CommandFailure(.usage, "weigh: did not understand '\(ReplSession.printable(first))'; "
                     + "after the weight come an optional WHEN (today, yesterday, YYYY-MM-DD [HH:MM]) and 'note TEXT'")
             }
             note = rest.dropFirst().joined(separator: " ")
-            guard note?.isEmpty == false else { throw CommandFailure("usage", "weigh: 'note' needs some text after it") }
+            guard note?.isEmpty == false else { throw CommandFailure(.usage, "weigh: 'note' needs some text after it") }
         }
         self.kilograms = kilograms
         self.when = when

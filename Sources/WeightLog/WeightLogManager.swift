@@ -13,7 +13,7 @@ public enum WeightLogError: Error, Equatable, CustomStringConvertible, Sendable 
     public var description: String {
         switch self {
         case let .noSuchEntry(id):
-            return "no entry has an id starting with '\(id)'; 'entries all' lists the ids"
+            return "no entry has an id starting with '\(id)'"
         case let .ambiguousEntry(id, matches):
             return "'\(id)' matches \(matches.count) entries (\(matches.prefix(5).joined(separator: ", "))); type more of the id"
         case let .idTooShort(id):

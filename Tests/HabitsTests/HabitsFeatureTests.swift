@@ -34,7 +34,7 @@ import TestSupport
         await #expect(throws: HabitsError.duplicateName("Read", archived: true)) {
             try await habits.add(name: "read", schedule: .daily, kind: .yesNo)
         }
-        #expect(HabitsError.duplicateName("Read", archived: true).description.contains("habit unarchive Read"))
+        #expect(HabitsError.duplicateName("Read", archived: true).description.contains("(archived)"))
         #expect(habits.habits.count == 1)
     }
 

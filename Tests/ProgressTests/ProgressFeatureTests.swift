@@ -61,7 +61,7 @@ import WeightLog
         let series = DailySeries(sortedSeconds: seconds, kilograms: weights, localDays: days)
         let tracker = ProgressTracker()
         let today = count - 1
-        let data = await tracker.update(series: series, today: today, range: .year, goalKilograms: nil, unit: .kilograms)
+        let data = await tracker.update(series: series, today: today, range: .year, goalKilograms: nil)
         #expect(data == ProgressCalculator.history(series: series, today: today, range: .year, goalKilograms: nil))
         #expect(tracker.snapshot == data)
         #expect(!tracker.isLoading)

@@ -1,0 +1,92 @@
+import Backup
+import Habits
+import Progress
+import Settings
+import Storage
+import WeightLog
+
+/// How what a Feature threw is shown: the stable `ErrorCode`, the reason the
+/// Feature gave, the command it came from, and the command that helps next.
+/// The Features' errors say what went wrong; the words to type live here.
+enum FailureMessage {
+    static func failure(from error: any Error, command: String) -> CommandFailure {
+        if let failure = error as? CommandFailure { return failure }
+        let (code, hint) = classify(error)
+        // A weigh-in's rule is phrased as a predicate: it needs its subject.
+        let reason = error is WeightEntryError ? "the weigh-in \(error)" : String(describing: error)
+        return CommandFailure(code, "\(command): \(reason)" + (hint ?? ""))
+    }
+
+    /// The code of an error and, where a command helps, the hint that follows its reason.
+    static func classify(_ error: any Error) -> (ErrorCode, hint: String?) {
+        switch error {
+        case let storage as StorageError:
+            return (.storage, storageHint(storage))
+        case is WeightInputError:
+            return (.invalidWeight, nil)
+        case let setting as SettingsError:
+            if case .syncFolderMissing = setting { return (.invalidSetting, ", or 'set sync-folder off'") }
+            return (.invalidSetting, nil)
+        case is WhenInputError:
+            return (.invalidDate, nil)
+        case let entry as WeightEntryError:
+            if case .weightOutOfRange = entry { return (.invalidWeight, nil) }
+            return (.usage, nil)
+        case let log as WeightLogError:
+            switch log {
+            case .nothingToUndo: return (.nothingToUndo, nil)
+            case .noSuchEntry: return (.notFound, "; 'entries all' lists the ids")
+            case .ambiguousEntry, .idTooShort: return (.notFound, nil)
+            }
+        case is ProgressError:
+            return (.usage, nil)
+        case is SnapshotError:
+            return (.invalidBackup, nil)
+        case let file as BackupFileError:
+            switch file {
+            case .cannotWrite, .cannotList: return (.file, nil)
+            case .noSuchBackup: return (.notFound, "; 'backup list' shows what there is")
+            case .noSyncFolder: return (.notFound, "; choose one with 'set sync-folder PATH'")
+            case .outsideBackupFolder: return (.notFound, nil)
+            }
+        case let importing as ImportError:
+            switch importing {
+            case .unknownFormat, .empty: return (.invalidFile, nil)
+            case .unknownExportType: return (.usage, nil)
+            default: return (.file, nil)
+            }
+        case let habits as HabitsError:
+            return habitsCode(habits)
+        default:
+            return (.failed, nil)
+        }
+    }
+
+    private static func storageHint(_ error: StorageError) -> String? {
+        switch error {
+        case .cannotCreateDirectory: " Choose another with --data-dir or TREND_DATA_DIR."
+        case .notADatabase: " (restore latest)"
+        default: nil
+        }
+    }
+
+    private static func habitsCode(_ error: HabitsError) -> (ErrorCode, hint: String?) {
+        switch error {
+        case let .noSuchHabit(_, suggestion):
+            return (.notFound, suggestion == nil ? "; 'habits' lists them" : nil)
+        case .nothingToRestore:
+            return (.notFound, nil)
+        case let .duplicateName(name, archived):
+            return (.duplicate, archived ? "; 'habit unarchive \(name)' brings it back, or choose another name" : nil)
+        case let .valueNeeded(name, _):
+            let quoted = name.contains(" ") ? "\"\(name)\"" : name
+            return (.invalidHabit, "; add it, e.g. 'habit done \(quoted) 8'")
+        case let .archived(name):
+            return (.invalidHabit, "; 'habit unarchive \(name)' first")
+        case .unreadableHabit:
+            return (.invalidHabit, "; restore your habits from a backup ('backup list')")
+        case .invalidName, .valueNotAllowed, .invalidValue:
+            return (.invalidHabit, nil)
+        }
+    }
+}
