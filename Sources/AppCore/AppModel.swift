@@ -28,7 +28,7 @@ public final class AppModel {
     private var hasLaunched = false
 
     /// The version written into backups and shown by `--version`.
-    nonisolated public static let version = "0.1.0"
+    nonisolated public static let version = "0.2.0"
 
     public init(weightEntryFeature: WeightEntryFeature, progressFeature: ProgressFeature,
                 settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, dailyTipsFeature: DailyTipsFeature,

@@ -60,8 +60,9 @@ public struct MergeCounts: Sendable, Equatable {
 /// is checked against the content re-encoded. `Tests/Fixtures` keeps a file
 /// of every `formatVersion` shipped.
 public struct RecoverySnapshot: Sendable {
-    /// Version 1: weights, habits, habitRecords, settings, tipDeck.
-    public static let formatVersion = 1
+    /// 1: weights, habits, habitRecords, settings, tipDeck (Trend 0.1.0).
+    /// 2: a habit's `schedule` is its storage code (`week:3`), not its words (`3/week`).
+    public static let formatVersion = 2
 
     public var formatVersion: Int
     public var appVersion: String

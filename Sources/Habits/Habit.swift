@@ -37,18 +37,40 @@ public enum HabitSchedule: Sendable, Equatable, Hashable, Codable {
     private static let weekdayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
     private static let fullWeekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
-    /// How the schedule is written: `every day`, `mon,wed,fri`, `3/week`, `3/10`.
-    public var text: String {
+    /// How the schedule is stored: `daily`, `weekdays:mon,wed,fri`,
+    /// `week:3`, `days:2/10`. Stable: a stored code is read by every later
+    /// Trend. The words shown to a person are the REPL's.
+    public var code: String {
         switch self {
-        case .daily: return "every day"
-        case let .weekdays(days): return days.sorted().map { Self.weekdayNames[$0] }.joined(separator: ",")
-        case let .timesPerWeek(times): return "\(times)/week"
-        case let .timesPerDays(times, days): return "\(times)/\(days)"
+        case .daily: return "daily"
+        case let .weekdays(days): return "weekdays:" + days.sorted().map { Self.weekdayNames[$0] }.joined(separator: ",")
+        case let .timesPerWeek(times): return "week:\(times)"
+        case let .timesPerDays(times, days): return "days:\(times)/\(days)"
         }
     }
 
-    /// Reads the forms `text` writes, and `daily`, `weekdays`, `weekends`,
-    /// `3 per week`, `mon wed fri`, `2 per 10 days`.
+    /// Reads a stored `code`.
+    public init?(code: String) {
+        let parts = code.split(separator: ":", maxSplits: 1).map(String.init)
+        switch (parts.first, parts.count) {
+        case ("daily", 1): self = .daily
+        case ("weekdays", 2):
+            guard let schedule = HabitSchedule(text: parts[1]), case .weekdays = schedule else { return nil }
+            self = schedule
+        case ("week", 2):
+            guard let times = Int(parts[1]), (1...6).contains(times) else { return nil }
+            self = .timesPerWeek(times)
+        case ("days", 2):
+            guard let schedule = HabitSchedule(text: parts[1]), case .timesPerDays = schedule else { return nil }
+            self = schedule
+        default: return nil
+        }
+    }
+
+    /// Reads a schedule in the words people type: `every day`, `daily`,
+    /// `weekdays`, `weekends`, `mon,wed,fri`, `mon wed fri`, `3/week`,
+    /// `3 per week`, `2/10`, `2 per 10 days`. Snapshots of format 1 stored
+    /// these words, so they are read there too.
     public init?(text: String) {
         let lower = text.lowercased().replacingOccurrences(of: " per ", with: "/").replacingOccurrences(of: " ", with: "")
         switch lower {
@@ -144,14 +166,6 @@ public enum HabitKind: Sendable, Equatable, Hashable, Codable {
         }
     }
 
-    public var text: String {
-        switch self {
-        case .yesNo: return "yes/no"
-        case let .atLeast(target): return "at least \(HabitKind.number(target))"
-        case let .atMost(target): return "at most \(HabitKind.number(target))"
-        }
-    }
-
     /// Whether a recorded value meets the target.
     public func isMet(by value: Double) -> Bool {
         switch self {
@@ -170,10 +184,6 @@ public enum HabitKind: Sendable, Equatable, Hashable, Codable {
             if value <= target { return 1 }
             return value <= 0 ? 0 : max(0, target / value)
         }
-    }
-
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 }
 

@@ -26,8 +26,8 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
             return "no habit named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case let .invalidName(reason):
             return reason
-        case let .valueNeeded(name, kind):
-            return "'\(name)' counts a number (\(kind.text))"
+        case let .valueNeeded(name, _):
+            return "'\(name)' counts a number"
         case let .valueNotAllowed(name):
             return "'\(name)' is a yes/no habit and takes no number"
         case let .invalidValue(text):

@@ -10,7 +10,8 @@ import Storage
 public struct HabitsTable: SnapshotSection {
     public init() {}
 
-    /// A habit row as stored and as a snapshot holds it; schedule and kind in their stored codes.
+    /// A habit row as stored and as a snapshot holds it; schedule and kind in
+    /// their stored codes (`HabitSchedule.code`, `HabitKind.code`).
     public struct Row: Codable, Sendable, Equatable {
         public var id: String
         public var name: String
@@ -79,7 +80,7 @@ public struct HabitsTable: SnapshotSection {
     }
 
     static func habit(_ row: Row) throws(HabitsError) -> Habit {
-        guard let schedule = HabitSchedule(text: row.schedule) else {
+        guard let schedule = HabitSchedule(code: row.schedule) else {
             throw .unreadableHabit(name: row.name, detail: "its schedule '\(row.schedule.prefix(40))' is unknown")
         }
         guard let kind = HabitKind(code: row.kind, target: row.target) else {
@@ -99,7 +100,7 @@ public struct HabitsTable: SnapshotSection {
     }
 
     static func row(_ habit: Habit, position: Int) -> Row {
-        Row(id: habit.id, name: habit.name, schedule: habit.schedule.text, kind: habit.kind.code,
+        Row(id: habit.id, name: habit.name, schedule: habit.schedule.code, kind: habit.kind.code,
             target: habit.kind.target, createdDay: habit.createdDay, archived: habit.archived, position: position)
     }
 
@@ -230,8 +231,13 @@ public struct HabitsTable: SnapshotSection {
     }
 
     public func decode(from content: KeyedDecodingContainer<SnapshotKey>) throws -> Part {
-        Part(habits: try content.decodeIfPresent([Row].self, forKey: SnapshotKey("habits")) ?? [],
-             records: try content.decodeIfPresent([RecordRow].self, forKey: SnapshotKey("habitRecords")) ?? [])
+        var habits = try content.decodeIfPresent([Row].self, forKey: SnapshotKey("habits")) ?? []
+        // Format 1 stored a schedule in the words people type ("every day", "3/week"): read them as codes.
+        for index in habits.indices where HabitSchedule(code: habits[index].schedule) == nil {
+            if let schedule = HabitSchedule(text: habits[index].schedule) { habits[index].schedule = schedule.code }
+        }
+        return Part(habits: habits,
+                    records: try content.decodeIfPresent([RecordRow].self, forKey: SnapshotKey("habitRecords")) ?? [])
     }
 
     public func validate(_ part: Part) throws {

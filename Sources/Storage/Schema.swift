@@ -57,6 +57,17 @@ enum Schema {
             value TEXT NOT NULL
         );
         """,
+        // 6: a habit's schedule as a storage code (`HabitSchedule.code`), no
+        // longer its display words: every day → daily, 3/week → week:3,
+        // 2/10 → days:2/10, mon,wed,fri → weekdays:mon,wed,fri.
+        """
+        UPDATE habits SET schedule = CASE
+            WHEN schedule = 'every day' THEN 'daily'
+            WHEN schedule GLOB '[0-9]*/week' THEN 'week:' || substr(schedule, 1, instr(schedule, '/') - 1)
+            WHEN schedule GLOB '[0-9]*/[0-9]*' THEN 'days:' || schedule
+            ELSE 'weekdays:' || schedule
+        END;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -78,9 +78,9 @@ enum FailureMessage {
             return (.notFound, nil)
         case let .duplicateName(name, archived):
             return (.duplicate, archived ? "; 'habit unarchive \(name)' brings it back, or choose another name" : nil)
-        case let .valueNeeded(name, _):
+        case let .valueNeeded(name, kind):
             let quoted = name.contains(" ") ? "\"\(name)\"" : name
-            return (.invalidHabit, "; add it, e.g. 'habit done \(quoted) 8'")
+            return (.invalidHabit, " (\(HabitText.kind(kind))); add it, e.g. 'habit done \(quoted) 8'")
         case let .archived(name):
             return (.invalidHabit, "; 'habit unarchive \(name)' first")
         case .unreadableHabit:

@@ -117,8 +117,8 @@ struct HabitsViewModel {
             throw CommandFailure(.usage, "habit add: '\(ReplSession.printable(scheduleText))' is not a schedule; use every day, mon,wed,fri, 3/week or 2/10 (2 per 10 days)")
         }
         let habit = try await habitsFeature.add(name: name, schedule: schedule, kind: kind)
-        let kindText = habit.kind == .yesNo ? "" : ", \(habit.kind.text)"
-        return confirmation("Added '\(habit.name)' (\(habit.schedule.text)\(kindText)).", habit: habit)
+        let kindText = habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind))"
+        return confirmation("Added '\(habit.name)' (\(HabitText.schedule(habit.schedule))\(kindText)).", habit: habit)
     }
 
     func mark(_ arguments: [String], sub: String, style: TerminalStyle) async throws -> CommandOutput {
@@ -148,7 +148,7 @@ struct HabitsViewModel {
         let text: String = switch mark {
         case .done?: "'\(habit.name)' done \(dayText)."
         case .skipped?: "'\(habit.name)' skipped \(dayText); the streak is kept."
-        case let .value(number)?: "'\(habit.name)': \(HabitKindText.number(number)) \(dayText)" + (habit.kind.isMet(by: number) ? ", target met." : ", \(habit.kind.text) not met.")
+        case let .value(number)?: "'\(habit.name)': \(HabitText.number(number)) \(dayText)" + (habit.kind.isMet(by: number) ? ", target met." : ", \(HabitText.kind(habit.kind)) not met.")
         case nil: "'\(habit.name)' cleared for \(dayText)."
         }
         let summary = habitsFeature.summaries().first { $0.habit.id == habit.id }
@@ -182,11 +182,11 @@ struct HabitsViewModel {
             else if summary.dueToday { symbol = style.paint("○", .yellow) }
             else { symbol = style.dim("·") }
             var today = ""
-            if case let .value(value)? = summary.todayMark { today = "\(HabitKindText.number(value)) today" }
+            if case let .value(value)? = summary.todayMark { today = "\(HabitText.number(value)) today" }
             else if summary.todayMark == .skipped { today = "skipped" }
             else if !summary.dueToday && !summary.doneToday { today = "not due" }
             let name = String(habit.name.prefix(nameWidth)).rightPadded(to: nameWidth)
-            let plan = (habit.kind == .yesNo ? habit.schedule.text : habit.schedule.text + ", " + habit.kind.text).rightPadded(to: 22)
+            let plan = (habit.kind == .yesNo ? HabitText.schedule(habit.schedule) : HabitText.schedule(habit.schedule) + ", " + HabitText.kind(habit.kind)).rightPadded(to: 22)
             let strength = Int((summary.strength * 100).rounded())
             var line = "  \(symbol) \(name)  \(plan) streak \(String(summary.currentStreak).leftPadded(to: 3)) (best \(summary.bestStreak))"
             line += "  strength \(String(strength).leftPadded(to: 3))% " + Self.bar(summary.strength, style: style)
@@ -201,7 +201,7 @@ struct HabitsViewModel {
     private func confirmation(_ text: String, habit: Habit) -> CommandOutput {
         let summary = habitsFeature.summaries().first { $0.habit.id == habit.id }
         return CommandOutput(text: text, json: .object([("habit", summary.map { Self.json($0) } ?? .object([
-            ("name", .string(habit.name)), ("schedule", .string(habit.schedule.text)), ("kind", .string(habit.kind.text)),
+            ("name", .string(habit.name)), ("schedule", .string(HabitText.schedule(habit.schedule))), ("kind", .string(HabitText.kind(habit.kind))),
             ("archived", .bool(habit.archived)),
         ]))]))
     }
@@ -215,8 +215,8 @@ struct HabitsViewModel {
         let todayValue: Double? = if case let .value(value)? = summary.todayMark { value } else { nil }
         return .object([
             ("name", .string(habit.name)),
-            ("schedule", .string(habit.schedule.text)),
-            ("kind", .string(habit.kind == .yesNo ? "yesNo" : (habit.kind.text.hasPrefix("at most") ? "atMost" : "atLeast"))),
+            ("schedule", .string(HabitText.schedule(habit.schedule))),
+            ("kind", .string(habit.kind == .yesNo ? "yesNo" : habit.kind.code)),
             ("target", .optional(target)),
             ("dueToday", .bool(summary.dueToday)),
             ("doneToday", .bool(summary.doneToday)),
@@ -239,8 +239,30 @@ struct HabitsViewModel {
     }
 }
 
-/// Numbers in habit messages: whole numbers without a decimal point.
-enum HabitKindText {
+/// How habits are written for a person: schedules, kinds and numbers.
+enum HabitText {
+    private static let weekdayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+    /// `every day`, `mon,wed,fri`, `3/week`, `2/10`: the forms `habit add` reads back.
+    static func schedule(_ schedule: HabitSchedule) -> String {
+        switch schedule {
+        case .daily: "every day"
+        case let .weekdays(days): days.sorted().map { weekdayNames[$0] }.joined(separator: ",")
+        case let .timesPerWeek(times): "\(times)/week"
+        case let .timesPerDays(times, days): "\(times)/\(days)"
+        }
+    }
+
+    /// `yes/no`, `at least 8`, `at most 2`.
+    static func kind(_ kind: HabitKind) -> String {
+        switch kind {
+        case .yesNo: "yes/no"
+        case let .atLeast(target): "at least \(number(target))"
+        case let .atMost(target): "at most \(number(target))"
+        }
+    }
+
+    /// Whole numbers without a decimal point.
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }

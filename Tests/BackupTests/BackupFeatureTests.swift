@@ -120,7 +120,7 @@ import WeightLog
         switch fault {
         case "tampered": text = text.replacingOccurrences(of: "\"kilograms\":80", with: "\"kilograms\":70")
         case "truncated": text = String(text.prefix(text.count / 2))
-        case "version": text = text.replacingOccurrences(of: "\"formatVersion\":1", with: "\"formatVersion\":99")
+        case "version": text = text.replacingOccurrences(of: "\"formatVersion\":\(RecoverySnapshot.formatVersion)", with: "\"formatVersion\":99")
         case "range":
             // A consistent file (hash recomputed) with an impossible weight.
             let read = try RecoverySnapshot.decode(Data(text.utf8), name: "x", schema: .trend)

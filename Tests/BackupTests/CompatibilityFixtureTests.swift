@@ -25,14 +25,25 @@ import WeightLog
         #expect(snapshot.contentHash == "b0c7af6941dc9a61258dba1ff2cfa87caf1630eef1cf717ecddd648ce1186633")
         #expect(snapshot.installationID == "2dad3b7d-3497-45e6-8b28-d52913b43f01")
         #expect(snapshot.appVersion == "0.1.0")
-        // While the format is 1, today's encoder must write its content byte for byte as 0.1.0 did.
+        // Format 1 kept a schedule's words; they are read as today's codes.
+        #expect(snapshot.content.habits.map(\.schedule)
+            == ["daily", "week:3", "daily", "daily", "weekdays:mon,wed,fri", "days:2/10"])
+    }
+
+    @Test func aVersion2SnapshotDecodesWithItsOwnHashAndItsEncodingIsToday() throws {
+        let data = try Data(contentsOf: fixtureURL("snapshot-v2.json"))
+        let snapshot = try RecoverySnapshot.decode(data, name: "snapshot-v2", schema: .trend)
+        #expect(snapshot.formatVersion == 2 && snapshot.appVersion == "0.2.0")
+        #expect(snapshot.contentHash == "d46467c83f0b90d1692133e44c7c4236e77854a6801f7972a57ae669fbfd2bf6")
+        // While the format is 2, today's encoder must write its content byte for byte as 0.2.0 did.
         #expect(try ContentHash.sha256(snapshot.content.canonical()) == snapshot.contentHash)
     }
 
-    @Test func aVersion1SnapshotRestoresToExactValues() async throws {
+    @Test(arguments: ["snapshot-v1.json", "snapshot-v2.json"])
+    func everySnapshotVersionRestoresToExactValues(file: String) async throws {
         let graph = makeTestApp(clock: TestClock(date("2026-11-30 08:00")))
         let backup = graph.app.backupFeature
-        let plan = try await backup.prepareRestore(from: .file(fixtureURL("snapshot-v1.json")))
+        let plan = try await backup.prepareRestore(from: .file(fixtureURL(file)))
         let result = try await backup.restore(plan)
         #expect(result.entries == 4 && result.habits == 6)
 

@@ -16,7 +16,7 @@ import WeightLog
                         note: "quote \" backslash \\ tab \t newline \n bell \u{7} ☃ 🏋️"),
             WeightEntry(id: "b", date: Date(timeIntervalSince1970: -2_000_000_000), kilograms: 20),
         ],
-        habits: [HabitsTable.Row(id: "h", name: "Drink \"water\"", schedule: "every day", kind: "atLeast", target: 8.5,
+        habits: [HabitsTable.Row(id: "h", name: "Drink \"water\"", schedule: "daily", kind: "atLeast", target: 8.5,
                                  createdDay: 19_000, archived: true, position: 3)],
         habitRecords: [HabitsTable.RecordRow(habitID: "h", day: 19_001, status: "value", value: 7.25),
                        HabitsTable.RecordRow(habitID: "h", day: 19_002, status: "done", value: nil)],
@@ -50,17 +50,17 @@ import WeightLog
         #expect(try ContentHash.sha256(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
-    /// The canonical encoding, byte for byte: every snapshot ever written is
-    /// hashed over it, so a change here must come with a new formatVersion.
+    /// The canonical encoding of the current format, byte for byte: snapshots
+    /// are hashed over it, so a change here must come with a new formatVersion.
     @Test func theCanonicalEncodingIsPinnedByteForByte() throws {
         let text = String(decoding: Self.content.canonical(), as: UTF8.self)
         let expected = #"{"habitRecords":[{"day":19001,"habitID":"h","status":"value","value":7.25},{"day":19002,"habitID":"h","status":"done"}],"#
-            + #""habits":[{"archived":true,"createdDay":19000,"id":"h","kind":"atLeast","name":"Drink \"water\"","position":3,"schedule":"every day","target":8.5}],"#
+            + #""habits":[{"archived":true,"createdDay":19000,"id":"h","kind":"atLeast","name":"Drink \"water\"","position":3,"schedule":"daily","target":8.5}],"#
             + #""settings":[{"key":"unit","value":"lb"}],"tipDeck":"{\"seed\":1}","#
             + #""weights":[{"id":"a","instant":1700000000.5,"kilograms":80.123456789012,"note":"quote \" backslash \\ tab \t newline \n bell \u0007 ☃ 🏋️"},"#
             + #"{"id":"b","instant":-2000000000.0,"kilograms":20.0}]}"#
         #expect(text == expected)
-        #expect(try ContentHash.sha256(Self.content.canonical()) == "fb56c8b453319474fd62448d50f4c56d8f0c114764b868c850a57e89b11becce")
+        #expect(try ContentHash.sha256(Self.content.canonical()) == "9f551965b48cf06bc562e66d14d4b37a404117a248b5f8b532a45faf967c0cf6")
     }
 
     /// A file whose content another encoder wrote (integers without `.0`,

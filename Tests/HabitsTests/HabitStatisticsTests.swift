@@ -17,6 +17,14 @@ import TestSupport
         HabitStatistics(habit: habit, today: monday + todayOffset).statuses()
     }
 
+    @Test func schedulesAreStoredAsCodesApartFromTheirWords() {
+        #expect([HabitSchedule.daily, .weekdays([4, 0, 2]), .timesPerWeek(3), .timesPerDays(times: 2, days: 10)].map(\.code)
+            == ["daily", "weekdays:mon,wed,fri", "week:3", "days:2/10"])
+        for bad in ["every day", "3/week", "week:7", "week:x", "days:11/10", "weekdays:", "weekdays:3/week", "days:mon", ""] {
+            #expect(HabitSchedule(code: bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func schedulesAreReadFromTheirWrittenForms() {
         #expect(HabitSchedule(text: "every day") == .daily)
         #expect(HabitSchedule(text: "mon,wed,fri") == .weekdays([0, 2, 4]))
@@ -29,7 +37,7 @@ import TestSupport
             #expect(HabitSchedule(text: bad) == nil, "\(bad)")
         }
         for schedule in [HabitSchedule.daily, .weekdays([1, 5]), .timesPerWeek(2), .timesPerDays(times: 3, days: 9)] {
-            #expect(HabitSchedule(text: schedule.text) == schedule)
+            #expect(HabitSchedule(code: schedule.code) == schedule)
         }
     }
 

@@ -147,3 +147,33 @@ import TestSupport
         }
     }
 }
+
+@MainActor
+@Suite struct HabitsMigrationTests {
+    /// A database of schema 5 (Trend 0.1.0) stored a schedule's words; opening
+    /// it with this Trend turns them into storage codes, and the habits read the same.
+    @Test func schemaSixTurnsStoredScheduleWordsIntoCodes() async throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let first = LocalDataStore(directory: temp.url)
+        let habits = makeTestApp(store: first).app.habitsFeature
+        for (name, schedule) in [("A", HabitSchedule.daily), ("B", .timesPerWeek(3)), ("C", .timesPerDays(times: 2, days: 10)),
+                                 ("D", .weekdays([0, 2, 4]))] {
+            _ = try await habits.add(name: name, schedule: schedule, kind: .yesNo)
+        }
+        // Back to how 0.1.0 left it: its words, and schema 5.
+        try first.write {
+            try $0.execute("""
+                UPDATE habits SET schedule = CASE name WHEN 'A' THEN 'every day' WHEN 'B' THEN '3/week'
+                    WHEN 'C' THEN '2/10' ELSE 'mon,wed,fri' END;
+                PRAGMA user_version = 5;
+                """)
+        }
+        let reopened = LocalDataStore(directory: temp.url)
+        let stored = try reopened.read { try $0.query("SELECT schedule FROM habits ORDER BY name") { $0.text(0) } }
+        #expect(stored == ["daily", "week:3", "days:2/10", "weekdays:mon,wed,fri"])
+        let again = makeTestApp(store: reopened).app.habitsFeature
+        try await again.load()
+        #expect(again.habits.map(\.schedule) == [.daily, .timesPerWeek(3), .timesPerDays(times: 2, days: 10), .weekdays([0, 2, 4])])
+    }
+}
