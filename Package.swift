@@ -81,7 +81,10 @@ let package = Package(
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "Settings", "Storage", "TestSupport"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "Habits", "Settings", "Storage", "TestSupport"]),
-        .testTarget(name: "TrendREPLTests", dependencies: ["TrendREPL", "AppCore", "TestSupport", "trend", "Backup", "Settings", "Storage", "WeightLog"]),
+        .testTarget(
+            name: "TrendREPLTests",
+            dependencies: ["TrendREPL", "AppCore", "TestSupport", "trend", "Backup", "Habits", "Settings", "Storage", "WeightLog"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
