@@ -147,9 +147,7 @@ public final class BackupFeature {
         let last = try await worker.lastBackupAt()
         let folder = settings.settings.syncFolder
         var writable: Bool?
-        if let folder {
-            writable = FileManager.default.isWritableFile(atPath: folder)
-        }
+        if let folder { writable = await worker.isWritable(folder) }
         return BackupStatus(lastBackupAt: last, nextAutomaticAfter: last?.addingTimeInterval(BackupWorker.automaticInterval),
                             syncFolder: folder, syncFolderWritable: writable, folder: files.folder)
     }
@@ -163,7 +161,7 @@ public final class BackupFeature {
     /// Reads and validates a snapshot and measures what it would replace. Changes nothing.
     public func prepareRestore(from source: RestoreSource) async throws -> RestorePlan {
         try await settings.ensureLoaded()
-        let (url, name) = try await locate(source)
+        let (url, name) = try await worker.locate(source, syncFolder: syncFolderURL)
         let snapshot = try await worker.read(url, name: name)
         let current = try await worker.currentContent()
         let currentSpan = current.dateSpan(of: "weights")
@@ -200,27 +198,6 @@ public final class BackupFeature {
 
     private var syncFolderURL: URL? {
         settings.settings.syncFolder.map { URL(fileURLWithPath: $0) }
-    }
-
-    private func locate(_ source: RestoreSource) async throws -> (URL, String) {
-        switch source {
-        case .latest: return (try files.url(kind: .latest, name: nil), "latest")
-        case .previous: return (try files.url(kind: .previous, name: nil), "previous")
-        case let .weekly(week): return (try files.url(kind: .weekly, name: week), "weekly \(week)")
-        case let .beforeRestore(name): return (try files.url(kind: .beforeRestore, name: name), "before-restore \(name)")
-        case let .file(url):
-            guard FileManager.default.fileExists(atPath: url.path) else { throw BackupFileError.noSuchBackup(url.path) }
-            return (url, url.path)
-        case let .sync(prefix):
-            guard let syncFolderURL else { throw BackupFileError.noSyncFolder }
-            let own = try await worker.installationID()
-            let matches = try RecoveryBackupFiles.otherInstallations(in: syncFolderURL, excluding: own)
-                .filter { $0.id.hasPrefix(prefix.lowercased()) }
-            guard prefix.count >= 4, matches.count == 1, let match = matches.first else {
-                throw BackupFileError.noSuchBackup("sync \(prefix)")
-            }
-            return (match.url, "sync \(match.id.prefix(8))")
-        }
     }
 
     private func performCheck(force: Bool) async {

@@ -16,6 +16,9 @@ actor BackupWorker {
         case unchanged
     }
 
+    /// Runs on the store's own thread: file and database work never blocks the main actor or the pool.
+    nonisolated var unownedExecutor: UnownedSerialExecutor { store.executor.asUnownedSerialExecutor() }
+
     init(store: LocalDataStore, schema: SnapshotSchema, files: RecoveryBackupFiles, appVersion: String) {
         self.store = store
         self.schema = schema
@@ -119,16 +122,45 @@ actor BackupWorker {
     }
 
     /// Keeps a copy of what is there, then replaces (or merges into) it in one transaction.
-    func restore(_ snapshot: RecoverySnapshot, merge: Bool, now: Date, stamp: String) throws -> (beforeRestore: String, merged: MergeCounts?) {
+    /// Cancelling the awaiting task before the transaction commits leaves everything as it was.
+    func restore(_ snapshot: RecoverySnapshot, merge: Bool, now: Date, stamp: String) async throws -> (beforeRestore: String, merged: MergeCounts?) {
         let current = try RecoverySnapshot(content: try store.readContent(schema), createdAt: now,
-                                       installationID: try store.installationID(), appVersion: appVersion)
+                                           installationID: try store.installationID(), appVersion: appVersion)
         let copy = try files.writeBeforeRestore(current.encoded(), stamp: stamp)
-        if merge {
-            let counts = try store.write { try schema.merge(snapshot.content, in: $0) }
-            return (copy, MergeCounts(counts))
+        return try await store.cancellable {
+            if merge {
+                let counts = try store.write { try schema.merge(snapshot.content, in: $0) }
+                return (copy, MergeCounts(counts))
+            }
+            try store.replaceContent(with: snapshot.content, schema: schema)
+            return (copy, nil)
         }
-        try store.replaceContent(with: snapshot.content, schema: schema)
-        return (copy, nil)
+    }
+
+    /// Where a restore's snapshot is, and how messages name it.
+    func locate(_ source: RestoreSource, syncFolder syncFolderURL: URL?) throws -> (URL, String) {
+        switch source {
+        case .latest: return (try files.url(kind: .latest, name: nil), "latest")
+        case .previous: return (try files.url(kind: .previous, name: nil), "previous")
+        case let .weekly(week): return (try files.url(kind: .weekly, name: week), "weekly \(week)")
+        case let .beforeRestore(name): return (try files.url(kind: .beforeRestore, name: name), "before-restore \(name)")
+        case let .file(url):
+            guard FileManager.default.fileExists(atPath: url.path) else { throw BackupFileError.noSuchBackup(url.path) }
+            return (url, url.path)
+        case let .sync(prefix):
+            guard let syncFolderURL else { throw BackupFileError.noSyncFolder }
+            let own = try installationID()
+            let matches = try RecoveryBackupFiles.otherInstallations(in: syncFolderURL, excluding: own)
+                .filter { $0.id.hasPrefix(prefix.lowercased()) }
+            guard prefix.count >= 4, matches.count == 1, let match = matches.first else {
+                throw BackupFileError.noSuchBackup("sync \(prefix)")
+            }
+            return (match.url, "sync \(match.id.prefix(8))")
+        }
+    }
+
+    func isWritable(_ path: String) -> Bool {
+        FileManager.default.isWritableFile(atPath: path)
     }
 
     func listing(_ snapshot: RecoverySnapshot, kind: BackupListing.Kind, name: String, url: URL) -> BackupListing {

@@ -17,6 +17,9 @@ public actor LocalTipDeckRepository: TipDeckRepository {
         self.store = store
     }
 
+    /// Runs on the store's own thread, never on the cooperative pool.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { store.executor.asUnownedSerialExecutor() }
+
     public func update<T: Sendable>(seed: UInt64, _ change: @Sendable (inout TipDeckState) -> T) throws -> T {
         // Most calls only read back the day's tip: answer those without a write transaction.
         let stored = try store.read { try TipDeckTable.state(in: $0) }

@@ -43,9 +43,13 @@ extension HabitsFeature {
     /// Writes every habit's history (archived too) to `url` in Loop's layout, atomically, 0600.
     public func exportCSV(to url: URL) async throws -> Int {
         try await load()
-        let text = HabitsCSVExport.csv(habits: habits, today: today)
-        try Data(text.utf8).write(to: url, options: [.atomic])
-        chmod(url.path, 0o600)
+        let habits = self.habits, today = self.today
+        // Built and written off the main actor: a large history or a slow disk never holds up the prompt.
+        try await Task.detached(priority: .userInitiated) {
+            let text = HabitsCSVExport.csv(habits: habits, today: today)
+            try Data(text.utf8).write(to: url, options: [.atomic])
+            chmod(url.path, 0o600)
+        }.value
         return habits.count
     }
 }

@@ -25,6 +25,9 @@ public actor LocalHabitsRepository: HabitsRepository {
         self.store = store
     }
 
+    /// Runs on the store's own thread, never on the cooperative pool.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { store.executor.asUnownedSerialExecutor() }
+
     public func allHabits() throws -> [Habit] {
         try store.read { try HabitsTable.allHabits(in: $0) }
     }

@@ -10,6 +10,9 @@ public actor LocalSettingsRepository: SettingsRepository {
         self.store = store
     }
 
+    /// Runs on the store's own thread, never on the cooperative pool.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { store.executor.asUnownedSerialExecutor() }
+
     enum Key {
         static let unit = "unit"
         static let goalKilograms = "goalKilograms"

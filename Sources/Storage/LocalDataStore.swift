@@ -10,9 +10,11 @@ import Foundation
 /// The database is opened on first use, not at construction, so the REPL can
 /// prompt before storage is touched and a failure to open is reported to the
 /// command that needed it; the next command tries again. Every use runs under
-/// one lock, so repositories on any executor can share the store.
+/// one lock, and the repositories built on it run on its `executor`, a
+/// thread of its own: storage never blocks the main actor or Swift's pool.
 public final class LocalDataStore: @unchecked Sendable {
-    // @unchecked: the mutable connection is only touched while `lock` is held.
+    // @unchecked: the mutable connection is only touched while `lock` is held;
+    // `interruptible` only while `interruptLock` is.
     public enum Location: Sendable, Equatable {
         case file(URL)
         case memory
@@ -21,8 +23,12 @@ public final class LocalDataStore: @unchecked Sendable {
     public static let fileName = "trend.sqlite"
 
     public let location: Location
+    /// Where the actors that use this store run their work.
+    public let executor = StorageExecutor()
     private let lock = NSLock()
     private var connection: SQLiteConnection?
+    private let interruptLock = NSLock()
+    private var interruptible: OpaquePointer?
     private var changeObservers: [@Sendable () -> Void] = []
 
     /// A store whose database is `trend.sqlite` inside `directory`; the
@@ -140,11 +146,31 @@ public final class LocalDataStore: @unchecked Sendable {
         }
     }
 
+    /// Stops the statement running now (from any thread): it fails with
+    /// `StorageError.interrupted` and its transaction rolls back.
+    public func interrupt() {
+        interruptLock.withLock {
+            if let interruptible { sqlite3_interrupt(interruptible) }
+        }
+    }
+
+    /// Runs `operation`, a storage call awaited by a task; cancelling the task
+    /// interrupts the SQL statement in progress, so a long import or restore
+    /// stops and rolls back instead of running on unseen.
+    public func cancellable<T: Sendable>(isolation: isolated (any Actor)? = #isolation,
+                                         _ operation: () async throws -> T) async throws -> T {
+        try Task.checkCancellation()
+        return try await withTaskCancellationHandler(operation: operation, onCancel: { self.interrupt() },
+                                                     isolation: isolation)
+    }
+
     private func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         if connection == nil {
-            connection = try Self.openConnection(at: location)
+            let opened = try Self.openConnection(at: location)
+            connection = opened
+            interruptLock.withLock { interruptible = opened.handle }
         }
         guard let connection else { throw StorageError.cannotOpen(path: displayPath, reason: "no connection") }
         return try body(connection)

@@ -73,6 +73,7 @@ public final class SQLiteConnection {
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
         case SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: message)
         case SQLITE_IOERR: return .ioError(path: path, reason: message)
+        case SQLITE_INTERRUPT: return .interrupted(path: path)
         default: return .sqlite(code: code, message: message)
         }
     }

@@ -10,6 +10,7 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, Sendable {
     case diskFull(path: String)
     case busy(path: String)
     case ioError(path: String, reason: String)
+    case interrupted(path: String)
     case sqlite(code: Int32, message: String)
 
     public var description: String {
@@ -30,6 +31,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, Sendable {
             return "the database \(path) is busy in another trend process; nothing was changed. Try again in a moment."
         case let .ioError(path, reason):
             return "could not read or write \(path) (\(reason)): the disk may be full or failing, or a size limit was reached; nothing was changed"
+        case let .interrupted(path):
+            return "the work on \(path) was stopped before it finished; nothing was changed"
         case let .sqlite(code, message):
             return "database error \(code): \(message)"
         }

@@ -66,8 +66,10 @@ public final class WeightImportFeature {
         try await weightLog.ensureLoaded()
         let entries = weightLog.entries
         let zone = calendar.timeZone
-        let data = await Task.detached { WeightExport.csv(entries, unit: unit, timeZone: zone) }.value
-        try WeightExport.write(data, to: url)
+        // Built and written off the main actor: a large log or a slow disk never holds up the prompt.
+        try await Task.detached(priority: .userInitiated) {
+            try WeightExport.write(WeightExport.csv(entries, unit: unit, timeZone: zone), to: url)
+        }.value
         return entries.count
     }
 
@@ -77,8 +79,9 @@ public final class WeightImportFeature {
         let exportedAt = currentDate()
         let entries = weightLog.entries
         let zone = calendar.timeZone
-        let data = try await Task.detached { try WeightExport.json(entries, timeZone: zone, exportedAt: exportedAt) }.value
-        try WeightExport.write(data, to: url)
+        try await Task.detached(priority: .userInitiated) {
+            try WeightExport.write(try WeightExport.json(entries, timeZone: zone, exportedAt: exportedAt), to: url)
+        }.value
         return entries.count
     }
 

@@ -25,6 +25,9 @@ public actor LocalWeightRepository: WeightRepository {
         self.store = store
     }
 
+    /// Runs on the store's own thread, never on the cooperative pool.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { store.executor.asUnownedSerialExecutor() }
+
     public func externalVersion() throws -> Int {
         try store.externalVersion()
     }
@@ -41,8 +44,9 @@ public actor LocalWeightRepository: WeightRepository {
         try store.write { try WeightTable.update(entry, in: $0) }
     }
 
-    public func insert(contentsOf entries: [WeightEntry]) throws -> SnapshotMergeCount {
-        try store.write { try WeightTable.merge(entries, in: $0) }
+    /// Cancelling the awaiting task stops the insert and rolls it back.
+    public func insert(contentsOf entries: [WeightEntry]) async throws -> SnapshotMergeCount {
+        try await store.cancellable { try store.write { try WeightTable.merge(entries, in: $0) } }
     }
 
     public func delete(id: String) throws -> Bool {
