@@ -4,14 +4,22 @@ DATA_DIR ?=
 # Warnings are errors, and every target must declare each target it imports.
 STRICT = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: run test build deps test-tsan bench clean
+.PHONY: run test build deps test-deps test-tsan bench clean
 
 # System libraries the package links: libedit (line editing), SQLite, and
 # OpenSSL's libcrypto (the backup content hash).
 deps:
-	@if ! pkg-config --exists libedit sqlite3 libcrypto; then \
+	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libedit sqlite3 libcrypto; then \
 		echo "Installing libedit-dev, libsqlite3-dev and libssl-dev with apt-get…"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev libsqlite3-dev libssl-dev pkgconf >/dev/null; \
+	fi
+
+# What the tests use besides the toolchain: faketime runs the end-to-end
+# tests at a fixed clock.
+test-deps: deps
+	@if ! command -v faketime >/dev/null; then \
+		echo "Installing faketime with apt-get…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null; \
 	fi
 
 build: deps
@@ -20,7 +28,7 @@ build: deps
 run: build
 	$(SWIFT) run trend $(if $(DATA_DIR),--data-dir $(DATA_DIR),)
 
-test: deps
+test: test-deps
 	@# Each target declares every target it imports, and the arrows point down.
 	python3 scripts/check-imports.py
 	$(SWIFT) build --build-tests $(STRICT)
@@ -33,7 +41,7 @@ test: deps
 bench: deps
 	$(SWIFT) run -c release ProgressBenchmarks
 
-test-tsan: deps
+test-tsan: test-deps
 	$(SWIFT) test --sanitize=thread
 
 clean:

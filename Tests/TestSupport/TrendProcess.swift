@@ -32,13 +32,21 @@ public func trendExecutable() -> URL {
     return runner.deletingLastPathComponent().appendingPathComponent("trend")
 }
 
+/// The moment end-to-end runs start at unless a test names another: a Monday
+/// morning in UTC. `faketime` sets it for the whole process.
+public let endToEndClock = "2026-06-15 08:00:00"
+
 /// Runs the built `trend` with arguments and optional standard input, in a
-/// clean environment (no colours, no terminal) plus `environment`.
-public func runTrend(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> TrendRun {
+/// clean environment (no colours, no terminal) plus `environment`, with the
+/// wall clock at `clock` (`YYYY-MM-DD HH:MM:SS` UTC, moving on from there).
+public func runTrend(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+                     clock: String = endToEndClock) throws -> TrendRun {
     let process = Process()
-    process.executableURL = trendExecutable()
-    process.arguments = arguments
-    var base = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "TZ": "UTC"]
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/faketime")
+    process.arguments = ["-f", "@" + clock, trendExecutable().path] + arguments
+    // Only the wall clock moves: timers and timeouts keep real time.
+    var base = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path, "TZ": "UTC",
+                "FAKETIME_DONT_FAKE_MONOTONIC": "1"]
     base.merge(environment) { _, new in new }
     process.environment = base
     let output = Pipe(), errors = Pipe(), stdin = Pipe()

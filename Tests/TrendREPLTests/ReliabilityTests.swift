@@ -68,7 +68,7 @@ import TestSupport
                 counts.insert(count)
                 #expect(count == 40 || count > 40 + 50_000, "\(count) weights: between before and after")
             })
-        #expect(counts.count >= 1)
+        #expect(counts.count <= 2, "only the state before and the state after were seen: \(counts)")
         #expect(outcomes["killed", default: 0] >= 1, "\(outcomes)")
     }
 
