@@ -41,9 +41,13 @@ struct Screen {
     }
 }
 
-/// Compares a screen with the lines it should show, naming the first line that differs.
-func expectScreen(_ text: String, _ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) {
-    let actual = text.components(separatedBy: "\n")
-    let first = zip(actual, lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.count, lines.count)
-    #expect(actual == lines, "first difference at line \(first + 1):\n\(text)", sourceLocation: sourceLocation)
+/// Compares a screen with `Expected/<name>.txt`, naming the first line that differs.
+func expectScreen(_ text: String, matches name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Expected").appendingPathComponent("\(name).txt")
+    let expected = try String(contentsOf: file, encoding: .utf8)
+    let lines = expected.hasSuffix("\n") ? String(expected.dropLast()) : expected
+    let actual = text.components(separatedBy: "\n"), wanted = lines.components(separatedBy: "\n")
+    let first = zip(actual, wanted).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.count, wanted.count)
+    #expect(actual == wanted, "\(name): first difference at line \(first + 1):\n\(text)", sourceLocation: sourceLocation)
 }
