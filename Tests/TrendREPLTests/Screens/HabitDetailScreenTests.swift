@@ -1,15 +1,11 @@
 import Testing
-import TestSupport
 
-/// The exact text of `habit show`: HabitDetailScreen. At a fixed clock, 80 columns, no colour;
-/// each screen is compared with its file in `Expected/`.
+/// The exact text of `habit show`: HabitDetailScreen. One screen per file in
+/// `Expected/HabitDetail/`, typed at its clock in 80 columns without colour.
 @MainActor
 @Suite struct HabitDetailScreenTests {
-    @Test func showDrawsSixtyDaysAndTheStrengthLine() async throws {
-        let s = Screen(at: "2026-06-17 08:00")
-        await s.type("habit add Read every day")
-        await s.type("habit done Read 2026-06-10", "habit done Read 2026-06-12", "habit skip Read 2026-06-13", "habit done Read 2026-06-15", "habit done Read 2026-06-16")
-        let text = await s.type("habit show Read")
-        try expectScreen(text, matches: "showDrawsSixtyDaysAndTheStrengthLine")
+    @Test(arguments: ScreenTranscript.all(in: "HabitDetail"))
+    func screen(_ transcript: ScreenTranscript) async throws {
+        try await transcript.check()
     }
 }

@@ -1,20 +1,11 @@
 import Testing
-import TestSupport
 
-/// The exact text of `help`: HelpViewModel. At a fixed clock, 80 columns, no colour;
-/// each screen is compared with its file in `Expected/`.
+/// The exact text of `help`: HelpViewModel. One screen per file in
+/// `Expected/Help/`, typed at its clock in 80 columns without colour.
 @MainActor
 @Suite struct HelpScreenTests {
-    /// The command list, wrapped to 80 columns.
-    @Test func helpListsEveryCommandInEightyColumns() async throws {
-        let s = Screen()
-        let text = await s.type("help")
-        try expectScreen(text, matches: "helpListsEveryCommandInEightyColumns")
-    }
-
-    @Test func helpForOneCommandShowsItsAliasesAndExamples() async throws {
-        let s = Screen()
-        let text = await s.type("help weigh")
-        try expectScreen(text, matches: "helpForOneCommandShowsItsAliasesAndExamples")
+    @Test(arguments: ScreenTranscript.all(in: "Help"))
+    func screen(_ transcript: ScreenTranscript) async throws {
+        try await transcript.check()
     }
 }

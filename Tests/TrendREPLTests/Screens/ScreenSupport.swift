@@ -4,50 +4,86 @@ import Testing
 import TestSupport
 @testable import TrendREPL
 
-/// A REPL session on an isolated graph at a fixed clock, 80 columns, no
-/// colour: what a screen test types and reads.
-@MainActor
-struct Screen {
-    let graph: TestGraph
-    let session: ReplSession
-    let directory: TemporaryDirectory
+/// One screen test, read from a file in `Screens/Expected/<ViewModel>/`:
+///
+/// ```
+/// # what the screen shows (optional)
+/// @ 2026-06-17 08:00          the clock, UTC (optional; default 2026-06-15 08:00)
+/// $ weigh 79.9                commands, typed in turn into one session
+/// $ today
+/// ---
+/// Today, Wed 17 Jun 2026      exactly what the last command prints
+/// ```
+///
+/// `<fixtures>` in a command stands for `Tests/Fixtures`. In the output,
+/// entry ids read `########` and the data directory `<data>`.
+struct ScreenTranscript: Sendable, CustomTestStringConvertible {
+    let name: String
+    let file: URL
+    var clock = "2026-06-15 08:00"
+    var commands: [String] = []
+    var expected: [String] = []
+    var problem: String?
 
-    init(at time: String = "2026-06-15 08:00", zone: String = "UTC", width: Int = 80) {
-        directory = TemporaryDirectory()
-        graph = makeTestApp(clock: TestClock(date(time, zone: zone)), calendar: calendar(zone: zone), directory: directory.url)
-        session = ReplSession(app: graph.app, json: false, style: TerminalStyle(colors: false, width: width),
-                              isInteractive: false)
-    }
+    var testDescription: String { name }
 
-    /// Runs each line in turn and returns what the last one printed, with
-    /// what differs from run to run masked: entry ids (`########`) and the
-    /// data directory (`<data>`).
-    @discardableResult
-    func type(_ lines: String...) async -> String {
-        var text = ""
-        for line in lines { text = await session.execute(line).text }
-        text = text.replacingOccurrences(of: directory.url.path, with: "<data>")
-        return text.replacingOccurrences(of: #"\b[0-9a-f]{8}\b"#, with: "########", options: .regularExpression)
-    }
-
-    /// Records a weigh-in a day for `weights`, from `first` (YYYY-MM-DD) on, at 07:00.
-    func weighDaily(from first: String, _ weights: [Double]) async {
-        let start = date(first)
-        for (offset, weight) in weights.enumerated() {
-            let day = start.addingTimeInterval(Double(offset) * 86_400)
-            let stamp = String(ISO8601DateFormatter().string(from: day).prefix(10))
-            await type("weigh \(weight) \(stamp) 07:00")
+    /// Every transcript in a folder of `Expected`, by name; a missing or empty folder is one failing case.
+    static func all(in folder: String) -> [ScreenTranscript] {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Expected").appendingPathComponent(folder)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])  // Checked below.
+            .filter { $0.hasSuffix(".txt") }.sorted()
+        guard !names.isEmpty else {
+            return [ScreenTranscript(name: folder, file: directory, problem: "no screens in \(directory.path)")]
         }
+        return names.map { ScreenTranscript(file: directory.appendingPathComponent($0)) }
     }
-}
 
-/// Compares a screen with `Expected/<name>.txt`, naming the first line that differs.
-func expectScreen(_ text: String, matches name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Expected").appendingPathComponent("\(name).txt")
-    let expected = try String(contentsOf: file, encoding: .utf8)
-    let lines = expected.hasSuffix("\n") ? String(expected.dropLast()) : expected
-    let actual = text.components(separatedBy: "\n"), wanted = lines.components(separatedBy: "\n")
-    let first = zip(actual, wanted).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.count, wanted.count)
-    #expect(actual == wanted, "\(name): first difference at line \(first + 1):\n\(text)", sourceLocation: sourceLocation)
+    init(name: String, file: URL, problem: String) {
+        self.name = name
+        self.file = file
+        self.problem = problem
+    }
+
+    init(file: URL) {
+        self.file = file
+        name = String(file.lastPathComponent.dropLast(4))
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else {  // Reported by check().
+            problem = "cannot read \(file.path)"
+            return
+        }
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        guard let separator = lines.firstIndex(of: "---") else {
+            problem = "\(file.lastPathComponent) has no '---' line before the expected screen"
+            return
+        }
+        for line in lines[..<separator] {
+            if line.hasPrefix("@ ") { clock = String(line.dropFirst(2)) }
+            if line.hasPrefix("$ ") {
+                commands.append(String(line.dropFirst(2)).replacingOccurrences(of: "<fixtures>", with: fixtureURL("").path))
+            }
+        }
+        expected = Array(lines[(separator + 1)...])
+    }
+
+    /// Types the commands into a fresh session at the clock and compares the last screen, line by line.
+    @MainActor
+    func check(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        if let problem { Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation) }
+        try #require(!commands.isEmpty, "\(name) types no command")
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let graph = makeTestApp(clock: TestClock(date(clock)), calendar: calendar(zone: "UTC"), directory: directory.url)
+        let session = ReplSession(app: graph.app, json: false, style: TerminalStyle(colors: false, width: 80),
+                                  isInteractive: false)
+        var text = ""
+        for command in commands { text = await session.execute(command).text }
+        text = text.replacingOccurrences(of: directory.url.path, with: "<data>")
+            .replacingOccurrences(of: #"\b[0-9a-f]{8}\b"#, with: "########", options: .regularExpression)
+        let actual = text.components(separatedBy: "\n")
+        let first = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(actual.count, expected.count)
+        #expect(actual == expected, "\(name): first difference at line \(first + 1):\n\(text)", sourceLocation: sourceLocation)
+    }
 }

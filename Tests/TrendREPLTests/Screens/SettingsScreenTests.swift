@@ -1,13 +1,11 @@
 import Testing
-import TestSupport
 
-/// The exact text of `settings`: SettingsViewModel. At a fixed clock, 80 columns, no colour;
-/// each screen is compared with its file in `Expected/`.
+/// The exact text of `settings`: SettingsViewModel. One screen per file in
+/// `Expected/Settings/`, typed at its clock in 80 columns without colour.
 @MainActor
 @Suite struct SettingsScreenTests {
-    @Test func settingsListsEveryChoice() async throws {
-        let s = Screen()
-        let text = await s.type("set unit st", "goal 11st 4lb", "settings")
-        try expectScreen(text, matches: "settingsListsEveryChoice")
+    @Test(arguments: ScreenTranscript.all(in: "Settings"))
+    func screen(_ transcript: ScreenTranscript) async throws {
+        try await transcript.check()
     }
 }

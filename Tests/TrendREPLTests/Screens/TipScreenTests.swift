@@ -1,13 +1,11 @@
 import Testing
-import TestSupport
 
-/// The exact text of `tip`: TipViewModel. At a fixed clock, 80 columns, no colour;
-/// each screen is compared with its file in `Expected/`.
+/// The exact text of `tip`: TipViewModel. One screen per file in
+/// `Expected/Tip/`, typed at its clock in 80 columns without colour.
 @MainActor
 @Suite struct TipScreenTests {
-    @Test func theTipOfTheDayNamesItsCategory() async throws {
-        let s = Screen()
-        let text = await s.type("tip")
-        try expectScreen(text, matches: "theTipOfTheDayNamesItsCategory")
+    @Test(arguments: ScreenTranscript.all(in: "Tip"))
+    func screen(_ transcript: ScreenTranscript) async throws {
+        try await transcript.check()
     }
 }
