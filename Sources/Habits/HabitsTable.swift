@@ -183,45 +183,16 @@ public struct HabitsTable: SnapshotSection {
 
         public func canonicalMembers() -> [(key: String, value: CanonicalJSON)] {
             var days = CanonicalJSON(reservingCapacity: records.count * 64 + 2)
-            days.raw("[")
-            for (index, record) in records.enumerated() {
-                days.raw(index > 0 ? ",{\"day\":" : "{\"day\":")
-                days.integer(record.day)
-                days.raw(",\"habitID\":")
-                days.string(record.habitID)
-                days.raw(",\"status\":")
-                days.string(record.status)
-                if let value = record.value {
-                    days.raw(",\"value\":")
-                    days.number(value)
-                }
-                days.raw("}")
+            days.array(records) { out, record in
+                out.object(["day": .integer(record.day), "habitID": .string(record.habitID), "status": .string(record.status),
+                            "value": .optional(record.value)])
             }
-            days.raw("]")
             var list = CanonicalJSON()
-            list.raw("[")
-            for (index, habit) in habits.enumerated() {
-                list.raw(index > 0 ? ",{\"archived\":" : "{\"archived\":")
-                list.bool(habit.archived)
-                list.raw(",\"createdDay\":")
-                list.integer(habit.createdDay)
-                list.raw(",\"id\":")
-                list.string(habit.id)
-                list.raw(",\"kind\":")
-                list.string(habit.kind)
-                list.raw(",\"name\":")
-                list.string(habit.name)
-                list.raw(",\"position\":")
-                list.integer(habit.position)
-                list.raw(",\"schedule\":")
-                list.string(habit.schedule)
-                if let target = habit.target {
-                    list.raw(",\"target\":")
-                    list.number(target)
-                }
-                list.raw("}")
+            list.array(habits) { out, habit in
+                out.object(["archived": .bool(habit.archived), "createdDay": .integer(habit.createdDay), "id": .string(habit.id),
+                            "kind": .string(habit.kind), "name": .string(habit.name), "position": .integer(habit.position),
+                            "schedule": .string(habit.schedule), "target": .optional(habit.target)])
             }
-            list.raw("]")
             return [("habitRecords", days), ("habits", list)]
         }
     }

@@ -51,15 +51,7 @@ public struct SettingsTable: SnapshotSection {
 
         public func canonicalMembers() -> [(key: String, value: CanonicalJSON)] {
             var out = CanonicalJSON()
-            out.raw("[")
-            for (index, row) in rows.enumerated() {
-                out.raw(index > 0 ? ",{\"key\":" : "{\"key\":")
-                out.string(row.key)
-                out.raw(",\"value\":")
-                out.string(row.value)
-                out.raw("}")
-            }
-            out.raw("]")
+            out.array(rows) { out, row in out.object(["key": .string(row.key), "value": .string(row.value)]) }
             return [("settings", out)]
         }
     }

@@ -53,6 +53,54 @@ public struct CanonicalJSON: Sendable, Equatable {
         raw(value ? "true" : "false")
     }
 
+    /// A value of an object's member.
+    public enum Value {
+        case string(String)
+        case number(Double)
+        case integer(Int)
+        case bool(Bool)
+        /// Left out of the object altogether (an absent optional).
+        case absent
+
+        public static func optional(_ text: String?) -> Value { text.map(Value.string) ?? .absent }
+        public static func optional(_ number: Double?) -> Value { number.map(Value.number) ?? .absent }
+    }
+
+    /// An object of these members, keys in sorted order whatever order they
+    /// are given in, absent values left out. Keys are the owner's own field
+    /// names and are written as they are.
+    public mutating func object(_ members: KeyValuePairs<String, Value>) {
+        var first = true
+        bytes.append(0x7B)
+        let ordered = members.map { $0 }
+        let sorted = zip(ordered, ordered.dropFirst()).allSatisfy { $0.0.key < $0.1.key } ? ordered : ordered.sorted { $0.key < $1.key }
+        for (key, value) in sorted {
+            if case .absent = value { continue }
+            if !first { bytes.append(0x2C) }
+            first = false
+            string(key)
+            bytes.append(0x3A)
+            switch value {
+            case .absent: break
+            case let .string(text): string(text)
+            case let .number(number): self.number(number)
+            case let .integer(integer): self.integer(integer)
+            case let .bool(flag): bool(flag)
+            }
+        }
+        bytes.append(0x7D)
+    }
+
+    /// An array with one element per row, each written by `element`.
+    public mutating func array<Row>(_ rows: some Collection<Row>, _ element: (inout CanonicalJSON, Row) -> Void) {
+        bytes.append(0x5B)
+        for (index, row) in rows.enumerated() {
+            if index > 0 { bytes.append(0x2C) }
+            element(&self, row)
+        }
+        bytes.append(0x5D)
+    }
+
     /// Appends another writer's text as it is.
     public mutating func append(_ other: CanonicalJSON) {
         bytes.append(contentsOf: other.bytes)

@@ -104,21 +104,10 @@ public struct WeightTable: SnapshotSection {
         /// `[{"id":…,"instant":…,"kilograms":…,"note":…}]`, keys sorted, a missing note left out.
         public func canonicalMembers() -> [(key: String, value: CanonicalJSON)] {
             var out = CanonicalJSON(reservingCapacity: entries.count * 96 + 2)
-            out.raw("[")
-            for (index, entry) in entries.enumerated() {
-                out.raw(index > 0 ? ",{\"id\":" : "{\"id\":")
-                out.string(entry.id)
-                out.raw(",\"instant\":")
-                out.number(entry.date.timeIntervalSince1970)
-                out.raw(",\"kilograms\":")
-                out.number(entry.kilograms)
-                if let note = entry.note {
-                    out.raw(",\"note\":")
-                    out.string(note)
-                }
-                out.raw("}")
+            out.array(entries) { out, entry in
+                out.object(["id": .string(entry.id), "instant": .number(entry.date.timeIntervalSince1970),
+                            "kilograms": .number(entry.kilograms), "note": .optional(entry.note)])
             }
-            out.raw("]")
             return [("weights", out)]
         }
     }
