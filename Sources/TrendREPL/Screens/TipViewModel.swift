@@ -10,15 +10,6 @@ struct TipViewModel {
         self.dailyTipsFeature = dailyTipsFeature
     }
 
-    static var commands: [CommandSpec] {
-        [
-            CommandSpec(name: "tip", aliases: ["tips"], usage: "tip [next]", summary: "today's tip, or another one",
-                        examples: ["tip", "tip next"], completion: .positional([.words(["next"])])) { context, arguments in
-                try await TipViewModel(dailyTipsFeature: context.app.dailyTipsFeature).show(arguments, style: context.style)
-            },
-        ]
-    }
-
     func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
         let tip: Tip?
         switch arguments.map({ $0.lowercased() }) {

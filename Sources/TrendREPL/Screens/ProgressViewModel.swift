@@ -12,22 +12,6 @@ struct ProgressViewModel {
         self.progressFeature = progressFeature
     }
 
-    static var commands: [CommandSpec] {
-        [
-            CommandSpec(name: "progress", aliases: ["p", "chart"], usage: "progress [RANGE]",
-                        summary: "the chart and numbers (RANGE: 1w 1m 3m 6m 1y all; the choice is kept)",
-                        examples: ["progress", "progress 6m", "progress all"],
-                        completion: .positional([.words(ProgressRange.allCases.map(\.rawValue))])) { context, arguments in
-                try await ProgressViewModel(progressFeature: context.app.progressFeature).show(arguments, style: context.style)
-            },
-            CommandSpec(name: "goal", usage: "goal [WEIGHT|clear]", summary: "show, set or clear the goal weight",
-                        examples: ["goal", "goal 75", "goal 165 lb", "goal clear"],
-                        completion: .positional([.words(["clear"])])) { context, arguments in
-                try await ProgressViewModel(progressFeature: context.app.progressFeature).goal(arguments)
-            },
-        ]
-    }
-
     static func range(named name: String) throws -> ProgressRange {
         guard let range = ProgressRange(name: name) else { throw ProgressError.unknownRange(ReplSession.printable(name)) }
         return range

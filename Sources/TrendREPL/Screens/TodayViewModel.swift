@@ -15,18 +15,6 @@ struct TodayViewModel {
         self.dailyTipsFeature = dailyTipsFeature
     }
 
-    static var commands: [CommandSpec] {
-        [
-            CommandSpec(name: "today", aliases: ["t", "checkin"], usage: "today",
-                        summary: "today's check-in: latest weight, trend, verdict, streak") { context, arguments in
-                guard arguments.isEmpty else { throw CommandFailure(.usage, "today: takes no arguments") }
-                let viewModel = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
-                                               dailyTipsFeature: context.app.dailyTipsFeature)
-                return try await viewModel.show(style: context.style)
-            },
-        ]
-    }
-
     func show(style: TerminalStyle) async throws -> CommandOutput {
         try await weightEntryFeature.load()
         return await render(weightEntryFeature.checkIn(), style: style)

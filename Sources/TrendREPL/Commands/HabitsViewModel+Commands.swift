@@ -1,0 +1,37 @@
+import AppCore
+import Foundation
+import Habits
+import Settings
+
+/// The words of the habits screen: what each command takes, its help and how it completes.
+extension HabitsViewModel {
+    static var commands: [CommandSpec] {
+        let name: [ArgumentSlot] = [.vocabulary("habits")]
+        let nameWhen: [ArgumentSlot] = [.vocabulary("habits"), .words(["today", "yesterday"])]
+        return [
+            CommandSpec(name: "habits", usage: "habits", summary: "today's habits: due, done, streaks, strength") { context, arguments in
+                guard arguments.isEmpty || arguments == ["all"] else {
+                    throw CommandFailure(.usage, "habits: takes no arguments (or 'all' to include archived ones); for one habit use 'habit show NAME'")
+                }
+                return try await HabitsViewModel(habitsFeature: context.app.habitsFeature).list(includeArchived: !arguments.isEmpty, style: context.style)
+            },
+            CommandSpec(name: "habit", usage: "habit add|done|skip|undo|show|rename|archive|unarchive|delete|restore|export …",
+                        summary: "manage one habit (help habit for the forms)",
+                        examples: [
+                            "habit add Read every day", "habit add \"Drink water\" every day target 8",
+                            "habit add Gym 3/week", "habit add Drinks every day at-most 2", "habit add Piano mon,wed,fri",
+                            "habit done Read", "habit done Read yesterday", "habit done \"Drink water\" 6",
+                            "habit done \"Drink water\" 2026-11-20 8", "habit skip Gym", "habit undo Read",
+                            "habit show Read", "habit rename Read Reading", "habit archive Piano", "habit unarchive Piano",
+                            "habit delete Gym", "habit restore Gym", "habit export ~/habits.csv",
+                        ],
+                        completion: .subcommands([
+                            "add": [], "done": nameWhen, "skip": nameWhen, "undo": nameWhen, "show": name,
+                            "rename": name, "archive": name, "unarchive": name, "delete": name, "restore": [],
+                            "export": [.file],
+                        ])) { context, arguments in
+                try await HabitsViewModel(habitsFeature: context.app.habitsFeature).habit(arguments, style: context.style)
+            },
+        ]
+    }
+}

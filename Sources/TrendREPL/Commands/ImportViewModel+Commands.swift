@@ -1,0 +1,29 @@
+import AppCore
+import Foundation
+import Habits
+import Settings
+import WeightLog
+
+/// The words of the import screen: what each command takes, its help and how it completes.
+extension ImportViewModel {
+    static var commands: [CommandSpec] {
+        [
+            CommandSpec(name: "import", usage: "import FILE [preview]",
+                        summary: "bring in weigh-ins from CSV, Weight Diary, Libra, openScale, Hacker's Diet, Trend or Apple Health files",
+                        examples: ["import ~/Downloads/export.xml preview", "import weights.csv", "import libra.csv"],
+                        completion: .positional([.file, .words(["preview"])])) { context, arguments in
+                try await viewModel(context).importFile(arguments, context: context)
+            },
+            CommandSpec(name: "export", usage: "export FILE [kg]",
+                        summary: "write weigh-ins to FILE.csv (your unit, or kg) or FILE.json; FILE-habits.csv writes habits",
+                        examples: ["export weights.csv", "export weights.csv kg", "export trend.json", "export my-habits.csv"],
+                        completion: .positional([.file, .words(["kg"])])) { context, arguments in
+                try await viewModel(context).export(arguments)
+            },
+        ]
+    }
+
+    private static func viewModel(_ context: CommandContext) -> ImportViewModel {
+        ImportViewModel(weightImportFeature: context.app.weightImportFeature, habitsFeature: context.app.habitsFeature)
+    }
+}

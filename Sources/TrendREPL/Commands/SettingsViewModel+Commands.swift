@@ -1,0 +1,23 @@
+import AppCore
+import Foundation
+import Settings
+
+/// The words of the settings screen: what each command takes, its help and how it completes.
+extension SettingsViewModel {
+    static var commands: [CommandSpec] {
+        [
+            CommandSpec(name: "settings", aliases: ["config"], usage: "settings",
+                        summary: "show the unit, goal, progress range, sync folder and data directory") { context, arguments in
+                guard arguments.isEmpty else { throw CommandFailure(.usage, "settings: takes no arguments; to change one, use 'set KEY VALUE'") }
+                return try await SettingsViewModel(settingsFeature: context.app.settingsFeature).show(style: context.style)
+            },
+            CommandSpec(name: "set", usage: "set KEY VALUE",
+                        summary: "change a setting: unit kg|lb|st, sync-folder PATH|off",
+                        examples: ["set unit lb", "set sync-folder ~/Sync/trend", "set sync-folder off"],
+                        completion: .subcommands(["unit": [.words(WeightUnit.allCases.map(\.rawValue))],
+                                                  "sync-folder": [.file]])) { context, arguments in
+                try await SettingsViewModel(settingsFeature: context.app.settingsFeature).set(arguments, style: context.style)
+            },
+        ]
+    }
+}

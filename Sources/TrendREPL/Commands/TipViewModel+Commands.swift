@@ -1,0 +1,14 @@
+import AppCore
+import DailyTips
+
+/// The words of the tip screen: what each command takes, its help and how it completes.
+extension TipViewModel {
+    static var commands: [CommandSpec] {
+        [
+            CommandSpec(name: "tip", aliases: ["tips"], usage: "tip [next]", summary: "today's tip, or another one",
+                        examples: ["tip", "tip next"], completion: .positional([.words(["next"])])) { context, arguments in
+                try await TipViewModel(dailyTipsFeature: context.app.dailyTipsFeature).show(arguments, style: context.style)
+            },
+        ]
+    }
+}

@@ -1,0 +1,19 @@
+import AppCore
+import DailyTips
+import Settings
+import WeightLog
+
+/// The words of the today screen: what each command takes, its help and how it completes.
+extension TodayViewModel {
+    static var commands: [CommandSpec] {
+        [
+            CommandSpec(name: "today", aliases: ["t", "checkin"], usage: "today",
+                        summary: "today's check-in: latest weight, trend, verdict, streak") { context, arguments in
+                guard arguments.isEmpty else { throw CommandFailure(.usage, "today: takes no arguments") }
+                let viewModel = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
+                                               dailyTipsFeature: context.app.dailyTipsFeature)
+                return try await viewModel.show(style: context.style)
+            },
+        ]
+    }
+}

@@ -1,0 +1,46 @@
+import AppCore
+import Foundation
+import Progress
+import Settings
+import WeightLog
+
+/// The words of the weight screen: what each command takes, its help and how it completes.
+extension WeightViewModel {
+    static var commands: [CommandSpec] {
+        [
+            CommandSpec(name: "weigh", aliases: ["w", "add"], usage: "weigh WEIGHT [UNIT] [WHEN] [note TEXT]",
+                        summary: "record a weigh-in (WHEN: today, yesterday, YYYY-MM-DD, YYYY-MM-DD HH:MM)",
+                        examples: ["weigh 82.4", "weigh 181.6 lb", "weigh 12st 6lb yesterday",
+                                   "weigh 82.1 2026-11-20 07:15 note after the run"],
+                        completion: .positional([.words([]), .words(["kg", "lb", "st", "today", "yesterday", "note"]),
+                                                 .words(["today", "yesterday", "note"])])) { context, arguments in
+                let today = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
+                                           dailyTipsFeature: context.app.dailyTipsFeature)
+                return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature)
+                    .weigh(arguments, today: today, style: context.style)
+            },
+            CommandSpec(name: "entries", aliases: ["list", "log"], usage: "entries [RANGE]",
+                        summary: "list weigh-ins with their ids (RANGE: 1w 1m 3m 6m 1y all; default 1m)",
+                        examples: ["entries", "entries 1w", "entries all"],
+                        completion: .positional([.words(ProgressRange.allCases.map(\.rawValue))])) { context, arguments in
+                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).list(arguments, style: context.style)
+            },
+            CommandSpec(name: "edit", usage: "edit ID WEIGHT", summary: "change the weight of an entry (ID: its first characters)",
+                        examples: ["edit 1a2b 82.0", "edit 1a2b3c4d 181 lb"]) { context, arguments in
+                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).edit(arguments)
+            },
+            CommandSpec(name: "delete", aliases: ["rm", "remove"], usage: "delete ID",
+                        summary: "delete an entry (undo brings it back)", examples: ["delete 1a2b"]) { context, arguments in
+                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).delete(arguments)
+            },
+            CommandSpec(name: "undo", usage: "undo", summary: "take back the last weigh-in, edit or delete of this session") { context, arguments in
+                guard arguments.isEmpty else { throw CommandFailure(.usage, "undo: takes no arguments") }
+                return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).undo()
+            },
+            CommandSpec(name: "streak", usage: "streak", summary: "the weigh-in streak and this week, Monday to Sunday") { context, arguments in
+                guard arguments.isEmpty else { throw CommandFailure(.usage, "streak: takes no arguments") }
+                return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).streak(style: context.style)
+            },
+        ]
+    }
+}
