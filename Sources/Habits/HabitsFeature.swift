@@ -102,20 +102,14 @@ public final class HabitsFeature {
 
     private var localDays: LocalDays { LocalDays.shared(for: calendar.timeZone) }
 
-    public func startLoading() {
-        loader.start(performLoad)
-    }
+    public func startLoading() { loader.start(performLoad) }
 
     /// Reads habits again (joining a read in flight).
-    public func reload() async {
-        await loader.reload(performLoad)
-    }
+    public func reload() async { await loader.reload(performLoad) }
 
     /// Loads once, and again when another process has written since;
     /// throws when storage cannot be read.
-    public func load() async throws {
-        try await loader.ensureLoaded(performLoad)
-    }
+    public func load() async throws { try await loader.ensureLoaded(performLoad) }
 
     /// Moves the list to the clock's day (midnight, or a time-zone change).
     public func updateCurrentDay() async {

@@ -29,20 +29,14 @@ public final class UserSettingsStore {
     public var goalKilograms: Double? { settings.goalKilograms }
 
     /// Starts reading the settings; returns at once.
-    public func startLoading() {
-        loader.start(performLoad)
-    }
+    public func startLoading() { loader.start(performLoad) }
 
     /// Reads the settings, or joins a read in flight.
-    public func reload() async {
-        await loader.reload(performLoad)
-    }
+    public func reload() async { await loader.reload(performLoad) }
 
     /// Loads once, and again when another process has written since; throws
     /// the storage error when the settings could not be read.
-    public func ensureLoaded() async throws {
-        try await loader.ensureLoaded(performLoad)
-    }
+    public func ensureLoaded() async throws { try await loader.ensureLoaded(performLoad) }
 
     /// Persists one change, then applies it. Nothing changes when the write fails.
     public func apply(_ change: SettingChange) async throws {

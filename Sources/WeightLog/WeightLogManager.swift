@@ -56,20 +56,14 @@ public final class WeightLogManager {
     public var hasLoaded: Bool { loader.hasLoaded }
     public var lastError: (any Error)? { loader.lastError }
 
-    public func startLoading() {
-        loader.start(performLoad)
-    }
+    public func startLoading() { loader.start(performLoad) }
 
     /// Reads the log again (joining a read in flight): another process may have written.
-    public func reload() async {
-        await loader.reload(performLoad)
-    }
+    public func reload() async { await loader.reload(performLoad) }
 
     /// Loads once, and again when another process has written since;
     /// throws the storage error when the log could not be read.
-    public func ensureLoaded() async throws {
-        try await loader.ensureLoaded(performLoad)
-    }
+    public func ensureLoaded() async throws { try await loader.ensureLoaded(performLoad) }
 
     /// The day table for a time zone, built once and kept.
     public func localDays(for timeZone: TimeZone) -> LocalDays {
