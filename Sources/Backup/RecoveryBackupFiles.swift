@@ -28,16 +28,11 @@ public enum BackupFileError: Error, Equatable, CustomStringConvertible, Sendable
 
     public var description: String {
         switch self {
-        case let .noSuchBackup(name):
-            return "there is no backup '\(name)'"
-        case let .outsideBackupFolder(name):
-            return "'\(name)' is not a backup name (names cannot hold '/' or '..', and links out of the Backups folder are refused)"
-        case let .cannotWrite(path, reason):
-            return "cannot write \(path): \(reason); nothing was changed"
-        case .noSyncFolder:
-            return "no sync folder is set"
-        case let .cannotList(path, reason):
-            return "cannot read the folder \(path): \(reason)"
+        case let .noSuchBackup(name): "there is no backup '\(name)'"
+        case let .outsideBackupFolder(name): "'\(name)' is not a backup name (names cannot hold '/' or '..', and links out of the Backups folder are refused)"
+        case let .cannotWrite(path, reason): "cannot write \(path): \(reason); nothing was changed"
+        case .noSyncFolder: "no sync folder is set"
+        case let .cannotList(path, reason): "cannot read the folder \(path): \(reason)"
         }
     }
 }

@@ -12,16 +12,11 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case let .unreadable(name, reason):
-            return "cannot read \(name): \(reason)"
-        case let .notASnapshot(name):
-            return "\(name) is not a Trend recovery snapshot (truncated, or another kind of file)"
-        case let .newerFormat(name, version):
-            return "\(name) was written by a newer Trend (format \(version), this one reads up to \(RecoverySnapshot.formatVersion)); update Trend to restore it"
-        case let .hashMismatch(name):
-            return "\(name) has been changed since it was written (its content hash does not match); it was not used"
-        case let .invalidValue(name, detail):
-            return "\(name) holds a value Trend cannot accept: \(detail)"
+        case let .unreadable(name, reason): "cannot read \(name): \(reason)"
+        case let .notASnapshot(name): "\(name) is not a Trend recovery snapshot (truncated, or another kind of file)"
+        case let .newerFormat(name, version): "\(name) was written by a newer Trend (format \(version), this one reads up to \(RecoverySnapshot.formatVersion)); update Trend to restore it"
+        case let .hashMismatch(name): "\(name) has been changed since it was written (its content hash does not match); it was not used"
+        case let .invalidValue(name, detail): "\(name) holds a value Trend cannot accept: \(detail)"
         }
     }
 }

@@ -21,8 +21,8 @@ public enum TipCatalogueError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .missing: return "the tip catalogue is missing from this installation; reinstall Trend"
-        case let .unreadable(reason): return "the tip catalogue cannot be read (\(reason)); reinstall Trend"
+        case .missing: "the tip catalogue is missing from this installation; reinstall Trend"
+        case let .unreadable(reason): "the tip catalogue cannot be read (\(reason)); reinstall Trend"
         }
     }
 }

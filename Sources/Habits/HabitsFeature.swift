@@ -19,25 +19,18 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case let .duplicateName(name, archived):
-            return archived
+            archived
                 ? "a habit named '\(name)' already exists (archived)"
                 : "a habit named '\(name)' already exists; names are unique whatever their case"
         case let .noSuchHabit(name, suggestion):
-            return "no habit named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-        case let .invalidName(reason):
-            return reason
-        case let .valueNeeded(name, _):
-            return "'\(name)' counts a number"
-        case let .valueNotAllowed(name):
-            return "'\(name)' is a yes/no habit and takes no number"
-        case let .invalidValue(text):
-            return "'\(text)' is not a number between 0 and 1000000"
-        case let .nothingToRestore(name):
-            return "no habit named '\(name)' was deleted in this session"
-        case let .archived(name):
-            return "'\(name)' is archived"
-        case let .unreadableHabit(name, detail):
-            return "the stored habit '\(name)' cannot be read: \(detail)"
+            "no habit named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        case let .invalidName(reason): reason
+        case let .valueNeeded(name, _): "'\(name)' counts a number"
+        case let .valueNotAllowed(name): "'\(name)' is a yes/no habit and takes no number"
+        case let .invalidValue(text): "'\(text)' is not a number between 0 and 1000000"
+        case let .nothingToRestore(name): "no habit named '\(name)' was deleted in this session"
+        case let .archived(name): "'\(name)' is archived"
+        case let .unreadableHabit(name, detail): "the stored habit '\(name)' cannot be read: \(detail)"
         }
     }
 }

@@ -21,18 +21,6 @@ public struct HabitsTable: SnapshotSection {
         public var createdDay: Int
         public var archived: Bool
         public var position: Int
-
-        public init(id: String, name: String, schedule: String, kind: String, target: Double?, createdDay: Int,
-                    archived: Bool, position: Int) {
-            self.id = id
-            self.name = name
-            self.schedule = schedule
-            self.kind = kind
-            self.target = target
-            self.createdDay = createdDay
-            self.archived = archived
-            self.position = position
-        }
     }
 
     /// One day of one habit, as stored.
@@ -41,13 +29,6 @@ public struct HabitsTable: SnapshotSection {
         public var day: Int
         public var status: String
         public var value: Double?
-
-        public init(habitID: String, day: Int, status: String, value: Double?) {
-            self.habitID = habitID
-            self.day = day
-            self.status = status
-            self.value = value
-        }
     }
 
     // MARK: Statements, inside a transaction the caller holds

@@ -9,8 +9,7 @@ public enum ProgressError: Error, Equatable, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case let .unknownRange(name):
-            return "'\(name)' is not a range; use 1w, 1m, 3m, 6m, 1y or all"
+        case let .unknownRange(name): "'\(name)' is not a range; use 1w, 1m, 3m, 6m, 1y or all"
         }
     }
 }

@@ -5,12 +5,7 @@
 
 /// The span of days the progress screen shows, ending today.
 public enum ProgressRange: String, Sendable, CaseIterable, Equatable {
-    case week = "1w"
-    case month = "1m"
-    case quarter = "3m"
-    case halfYear = "6m"
-    case year = "1y"
-    case all = "all"
+    case week = "1w", month = "1m", quarter = "3m", halfYear = "6m", year = "1y", all = "all"
 
     public static let `default` = ProgressRange.quarter
 

@@ -8,10 +8,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case let .unknownUnit(word):
-            return "'\(word)' is not a unit; use kg, lb or st"
-        case let .syncFolderMissing(path):
-            return "the sync folder \(path) does not exist or is not a folder; create it first"
+        case let .unknownUnit(word): "'\(word)' is not a unit; use kg, lb or st"
+        case let .syncFolderMissing(path): "the sync folder \(path) does not exist or is not a folder; create it first"
         }
     }
 }

@@ -34,6 +34,14 @@ public enum WhenInput: Sendable, Equatable {
         return (.day(year: date.0, month: date.1, day: date.2), 1)
     }
 
+    /// Reads a WHEN at the start of `tokens` if there is one and moves past
+    /// it; `.current` when the words there are not a WHEN.
+    public static func take(from tokens: inout ArraySlice<String>) throws(WhenInputError) -> WhenInput {
+        guard let (when, used) = try parse(tokens) else { return .current }
+        tokens = tokens.dropFirst(used)
+        return when
+    }
+
     /// The instant this names, or why it cannot be used. Days are noon local time;
     /// a day after today is refused.
     public func resolve(now: Date, calendar: Calendar) throws(WhenInputError) -> Date {
@@ -98,10 +106,8 @@ public enum WhenInputError: Error, Equatable, CustomStringConvertible, Sendable 
 
     public var description: String {
         switch self {
-        case let .impossible(text):
-            return "'\(text)' is not a real date or time; write today, yesterday, YYYY-MM-DD or YYYY-MM-DD HH:MM"
-        case let .future(text):
-            return "\(text) is in the future; only today and earlier can be recorded"
+        case let .impossible(text): "'\(text)' is not a real date or time; write today, yesterday, YYYY-MM-DD or YYYY-MM-DD HH:MM"
+        case let .future(text): "\(text) is in the future; only today and earlier can be recorded"
         }
     }
 }

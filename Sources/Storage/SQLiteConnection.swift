@@ -100,10 +100,6 @@ public final class SQLiteStatement {
         self.connection = connection
     }
 
-    deinit {
-        sqlite3_finalize(handle)
-    }
-
     func bind(_ parameters: [SQLValue]) throws {
         for (offset, value) in parameters.enumerated() {
             let index = Int32(offset + 1)
@@ -118,6 +114,10 @@ public final class SQLiteStatement {
                 throw connection.error(code: code, message: String(cString: sqlite3_errmsg(connection.handle)))
             }
         }
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
     }
 
     /// Advances to the next row; false when the statement is done.

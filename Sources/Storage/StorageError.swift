@@ -15,26 +15,16 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case let .cannotCreateDirectory(path, reason):
-            return "cannot create the data directory \(path): \(reason)."
-        case let .cannotOpen(path, reason):
-            return "cannot open the database \(path): \(reason). Check the permissions of the data directory, then try the command again."
-        case let .notADatabase(path):
-            return "\(path) is not a Trend database or is damaged; it was left untouched. Move it aside and restore your data from the Backups folder next to it."
-        case let .newerSchema(path, found, supported):
-            return "\(path) was written by a newer Trend (schema \(found), this one knows \(supported)); it was left untouched. Update Trend to open it."
-        case let .readOnly(path):
-            return "the database \(path) is read-only; nothing was changed. Make the data directory writable and try again."
-        case let .diskFull(path):
-            return "the disk holding \(path) is full; nothing was changed. Free some space and try again."
-        case let .busy(path):
-            return "the database \(path) is busy in another trend process; nothing was changed. Try again in a moment."
-        case let .ioError(path, reason):
-            return "could not read or write \(path) (\(reason)): the disk may be full or failing, or a size limit was reached; nothing was changed"
-        case let .interrupted(path):
-            return "the work on \(path) was stopped before it finished; nothing was changed"
-        case let .sqlite(code, message):
-            return "database error \(code): \(message)"
+        case let .cannotCreateDirectory(path, reason): "cannot create the data directory \(path): \(reason)."
+        case let .cannotOpen(path, reason): "cannot open the database \(path): \(reason). Check the permissions of the data directory, then try the command again."
+        case let .notADatabase(path): "\(path) is not a Trend database or is damaged; it was left untouched. Move it aside and restore your data from the Backups folder next to it."
+        case let .newerSchema(path, found, supported): "\(path) was written by a newer Trend (schema \(found), this one knows \(supported)); it was left untouched. Update Trend to open it."
+        case let .readOnly(path): "the database \(path) is read-only; nothing was changed. Make the data directory writable and try again."
+        case let .diskFull(path): "the disk holding \(path) is full; nothing was changed. Free some space and try again."
+        case let .busy(path): "the database \(path) is busy in another trend process; nothing was changed. Try again in a moment."
+        case let .ioError(path, reason): "could not read or write \(path) (\(reason)): the disk may be full or failing, or a size limit was reached; nothing was changed"
+        case let .interrupted(path): "the work on \(path) was stopped before it finished; nothing was changed"
+        case let .sqlite(code, message): "database error \(code): \(message)"
         }
     }
 }

@@ -12,14 +12,10 @@ public enum WeightLogError: Error, Equatable, CustomStringConvertible, Sendable 
 
     public var description: String {
         switch self {
-        case let .noSuchEntry(id):
-            return "no entry has an id starting with '\(id)'"
-        case let .ambiguousEntry(id, matches):
-            return "'\(id)' matches \(matches.count) entries (\(matches.prefix(5).joined(separator: ", "))); type more of the id"
-        case let .idTooShort(id):
-            return "'\(id)' is too short to name an entry; type at least 4 characters of the id"
-        case .nothingToUndo:
-            return "nothing to undo: no weigh-in was recorded, edited or deleted in this session"
+        case let .noSuchEntry(id): "no entry has an id starting with '\(id)'"
+        case let .ambiguousEntry(id, matches): "'\(id)' matches \(matches.count) entries (\(matches.prefix(5).joined(separator: ", "))); type more of the id"
+        case let .idTooShort(id): "'\(id)' is too short to name an entry; type at least 4 characters of the id"
+        case .nothingToUndo: "nothing to undo: no weigh-in was recorded, edited or deleted in this session"
         }
     }
 }

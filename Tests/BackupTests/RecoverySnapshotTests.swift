@@ -1,7 +1,7 @@
 import AppCore
 import DailyTips
 import Foundation
-import Habits
+@testable import Habits
 import Settings
 import Storage
 import Testing

@@ -148,11 +148,10 @@ import TestSupport
     }
 }
 
-@MainActor
 @Suite struct HabitsMigrationTests {
     /// A database of schema 5 (Trend 0.1.0) stored a schedule's words; opening
     /// it with this Trend turns them into storage codes, and the habits read the same.
-    @Test func schemaSixTurnsStoredScheduleWordsIntoCodes() async throws {
+    @Test @MainActor func schemaSixTurnsStoredScheduleWordsIntoCodes() async throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
         let first = LocalDataStore(directory: temp.url)

@@ -9,8 +9,8 @@ import WeightLog
 @MainActor
 @Suite struct ProgressFeatureTests {
     @Test func theChosenRangeOutlivesTheSession() async throws {
-        let store = LocalDataStore.inMemory()
-        let first = makeTestApp(store: store)
+        let first = makeTestApp(store: .inMemory())
+        let store = first.store
         #expect(first.app.progressFeature.selectedProgressRange == .quarter)
         try await first.app.progressFeature.selectProgressRange(.halfYear)
 

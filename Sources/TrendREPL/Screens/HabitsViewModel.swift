@@ -96,11 +96,7 @@ struct HabitsViewModel {
             throw CommandFailure(.usage, "habit \(sub): needs a habit name, e.g. habit \(sub) Read [yesterday]")
         }
         var rest = arguments.dropFirst()
-        var when = WhenInput.current
-        if let (parsed, used) = try WhenInput.parse(rest) {
-            when = parsed
-            rest = rest.dropFirst(used)
-        }
+        let when = try WhenInput.take(from: &rest)
         var value: Double?
         if let text = rest.first {
             guard sub == "done", rest.count == 1, let number = Self.number(text) else {

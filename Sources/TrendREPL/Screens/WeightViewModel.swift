@@ -128,11 +128,7 @@ struct WeighRequest {
     init(_ arguments: [String], defaultUnit: WeightUnit) throws {
         let (kilograms, used) = try WeightInput.parse(arguments[...], defaultUnit: defaultUnit)
         var rest = arguments.dropFirst(used)
-        var when = WhenInput.current
-        if let (parsed, whenWords) = try WhenInput.parse(rest) {
-            when = parsed
-            rest = rest.dropFirst(whenWords)
-        }
+        let when = try WhenInput.take(from: &rest)
         var note: String?
         if let first = rest.first {
             guard first.lowercased() == "note" else {

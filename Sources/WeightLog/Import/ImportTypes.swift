@@ -3,25 +3,20 @@ import Settings
 
 /// The file formats Trend reads.
 public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
-    case genericCSV = "csv"
-    case weightDiary = "weight-diary"
-    case libra = "libra"
-    case openScale = "openscale"
-    case hackersDiet = "hackers-diet"
-    case trendJSON = "trend-json"
-    case trendSnapshot = "trend-snapshot"
+    case genericCSV = "csv", weightDiary = "weight-diary", libra = "libra", openScale = "openscale"
+    case hackersDiet = "hackers-diet", trendJSON = "trend-json", trendSnapshot = "trend-snapshot"
     case appleHealth = "apple-health"
 
     public var title: String {
         switch self {
-        case .genericCSV: return "CSV (date, weight, unit, note)"
-        case .weightDiary: return "Weight Diary CSV"
-        case .libra: return "Libra CSV"
-        case .openScale: return "openScale CSV"
-        case .hackersDiet: return "Hacker's Diet Online CSV"
-        case .trendJSON: return "Trend JSON export"
-        case .trendSnapshot: return "Trend recovery snapshot"
-        case .appleHealth: return "Apple Health export.xml"
+        case .genericCSV: "CSV (date, weight, unit, note)"
+        case .weightDiary: "Weight Diary CSV"
+        case .libra: "Libra CSV"
+        case .openScale: "openScale CSV"
+        case .hackersDiet: "Hacker's Diet Online CSV"
+        case .trendJSON: "Trend JSON export"
+        case .trendSnapshot: "Trend recovery snapshot"
+        case .appleHealth: "Apple Health export.xml"
         }
     }
 }
@@ -50,12 +45,11 @@ public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case let .unreadable(path, reason): return "cannot read \(path): \(reason)"
-        case let .unknownFormat(path):
-            return "cannot tell what \(path) is: expected a CSV with date and weight columns, a Weight Diary, Libra, openScale or Hacker's Diet export, a Trend JSON export or snapshot, or Apple Health's export.xml"
-        case let .empty(path): return "\(path) holds no weigh-ins"
-        case let .exportFailed(path, reason): return "cannot write \(path): \(reason)"
-        case let .unknownExportType(path): return "cannot tell how to write \(path): use a name ending in .csv, .json or -habits.csv"
+        case let .unreadable(path, reason): "cannot read \(path): \(reason)"
+        case let .unknownFormat(path): "cannot tell what \(path) is: expected a CSV with date and weight columns, a Weight Diary, Libra, openScale or Hacker's Diet export, a Trend JSON export or snapshot, or Apple Health's export.xml"
+        case let .empty(path): "\(path) holds no weigh-ins"
+        case let .exportFailed(path, reason): "cannot write \(path): \(reason)"
+        case let .unknownExportType(path): "cannot tell how to write \(path): use a name ending in .csv, .json or -habits.csv"
         }
     }
 }
