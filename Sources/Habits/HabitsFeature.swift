@@ -69,8 +69,6 @@ public struct HabitDetail: Sendable, Equatable {
 public final class HabitsFeature {
     /// Every habit, archived ones too, in the order they were added.
     public private(set) var habits: [Habit] = []
-    /// The local day the list was last brought up to date for.
-    public private(set) var currentDay: Int
 
     @ObservationIgnored private let storage: any HabitsRepository
     @ObservationIgnored private let currentDate: @MainActor () -> Date
@@ -82,7 +80,6 @@ public final class HabitsFeature {
         self.storage = storage
         self.calendar = calendar
         self.currentDate = currentDate
-        currentDay = LocalDays.shared(for: calendar.timeZone).day(of: currentDate())
         loader = FreshLoader(version: { try await storage.externalVersion() })
     }
 
@@ -105,8 +102,9 @@ public final class HabitsFeature {
     public func load() async throws { try await loader.ensureLoaded(performLoad) }
 
     /// Moves the list to the clock's day (midnight, or a time-zone change).
+    /// The day is read from the clock by every summary, so a new day needs
+    /// only a fresh read: another process may have marked the days since.
     public func updateCurrentDay() async {
-        currentDay = today
         await reload()
     }
 
@@ -256,9 +254,7 @@ public final class HabitsFeature {
         if let index = habits.firstIndex(where: { $0.id == habit.id }) { habits[index] = habit }
     }
 
-
     private func performLoad() async throws {
         habits = try await storage.allHabits()
-        currentDay = today
     }
 }

@@ -37,7 +37,6 @@ public final class ProgressFeature {
     public var progressSnapshot: WeightHistoryData? { progress.snapshot }
     public var goalWeightKilograms: Double? { settings.goalKilograms }
     public var selectedWeightUnit: WeightUnit { settings.unit }
-    public var isPreparingProgress: Bool { progress.isLoading }
     public var lastError: (any Error)? { weightLog.lastError ?? settings.lastError }
     public var selectedProgressRange: ProgressRange {
         ProgressRange(name: settings.settings.progressRange) ?? .default

@@ -45,8 +45,4 @@ public struct DailyTrendManager: Sendable {
         return verdicts
     }
 
-    /// The verdict of the latest day with an entry, or nil with no entries.
-    public func latestVerdict(for series: DailySeries) -> DailyVerdict? {
-        verdicts(for: series).last
-    }
 }

@@ -79,7 +79,7 @@ import TestSupport
         // 23:30 → 00:30 the next day, whatever the clocks did that night.
         clock.advance(by: 60 * 60)
         await habits.updateCurrentDay()
-        #expect(habits.currentDay == firstDay + 1)
+        #expect(habits.today == firstDay + 1)
         #expect(habits.summaries()[0].doneToday == false)
         #expect(habits.summaries()[0].currentStreak == 1)
         _ = try await habits.mark("Read", as: .done)
@@ -87,12 +87,12 @@ import TestSupport
         // The change-over day is 23 or 25 hours long; 23:00 local is still that day.
         clock.now = date(zone == "Europe/Berlin" ? "2026-03-29 23:00" : "2026-11-01 23:00", zone: zone)
         await habits.updateCurrentDay()
-        #expect(habits.currentDay == firstDay + 1)
+        #expect(habits.today == firstDay + 1)
         #expect(habits.summaries()[0].currentStreak == 2)
         clock.advance(by: 2 * 60 * 60)
         // The lifecycle call alone moves the habits to the new day.
         await graph.app.applicationSignificantTimeChange()
-        #expect(habits.currentDay == firstDay + 2)
+        #expect(habits.today == firstDay + 2)
         #expect(habits.summaries()[0].currentStreak == 2, "counted from yesterday")
     }
 

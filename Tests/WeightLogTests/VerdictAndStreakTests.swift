@@ -14,17 +14,17 @@ import TestSupport
     }
 
     @Test func everyVerdict() {
-        #expect(trend.latestVerdict(for: series([])) == nil)
-        #expect(trend.latestVerdict(for: series([(0, 80)])) == .firstEntry)
-        #expect(trend.latestVerdict(for: series([(0, 80), (1, 79.7)])) == .movingDownward)
-        #expect(trend.latestVerdict(for: series([(0, 80), (1, 80.3)])) == .needsAttention)
-        #expect(trend.latestVerdict(for: series([(0, 80), (1, 80.2)])) == .holdingSteady)
-        #expect(trend.latestVerdict(for: series([(0, 80), (5, 80.1)])) == .holdingSteady)
+        #expect(trend.verdicts(for: series([])).last == nil)
+        #expect(trend.verdicts(for: series([(0, 80)])).last == .firstEntry)
+        #expect(trend.verdicts(for: series([(0, 80), (1, 79.7)])).last == .movingDownward)
+        #expect(trend.verdicts(for: series([(0, 80), (1, 80.3)])).last == .needsAttention)
+        #expect(trend.verdicts(for: series([(0, 80), (1, 80.2)])).last == .holdingSteady)
+        #expect(trend.verdicts(for: series([(0, 80), (5, 80.1)])).last == .holdingSteady)
         // More than 5 days since the first entry, with no drop since: a reset.
-        #expect(trend.latestVerdict(for: series([(0, 80), (6, 80.1)])) == .timeForReset)
+        #expect(trend.verdicts(for: series([(0, 80), (6, 80.1)])).last == .timeForReset)
         // The last drop (day 3) is 5 days before day 8: still steady; one more day and it is a reset.
-        #expect(trend.latestVerdict(for: series([(0, 80), (3, 79), (8, 79.1)])) == .holdingSteady)
-        #expect(trend.latestVerdict(for: series([(0, 80), (3, 79), (6, 79.1), (9, 79.0)])) == .timeForReset)
+        #expect(trend.verdicts(for: series([(0, 80), (3, 79), (8, 79.1)])).last == .holdingSteady)
+        #expect(trend.verdicts(for: series([(0, 80), (3, 79), (6, 79.1), (9, 79.0)])).last == .timeForReset)
     }
 
     @Test func theStreakCountsFromTodayOrFromYesterday() {

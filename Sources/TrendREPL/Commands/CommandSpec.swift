@@ -54,8 +54,4 @@ public struct CommandSpec {
         self.run = run
     }
 
-    /// Throws a usage failure that shows how the command is written.
-    public func usageFailure(_ problem: String) -> CommandFailure {
-        CommandFailure(.usage, "\(name): \(problem). Usage: \(usage)")
-    }
 }
