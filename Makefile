@@ -4,7 +4,7 @@ DATA_DIR ?=
 # Warnings are errors, and every target must declare each target it imports.
 STRICT = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: run test build deps test-deps test-tsan bench clean
+.PHONY: run test build deps test-deps test-tsan bench docs clean
 
 # System libraries the package links: libedit (line editing), SQLite, and
 # OpenSSL's libcrypto (the backup content hash).
@@ -37,6 +37,12 @@ test: test-deps
 	$(SWIFT) test --skip-build
 	@# The benchmark suite once, at its smallest size: it must build and agree with C.
 	$(SWIFT) run --skip-build ProgressBenchmarks --smoke
+	@# The documentation builds without a warning, and every public type says what it is for.
+	bash scripts/docs.sh
+
+# The DocC archive of the library targets: .build/docs/Trend.doccarchive.
+docs: deps
+	bash scripts/docs.sh
 
 bench: deps
 	$(SWIFT) run -c release ProgressBenchmarks

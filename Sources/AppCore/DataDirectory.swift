@@ -3,7 +3,10 @@ import Foundation
 /// Where an installation keeps its data: the `--data-dir` flag, else
 /// `$TREND_DATA_DIR`, else `$XDG_DATA_HOME/trend`, else `~/.local/share/trend`.
 public enum DataDirectory {
-    /// - Parameter flag: the value of `--data-dir`, when one was given.
+    /// - Parameters:
+    ///   - flag: the value of `--data-dir`, when one was given.
+    ///   - environment: the process's environment variables.
+    ///   - home: the home directory.
     public static func resolve(flag: String?, environment: [String: String], home: String) -> URL {
         if let flag, !flag.isEmpty { return expanded(flag) }
         if let explicit = environment["TREND_DATA_DIR"], !explicit.isEmpty { return expanded(explicit) }

@@ -71,8 +71,15 @@ public final class BackupFeature {
     @ObservationIgnored private var observing = false
 
     /// - Parameters:
+    ///   - storage: the database the snapshots copy.
     ///   - schema: the table owners' sections a snapshot covers; `AppModel.assemble(_:)` lists them.
+    ///   - files: the `Backups/` folder.
+    ///   - settings: the settings (the sync folder is one).
+    ///   - calendar: the person's calendar, for the ISO week of a weekly copy.
+    ///   - currentDate: the clock.
+    ///   - appVersion: written into every snapshot.
     ///   - debounce: how long the check waits after a change for things to settle.
+    ///   - onRestore: refreshes every Feature after a restore.
     public init(storage: LocalDataStore, schema: SnapshotSchema, files: RecoveryBackupFiles, settings: UserSettingsStore,
                 calendar: Calendar, currentDate: @escaping @MainActor () -> Date, appVersion: String, debounce: Duration,
                 onRestore: @escaping @MainActor () async -> Void) {

@@ -2,6 +2,7 @@ import Foundation
 
 /// One snapshot file the person can restore from.
 public struct BackupListing: Sendable, Equatable {
+    /// Where a snapshot sits: Latest, Previous, a weekly copy, a before-restore copy, or another installation's in the sync folder.
     public enum Kind: String, Sendable, Equatable {
         case latest, previous, weekly, beforeRestore = "before-restore", sync
     }

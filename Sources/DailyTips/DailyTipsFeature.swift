@@ -23,7 +23,10 @@ public final class DailyTipsFeature {
     @ObservationIgnored private let loading = SingleFlight()
 
     /// - Parameters:
+    ///   - repository: where the decks' state is kept.
     ///   - catalogue: reads the catalogue, on first use (not at start-up).
+    ///   - calendar: the person's calendar: a tip belongs to a local day.
+    ///   - currentDate: the clock.
     ///   - needsReset: whether today's weigh-in verdict asks for a reset tip, once the
     ///     weight log has loaded; wired in `AppModel.assemble(_:)`.
     ///   - seed: the shuffle seed for a new installation (a stored seed wins); tests fix it.

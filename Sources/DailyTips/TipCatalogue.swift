@@ -5,6 +5,7 @@ import Foundation
 
 /// One short, practical tip.
 public struct Tip: Sendable, Equatable, Codable, Identifiable {
+    /// What a tip is about; `reset` tips are dealt on plateau days from a deck of their own.
     public enum Category: String, Sendable, Codable, CaseIterable {
         case nutrition, movement, sleep, mindset, measuring, reset
     }

@@ -4,6 +4,7 @@ import Settings
 /// repeats nor skips. A deck's order for a cycle is a seeded shuffle, so
 /// only the seed, the cycle and the position need keeping.
 public struct TipDeckState: Sendable, Equatable, Codable {
+    /// One deck's place: which shuffle (cycle) and how far into it.
     public struct Deck: Sendable, Equatable, Codable {
         public var cycle = 0
         public var position = 0

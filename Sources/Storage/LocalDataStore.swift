@@ -15,6 +15,7 @@ import Foundation
 public final class LocalDataStore: @unchecked Sendable {
     // @unchecked: the mutable connection is only touched while `lock` is held;
     // `interruptible` only while `interruptLock` is.
+    /// Where the database lives: a file, or memory (tests).
     public enum Location: Sendable, Equatable {
         case file(URL)
         case memory

@@ -2,6 +2,7 @@ import Settings
 
 /// One day of the Monday–Sunday week view.
 public struct WeekDay: Sendable, Equatable {
+    /// What one day of the week view shows.
     public enum Status: String, Sendable, Equatable {
         case movingDownward, holdingSteady, needsAttention, timeForReset, noCheckIn, future
     }

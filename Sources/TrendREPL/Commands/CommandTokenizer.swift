@@ -1,6 +1,7 @@
 /// Splits a command line into words the way a shell user expects: spaces
 /// separate, `"…"` and `'…'` keep spaces, a backslash escapes one character.
 public enum CommandTokenizer {
+    /// A quote opened and never closed; `column` says where it opened.
     public struct UnterminatedQuote: Error, Equatable {
         public let column: Int
     }

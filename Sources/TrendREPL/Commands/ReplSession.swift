@@ -12,6 +12,7 @@ import WeightLog
 
 /// What the REPL prints for one line.
 public struct CommandResult: Sendable, Equatable {
+    /// Where the text goes: answers to standard output, failures (as text) to standard error.
     public enum Stream: Sendable { case standardOutput, standardError }
     /// Text to print, without a final newline; empty prints nothing.
     public var text: String

@@ -28,6 +28,7 @@ public struct TrendOptions: Equatable, Sendable {
     Exit status: 0 all commands succeeded, 1 a command failed, 2 usage error.
     """
 
+    /// A command line `trend` cannot run; the executable prints it with the usage and exits 2.
     public struct UsageError: Error, Equatable {
         public let message: String
     }

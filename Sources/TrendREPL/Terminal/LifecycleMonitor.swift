@@ -5,6 +5,7 @@ import Foundation
 /// significant-time-change when the local date or time zone changed.
 @MainActor
 public final class LifecycleMonitor {
+    /// What the REPL tells the application before it runs a command.
     public enum Event: Equatable, Sendable {
         case becameActive
         case significantTimeChange

@@ -13,6 +13,7 @@ public struct TerminalStyle: Sendable {
 
     public static let plain = TerminalStyle(colors: false)
 
+    /// The ANSI colours the screens use, by their escape code.
     public enum Color: String, Sendable {
         case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"
     }
