@@ -70,11 +70,22 @@ public struct CanonicalJSON: Sendable, Equatable {
     /// are given in, absent values left out. Keys are the owner's own field
     /// names and are written as they are.
     public mutating func object(_ members: KeyValuePairs<String, Value>) {
+        var inOrder = true
+        for index in members.indices.dropFirst() where members[index - 1].key >= members[index].key {
+            inOrder = false
+            break
+        }
+        if inOrder {
+            writeObject(members)
+        } else {
+            writeObject(members.sorted { $0.key < $1.key })
+        }
+    }
+
+    private mutating func writeObject(_ members: some Sequence<(key: String, value: Value)>) {
         var first = true
         bytes.append(0x7B)
-        let ordered = members.map { $0 }
-        let sorted = zip(ordered, ordered.dropFirst()).allSatisfy { $0.0.key < $0.1.key } ? ordered : ordered.sorted { $0.key < $1.key }
-        for (key, value) in sorted {
+        for (key, value) in members {
             if case .absent = value { continue }
             if !first { bytes.append(0x2C) }
             first = false

@@ -44,10 +44,15 @@ public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable 
     /// command, a file, a snapshot): a weight of 20–500 kg, a moment between
     /// 1900 and 2200, a note of at most 500 characters.
     public func validate() throws(WeightEntryError) {
+        try Self.validate(date: date, kilograms: kilograms, note: note)
+    }
+
+    /// The same rules for the parts of a weigh-in not made yet (a row being read).
+    public static func validate(date: Date, kilograms: Double, note: String?) throws(WeightEntryError) {
         guard kilograms.isFinite, WeightUnit.acceptedKilograms.contains(kilograms) else {
             throw .weightOutOfRange(kilograms: kilograms)
         }
-        guard Self.acceptedSeconds.contains(date.timeIntervalSince1970) else { throw .dateOutOfRange }
+        guard acceptedSeconds.contains(date.timeIntervalSince1970) else { throw .dateOutOfRange }
         if let note, note.count > WeightNote.maximumLength { throw .noteTooLong(length: note.count) }
     }
 

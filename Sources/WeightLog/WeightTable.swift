@@ -67,17 +67,18 @@ public struct WeightTable: SnapshotSection {
             ids.insert(existing.text(0))
             moments.insert(WeightEntry.Moment(date: Date(timeIntervalSince1970: existing.double(1)), kilograms: existing.double(2)))
         }
-        let statement = try connection.prepare(insertRow)
+        // OR IGNORE: a batch that repeats an id keeps its first row, as a re-import would.
+        let statement = try connection.prepare("INSERT OR IGNORE INTO weight_entries(\(columns)) VALUES(?, ?, ?, ?)")
         var count = SnapshotMergeCount()
         for entry in entries {
+            // Ids within a batch are already distinct (a preview, a validated snapshot): only stored ones are checked.
             guard !ids.contains(entry.id), moments.insert(entry.moment).inserted else {
                 count.duplicates += 1
                 continue
             }
-            ids.insert(entry.id)
             try statement.reset(values(entry))
             while try statement.step() {}
-            count.added += 1
+            if connection.changes > 0 { count.added += 1 } else { count.duplicates += 1 }
         }
         return count
     }
@@ -103,10 +104,20 @@ public struct WeightTable: SnapshotSection {
 
         /// `[{"id":…,"instant":…,"kilograms":…,"note":…}]`, keys sorted, a missing note left out.
         public func canonicalMembers() -> [(key: String, value: CanonicalJSON)] {
+            // The hot loop of a large snapshot (a million rows): keys written as literals, in sorted order.
             var out = CanonicalJSON(reservingCapacity: entries.count * 96 + 2)
             out.array(entries) { out, entry in
-                out.object(["id": .string(entry.id), "instant": .number(entry.date.timeIntervalSince1970),
-                            "kilograms": .number(entry.kilograms), "note": .optional(entry.note)])
+                out.raw("{\"id\":")
+                out.string(entry.id)
+                out.raw(",\"instant\":")
+                out.number(entry.date.timeIntervalSince1970)
+                out.raw(",\"kilograms\":")
+                out.number(entry.kilograms)
+                if let note = entry.note {
+                    out.raw(",\"note\":")
+                    out.string(note)
+                }
+                out.raw("}")
             }
             return [("weights", out)]
         }

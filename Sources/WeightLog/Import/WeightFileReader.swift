@@ -268,7 +268,7 @@ struct WeightFileReader {
         let weight = ImportedWeight(id: cleanID.flatMap { $0.isEmpty || $0.count > 64 ? nil : $0 }, date: date,
                                     kilograms: kilograms, note: WeightNote.fromFile(note))
         do {
-            try WeightEntry(date: date, kilograms: kilograms, note: weight.note).validate()
+            try WeightEntry.validate(date: date, kilograms: kilograms, note: weight.note)
         } catch .weightOutOfRange {
             outcome.invalid.append(ImportProblem(line: line, reason: String(format: "%.1f kg is outside 20–500 kg", kilograms)))
             return
