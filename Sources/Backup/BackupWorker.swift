@@ -28,8 +28,12 @@ actor BackupWorker {
 
     /// The automatic rule: at most one snapshot per 24 hours, and only when
     /// the content changed since the last one. `force` (backup now) skips both.
+    /// An empty database never replaces a snapshot. Previous keeps the last
+    /// snapshot whose content differs from Latest: an unchanged `backup now`
+    /// rewrites Latest and rotates nothing. The written file is read back
+    /// and its values checked; a failure throws, the file stays.
     func check(now: Date, force: Bool, week: String, syncFolder: URL?) throws -> (Check, syncWarning: String?) {
-        let latestExists = FileManager.default.fileExists(atPath: files.latestURL.path)
+        let latestExists = files.hasLatest
         let lastAt = try lastBackupAt()
         if !force, latestExists, let lastAt, now.timeIntervalSince(lastAt) < Self.automaticInterval, now >= lastAt {
             return (.tooSoon(lastAt: lastAt), nil)
@@ -39,49 +43,72 @@ actor BackupWorker {
             return (.unchanged, nil)
         }
         let content = try store.readContent(schema)
-        if !force, content.rowCount(of: "weights") == 0, content.rowCount(of: "habits") == 0 {
-            // Nothing worth keeping yet; the first real change gets the first snapshot.
+        if content.rowCount(of: "weights") == 0, content.rowCount(of: "habits") == 0 {
+            // Nothing worth keeping, and an empty snapshot must never push a real one out of Latest.
+            if force { throw BackupFileError.nothingToBackUp }
             return (.unchanged, nil)
         }
         let snapshot = try RecoverySnapshot(content: content, createdAt: now, installationID: try store.installationID(),
-                                        appVersion: appVersion)
+                                            appVersion: appVersion)
         let hash = snapshot.contentHash
-        if !force, latestExists, try store.metaValue("lastBackupHash") == hash {
+        let lastHash = try store.metaValue("lastBackupHash")
+        let unchanged = latestExists && lastHash == hash
+        if !force, unchanged {
             try store.setMetaValue(changeCount, for: "backupChangeCount")
             return (.unchanged, nil)
         }
         let data = snapshot.encoded()
-        try files.writeLatest(data)
-        try files.writeWeekly(data, week: week, sameAs: files.latestURL)
+        try files.writeLatest(data, rotating: !unchanged)
+        try verify(data, in: files.latest)
+        try files.writeWeekly(data, week: week)
         try store.setMetaValue(String(now.timeIntervalSince1970), for: "lastBackupAt")
         try store.setMetaValue(hash, for: "lastBackupHash")
         try store.setMetaValue(changeCount, for: "backupChangeCount")
         var warning: String?
         if let syncFolder {
             do {
-                try files.mirror(data, week: week, to: syncFolder, installationID: snapshot.installationID)
+                try RecoveryBackupFiles.mirror(data, week: week, rotating: !unchanged, to: syncFolder,
+                                               installationID: snapshot.installationID)
             } catch {
-                warning = "the sync folder could not be written (\(error)); the local backup is fine"
+                warning = "the sync folder was not written (\(error)); the local backup is fine"
             }
         }
-        return (.written(listing(snapshot, kind: .latest, name: "latest", url: files.latestURL)), warning)
+        return (.written(listing(snapshot, kind: .latest, name: "latest", file: files.latest)), warning)
+    }
+
+    /// Reads a written snapshot back: the same bytes, and values a restore accepts.
+    private func verify(_ data: Data, in file: SnapshotFile) throws {
+        let written = try file.read()
+        guard written == data else {
+            throw BackupFileError.verifyFailed(file.url.path, reason: "the file reads back different from what was written")
+        }
+        do {
+            try schema.validate(try RecoverySnapshot.decode(written, name: file.name, schema: schema).content)
+        } catch {
+            throw BackupFileError.verifyFailed(file.url.path, reason: "\(error)")
+        }
     }
 
     /// Every snapshot here and, with a sync folder, other installations' latest ones.
-    /// Files that cannot be read are reported by name.
+    /// Files that cannot be read, and what was passed over (links, FIFOs), are reported by name.
     func listings(syncFolder: URL?) throws -> (listings: [BackupListing], unreadable: [String]) {
         var listings: [BackupListing] = []
-        var unreadable: [String] = []
-        var candidates = try files.files().map { ($0.kind, $0.name, $0.url) }
+        let (local, skipped) = try files.files()
+        var unreadable = skipped
+        var candidates = local
         if let syncFolder {
             let own = try store.installationID()
-            for other in try RecoveryBackupFiles.otherInstallations(in: syncFolder, excluding: own) {
-                candidates.append((.sync, "sync \(other.id.prefix(8))", other.url))
+            do {
+                for other in try RecoveryBackupFiles.otherInstallations(in: syncFolder, excluding: own) {
+                    candidates.append((.sync, "sync \(other.id.prefix(8))", other.file))
+                }
+            } catch {
+                unreadable.append("the sync folder (\(error))")
             }
         }
-        for (kind, name, url) in candidates {
+        for (kind, name, file) in candidates {
             do {
-                listings.append(listing(try read(url, name: name), kind: kind, name: name, url: url))
+                listings.append(listing(try read(file, name: name), kind: kind, name: name, file: file))
             } catch {
                 unreadable.append(name)
             }
@@ -89,16 +116,12 @@ actor BackupWorker {
         return (listings, unreadable)
     }
 
-    func read(_ url: URL, name: String) throws -> RecoverySnapshot {
+    func read(_ file: SnapshotFile, name: String) throws -> RecoverySnapshot {
         let data: Data
         do {
-            let handle = try FileHandle(forReadingFrom: url)
-            // Closing a file only read cannot lose data.
-            defer { try? handle.close() }
-            // Snapshots of a lifetime of weigh-ins stay far below this; anything larger is not ours.
-            data = try handle.read(upToCount: 512 * 1024 * 1024) ?? Data()
+            data = try file.read()
         } catch {
-            throw SnapshotError.unreadable(name, reason: (error as NSError).localizedDescription)
+            throw SnapshotError.unreadable(name, reason: "\(error)")
         }
         return try RecoverySnapshot.decode(data, name: name, schema: schema)
     }
@@ -138,15 +161,15 @@ actor BackupWorker {
     }
 
     /// Where a restore's snapshot is, and how messages name it.
-    func locate(_ source: RestoreSource, syncFolder syncFolderURL: URL?) throws -> (URL, String) {
+    func locate(_ source: RestoreSource, syncFolder syncFolderURL: URL?) throws -> (SnapshotFile, String) {
         switch source {
-        case .latest: return (try files.url(kind: .latest, name: nil), "latest")
-        case .previous: return (try files.url(kind: .previous, name: nil), "previous")
-        case let .weekly(week): return (try files.url(kind: .weekly, name: week), "weekly \(week)")
-        case let .beforeRestore(name): return (try files.url(kind: .beforeRestore, name: name), "before-restore \(name)")
+        case .latest: return (try files.file(kind: .latest, name: nil), "latest")
+        case .previous: return (try files.file(kind: .previous, name: nil), "previous")
+        case let .weekly(week): return (try files.file(kind: .weekly, name: week), "weekly \(week)")
+        case let .beforeRestore(name): return (try files.file(kind: .beforeRestore, name: name), "before-restore \(name)")
         case let .file(url):
             guard FileManager.default.fileExists(atPath: url.path) else { throw BackupFileError.noSuchBackup(url.path) }
-            return (url, url.path)
+            return (.named(url), url.path)
         case let .sync(prefix):
             guard let syncFolderURL else { throw BackupFileError.noSyncFolder }
             let own = try installationID()
@@ -155,7 +178,7 @@ actor BackupWorker {
             guard prefix.count >= 4, matches.count == 1, let match = matches.first else {
                 throw BackupFileError.noSuchBackup("sync \(prefix)")
             }
-            return (match.url, "sync \(match.id.prefix(8))")
+            return (match.file, "sync \(match.id.prefix(8))")
         }
     }
 
@@ -163,8 +186,8 @@ actor BackupWorker {
         FileManager.default.isWritableFile(atPath: path)
     }
 
-    func listing(_ snapshot: RecoverySnapshot, kind: BackupListing.Kind, name: String, url: URL) -> BackupListing {
+    func listing(_ snapshot: RecoverySnapshot, kind: BackupListing.Kind, name: String, file: SnapshotFile) -> BackupListing {
         BackupListing(name: name, kind: kind, createdAt: snapshot.createdAt, installationID: snapshot.installationID,
-                      entries: snapshot.weighIns, habits: snapshot.habits, url: url)
+                      entries: snapshot.weighIns, habits: snapshot.habits, file: file)
     }
 }

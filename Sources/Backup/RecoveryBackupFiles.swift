@@ -15,7 +15,33 @@ public struct BackupListing: Sendable, Equatable {
     public let installationID: String
     public let entries: Int
     public let habits: Int
-    public let url: URL
+    public let file: SnapshotFile
+    /// Where the file is, for people.
+    public var url: URL { file.url }
+}
+
+/// Where one snapshot file is: a trusted root (the data directory, the sync
+/// folder, or the folder of a file the person named), the folders below it,
+/// and the file's name. It is read through `SafeFolder`, so no link on the
+/// way is followed and a FIFO is never opened.
+public struct SnapshotFile: Sendable, Equatable {
+    public let root: URL
+    public let folders: [String]
+    public let name: String
+
+    public var url: URL { folders.reduce(root) { $0.appendingPathComponent($1) }.appendingPathComponent(name) }
+
+    /// Snapshots of a lifetime of weigh-ins stay far below this; anything larger is not Trend's.
+    static let sizeLimit = 512 * 1_048_576
+
+    /// A file a person named on the command line: its own folder is the root.
+    public static func named(_ url: URL) -> SnapshotFile {
+        SnapshotFile(root: url.deletingLastPathComponent(), folders: [], name: url.lastPathComponent)
+    }
+
+    func read() throws -> Data {
+        try SafeFolder.open(root, folders).read(name, limit: Self.sizeLimit)
+    }
 }
 
 /// Why a backup file could not be found or written.
@@ -24,8 +50,20 @@ public enum BackupFileError: Error, Equatable, CustomStringConvertible, Sendable
     case outsideBackupFolder(String)
     case cannotWrite(String, reason: String)
     case cannotList(String, reason: String)
+    case cannotRead(String, reason: String)
     /// A sync-folder backup was asked for, and no sync folder is set.
     case noSyncFolder
+    /// A link where a folder or a snapshot should be: never followed.
+    case linkRefused(String)
+    /// A FIFO, device, socket or folder where a snapshot should be: never opened.
+    case notARegularFile(String)
+    case notAFolder(String)
+    case missingFolder(String)
+    case tooLarge(String, limit: Int)
+    /// A snapshot that did not read back as written, or holds values a restore refuses.
+    case verifyFailed(String, reason: String)
+    /// `backup now` with no weigh-in and no habit stored.
+    case nothingToBackUp
 
     public var description: String {
         switch self {
@@ -33,6 +71,14 @@ public enum BackupFileError: Error, Equatable, CustomStringConvertible, Sendable
         case let .outsideBackupFolder(name): "'\(name)' is not a backup name (names cannot hold '/' or '..', and links out of the Backups folder are refused)"
         case let .cannotWrite(path, reason): "cannot write \(path): \(reason); nothing was changed"
         case .noSyncFolder: "no sync folder is set"
+        case let .cannotRead(path, reason): "cannot read \(path): \(reason)"
+        case let .linkRefused(path): "\(path) is a symbolic link; Trend does not follow links in its backup folders"
+        case let .notARegularFile(path): "\(path) is not a regular file (a FIFO, device or folder); it was not opened"
+        case let .notAFolder(path): "\(path) is not a folder"
+        case let .missingFolder(path): "the folder \(path) does not exist"
+        case let .verifyFailed(path, reason): "the snapshot \(path) was written but does not read back whole: \(reason)"
+        case .nothingToBackUp: "there is nothing to back up yet: no weigh-in and no habit is stored; no snapshot was written"
+        case let .tooLarge(path, limit): "\(path) is larger than \(limit / 1_048_576) MB, more than any history Trend writes"
         case let .cannotList(path, reason): "cannot read the folder \(path): \(reason)"
         }
     }
@@ -42,7 +88,8 @@ public enum BackupFileError: Error, Equatable, CustomStringConvertible, Sendable
 /// `Previous.json` (rotated), `Weekly/<YYYY>-W<ww>.json` (one per ISO week,
 /// never overwritten) and `Before-restore/<timestamp>.json`. Every write
 /// goes to a temporary file that is synced and then renamed, so a killed
-/// process leaves the old file or the new one, never half of either.
+/// process leaves the old file or the new one, never half of either. Every
+/// step below the data directory is taken without following a link.
 public struct RecoveryBackupFiles: Sendable {
     public let folder: URL
 
@@ -50,175 +97,156 @@ public struct RecoveryBackupFiles: Sendable {
         self.folder = folder
     }
 
-    var latestURL: URL { folder.appendingPathComponent("Latest.json") }
-    var previousURL: URL { folder.appendingPathComponent("Previous.json") }
-    var weeklyFolder: URL { folder.appendingPathComponent("Weekly") }
-    var beforeRestoreFolder: URL { folder.appendingPathComponent("Before-restore") }
+    private var dataDirectory: URL { folder.deletingLastPathComponent() }
+    private var folderName: String { folder.lastPathComponent }
 
-    /// Writes `data` as the new Latest, moving the old one to Previous.
-    public func writeLatest(_ data: Data) throws {
-        try Self.atomicWrite(data, to: latestURL, rotatingTo: previousURL)
+    static let latest = "Latest.json", previous = "Previous.json", weekly = "Weekly", beforeRestore = "Before-restore"
+
+    var latest: SnapshotFile { SnapshotFile(root: dataDirectory, folders: [folderName], name: Self.latest) }
+
+    /// The Backups folder, made when `create` is true.
+    private func backups(create: Bool) throws -> SafeFolder {
+        try SafeFolder.open(dataDirectory, [folderName], create: create, createRoot: create)
     }
 
-    /// Writes the week's copy unless it exists; true when written. When
-    /// `sameAs` holds these bytes already (Latest), the copy is a hard link
-    /// to it: no second write of a large file, and a rotation of Latest later
-    /// leaves the weekly copy as it was.
+    /// Whether Latest exists (as a regular file).
+    var hasLatest: Bool {
+        (try? backups(create: false).entry(Self.latest)) == .file  // No folder yet means no Latest.
+    }
+
+    /// Writes `data` as the new Latest; with `rotating`, the old Latest becomes Previous.
+    public func writeLatest(_ data: Data, rotating: Bool) throws {
+        try backups(create: true).write(data, as: Self.latest, rotatingTo: rotating ? Self.previous : nil)
+    }
+
+    /// Writes the week's copy unless it exists; true when written. The copy is
+    /// a hard link to Latest (already these bytes): no second write of a large
+    /// file, and a later rotation of Latest leaves it as it was. A planted
+    /// link or FIFO in its place is removed, never taken for the copy.
     @discardableResult
-    public func writeWeekly(_ data: Data, week: String, sameAs existing: URL? = nil) throws -> Bool {
-        let url = weeklyFolder.appendingPathComponent("\(week).json")
-        guard !FileManager.default.fileExists(atPath: url.path) else { return false }
-        if let existing {
-            // Best effort: when the folder cannot be made, the link fails too and the copy below reports why.
-            try? FileManager.default.createDirectory(at: weeklyFolder, withIntermediateDirectories: true,
-                                                     attributes: [.posixPermissions: 0o700])
-            if link(existing.path, url.path) == 0 { return true }
-        }
-        try Self.atomicWrite(data, to: url)
+    public func writeWeekly(_ data: Data, week: String) throws -> Bool {
+        try Self.writeWeekly(data, week: week, in: try backups(create: true))
+    }
+
+    static func writeWeekly(_ data: Data, week: String, in backups: SafeFolder) throws -> Bool {
+        let weekly = try backups.subfolder(Self.weekly, create: true)
+        let name = "\(week).json"
+        if weekly.entry(name) == .file { return false }
+        weekly.removePlanted(name)
+        if weekly.link(name, to: Self.latest, in: backups) { return true }
+        try weekly.write(data, as: name)
         return true
     }
 
     /// Keeps what is about to be replaced; returns the copy's name.
     public func writeBeforeRestore(_ data: Data, stamp: String) throws -> String {
+        let folder = try backups(create: true).subfolder(Self.beforeRestore, create: true)
         var name = stamp
         var counter = 1
-        while FileManager.default.fileExists(atPath: beforeRestoreFolder.appendingPathComponent("\(name).json").path) {
+        while folder.entry("\(name).json") != .missing {
             counter += 1
             name = "\(stamp)-\(counter)"
         }
-        try Self.atomicWrite(data, to: beforeRestoreFolder.appendingPathComponent("\(name).json"))
+        try folder.write(data, as: "\(name).json")
         return name
     }
 
-    /// Mirrors a snapshot to `<sync folder>/Backups/<installationID>/`.
-    public func mirror(_ data: Data, week: String, to syncFolder: URL, installationID: String) throws {
-        let target = RecoveryBackupFiles(folder: Self.syncFolder(syncFolder, installationID: installationID))
-        try target.writeLatest(data)
-        try target.writeWeekly(data, week: week, sameAs: target.latestURL)
-    }
-
-    static func syncFolder(_ root: URL, installationID: String) -> URL {
-        root.appendingPathComponent("Backups").appendingPathComponent(installationID)
+    /// Mirrors a snapshot to `<sync folder>/Backups/<installationID>/`. The
+    /// sync folder must exist (it is never made); when this installation's
+    /// folder there is a link or not a folder, nothing is written.
+    public static func mirror(_ data: Data, week: String, rotating: Bool, to syncFolder: URL, installationID: String) throws {
+        guard SafeFolder.isPlainName(installationID) else { throw BackupFileError.outsideBackupFolder(installationID) }
+        let own = try SafeFolder.open(syncFolder, ["Backups", installationID], create: true)
+        try own.write(data, as: latest, rotatingTo: rotating ? previous : nil)
+        _ = try writeWeekly(data, week: week, in: own)
     }
 
     /// The file behind a backup name, refusing anything that would leave the folder.
-    public func url(kind: BackupListing.Kind, name: String?) throws -> URL {
+    public func file(kind: BackupListing.Kind, name: String?) throws -> SnapshotFile {
         switch kind {
-        case .latest: return try existing(latestURL, name: "latest")
-        case .previous: return try existing(previousURL, name: "previous")
+        case .latest: return try existing([], Self.latest, name: "latest")
+        case .previous: return try existing([], Self.previous, name: "previous")
         case .weekly:
             guard let name, name.range(of: #"^\d{4}-W\d{2}$"#, options: .regularExpression) != nil else {
                 throw BackupFileError.noSuchBackup("weekly \(name ?? "")")
             }
-            return try existing(weeklyFolder.appendingPathComponent("\(name).json"), name: "weekly \(name)")
+            return try existing([Self.weekly], "\(name).json", name: "weekly \(name)")
         case .beforeRestore:
-            guard let name, !name.contains("/"), !name.contains(".."), !name.isEmpty else {
-                throw BackupFileError.outsideBackupFolder(name ?? "")
-            }
-            return try existing(beforeRestoreFolder.appendingPathComponent("\(name).json"), name: "before-restore \(name)")
+            guard let name, SafeFolder.isPlainName(name) else { throw BackupFileError.outsideBackupFolder(name ?? "") }
+            return try existing([Self.beforeRestore], "\(name).json", name: "before-restore \(name)")
         case .sync:
             throw BackupFileError.noSuchBackup("sync \(name ?? "")")
         }
     }
 
-    private func existing(_ url: URL, name: String) throws -> URL {
-        let values: URLResourceValues
+    private func existing(_ folders: [String], _ file: String, name: String) throws -> SnapshotFile {
+        let location = SnapshotFile(root: dataDirectory, folders: [folderName] + folders, name: file)
+        let entry: SafeFolder.Entry
         do {
-            values = try url.resourceValues(forKeys: [.isSymbolicLinkKey, .isRegularFileKey])
-        } catch {
+            entry = try SafeFolder.open(dataDirectory, [folderName] + folders).entry(file)
+        } catch BackupFileError.missingFolder {
             throw BackupFileError.noSuchBackup(name)
         }
-        if values.isSymbolicLink == true {
-            let resolved = url.resolvingSymlinksInPath().path
-            guard resolved.hasPrefix(folder.resolvingSymlinksInPath().path + "/") else {
-                throw BackupFileError.outsideBackupFolder(name)
-            }
-        }
-        return url
-    }
-
-    /// The snapshot files here, newest first within each kind.
-    public func files() throws -> [(kind: BackupListing.Kind, name: String, url: URL)] {
-        var found: [(BackupListing.Kind, String, URL)] = []
-        if FileManager.default.fileExists(atPath: latestURL.path) { found.append((.latest, "latest", latestURL)) }
-        if FileManager.default.fileExists(atPath: previousURL.path) { found.append((.previous, "previous", previousURL)) }
-        for (kind, directory, prefix) in [(BackupListing.Kind.weekly, weeklyFolder, "weekly "),
-                                          (.beforeRestore, beforeRestoreFolder, "before-restore ")] {
-            let names = try Self.names(in: directory)
-            for file in names.filter({ $0.hasSuffix(".json") && !$0.hasPrefix(".") }).sorted(by: >) {
-                found.append((kind, prefix + String(file.dropLast(5)), directory.appendingPathComponent(file)))
-            }
-        }
-        return found
-    }
-
-    /// Latest snapshots of other installations in the sync folder.
-    public static func otherInstallations(in syncFolder: URL, excluding installationID: String) throws -> [(id: String, url: URL)] {
-        let root = syncFolder.appendingPathComponent("Backups")
-        let ids = try names(in: root)
-        return ids.sorted().filter { $0 != installationID && !$0.hasPrefix(".") }.compactMap { id in
-            let url = root.appendingPathComponent(id).appendingPathComponent("Latest.json")
-            return FileManager.default.fileExists(atPath: url.path) ? (id, url) : nil
+        switch entry {
+        case .file: return location
+        case .missing: throw BackupFileError.noSuchBackup(name)
+        case .link: throw BackupFileError.linkRefused(location.url.path)
+        case .folder, .other: throw BackupFileError.notARegularFile(location.url.path)
         }
     }
 
-    /// The names in a folder; none when the folder does not exist yet (no snapshot was written there).
-    static func names(in directory: URL) throws -> [String] {
+    /// The snapshot files here, newest first within each kind, and what was
+    /// passed over (a link, a FIFO) with why.
+    public func files() throws -> (files: [(kind: BackupListing.Kind, name: String, file: SnapshotFile)], skipped: [String]) {
+        var found: [(BackupListing.Kind, String, SnapshotFile)] = []
+        var skipped: [String] = []
+        let backups: SafeFolder
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        } catch let error as NSError where error.code == CocoaError.fileReadNoSuchFile.rawValue
-            || (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ENOENT) {
+            backups = try self.backups(create: false)
+        } catch BackupFileError.missingFolder {
+            return ([], [])
+        }
+        func note(_ folder: SafeFolder, _ file: String) -> Bool {
+            switch folder.entry(file) {
+            case .file: return true
+            case .missing: return false
+            case .link: skipped.append("\(folder.path)/\(file) (a symbolic link)"); return false
+            case .folder, .other: skipped.append("\(folder.path)/\(file) (not a regular file)"); return false
+            }
+        }
+        for (kind, file, name) in [(BackupListing.Kind.latest, Self.latest, "latest"), (.previous, Self.previous, "previous")]
+        where note(backups, file) {
+            found.append((kind, name, SnapshotFile(root: dataDirectory, folders: [folderName], name: file)))
+        }
+        for (kind, sub, prefix) in [(BackupListing.Kind.weekly, Self.weekly, "weekly "), (.beforeRestore, Self.beforeRestore, "before-restore ")] {
+            let folder: SafeFolder
+            do {
+                folder = try backups.subfolder(sub, create: false)
+            } catch BackupFileError.missingFolder {
+                continue
+            }
+            for file in try folder.names().filter({ $0.hasSuffix(".json") }).sorted(by: >) where note(folder, file) {
+                found.append((kind, prefix + String(file.dropLast(5)),
+                              SnapshotFile(root: dataDirectory, folders: [folderName, sub], name: file)))
+            }
+        }
+        return (found, skipped)
+    }
+
+    /// The Latest snapshots of other installations in the sync folder. Links,
+    /// FIFOs and anything else that is not a folder holding a regular
+    /// Latest.json are passed over.
+    public static func otherInstallations(in syncFolder: URL, excluding installationID: String) throws -> [(id: String, file: SnapshotFile)] {
+        let backups: SafeFolder
+        do {
+            backups = try SafeFolder.open(syncFolder, ["Backups"])
+        } catch BackupFileError.missingFolder {
             return []
-        } catch {
-            throw BackupFileError.cannotList(directory.path, reason: (error as NSError).localizedDescription)
         }
-    }
-
-    /// Temp file (0600), fsync, optional rotation of the old file, rename, fsync of the folder.
-    static func atomicWrite(_ data: Data, to url: URL, rotatingTo previous: URL? = nil) throws {
-        let directory = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw BackupFileError.cannotWrite(directory.path, reason: (error as NSError).localizedDescription)
-        }
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard descriptor >= 0 else { throw BackupFileError.cannotWrite(temporary.path, reason: String(cString: strerror(errno))) }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        fchmod(descriptor, 0o600)
-        close(descriptor)
-        if let failure {
-            unlink(temporary.path)
-            throw BackupFileError.cannotWrite(url.path, reason: failure)
-        }
-        if let previous, FileManager.default.fileExists(atPath: url.path) {
-            rename(url.path, previous.path)
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw BackupFileError.cannotWrite(url.path, reason: reason)
-        }
-        let folder = open(directory.path, O_RDONLY)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
+        return try backups.names().filter { $0 != installationID && backups.entry($0) == .folder }.compactMap { id in
+            guard let folder = try? backups.subfolder(id, create: false),  // Gone or replaced since it was listed: skipped.
+                  folder.entry(latest) == .file else { return nil }
+            return (id, SnapshotFile(root: syncFolder, folders: ["Backups", id], name: latest))
         }
     }
 }

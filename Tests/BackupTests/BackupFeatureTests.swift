@@ -158,7 +158,7 @@ import WeightLog
         let outside = temp.url.appendingPathComponent("elsewhere.json")
         try Data("{}".utf8).write(to: outside)
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("sneaky.json"), withDestinationURL: outside)
-        await #expect(throws: BackupFileError.outsideBackupFolder("before-restore sneaky")) {
+        await #expect(throws: BackupFileError.linkRefused(folder.appendingPathComponent("sneaky.json").path)) {
             _ = try await g.app.backupFeature.prepareRestore(from: .beforeRestore("sneaky"))
         }
     }

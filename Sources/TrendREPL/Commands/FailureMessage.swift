@@ -44,7 +44,9 @@ enum FailureMessage {
             return (.invalidBackup, nil)
         case let file as BackupFileError:
             switch file {
-            case .cannotWrite, .cannotList: return (.file, nil)
+            case .cannotWrite, .cannotList, .cannotRead, .verifyFailed, .tooLarge: return (.file, nil)
+            case .linkRefused, .notARegularFile, .notAFolder, .missingFolder: return (.file, nil)
+            case .nothingToBackUp: return (.notFound, "; record a weigh-in or add a habit first")
             case .noSuchBackup: return (.notFound, "; 'backup list' shows what there is")
             case .noSyncFolder: return (.notFound, "; choose one with 'set sync-folder PATH'")
             case .outsideBackupFolder: return (.notFound, nil)
