@@ -24,6 +24,10 @@ public struct RestorePlan: Sendable {
     public let currentLast: Date?
     public let incomingFirst: Date?
     public let incomingLast: Date?
+    /// The portable settings a replacing restore would change.
+    public let settingChanges: [SettingsTable.Change]
+    /// Settings in the snapshot a restore leaves out: device-local or unknown.
+    public let ignoredSettings: Int
 }
 
 /// What a restore did.
@@ -42,6 +46,16 @@ public struct BackupStatus: Sendable, Equatable {
     public let syncFolder: String?
     public let syncFolderWritable: Bool?
     public let folder: URL
+    /// The last snapshot that could not be written, until one is.
+    public let lastFailure: BackupFailure?
+    /// A snapshot failed and the next automatic one is late (or none was ever written).
+    public let overdue: Bool
+}
+
+/// A snapshot that could not be written: when, and why.
+public struct BackupFailure: Sendable, Equatable {
+    public let at: Date
+    public let reason: String
 }
 
 /// Never lose a weigh-in: automatic snapshots (at launch, on becoming
@@ -140,13 +154,24 @@ public final class BackupFeature {
         isBackingUp = true
         defer { isBackingUp = false }
         try await settings.ensureLoaded()
-        let (check, warning) = try await worker.check(now: currentDate(), force: true, week: isoWeek(currentDate()),
-                                                      syncFolder: syncFolderURL)
-        syncWarning = warning
-        guard case let .written(listing) = check else { throw BackupFileError.cannotWrite(files.folder.path, reason: "no snapshot was written") }
-        lastSnapshot = listing
-        lastError = nil
-        return listing
+        let now = currentDate()
+        try PlausibleTime.checkClock(now)
+        do {
+            let (check, warning) = try await worker.check(now: now, force: true, week: isoWeek(now), syncFolder: syncFolderURL)
+            syncWarning = warning
+            guard case let .written(listing) = check else {
+                throw BackupFileError.cannotWrite(files.folder.path, reason: "no snapshot was written")
+            }
+            try await worker.clearFailure()
+            lastSnapshot = listing
+            lastError = nil
+            return listing
+        } catch BackupFileError.nothingToBackUp {
+            throw BackupFileError.nothingToBackUp
+        } catch {
+            try? await worker.recordFailure(BackupFailure(at: now, reason: "\(error)"))  // The error itself is what the caller hears.
+            throw error
+        }
     }
 
     public func status() async throws -> BackupStatus {
@@ -155,8 +180,21 @@ public final class BackupFeature {
         let folder = settings.settings.syncFolder
         var writable: Bool?
         if let folder { writable = await worker.isWritable(folder) }
-        return BackupStatus(lastBackupAt: last, nextAutomaticAfter: last?.addingTimeInterval(BackupWorker.automaticInterval),
-                            syncFolder: folder, syncFolderWritable: writable, folder: files.folder)
+        let failure = try await worker.lastFailure()
+        let next = last?.addingTimeInterval(BackupWorker.automaticInterval)
+        return BackupStatus(lastBackupAt: last, nextAutomaticAfter: next, syncFolder: folder, syncFolderWritable: writable,
+                            folder: files.folder, lastFailure: failure,
+                            overdue: failure != nil && (next.map { currentDate() > $0 } ?? true))
+    }
+
+    /// A warning to show once a day while automatic snapshots fail, or nil.
+    /// Saying it counts as showing it: it comes back a day later if still true.
+    public func failureWarning() async -> String? {
+        let now = currentDate()
+        guard let failure = try? await worker.lastFailure(),  // A database that cannot be read has its own error to show.
+              (try? await worker.failureWarnedRecently(now: now)) == false else { return nil }
+        try? await worker.noteFailureWarned(now: now)  // At worst the warning comes again at the next command.
+        return "the last backup snapshot could not be written (\(failure.reason)); 'backup status' shows it, 'backup now' tries again"
     }
 
     /// Every snapshot that can be restored, and the names of those that cannot be read.
@@ -173,10 +211,15 @@ public final class BackupFeature {
         let current = try await worker.currentContent()
         let currentSpan = current.dateSpan(of: "weights")
         let incomingSpan = snapshot.content.dateSpan(of: "weights")
+        let noSettings = SettingsTable.Part(rows: [])
+        let incomingSettings = snapshot.content.part("settings", as: SettingsTable.Part.self) ?? noSettings
         return RestorePlan(name: name, snapshot: snapshot, currentEntries: current.rowCount(of: "weights"),
                            currentHabits: current.rowCount(of: "habits"),
                            currentFirst: currentSpan?.lowerBound, currentLast: currentSpan?.upperBound,
-                           incomingFirst: incomingSpan?.lowerBound, incomingLast: incomingSpan?.upperBound)
+                           incomingFirst: incomingSpan?.lowerBound, incomingLast: incomingSpan?.upperBound,
+                           settingChanges: SettingsTable.changes(
+                               from: current.part("settings", as: SettingsTable.Part.self) ?? noSettings, to: incomingSettings),
+                           ignoredSettings: SettingsTable.ignoredCount(in: incomingSettings))
     }
 
     /// Writes a Before-restore copy, replaces (or merges into) everything in
@@ -184,6 +227,7 @@ public final class BackupFeature {
     public func restore(_ plan: RestorePlan, merge: Bool = false) async throws -> RestoreResult {
         await checking.run {}
         let now = currentDate()
+        try PlausibleTime.checkClock(now)
         let (copy, counts) = try await worker.restore(plan.snapshot, merge: merge, now: now, stamp: Self.stamp(now))
         pendingChange = false
         debounceTask?.cancel()
@@ -196,6 +240,7 @@ public final class BackupFeature {
     public func deleteAllData() async throws -> String {
         await checking.run {}
         let now = currentDate()
+        try PlausibleTime.checkClock(now)
         let empty = try RecoverySnapshot(content: try await worker.emptyContent(), createdAt: now, installationID: "",
                                          appVersion: "")
         let (copy, _) = try await worker.restore(empty, merge: false, now: now, stamp: Self.stamp(now))
@@ -213,12 +258,17 @@ public final class BackupFeature {
         do {
             try await settings.ensureLoaded()
             let now = currentDate()
+            try PlausibleTime.checkClock(now)
             let (check, warning) = try await worker.check(now: now, force: force, week: isoWeek(now), syncFolder: syncFolderURL)
             syncWarning = warning
-            if case let .written(listing) = check { lastSnapshot = listing }
+            if case let .written(listing) = check {
+                lastSnapshot = listing
+                try await worker.clearFailure()
+            }
             lastError = nil
         } catch {
             lastError = error
+            try? await worker.recordFailure(BackupFailure(at: currentDate(), reason: "\(error)"))  // Kept in lastError regardless.
         }
     }
 

@@ -126,6 +126,32 @@ actor BackupWorker {
         return try RecoverySnapshot.decode(data, name: name, schema: schema)
     }
 
+    /// The last failed snapshot, kept in the database until one succeeds.
+    func lastFailure() throws -> BackupFailure? {
+        guard let at = try store.metaValue("backupFailureAt").flatMap(Double.init),
+              let reason = try store.metaValue("backupFailureReason") else { return nil }
+        return BackupFailure(at: Date(timeIntervalSince1970: at), reason: reason)
+    }
+
+    func recordFailure(_ failure: BackupFailure) throws {
+        try store.setMetaValue(String(failure.at.timeIntervalSince1970), for: "backupFailureAt")
+        try store.setMetaValue(String(failure.reason.prefix(500)), for: "backupFailureReason")
+    }
+
+    func clearFailure() throws {
+        try store.removeMetaValues(["backupFailureAt", "backupFailureReason", "backupFailureWarnedAt"])
+    }
+
+    func failureWarnedRecently(now: Date) throws -> Bool {
+        guard let warned = try store.metaValue("backupFailureWarnedAt").flatMap(Double.init) else { return false }
+        let elapsed = now.timeIntervalSince1970 - warned
+        return elapsed >= 0 && elapsed < Self.automaticInterval
+    }
+
+    func noteFailureWarned(now: Date) throws {
+        try store.setMetaValue(String(now.timeIntervalSince1970), for: "backupFailureWarnedAt")
+    }
+
     func installationID() throws -> String {
         try store.installationID()
     }

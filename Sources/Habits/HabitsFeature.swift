@@ -154,7 +154,7 @@ public final class HabitsFeature {
     public func delete(_ name: String) async throws -> Habit {
         try await load()
         let habit = try self.habit(named: name)
-        try await storage.delete(id: habit.id)
+        try await write { try await self.storage.delete(id: habit.id) }
         habits.removeAll { $0.id == habit.id }
         deleted.append(habit)
         return habit
@@ -187,7 +187,8 @@ public final class HabitsFeature {
         default: break
         }
         let day = localDays.day(of: try when.resolve(now: currentDate(), calendar: calendar))
-        try await storage.setMark(mark, habitID: habit.id, day: day)
+        let id = habit.id
+        try await write { try await self.storage.setMark(mark, habitID: id, day: day) }
         habit.marks[day] = mark
         replace(habit)
         return (habit, day)
@@ -239,8 +240,10 @@ public final class HabitsFeature {
         replace(habit)
     }
 
-    /// Runs a write, turning the database's unique-name refusal into the habit error.
+    /// Runs a write, turning the database's unique-name refusal into the habit error;
+    /// nothing is written while the clock is wrong.
     private func write(_ operation: @escaping @MainActor () async throws -> Void) async throws {
+        try PlausibleTime.checkClock(currentDate())
         do {
             try await operation()
         } catch let HabitsError.duplicateName(name, archived) {

@@ -21,6 +21,31 @@ public struct SettingsTable: SnapshotSection {
         }
     }
 
+    /// The settings a snapshot carries from one installation to another: the
+    /// person's choices. Everything else (the sync folder, a key this Trend
+    /// does not know) belongs to the device and never crosses in a restore.
+    public static let portableKeys: Set<String> = [LocalSettingsRepository.Key.unit, LocalSettingsRepository.Key.goalKilograms,
+                                                   LocalSettingsRepository.Key.progressRange]
+
+    /// One portable setting a restore would change, as stored (`nil`: not set).
+    public struct Change: Sendable, Equatable {
+        public let key: String
+        public let from: String?
+        public let to: String?
+    }
+
+    /// What replacing `current` with `incoming` would change, portable keys only, by key.
+    public static func changes(from current: Part, to incoming: Part) -> [Change] {
+        let old = Dictionary(current.rows.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(incoming.rows.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        return portableKeys.sorted().compactMap { key in old[key] == new[key] ? nil : Change(key: key, from: old[key], to: new[key]) }
+    }
+
+    /// How many of a snapshot's settings a restore leaves out: device-local and unknown keys.
+    public static func ignoredCount(in part: Part) -> Int {
+        part.rows.filter { !portableKeys.contains($0.key) }.count
+    }
+
     static func rows(in connection: SQLiteConnection) throws -> [Row] {
         try connection.query("SELECT key, value FROM settings ORDER BY key") { Row(key: $0.text(0), value: $0.text(1)) }
     }
@@ -64,28 +89,34 @@ public struct SettingsTable: SnapshotSection {
         Part(rows: try content.decodeIfPresent([Row].self, forKey: SnapshotKey(name)) ?? [])
     }
 
+    /// The portable settings are checked as `set` checks them; the others are
+    /// never restored, so only their number matters (see `ignoredCount`).
     public func validate(_ part: Part) throws {
         var keys = Set<String>()
-        for row in part.rows {
-            guard keys.insert(row.key).inserted else { throw SnapshotValueError("the setting '\(row.key.prefix(64))' is repeated") }
+        for row in part.rows where Self.portableKeys.contains(row.key) {
+            guard keys.insert(row.key).inserted else { throw SnapshotValueError("the setting '\(row.key)' is repeated") }
             switch row.key {
             case LocalSettingsRepository.Key.unit:
                 guard WeightUnit(rawValue: row.value) != nil else {
                     throw SnapshotValueError("the unit '\(row.value.prefix(20))' is unknown")
                 }
             case LocalSettingsRepository.Key.goalKilograms:
-                guard let goal = Double(row.value), WeightUnit.acceptedKilograms.contains(goal) else {
+                guard let goal = Double(row.value), goal.isFinite, WeightUnit.acceptedKilograms.contains(goal) else {
                     throw SnapshotValueError("the goal '\(row.value.prefix(20))' is outside 20–500 kg")
                 }
             default:
-                guard row.key.count <= 64, row.value.count <= 4_096 else { throw SnapshotValueError("a setting is overlong") }
+                guard row.value.count <= 16 else { throw SnapshotValueError("the setting '\(row.key)' is overlong") }
             }
         }
     }
 
+    /// Brings in the portable settings only: this installation's sync folder
+    /// (and anything else device-local) stays as it is.
     public func replace(with part: Part, in connection: SQLiteConnection) throws {
-        try connection.execute("DELETE FROM settings")
-        for row in part.rows {
+        for key in Self.portableKeys.sorted() {
+            try connection.run("DELETE FROM settings WHERE key = ?", [.text(key)])
+        }
+        for row in part.rows where Self.portableKeys.contains(row.key) {
             try connection.run("INSERT INTO settings(key, value) VALUES(?, ?)", [.text(row.key), .text(row.value)])
         }
     }

@@ -128,6 +128,13 @@ public final class LocalDataStore: @unchecked Sendable {
         }
     }
 
+    /// Removes `meta` values; not a change observers hear of.
+    public func removeMetaValues(_ keys: [String]) throws {
+        try write(notifying: false) { connection in
+            for key in keys { try connection.run("DELETE FROM meta WHERE key = ?", [.text(key)]) }
+        }
+    }
+
     /// Runs `body` in one deferred transaction: every read sees the same
     /// moment, and other processes may go on reading meanwhile.
     @discardableResult

@@ -56,8 +56,8 @@ public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable 
         if let note, note.count > WeightNote.maximumLength { throw .noteTooLong(length: note.count) }
     }
 
-    /// 1900-01-01 to 2200-01-01, in seconds since 1970.
-    public static let acceptedSeconds: ClosedRange<Double> = -2_208_988_800...7_258_118_400
+    /// 1900-01-01 to 2200-01-01, in seconds since 1970 (`PlausibleTime`).
+    public static let acceptedSeconds = PlausibleTime.seconds
 }
 
 /// The rule for a weigh-in's note, in one place.

@@ -67,6 +67,12 @@ public final class WeightEntryFeature {
         await onChange()
     }
 
+    /// Refuses any change while the clock is wrong, then loads.
+    private func prepareChange() async throws {
+        try PlausibleTime.checkClock(currentDate())
+        try await load()
+    }
+
     /// Waits for the log and settings; throws when storage cannot be read.
     public func load() async throws {
         try await settings.ensureLoaded()
@@ -82,7 +88,7 @@ public final class WeightEntryFeature {
     /// Records a weigh-in at `when`; refuses one that breaks `WeightEntry.validate()` or `WeightNote`.
     @discardableResult
     public func record(kilograms: Double, when: WhenInput = .current, note: String? = nil) async throws -> WeightEntry {
-        try await load()
+        try await prepareChange()
         // Whole seconds: what exports write and what duplicate checks compare.
         let date = Date(timeIntervalSince1970: try when.resolve(now: currentDate(), calendar: calendar).timeIntervalSince1970.rounded(.down))
         let entry = WeightEntry(date: date, kilograms: kilograms, note: try WeightNote.typed(note))
@@ -94,7 +100,7 @@ public final class WeightEntryFeature {
 
     /// Changes the weight of the entry whose id starts with `id`.
     public func edit(id: String, kilograms: Double) async throws -> (before: WeightEntry, after: WeightEntry) {
-        try await load()
+        try await prepareChange()
         var entry = try weightLog.entry(matching: id)
         entry.kilograms = kilograms
         try entry.validate()
@@ -104,7 +110,7 @@ public final class WeightEntryFeature {
     }
 
     public func delete(id: String) async throws -> WeightEntry {
-        try await load()
+        try await prepareChange()
         let entry = try weightLog.entry(matching: id)
         let deleted = try await weightLog.delete(id: entry.id)
         await onChange()
@@ -113,7 +119,7 @@ public final class WeightEntryFeature {
 
     /// Takes back the most recent record, edit or delete of this session.
     public func undo() async throws -> WeightLogManager.Change {
-        try await load()
+        try await prepareChange()
         let change = try await weightLog.undo()
         await onChange()
         return change

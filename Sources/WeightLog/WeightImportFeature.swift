@@ -49,6 +49,7 @@ public final class WeightImportFeature {
         isImporting = true
         defer { isImporting = false }
         do {
+            try PlausibleTime.checkClock(currentDate())
             let preview = try await preview(url, progress: progress)
             // The duplicate check runs again inside the writing transaction: another process may have imported meanwhile.
             let imported = preview.newEntries.isEmpty ? 0 : try await repository.insert(contentsOf: preview.newEntries).added

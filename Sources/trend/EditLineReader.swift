@@ -41,8 +41,15 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         rl_initialize()
         using_history()
         stifle_history(1000)
-        if FileManager.default.fileExists(atPath: historyPath), read_history(historyPath) != 0 {
-            FileHandle.standardError.write(Data("warning: the history file \(historyPath) could not be read; starting with an empty history\n".utf8))
+        switch Self.historyEntry(historyPath) {
+        case .missing: break
+        case .regularFile:
+            if read_history(historyPath) != 0 {
+                FileHandle.standardError.write(Data("warning: the history file \(historyPath) could not be read; starting with an empty history\n".utf8))
+            }
+        case .other:
+            // A link could aim the history at another file, and a FIFO would block the prompt: never opened.
+            FileHandle.standardError.write(Data("warning: \(historyPath) is not a regular file (a link, FIFO or folder); the history is not read or kept\n".utf8))
         }
     }
 
@@ -94,11 +101,22 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         while read(interruptPipe.read, &drain, drain.count) > 0 {}
     }
 
-    /// Writes the history file (0600) in the data directory.
+    /// Writes the history file (0600) in the data directory, unless
+    /// something other than a regular file has taken its name.
     func saveHistory() {
+        guard Self.historyEntry(historyPath) != .other else { return }
         if write_history(historyPath) == 0 {
             chmod(historyPath, 0o600)
         }
+    }
+
+    enum HistoryEntry { case missing, regularFile, other }
+
+    /// What is at the history path, without following a link.
+    static func historyEntry(_ path: String) -> HistoryEntry {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        return info.st_mode & S_IFMT == S_IFREG ? .regularFile : .other
     }
 }
 

@@ -48,7 +48,7 @@ func runTrend() async -> Int32 {
             emit(result)
             if result.endsSession { break }
         }
-        await app.applicationWillTerminate()
+        await finish(app)
         return session.exitStatus
     }
 
@@ -111,7 +111,7 @@ func runTrend() async -> Int32 {
         handOff.commandFinished()
     }
     editLine?.saveHistory()
-    await app.applicationWillTerminate()
+    await finish(app)
     return session.exitStatus
 }
 
@@ -133,7 +133,19 @@ final class LineSource {
     }
 }
 
+/// The exit-time backup check, and a word if it failed.
+@MainActor
+func finish(_ app: AppModel) async {
+    await app.applicationWillTerminate()
+    if let warning = await app.backupFeature.failureWarning() {
+        FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+    }
+}
+
 func emit(_ result: CommandResult) {
+    if let warning = result.warning {
+        FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+    }
     guard !result.text.isEmpty else { return }
     switch result.stream {
     case .standardOutput:

@@ -19,6 +19,9 @@ public struct CommandResult: Sendable, Equatable {
     public var stream: Stream
     public var succeeded: Bool
     public var endsSession: Bool
+    /// Something the person should hear about besides the answer (a failing
+    /// backup); printed on standard error, apart from the JSON on standard output.
+    public var warning: String?
 }
 
 /// Runs command lines against one `AppModel`, in text or JSON.
@@ -45,7 +48,14 @@ public final class ReplSession {
     public var exitStatus: Int32 { failures == 0 ? 0 : 1 }
 
     /// Parses and runs one line. Blank lines and `#` comments do nothing.
+    /// A backup that keeps failing is said as a warning, once a day.
     public func execute(_ line: String) async -> CommandResult {
+        var result = await run(line)
+        if !result.text.isEmpty { result.warning = await app.backupFeature.failureWarning() }
+        return result
+    }
+
+    private func run(_ line: String) async -> CommandResult {
         let words: [String]
         do {
             words = try CommandTokenizer.tokenize(line)
@@ -86,11 +96,11 @@ public final class ReplSession {
     }
 
     /// Control characters shown as escapes, long words cut, so a message stays one readable line.
-    nonisolated static func printable(_ word: String) -> String {
+    nonisolated static func printable(_ word: String, limit: Int = 40) -> String {
         let visible = word.unicodeScalars.map { scalar -> String in
             scalar.value < 0x20 || scalar.value == 0x7F ? String(format: "\\x%02x", scalar.value) : String(scalar)
         }.joined()
-        return visible.count > 40 ? String(visible.prefix(40)) + "…" : visible
+        return visible.count > limit ? String(visible.prefix(limit)) + "…" : visible
     }
 }
 

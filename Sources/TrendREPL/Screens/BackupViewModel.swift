@@ -1,5 +1,6 @@
 import AppCore
 import Backup
+import Settings
 import Foundation
 
 /// The backup screens: `backup [status|now|list]`, `restore …`, `delete-all-data`.
@@ -26,6 +27,10 @@ struct BackupViewModel {
         case let (folder?, _): lines.append("  sync folder     \(folder) (cannot be written: check it exists and is yours)")
         default: lines.append("  sync folder     off ('set sync-folder PATH' to mirror snapshots)")
         }
+        if let failure = status.lastFailure {
+            lines.append("  last failure    \(dates.local(failure.at)): \(ReplSession.printable(failure.reason, limit: 200))")
+        }
+        if status.overdue { lines.append("  overdue         the next automatic snapshot is late; 'backup now' tries again") }
         if let warning = backupFeature.syncWarning { lines.append("  warning: \(warning)") }
         return CommandOutput(text: lines.joined(separator: "\n"), json: .object([
             ("folder", .string(status.folder.path)),
@@ -34,6 +39,8 @@ struct BackupViewModel {
             ("syncFolder", .optional(status.syncFolder)),
             ("syncFolderWritable", status.syncFolderWritable.map(JSON.bool) ?? .null),
             ("syncWarning", .optional(backupFeature.syncWarning)),
+            ("lastFailure", status.lastFailure.map { .object([("at", .string(Self.instant($0.at))), ("reason", .string($0.reason))]) } ?? .null),
+            ("overdue", .bool(status.overdue)),
         ]))
     }
 
@@ -41,7 +48,8 @@ struct BackupViewModel {
         let listing = try await backupFeature.backupNow()
         var text = "Snapshot written: \(listing.entries) weigh-ins, \(listing.habits) habits (\(listing.url.path))."
         if let warning = backupFeature.syncWarning { text += "\nwarning: \(warning)" }
-        return CommandOutput(text: text, json: .object([("backup", Self.json(listing))]))
+        return CommandOutput(text: text, json: .object([("backup", Self.json(listing)),
+                                                        ("syncWarning", .optional(backupFeature.syncWarning))]))
     }
 
     func list(style: TerminalStyle) async throws -> CommandOutput {
@@ -94,9 +102,10 @@ struct BackupViewModel {
             return " from \(dates.local(first).prefix(10)) to \(dates.local(last).prefix(10))"
         }
         let incoming = plan.snapshot
+        let settings = merge ? "" : Self.settingsSentence(plan)
         let question = merge
             ? "Add what is new from \(plan.name) (\(incoming.weighIns) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits) habits) to what you have?"
-            : "Replace your \(plan.currentEntries) weigh-ins\(span(plan.currentFirst, plan.currentLast)) and \(plan.currentHabits) habits with \(plan.name) (\(incoming.weighIns) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits) habits, written \(dates.local(plan.snapshot.createdAt)))? A copy of what you have now is kept."
+            : "Replace your \(plan.currentEntries) weigh-ins\(span(plan.currentFirst, plan.currentLast)) and \(plan.currentHabits) habits with \(plan.name) (\(incoming.weighIns) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits) habits, written \(dates.local(plan.snapshot.createdAt)))?\(settings) A copy of what you have now is kept."
         if context.isInteractive {
             guard await context.confirm(question) else {
                 return CommandOutput(text: "Nothing was changed.", json: .object([("restored", .bool(false))]))
@@ -116,16 +125,40 @@ struct BackupViewModel {
         if let counts = result.merged {
             text = "Merged from \(result.name): \(counts.weights) new weigh-ins (\(counts.duplicateWeights) already here), \(counts.habits) new habits, \(counts.habitDays) habit days. The state before is kept as before-restore \(result.beforeRestoreName)."
         } else {
-            text = "Restored \(result.name): \(result.entries) weigh-ins, \(result.habits) habits. What was there before is kept as before-restore \(result.beforeRestoreName)."
+            text = "Restored \(result.name): \(result.entries) weigh-ins, \(result.habits) habits.\(Self.settingsSentence(plan)) What was there before is kept as before-restore \(result.beforeRestoreName)."
         }
         var json: [(String, JSON)] = [("restored", .bool(true)), ("name", .string(result.name)),
                                       ("beforeRestore", .string(result.beforeRestoreName)),
                                       ("entries", .integer(result.entries)), ("habits", .integer(result.habits))]
+        if result.merged == nil {
+            json.append(("settingsChanged", .array(plan.settingChanges.map { .string($0.key) })))
+            json.append(("settingsIgnored", .integer(plan.ignoredSettings)))
+        }
         if let counts = result.merged {
             json.append(("merged", .object([("weights", .integer(counts.weights)), ("duplicates", .integer(counts.duplicateWeights)),
                                             ("habits", .integer(counts.habits)), ("habitDays", .integer(counts.habitDays))])))
         }
         return CommandOutput(text: text, json: .object(json))
+    }
+
+    /// " Settings: unit kg → lb, goal 75.0 kg → 80.0 kg. 3 settings of the other device are left out."
+    static func settingsSentence(_ plan: RestorePlan) -> String {
+        func shown(_ change: SettingsTable.Change, _ value: String?) -> String {
+            guard let value else { return "none" }
+            if change.key == "goalKilograms", let kilograms = Double(value) { return WeightUnit.kilograms.format(kilograms) }
+            return ReplSession.printable(value)
+        }
+        var text = ""
+        if !plan.settingChanges.isEmpty {
+            let names = ["unit": "unit", "goalKilograms": "goal", "progressRange": "progress range"]
+            text += " Settings: " + plan.settingChanges.map {
+                "\(names[$0.key] ?? $0.key) \(shown($0, $0.from)) → \(shown($0, $0.to))"
+            }.joined(separator: ", ") + "."
+        }
+        if plan.ignoredSettings > 0 {
+            text += " \(plan.ignoredSettings) setting\(plan.ignoredSettings == 1 ? "" : "s") of the other device (such as its sync folder) \(plan.ignoredSettings == 1 ? "is" : "are") left out."
+        }
+        return text
     }
 
     func deleteAll(context: CommandContext) async throws -> CommandOutput {
