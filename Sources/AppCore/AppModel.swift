@@ -133,9 +133,15 @@ public final class AppModel {
         await backupFeature.triggerDataBackupIfNeeded()
     }
 
-    /// The process is about to exit: a change made in it gets its backup check now.
-    public func applicationWillTerminate() async {
+    /// The process is about to exit: a change made in it gets its backup
+    /// check now, then the database is closed (no `-wal` stays behind).
+    /// Returns what the person should still hear (a failed snapshot).
+    @discardableResult
+    public func applicationWillTerminate() async -> [String] {
         await backupFeature.flushPendingBackup()
+        let warnings = await backupFeature.pendingWarnings()
+        await backupFeature.closeStorage()
+        return warnings
     }
 
     /// The local date changed (midnight, or a time-zone change). Returns when

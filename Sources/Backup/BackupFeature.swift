@@ -187,14 +187,22 @@ public final class BackupFeature {
                             overdue: failure != nil && (next.map { currentDate() > $0 } ?? true))
     }
 
-    /// A warning to show once a day while automatic snapshots fail, or nil.
-    /// Saying it counts as showing it: it comes back a day later if still true.
-    public func failureWarning() async -> String? {
+    /// Warnings to show now: what opening the database set aside, and, once a
+    /// day while automatic snapshots fail, that they do. Saying one counts as
+    /// showing it: the failure comes back a day later if still true.
+    public func pendingWarnings() async -> [String] {
+        var warnings = await worker.storageWarnings()
         let now = currentDate()
         guard let failure = try? await worker.lastFailure(),  // A database that cannot be read has its own error to show.
-              (try? await worker.failureWarnedRecently(now: now)) == false else { return nil }
+              (try? await worker.failureWarnedRecently(now: now)) == false else { return warnings }
         try? await worker.noteFailureWarned(now: now)  // At worst the warning comes again at the next command.
-        return "the last backup snapshot could not be written (\(failure.reason)); 'backup status' shows it, 'backup now' tries again"
+        warnings.append("the last backup snapshot could not be written (\(failure.reason)); 'backup status' shows it, 'backup now' tries again")
+        return warnings
+    }
+
+    /// At exit, after the last backup check: closes the database so no `-wal` or `-shm` stays behind.
+    public func closeStorage() async {
+        await worker.closeStorage()
     }
 
     /// Every snapshot that can be restored, and the names of those that cannot be read.

@@ -148,6 +148,15 @@ actor BackupWorker {
         return elapsed >= 0 && elapsed < Self.automaticInterval
     }
 
+    func storageWarnings() -> [String] {
+        store.takeWarnings()
+    }
+
+    /// Closes the database at exit; see `LocalDataStore.close()`.
+    func closeStorage() {
+        store.close()
+    }
+
     func noteFailureWarned(now: Date) throws {
         try store.setMetaValue(String(now.timeIntervalSince1970), for: "backupFailureWarnedAt")
     }
@@ -176,7 +185,7 @@ actor BackupWorker {
         let current = try RecoverySnapshot(content: try store.readContent(schema), createdAt: now,
                                            installationID: try store.installationID(), appVersion: appVersion)
         let copy = try files.writeBeforeRestore(current.encoded(), stamp: stamp)
-        return try await store.cancellable {
+        let result: (String, MergeCounts?) = try await store.cancellable {
             if merge {
                 let counts = try store.write { try schema.merge(snapshot.content, in: $0) }
                 return (copy, MergeCounts(counts))
@@ -184,6 +193,9 @@ actor BackupWorker {
             try store.replaceContent(with: snapshot.content, schema: schema)
             return (copy, nil)
         }
+        // A restore rewrites everything: fold the WAL in and shrink it now.
+        try store.checkpoint()
+        return result
     }
 
     /// Where a restore's snapshot is, and how messages name it.

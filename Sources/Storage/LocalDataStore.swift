@@ -31,6 +31,9 @@ public final class LocalDataStore: @unchecked Sendable {
     private let interruptLock = NSLock()
     private var interruptible: OpaquePointer?
     private var changeObservers: [@Sendable () -> Void] = []
+    private var warnings: [String] = []
+    /// A write failed for want of space: the next successful one checkpoints, so the WAL shrinks back.
+    private var checkpointAfterNextWrite = false
 
     /// A store whose database is `trend.sqlite` inside `directory`; the
     /// directory is created (0700) when the database is first opened.
@@ -89,10 +92,16 @@ public final class LocalDataStore: @unchecked Sendable {
                         """)
                 }
                 try connection.execute("COMMIT")
+                if checkpointAfterNextWrite, location != .memory {
+                    checkpointAfterNextWrite = false
+                    try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                }
                 return result
             } catch {
                 // The body's error is the one to report; a failed ROLLBACK leaves SQLite to roll back on close.
                 try? connection.execute("ROLLBACK")
+                if case StorageError.diskFull = error { checkpointAfterNextWrite = true }
+                if case StorageError.ioError = error { checkpointAfterNextWrite = true }
                 throw error
             }
         }
@@ -172,10 +181,33 @@ public final class LocalDataStore: @unchecked Sendable {
                                                      isolation: isolation)
     }
 
+    /// What opening the database had to say (a foreign WAL set aside); each is returned once.
+    public func takeWarnings() -> [String] {
+        lock.withLock {
+            defer { warnings = [] }
+            return warnings
+        }
+    }
+
+    /// Closes the database (checkpointing the WAL, so no `-wal` or `-shm`
+    /// stays behind when no other process has it open). The next use opens it again.
+    public func close() {
+        lock.withLock {
+            if location != .memory {
+                // Leaves the file in rollback-journal mode, which a read-only mount can still read;
+                // best effort: while another process has the WAL open, it stays, and that process closes it.
+                try? connection?.execute("PRAGMA journal_mode=DELETE")
+            }
+            interruptLock.withLock { interruptible = nil }
+            connection = nil
+        }
+    }
+
     private func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         if connection == nil {
+            if case let .file(url) = location, let warning = Self.setAsideForeignWAL(of: url) { warnings.append(warning) }
             let opened = try Self.openConnection(at: location)
             connection = opened
             interruptLock.withLock { interruptible = opened.handle }
@@ -206,10 +238,15 @@ public final class LocalDataStore: @unchecked Sendable {
         sqlite3_busy_timeout(handle, 5_000)
         if location != .memory {
             // The first statement that reads the file is where a foreign file shows itself.
-            try connection.execute("PRAGMA journal_mode=WAL")
+            do {
+                try connection.execute("PRAGMA journal_mode=WAL")
+            } catch StorageError.readOnly {
+                // A read-only mount: the file stays in rollback mode and reads; every write says why it cannot.
+            }
         }
         try connection.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
         try Schema.migrate(connection)
+        if case let .file(url) = location { try claimWAL(connection, of: url) }
         return connection
     }
 
@@ -236,7 +273,7 @@ public final class LocalDataStore: @unchecked Sendable {
                 throw StorageError.cannotOpen(path: url.path, reason: String(cString: strerror(errno)))
             }
             fchmod(descriptor, 0o600)
-            close(descriptor)
+            Foundation.close(descriptor)
         }
     }
 

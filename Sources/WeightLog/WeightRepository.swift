@@ -46,7 +46,10 @@ public actor LocalWeightRepository: WeightRepository {
 
     /// Cancelling the awaiting task stops the insert and rolls it back.
     public func insert(contentsOf entries: [WeightEntry]) async throws -> SnapshotMergeCount {
-        try await store.cancellable { try store.write { try WeightTable.merge(entries, in: $0) } }
+        let count = try await store.cancellable { try store.write { try WeightTable.merge(entries, in: $0) } }
+        // A large import leaves a large WAL: fold it in and shrink it now.
+        if entries.count > 10_000 { try store.checkpoint() }
+        return count
     }
 
     public func delete(id: String) throws -> Bool {

@@ -136,14 +136,13 @@ final class LineSource {
 /// The exit-time backup check, and a word if it failed.
 @MainActor
 func finish(_ app: AppModel) async {
-    await app.applicationWillTerminate()
-    if let warning = await app.backupFeature.failureWarning() {
+    for warning in await app.applicationWillTerminate() {
         FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
     }
 }
 
 func emit(_ result: CommandResult) {
-    if let warning = result.warning {
+    for warning in result.warnings {
         FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
     }
     guard !result.text.isEmpty else { return }

@@ -21,7 +21,7 @@ public struct CommandResult: Sendable, Equatable {
     public var endsSession: Bool
     /// Something the person should hear about besides the answer (a failing
     /// backup); printed on standard error, apart from the JSON on standard output.
-    public var warning: String?
+    public var warnings: [String] = []
 }
 
 /// Runs command lines against one `AppModel`, in text or JSON.
@@ -51,7 +51,7 @@ public final class ReplSession {
     /// A backup that keeps failing is said as a warning, once a day.
     public func execute(_ line: String) async -> CommandResult {
         var result = await run(line)
-        if !result.text.isEmpty { result.warning = await app.backupFeature.failureWarning() }
+        if !result.text.isEmpty { result.warnings = await app.backupFeature.pendingWarnings() }
         return result
     }
 
