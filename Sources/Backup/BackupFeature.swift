@@ -212,10 +212,12 @@ public final class BackupFeature {
     }
 
     /// Reads and validates a snapshot and measures what it would replace. Changes nothing.
-    public func prepareRestore(from source: RestoreSource) async throws -> RestorePlan {
+    /// With `skippingInvalid`, rows out of range are left out (the plan's
+    /// `snapshot.dropped` lists them) instead of refusing the whole file.
+    public func prepareRestore(from source: RestoreSource, skippingInvalid: Bool = false) async throws -> RestorePlan {
         try await settings.ensureLoaded()
         let (url, name) = try await worker.locate(source, syncFolder: syncFolderURL)
-        let snapshot = try await worker.read(url, name: name)
+        let snapshot = try await worker.read(url, name: name, skippingInvalid: skippingInvalid)
         let current = try await worker.currentContent()
         let currentSpan = current.dateSpan(of: "weights")
         let incomingSpan = snapshot.content.dateSpan(of: "weights")

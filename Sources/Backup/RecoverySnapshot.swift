@@ -16,7 +16,7 @@ public enum SnapshotError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .notASnapshot(name): "\(name) is not a Trend recovery snapshot (truncated, or another kind of file)"
         case let .newerFormat(name, version): "\(name) was written by a newer Trend (format \(version), this one reads up to \(RecoverySnapshot.formatVersion)); update Trend to restore it"
         case let .hashMismatch(name): "\(name) has been changed since it was written (its content hash does not match); it was not used"
-        case let .invalidValue(name, detail): "\(name) holds a value Trend cannot accept: \(detail)"
+        case let .invalidValue(name, detail): "\(name) holds a value Trend cannot accept: \(detail); nothing was changed"
         }
     }
 }
@@ -65,6 +65,8 @@ public struct RecoverySnapshot: Sendable {
     public var installationID: String
     public private(set) var contentHash: String
     public private(set) var content: SnapshotContent
+    /// Rows of the file left out by a `skip-invalid` read, each with why.
+    public private(set) var dropped: [String] = []
     /// The canonical text of `content`, made once: hashed, then embedded in the file.
     private var canonical: Data
 
@@ -121,7 +123,10 @@ public struct RecoverySnapshot: Sendable {
 
     /// Reads and checks a snapshot: its version, its hash and every value.
     /// `name` is how messages refer to it.
-    public static func decode(_ data: Data, name: String, schema: SnapshotSchema) throws -> RecoverySnapshot {
+    /// With `skippingInvalid`, rows out of range are left out (and listed in
+    /// `dropped`) instead of refusing the file; its hash must still match.
+    public static func decode(_ data: Data, name: String, schema: SnapshotSchema,
+                              skippingInvalid: Bool = false) throws -> RecoverySnapshot {
         let decoder = JSONDecoder()
         decoder.userInfo[SnapshotSchema.userInfoKey] = schema
         let version: Int
@@ -145,10 +150,12 @@ public struct RecoverySnapshot: Sendable {
         guard asWritten == file.contentHash || snapshot.contentHash == file.contentHash else {
             throw SnapshotError.hashMismatch(name)
         }
-        do {
-            try schema.validate(snapshot.content)
-        } catch let invalid as SnapshotValueError {
-            throw SnapshotError.invalidValue(name, detail: invalid.detail)
+        let (valid, dropped) = try schema.keepingValid(snapshot.content)
+        if let first = dropped.first, !skippingInvalid { throw SnapshotError.invalidValue(name, detail: first) }
+        if !dropped.isEmpty {
+            snapshot = try RecoverySnapshot(content: valid, createdAt: createdAt, installationID: file.installationID,
+                                            appVersion: file.appVersion)
+            snapshot.dropped = dropped
         }
         snapshot.formatVersion = version
         snapshot.contentHash = file.contentHash

@@ -59,8 +59,9 @@ public struct TipDeckTable: SnapshotSection {
         Part(text: try content.decodeIfPresent(String.self, forKey: SnapshotKey(name)))
     }
 
-    public func validate(_ part: Part) throws {
-        guard (part.text?.utf8.count ?? 0) <= 65_536 else { throw SnapshotValueError("the tip deck state is overlong") }
+    public func keepingValid(_ part: Part) -> (valid: Part, dropped: [String]) {
+        guard (part.text?.utf8.count ?? 0) <= 65_536 else { return (Part(text: nil), ["the tip deck state is overlong"]) }
+        return (part, [])
     }
 
     public func replace(with part: Part, in connection: SQLiteConnection) throws {

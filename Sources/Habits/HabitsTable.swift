@@ -192,37 +192,52 @@ public struct HabitsTable: SnapshotSection {
                     records: try content.decodeIfPresent([RecordRow].self, forKey: SnapshotKey("habitRecords")) ?? [])
     }
 
-    public func validate(_ part: Part) throws {
+    public func keepingValid(_ part: Part) -> (valid: Part, dropped: [String]) {
         var ids = Set<String>(), names = Set<String>()
+        var valid = Part()
+        var dropped: [String] = []
         for row in part.habits {
-            guard !row.id.isEmpty, row.id.count <= 64, ids.insert(row.id).inserted else {
-                throw SnapshotValueError("a habit id is empty, overlong or repeated")
-            }
             let name = row.name.trimmingCharacters(in: .whitespaces)
-            guard HabitName.isAcceptable(name), names.insert(name.lowercased()).inserted else {
-                throw SnapshotValueError("the habit name '\(row.name.prefix(60))' is empty, too long or repeated")
+            if let problem = Self.problem(row, name: name, ids: ids, names: names) {
+                dropped.append(problem)
+                continue
             }
-            do {
-                _ = try Self.habit(row)
-            } catch {
-                throw SnapshotValueError("habit '\(name)': \(error)")
-            }
-            if let target = row.target, target < 0 { throw SnapshotValueError("habit '\(name)' has a negative target") }
-            guard abs(row.createdDay) < 200_000 else { throw SnapshotValueError("habit '\(name)' starts on an impossible day") }
+            ids.insert(row.id)
+            names.insert(name.lowercased())
+            valid.habits.append(row)
         }
         for record in part.records {
-            guard ids.contains(record.habitID) else { throw SnapshotValueError("a habit day belongs to no habit") }
-            guard abs(record.day) < 200_000 else { throw SnapshotValueError("a habit day has an impossible date") }
-            let mark: HabitMark
-            do {
-                mark = try Self.mark(record)
-            } catch {
-                throw SnapshotValueError("a habit day has an unknown status")
-            }
-            if case let .value(value) = mark, !HabitMark.acceptedValues.contains(value) {
-                throw SnapshotValueError("a habit day holds a value outside 0–1000000")
+            if let problem = Self.problem(record, habits: ids) {
+                dropped.append(problem)
+            } else {
+                valid.records.append(record)
             }
         }
+        return (valid, dropped)
+    }
+
+    private static func problem(_ row: Row, name: String, ids: Set<String>, names: Set<String>) -> String? {
+        guard !row.id.isEmpty, row.id.count <= 64, !ids.contains(row.id) else { return "a habit id is empty, overlong or repeated" }
+        guard HabitName.isAcceptable(name), !names.contains(name.lowercased()) else {
+            return "the habit name '\(row.name.prefix(60))' is empty, too long or repeated"
+        }
+        do {
+            _ = try habit(row)
+        } catch {
+            return "habit '\(name)': \(error)"
+        }
+        guard abs(row.createdDay) < 200_000 else { return "habit '\(name)' starts on an impossible day" }
+        return nil
+    }
+
+    private static func problem(_ record: RecordRow, habits: Set<String>) -> String? {
+        guard habits.contains(record.habitID) else { return "a habit day belongs to no habit" }
+        guard abs(record.day) < 200_000 else { return "a habit day has an impossible date" }
+        guard let mark = try? mark(record) else { return "a habit day has an unknown status" }  // The status is the problem.
+        if case let .value(value) = mark, !HabitMark.acceptedValues.contains(value) {
+            return "a habit day holds a value outside 0–1000000"
+        }
+        return nil
     }
 
     public func replace(with part: Part, in connection: SQLiteConnection) throws {

@@ -91,22 +91,37 @@ public struct SettingsTable: SnapshotSection {
 
     /// The portable settings are checked as `set` checks them; the others are
     /// never restored, so only their number matters (see `ignoredCount`).
-    public func validate(_ part: Part) throws {
+    public func keepingValid(_ part: Part) -> (valid: Part, dropped: [String]) {
         var keys = Set<String>()
-        for row in part.rows where Self.portableKeys.contains(row.key) {
-            guard keys.insert(row.key).inserted else { throw SnapshotValueError("the setting '\(row.key)' is repeated") }
-            switch row.key {
-            case LocalSettingsRepository.Key.unit:
-                guard WeightUnit(rawValue: row.value) != nil else {
-                    throw SnapshotValueError("the unit '\(row.value.prefix(20))' is unknown")
-                }
-            case LocalSettingsRepository.Key.goalKilograms:
-                guard let goal = Double(row.value), goal.isFinite, WeightUnit.acceptedKilograms.contains(goal) else {
-                    throw SnapshotValueError("the goal '\(row.value.prefix(20))' is outside 20–500 kg")
-                }
-            default:
-                guard row.value.count <= 16 else { throw SnapshotValueError("the setting '\(row.key)' is overlong") }
+        var valid: [Row] = []
+        var dropped: [String] = []
+        for row in part.rows {
+            guard Self.portableKeys.contains(row.key) else {
+                valid.append(row)  // Never restored; kept so the count of what is left out stays true.
+                continue
             }
+            if let problem = Self.problem(row, seen: keys) {
+                dropped.append(problem)
+            } else {
+                keys.insert(row.key)
+                valid.append(row)
+            }
+        }
+        return (Part(rows: valid), dropped)
+    }
+
+    private static func problem(_ row: Row, seen: Set<String>) -> String? {
+        guard !seen.contains(row.key) else { return "the setting '\(row.key)' is repeated" }
+        switch row.key {
+        case LocalSettingsRepository.Key.unit:
+            return WeightUnit(rawValue: row.value) == nil ? "the unit '\(row.value.prefix(20))' is unknown" : nil
+        case LocalSettingsRepository.Key.goalKilograms:
+            guard let goal = Double(row.value), goal.isFinite, WeightUnit.acceptedKilograms.contains(goal) else {
+                return "the goal '\(row.value.prefix(20))' is outside 20–500 kg"
+            }
+            return nil
+        default:
+            return row.value.count > 16 ? "the setting '\(row.key)' is overlong" : nil
         }
     }
 

@@ -85,9 +85,19 @@ public struct SnapshotSchema: Sendable {
 
     /// Checks every value; throws the first `SnapshotValueError`.
     public func validate(_ content: SnapshotContent) throws {
+        if let first = try keepingValid(content).dropped.first { throw SnapshotValueError(first) }
+    }
+
+    /// The content without its rows that are out of range, and why each was left out.
+    public func keepingValid(_ content: SnapshotContent) throws -> (valid: SnapshotContent, dropped: [String]) {
+        var valid = content
+        var dropped: [String] = []
         for section in sections {
-            try Self.validate(section, content.parts[section.name])
+            let (part, reasons) = try Self.keepingValid(section, content.parts[section.name])
+            valid.set(part, for: section.name)
+            dropped += reasons
         }
+        return (valid, dropped)
     }
 
     /// Replaces every section's rows with `content`'s, inside the caller's transaction.
@@ -120,8 +130,10 @@ public struct SnapshotSchema: Sendable {
         try section.read(in: connection)
     }
 
-    private static func validate<Section: SnapshotSection>(_ section: Section, _ part: (any SnapshotPart)?) throws {
-        try section.validate(try typed(part, for: section))
+    private static func keepingValid<Section: SnapshotSection>(_ section: Section, _ part: (any SnapshotPart)?) throws
+        -> (any SnapshotPart, [String]) {
+        let (valid, dropped) = section.keepingValid(try typed(part, for: section))
+        return (valid, dropped)
     }
 
     private static func replace<Section: SnapshotSection>(_ section: Section, with part: (any SnapshotPart)?,

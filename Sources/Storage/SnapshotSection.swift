@@ -17,8 +17,10 @@ public protocol SnapshotSection: Sendable {
     func read(in connection: SQLiteConnection) throws -> Part
     /// The section's members of a snapshot file's `content`; a missing member means no rows.
     func decode(from content: KeyedDecodingContainer<SnapshotKey>) throws -> Part
-    /// Every value in range; throws `SnapshotValueError` naming the first that is not.
-    func validate(_ part: Part) throws
+    /// The rows whose values are all in range, and a sentence for each row
+    /// left out ("weight 3 has a date outside 1900–2200"). A strict restore
+    /// refuses a snapshot with any row left out; `skip-invalid` keeps the rest.
+    func keepingValid(_ part: Part) -> (valid: Part, dropped: [String])
     /// Deletes the owner's rows and inserts `part`'s, inside the caller's transaction.
     func replace(with part: Part, in connection: SQLiteConnection) throws
     /// Adds what `part` holds that the database lacks, inside the caller's transaction; changes nothing local.

@@ -142,18 +142,24 @@ public struct WeightTable: SnapshotSection {
         })
     }
 
-    public func validate(_ part: Part) throws {
+    public func keepingValid(_ part: Part) -> (valid: Part, dropped: [String]) {
         var ids = Set<String>()
+        var valid: [WeightEntry] = []
+        var dropped: [String] = []
+        valid.reserveCapacity(part.entries.count)
         for (index, entry) in part.entries.enumerated() {
             guard !entry.id.isEmpty, entry.id.count <= 64, ids.insert(entry.id).inserted else {
-                throw SnapshotValueError("weight \(index + 1) has an empty, overlong or repeated id")
+                dropped.append("weight \(index + 1) has an empty, overlong or repeated id")
+                continue
             }
             do {
                 try entry.validate()
+                valid.append(entry)
             } catch {
-                throw SnapshotValueError("weight \(index + 1) \(error)")
+                dropped.append("weight \(index + 1) \(error)")
             }
         }
+        return (Part(entries: valid), dropped)
     }
 
     public func replace(with part: Part, in connection: SQLiteConnection) throws {

@@ -18,10 +18,10 @@ extension BackupViewModel {
                 default: throw CommandFailure(.usage, "backup: use 'backup', 'backup now' or 'backup list'")
                 }
             },
-            CommandSpec(name: "restore", usage: "restore latest|previous|weekly YYYY-Www|before-restore NAME|sync ID|FILE [merge]",
+            CommandSpec(name: "restore", usage: "restore latest|previous|weekly YYYY-Www|before-restore NAME|sync ID|FILE [merge] [skip-invalid]",
                         summary: "replace everything with a snapshot (a copy of what is there is kept first); 'merge' adds instead",
                         examples: ["restore latest", "restore weekly 2026-W48", "restore before-restore 2026-11-29T13-40-05Z",
-                                   "restore ~/old/Latest.json", "restore sync 1a2b3c4d merge"],
+                                   "restore ~/old/Latest.json", "restore sync 1a2b3c4d merge", "restore previous skip-invalid"],
                         completion: .subcommands(["latest": [.words(["merge"])], "previous": [.words(["merge"])],
                                                   "weekly": [.vocabulary("weekly"), .words(["merge"])],
                                                   "before-restore": [.vocabulary("before-restore"), .words(["merge"])],
@@ -29,7 +29,7 @@ extension BackupViewModel {
                 try await BackupViewModel(backupFeature: context.app.backupFeature).restore(arguments, context: context)
             },
             CommandSpec(name: "delete-all-data", usage: "delete-all-data",
-                        summary: "delete every weigh-in, habit and setting (a snapshot is kept first)") { context, arguments in
+                        summary: "delete every weigh-in, habit and setting but this device's sync folder (a snapshot is kept first)") { context, arguments in
                 guard arguments.isEmpty else { throw CommandFailure(.usage, "delete-all-data: takes no arguments") }
                 return try await BackupViewModel(backupFeature: context.app.backupFeature).deleteAll(context: context)
             },

@@ -42,7 +42,8 @@ enum FailureMessage {
             }
         case is ProgressError:
             return (.usage, nil)
-        case is SnapshotError:
+        case let snapshot as SnapshotError:
+            if case .invalidValue = snapshot { return (.invalidBackup, " ('skip-invalid' after the name restores the other rows)") }
             return (.invalidBackup, nil)
         case let file as BackupFileError:
             switch file {

@@ -71,8 +71,11 @@ struct BackupViewModel {
 
     func restore(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
         var words = arguments
-        let merge = words.last?.lowercased() == "merge"
-        if merge { words.removeLast() }
+        var merge = false, skipInvalid = false
+        while let last = words.last?.lowercased(), ["merge", "skip-invalid"].contains(last), words.count > 1 {
+            if last == "merge" { merge = true } else { skipInvalid = true }
+            words.removeLast()
+        }
         let source: RestoreSource
         switch (words.first?.lowercased(), words.count) {
         case ("latest", 1): source = .latest
@@ -83,14 +86,14 @@ struct BackupViewModel {
         case (let word?, 1) where word.contains("/") || word.hasSuffix(".json"):
             source = .file(URL(fileURLWithPath: (words[0] as NSString).expandingTildeInPath))
         default:
-            throw CommandFailure(.usage, "restore: name a snapshot: latest, previous, weekly YYYY-Www, before-restore NAME, sync ID, or a FILE path ending in .json; add 'merge' to add instead of replace")
+            throw CommandFailure(.usage, "restore: name a snapshot: latest, previous, weekly YYYY-Www, before-restore NAME, sync ID, or a FILE path ending in .json; add 'merge' to add instead of replace, 'skip-invalid' to leave out rows Trend cannot accept")
         }
         // A large snapshot takes seconds to check and write: say what is happening on a terminal.
         let checking = ProgressBar(enabled: context.isInteractive, label: "Checking the snapshot")
         checking.update(0.3)
         let plan: RestorePlan
         do {
-            plan = try await backupFeature.prepareRestore(from: source)
+            plan = try await backupFeature.prepareRestore(from: source, skippingInvalid: skipInvalid)
             checking.finish()
         } catch {
             checking.finish()
@@ -102,7 +105,7 @@ struct BackupViewModel {
             return " from \(dates.local(first).prefix(10)) to \(dates.local(last).prefix(10))"
         }
         let incoming = plan.snapshot
-        let settings = merge ? "" : Self.settingsSentence(plan)
+        let settings = (merge ? "" : Self.settingsSentence(plan)) + Self.droppedSentence(plan)
         let question = merge
             ? "Add what is new from \(plan.name) (\(incoming.weighIns) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits) habits) to what you have?"
             : "Replace your \(plan.currentEntries) weigh-ins\(span(plan.currentFirst, plan.currentLast)) and \(plan.currentHabits) habits with \(plan.name) (\(incoming.weighIns) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits) habits, written \(dates.local(plan.snapshot.createdAt)))?\(settings) A copy of what you have now is kept."
@@ -121,13 +124,19 @@ struct BackupViewModel {
             writing.finish()
             throw error
         }
-        let text: String
+        var text: String
         if let counts = result.merged {
             text = "Merged from \(result.name): \(counts.weights) new weigh-ins (\(counts.duplicateWeights) already here), \(counts.habits) new habits, \(counts.habitDays) habit days. The state before is kept as before-restore \(result.beforeRestoreName)."
         } else {
             text = "Restored \(result.name): \(result.entries) weigh-ins, \(result.habits) habits.\(Self.settingsSentence(plan)) What was there before is kept as before-restore \(result.beforeRestoreName)."
         }
+        if !plan.snapshot.dropped.isEmpty {
+            text += Self.droppedSentence(plan) + "\n" + plan.snapshot.dropped.prefix(20).map { "  left out: \(ReplSession.printable($0, limit: 120))" }
+                .joined(separator: "\n")
+            if plan.snapshot.dropped.count > 20 { text += "\n  … and \(plan.snapshot.dropped.count - 20) more" }
+        }
         var json: [(String, JSON)] = [("restored", .bool(true)), ("name", .string(result.name)),
+                                      ("leftOut", .array(plan.snapshot.dropped.map(JSON.string))),
                                       ("beforeRestore", .string(result.beforeRestoreName)),
                                       ("entries", .integer(result.entries)), ("habits", .integer(result.habits))]
         if result.merged == nil {
@@ -139,6 +148,13 @@ struct BackupViewModel {
                                             ("habits", .integer(counts.habits)), ("habitDays", .integer(counts.habitDays))])))
         }
         return CommandOutput(text: text, json: .object(json))
+    }
+
+    /// " 2 rows the snapshot holds cannot be accepted and are left out."
+    static func droppedSentence(_ plan: RestorePlan) -> String {
+        let count = plan.snapshot.dropped.count
+        guard count > 0 else { return "" }
+        return " \(count) row\(count == 1 ? "" : "s") of the snapshot cannot be accepted and \(count == 1 ? "is" : "are") left out."
     }
 
     /// " Settings: unit kg → lb, goal 75.0 kg → 80.0 kg. 3 settings of the other device are left out."
