@@ -144,8 +144,8 @@ actor BackupWorker {
 
     func failureWarnedRecently(now: Date) throws -> Bool {
         guard let warned = try store.metaValue("backupFailureWarnedAt").flatMap(Double.init) else { return false }
-        let elapsed = now.timeIntervalSince1970 - warned
-        return elapsed >= 0 && elapsed < Self.automaticInterval
+        // A clock set back counts the same as one moved on: not again within a day either way.
+        return abs(now.timeIntervalSince1970 - warned) < Self.automaticInterval
     }
 
     func storageWarnings() -> [String] {

@@ -1,0 +1,134 @@
+import Foundation
+@testable import Storage
+import Testing
+import TestSupport
+
+/// The attacks on a data directory that only the whole program meets: a
+/// history that is a FIFO or a link, a `-wal` left from another database, a
+/// full disk under the backups, a clock far in the future.
+@Suite(.serialized) struct HostileEndToEndTests {
+    /// Runs `trend` on a pseudo-terminal (util-linux `script`), typing `input`; gives up after 20 seconds.
+    func runOnTerminal(_ data: URL, input: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["20", "/usr/bin/script", "-qec", "\(trendExecutable().path) --data-dir \(data.path)", "/dev/null"]
+        process.environment = ["PATH": "/usr/bin:/bin", "TERM": "dumb", "HOME": data.path, "TZ": "UTC"]
+        let output = Pipe(), stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = stdin
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test func aHistoryFIFONeverBlocksThePromptAndAHistoryLinkIsNeverWrittenThrough() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        #expect(mkfifo(data.appendingPathComponent("history").path, 0o600) == 0)
+        let fifo = try runOnTerminal(data, input: "quit\n")
+        #expect(fifo.status == 0, "124 means it hung: \(fifo.output)")
+        #expect(fifo.output.contains("is not a regular file"), "\(fifo.output)")
+        #expect(fifo.output.contains("trend> "))
+
+        try FileManager.default.removeItem(at: data.appendingPathComponent("history"))
+        let victim = temp.url.appendingPathComponent("victim.txt")
+        try Data("precious\n".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(at: data.appendingPathComponent("history"), withDestinationURL: victim)
+        let link = try runOnTerminal(data, input: "settings\nquit\n")
+        #expect(link.status == 0, "\(link.output)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious\n")
+    }
+
+    @Test func aWALLeftBesideAnotherDatabaseIsSetAsideNotApplied() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let first = temp.url.appendingPathComponent("first"), second = temp.url.appendingPathComponent("second")
+        // The first database with a write still in its WAL, as a killed process leaves it.
+        let open = LocalDataStore(directory: first)
+        try open.open()
+        try open.write { try $0.run("INSERT INTO weight_entries(id, instant, kilograms) VALUES('from-first', 1780000000, 90)") }
+        let wal = LocalDataStore.walURL(first.appendingPathComponent(LocalDataStore.fileName))
+        #expect(FileManager.default.fileExists(atPath: wal.path))
+        #expect(try runTrend(["--data-dir", second.path, "-c", "weigh 70"]).status == 0)
+        // The second database is copied in over the first; the first's -wal stays.
+        let copiedWAL = try Data(contentsOf: wal)
+        let copiedOwner = try Data(contentsOf: LocalDataStore.walOwnerURL(first.appendingPathComponent(LocalDataStore.fileName)))
+        let target = temp.url.appendingPathComponent("target")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: second.appendingPathComponent("trend.sqlite"), to: target.appendingPathComponent("trend.sqlite"))
+        try copiedWAL.write(to: target.appendingPathComponent("trend.sqlite-wal"))
+        try copiedOwner.write(to: target.appendingPathComponent("trend.sqlite-walid"))
+
+        let run = try runTrend(["--data-dir", target.path, "--json", "-c", "entries all"])
+        #expect(run.standardError.contains("belonged to another database"), "\(run.standardError)")
+        let entries = try #require(try run.documents().first?["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["kilograms"] as? Double } == [70], "the second database's own data, nothing of the first")
+        let names = try FileManager.default.contentsOfDirectory(atPath: target.path)
+        #expect(names.contains { $0.hasPrefix("trend.sqlite-wal.foreign-") })
+        #expect(try LocalDataStore(directory: target).read { try $0.query("PRAGMA integrity_check") { $0.text(0) } } == ["ok"])
+    }
+
+    @Test func theDatabaseIsClosedAtExitWithNoWALLeft() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        #expect(try runTrend(["--data-dir", data.path, "-c", "weigh 80", "-c", "habit add Read every day"]).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: data.path)
+        #expect(!names.contains("trend.sqlite-wal") && !names.contains("trend.sqlite-shm"), "\(names)")
+    }
+
+    @Test func aFullBackupDiskIsReportedAsAFailureUntilASnapshotSucceeds() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        let csv = temp.url.appendingPathComponent("rows.csv")
+        var text = "date,weight\n"
+        for index in 0..<3_000 { text += String(format: "2020-01-01 %02d:%02d:%02d,%d\n", index / 3600, index / 60 % 60, index % 60, 60 + index % 40) }
+        try Data(text.utf8).write(to: csv)
+        #expect(try runTrend(["--data-dir", data.path, "-c", "import \(csv.path)"]).status == 0)
+        try FileManager.default.removeItem(at: data.appendingPathComponent("Backups"))
+
+        // No file may grow past 64 KB: the snapshot (about 300 KB) cannot be written.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        process.arguments = ["--fsize=65536", "--", trendExecutable().path, "--data-dir", data.path, "-c", "backup now"]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(message)")
+
+        // Three days on, the next automatic snapshot is late.
+        let later = "2026-06-18 08:00:00"
+        let status = try runTrend(["--data-dir", data.path, "--json", "-c", "backup status"], clock: later)
+        #expect(status.standardError.contains("warning: the last backup snapshot could not be written"), "\(status.standardError)")
+        let document = try #require(try status.documents().first)
+        #expect(document["lastFailure"] is [String: Any], "\(document)")
+        #expect(document["overdue"] as? Bool == true)
+        let quiet = try runTrend(["--data-dir", data.path, "-c", "settings"], clock: later)
+        #expect(!quiet.standardError.contains("warning:"), "said once a day, not at every command")
+
+        #expect(try runTrend(["--data-dir", data.path, "-c", "backup now"], clock: later).status == 0)
+        let after = try #require(try runTrend(["--data-dir", data.path, "--json", "-c", "backup status"], clock: later).documents().first)
+        #expect(after["lastFailure"] is NSNull && after["overdue"] as? Bool == false, "\(after)")
+    }
+
+    @Test func aClockPast2200IsNamedAndChangesNothing() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        let run = try runTrend(["--data-dir", data.path, "-c", "weigh 80", "-c", "backup now"], clock: "2301-01-01 08:00:00")
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("the system clock reads 2301-01-01"), "\(run.standardError)")
+        let entries = try #require(try runTrend(["--data-dir", data.path, "--json", "-c", "entries all"]).documents().first?["entries"] as? [Any])
+        #expect(entries.isEmpty)
+    }
+}
