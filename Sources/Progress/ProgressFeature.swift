@@ -56,6 +56,11 @@ public final class ProgressFeature {
     }
 
     /// The history for `range` (nil: the selected one), loading what it needs.
+    /// Reads the settings (the unit a goal is typed in) before anything is parsed.
+    public func loadSettings() async throws {
+        try await settings.ensureLoaded()
+    }
+
     public func prepare(range: ProgressRange? = nil) async throws -> WeightHistoryData {
         try await settings.ensureLoaded()
         try await weightLog.ensureLoaded()

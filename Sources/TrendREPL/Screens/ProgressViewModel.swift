@@ -63,6 +63,8 @@ struct ProgressViewModel {
     }
 
     func goal(_ arguments: [String]) async throws -> CommandOutput {
+        // A one-shot run loads nothing ahead: the unit must be read before the goal is.
+        try await progressFeature.loadSettings()
         let unit = progressFeature.selectedWeightUnit
         if let first = arguments.first {
             if first.lowercased() == "clear" || first.lowercased() == "none" {
