@@ -56,14 +56,19 @@ public enum WhenInput: Sendable, Equatable {
             }
             return noon
         case let .day(year, month, day):
-            return try checked(year, month, day, 12, 0, now: now, calendar: calendar)
+            // A date without a time is noon, except today, when noon may not have come yet: then it is now.
+            let noon = try checked(year, month, day, 12, 0, now: now, calendar: calendar, allowingLaterToday: true)
+            return calendar.isDate(noon, inSameDayAs: now) ? now : noon
         case let .dayTime(year, month, day, hour, minute):
             return try checked(year, month, day, hour, minute, now: now, calendar: calendar)
         }
     }
 
+    /// How far ahead of the clock a typed time may be: another device's clock may run a little fast.
+    public static let clockSkew: TimeInterval = 5 * 60
+
     private func checked(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int,
-                         now: Date, calendar: Calendar) throws(WhenInputError) -> Date {
+                         now: Date, calendar: Calendar, allowingLaterToday: Bool = false) throws(WhenInputError) -> Date {
         let text = String(format: "%04d-%02d-%02d", year, month, day)
         let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
         // 2026-02-30 would roll over to March; a date that does not map back is not real.
@@ -73,6 +78,9 @@ public enum WhenInput: Sendable, Equatable {
         }
         let startOfTomorrow = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) ?? now
         guard date < startOfTomorrow else { throw .future(text) }
+        if !allowingLaterToday, date.timeIntervalSince(now) > Self.clockSkew {
+            throw .future(String(format: "%@ %02d:%02d", text, hour, minute))
+        }
         return date
     }
 
@@ -107,7 +115,7 @@ public enum WhenInputError: Error, Equatable, CustomStringConvertible, Sendable 
     public var description: String {
         switch self {
         case let .impossible(text): "'\(text)' is not a real date or time; write today, yesterday, YYYY-MM-DD or YYYY-MM-DD HH:MM"
-        case let .future(text): "\(text) is in the future; only today and earlier can be recorded"
+        case let .future(text): "\(text) is in the future; only moments up to now can be recorded"
         }
     }
 }

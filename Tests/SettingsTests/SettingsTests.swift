@@ -125,3 +125,25 @@ import TestSupport
         #expect(throws: WhenInputError.self) { try WhenInput.parse(["2026-13-01"][...]) }
     }
 }
+
+@Suite struct FutureWeighInTests {
+    let utc = calendar(zone: "UTC")
+
+    @Test func aTimeLaterTodayIsRefusedBeyondFiveMinutesOfClockSkew() throws {
+        let now = date("2026-06-15 08:00")
+        #expect(throws: WhenInputError.future("2026-06-15 08:30")) {
+            try WhenInput.dayTime(year: 2026, month: 6, day: 15, hour: 8, minute: 30).resolve(now: now, calendar: utc)
+        }
+        #expect(try WhenInput.dayTime(year: 2026, month: 6, day: 15, hour: 8, minute: 4).resolve(now: now, calendar: utc)
+            == date("2026-06-15 08:04"))
+    }
+
+    @Test func aDateWithoutATimeIsNowTodayAndNoonOnOtherDays() throws {
+        let now = date("2026-06-15 08:00")
+        #expect(try WhenInput.day(year: 2026, month: 6, day: 15).resolve(now: now, calendar: utc) == now)
+        #expect(try WhenInput.day(year: 2026, month: 6, day: 14).resolve(now: now, calendar: utc) == date("2026-06-14 12:00"))
+        #expect(throws: WhenInputError.future("2026-06-16")) {
+            try WhenInput.day(year: 2026, month: 6, day: 16).resolve(now: now, calendar: utc)
+        }
+    }
+}
