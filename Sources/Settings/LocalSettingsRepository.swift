@@ -18,6 +18,7 @@ public actor LocalSettingsRepository: SettingsRepository {
         static let goalKilograms = "goalKilograms"
         static let progressRange = "progressRange"
         static let syncFolder = "syncFolder"
+        static let heightMetres = "heightMetres"
     }
 
     public func loadSettings() throws -> LoadedSettings {
@@ -43,6 +44,7 @@ public actor LocalSettingsRepository: SettingsRepository {
         case let .goalKilograms(goal): return (Key.goalKilograms, goal.map { "\($0)" })
         case let .progressRange(range): return (Key.progressRange, range)
         case let .syncFolder(folder): return (Key.syncFolder, folder)
+        case let .heightMetres(height): return (Key.heightMetres, height.map { "\($0)" })
         }
     }
 
@@ -59,6 +61,10 @@ public actor LocalSettingsRepository: SettingsRepository {
         }
         if let raw = values[Key.progressRange] { settings.progressRange = raw }
         if let raw = values[Key.syncFolder], !raw.isEmpty { settings.syncFolder = raw }
+        if let raw = values[Key.heightMetres] {
+            if let height = Double(raw), HeightInput.acceptedMetres.contains(height) { settings.heightMetres = height }
+            else { warnings.append("the stored height '\(raw)' is not a height; no height is set") }
+        }
         return LoadedSettings(settings: settings, warnings: warnings)
     }
 }

@@ -51,6 +51,11 @@ public final class SettingsFeature {
         try await settings.apply(.unit(unit))
     }
 
+    /// Sets the height (for the BMI) from the words a person types, or clears it with nil.
+    public func setHeight(_ text: String?) async throws {
+        try await settings.apply(.heightMetres(try text.map { text throws(HeightInputError) in try HeightInput.parse(text) }))
+    }
+
     /// Sets the sync folder to an existing folder (stored as an absolute path), or nil for off.
     public func setSyncFolder(_ path: String?) async throws {
         guard let path else {

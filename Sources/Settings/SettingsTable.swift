@@ -25,7 +25,7 @@ public struct SettingsTable: SnapshotSection {
     /// person's choices. Everything else (the sync folder, a key this Trend
     /// does not know) belongs to the device and never crosses in a restore.
     public static let portableKeys: Set<String> = [LocalSettingsRepository.Key.unit, LocalSettingsRepository.Key.goalKilograms,
-                                                   LocalSettingsRepository.Key.progressRange]
+                                                   LocalSettingsRepository.Key.progressRange, LocalSettingsRepository.Key.heightMetres]
 
     /// One portable setting a restore would change, as stored (`nil`: not set).
     public struct Change: Sendable, Equatable {
@@ -118,6 +118,11 @@ public struct SettingsTable: SnapshotSection {
         case LocalSettingsRepository.Key.goalKilograms:
             guard let goal = Double(row.value), goal.isFinite, WeightUnit.acceptedKilograms.contains(goal) else {
                 return "the goal '\(row.value.prefix(20))' is outside 20–500 kg"
+            }
+            return nil
+        case LocalSettingsRepository.Key.heightMetres:
+            guard let height = Double(row.value), HeightInput.acceptedMetres.contains(height) else {
+                return "the height '\(row.value.prefix(20))' is outside 0.5–2.8 m"
             }
             return nil
         default:

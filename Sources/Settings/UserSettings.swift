@@ -8,13 +8,16 @@ public struct UserSettings: Sendable, Equatable {
     public var progressRange: String
     /// A folder another program syncs (Syncthing, Nextcloud, Dropbox), or nil.
     public var syncFolder: String?
+    /// The person's height, for the BMI; nil until set.
+    public var heightMetres: Double?
 
     public init(unit: WeightUnit = .kilograms, goalKilograms: Double? = nil,
-                progressRange: String = "3m", syncFolder: String? = nil) {
+                progressRange: String = "3m", syncFolder: String? = nil, heightMetres: Double? = nil) {
         self.unit = unit
         self.goalKilograms = goalKilograms
         self.progressRange = progressRange
         self.syncFolder = syncFolder
+        self.heightMetres = heightMetres
     }
 
     public static let defaults = UserSettings()
@@ -26,6 +29,7 @@ public enum SettingChange: Sendable, Equatable {
     case goalKilograms(Double?)
     case progressRange(String)
     case syncFolder(String?)
+    case heightMetres(Double?)
 }
 
 /// Settings as read back, with a note for every stored value that could not be used.

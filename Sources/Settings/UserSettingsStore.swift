@@ -47,6 +47,7 @@ public final class UserSettingsStore {
         case let .goalKilograms(goal): settings.goalKilograms = goal
         case let .progressRange(range): settings.progressRange = range
         case let .syncFolder(folder): settings.syncFolder = folder
+        case let .heightMetres(height): settings.heightMetres = height
         }
     }
 

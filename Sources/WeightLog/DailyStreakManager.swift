@@ -46,9 +46,9 @@ public struct DailyStreakManager: Sendable {
     }
 
     /// Monday to Sunday of the week holding `today`.
-    public func week(in series: DailySeries, today: Int) -> [WeekDay] {
+    public func week(in series: DailySeries, today: Int, goalKilograms: Double? = nil) -> [WeekDay] {
         let monday = today - DayNumber.weekdayFromMonday(today)
-        let verdicts = trend.verdicts(for: series)
+        let verdicts = trend.verdicts(for: series, goalKilograms: goalKilograms)
         return (monday..<monday + 7).map { day in
             if day > today { return WeekDay(day: day, status: .future) }
             let index = series.firstIndex(onOrAfter: day)

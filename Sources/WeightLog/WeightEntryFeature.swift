@@ -5,16 +5,25 @@ import Settings
 /// Today at a glance: what the check-in shows after a weigh-in and on `today`.
 public struct CheckIn: Sendable, Equatable {
     public let day: Int
+    /// The latest weigh-in up to now.
     public let latestEntry: WeightEntry?
-    /// The latest day's value (mean of its entries).
-    public let latestKilograms: Double?
+    /// The latest weigh-in's weight, at its time.
+    public var latestKilograms: Double? { latestEntry?.kilograms }
+    /// Today's mean, when today holds more than one weigh-in.
+    public let dayMeanKilograms: Double?
+    /// How many weigh-ins the latest day holds.
+    public let weighInsOnLatestDay: Int
     public let trendKilograms: Double?
     public let verdict: DailyVerdict?
     public let currentStreak: Int
-    /// Latest day's value minus the previous day with an entry.
+    /// The latest day's mean minus the previous weighed day's: what the verdict compares.
     public let changeSincePreviousKilograms: Double?
     /// The day of the latest entry.
     public let latestDay: Int?
+    /// The goal minus the trend: what is left to lose (negative) or gain; nil without a goal.
+    public let toGoalKilograms: Double?
+    /// The trend's BMI, with a height set.
+    public let bodyMassIndex: BodyMassIndex?
 }
 
 /// The week view with the streak.
@@ -137,16 +146,23 @@ public final class WeightEntryFeature {
         let today = self.today
         let upTo = series.firstIndex(onOrAfter: today + 1)
         let last = upTo - 1
-        let latestEntry = entries.last { localDays.day(of: $0.date) <= today }
+        let now = currentDate()
+        let latestEntry = entries.last { $0.date <= now } ?? entries.last { localDays.day(of: $0.date) <= today }
+        let trend = last >= 0 ? series.smoothedKilograms[last] : nil
+        let onLatestDay = last >= 0 ? series.entryCounts[last] : 0
+        let goal = settings.goalKilograms
         return CheckIn(
             day: today,
             latestEntry: latestEntry,
-            latestKilograms: last >= 0 ? series.kilograms[last] : nil,
-            trendKilograms: last >= 0 ? series.smoothedKilograms[last] : nil,
-            verdict: last >= 0 ? dailyTrend.verdicts(for: series)[last] : nil,
+            dayMeanKilograms: last >= 0 && series.days[last] == today && onLatestDay > 1 ? series.kilograms[last] : nil,
+            weighInsOnLatestDay: onLatestDay,
+            trendKilograms: trend,
+            verdict: last >= 0 ? dailyTrend.verdicts(for: series, goalKilograms: goal)[last] : nil,
             currentStreak: dailyStreak.currentStreak(in: series, today: today),
             changeSincePreviousKilograms: last >= 1 ? series.kilograms[last] - series.kilograms[last - 1] : nil,
-            latestDay: last >= 0 ? series.days[last] : nil
+            latestDay: last >= 0 ? series.days[last] : nil,
+            toGoalKilograms: goal.flatMap { goal in trend.map { goal - $0 } },
+            bodyMassIndex: settings.settings.heightMetres.flatMap { metres in trend.map { BodyMassIndex(kilograms: $0, metres: metres) } }
         )
     }
 
@@ -154,6 +170,6 @@ public final class WeightEntryFeature {
         let series = weightLog.dailySeries(in: calendar.timeZone)
         return StreakSummary(currentStreak: dailyStreak.currentStreak(in: series, today: today),
                              bestStreak: dailyStreak.bestStreak(in: series),
-                             week: dailyStreak.week(in: series, today: today))
+                             week: dailyStreak.week(in: series, today: today, goalKilograms: settings.goalKilograms))
     }
 }

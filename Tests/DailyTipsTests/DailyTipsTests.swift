@@ -2,6 +2,7 @@ import Foundation
 import Storage
 import Testing
 import TestSupport
+import WeightLog
 @testable import DailyTips
 
 @MainActor
@@ -70,13 +71,13 @@ import TestSupport
     }
 
     @Test func aResetVerdictBringsATipFromTheResetCategory() async throws {
-        let clock = TestClock(date("2026-06-10 07:00"))
+        let clock = TestClock(date("2026-06-16 07:00"))
         let graph = makeTestApp(clock: clock)
-        try await graph.app.weightEntryFeature.record(kilograms: 80, when: .day(year: 2026, month: 6, day: 1))
+        try await recordPlateau(graph.app.weightEntryFeature, days: 1...13)
         let ordinary = try await graph.app.dailyTipsFeature.todaysTip()
         #expect(ordinary?.category != .reset)
-        // Nine days with no drop: the weigh-in verdict is timeForReset, and the day's tip follows.
-        try await graph.app.weightEntryFeature.record(kilograms: 80.1)
+        // A flat fortnight: today's weigh-in makes the verdict timeForReset, and the day's tip follows.
+        try await graph.app.weightEntryFeature.record(kilograms: 80.05)
         #expect(graph.app.weightEntryFeature.checkIn().verdict == .timeForReset)
         let reset = try await graph.app.dailyTipsFeature.todaysTip()
         #expect(reset?.category == .reset)
@@ -87,10 +88,9 @@ import TestSupport
         // Yesterday's process left a plateau on disk; today's process launches
         // and draws its first tip before anything else has read the weight log.
         let store = LocalDataStore.inMemory()
-        let clock = TestClock(date("2026-06-10 07:00"))
+        let clock = TestClock(date("2026-06-16 07:00"))
         let yesterday = makeTestApp(store: store, clock: clock)
-        try await yesterday.app.weightEntryFeature.record(kilograms: 80, when: .day(year: 2026, month: 6, day: 1))
-        try await yesterday.app.weightEntryFeature.record(kilograms: 80.1)
+        try await recordPlateau(yesterday.app.weightEntryFeature, days: 1...16)
 
         let today = makeTestApp(store: store, clock: clock, tipSeed: 11)
         today.app.applicationDidFinishLaunching()
@@ -123,5 +123,12 @@ import TestSupport
                                        currentDate: { Date(timeIntervalSince1970: 0) }, needsReset: { false }, seed: 1)
         await #expect(throws: TipCatalogueError.missing) { try await feature.todaysTip() }
         #expect(feature.weekAhead == nil)
+    }
+
+    /// One weigh-in a day in June 2026, alternating 80.0 and 80.1 kg: no progress at all.
+    func recordPlateau(_ feature: WeightEntryFeature, days: ClosedRange<Int>) async throws {
+        for day in days {
+            try await feature.record(kilograms: day % 2 == 0 ? 80.0 : 80.1, when: .dayTime(year: 2026, month: 6, day: day, hour: 7, minute: 0))
+        }
     }
 }

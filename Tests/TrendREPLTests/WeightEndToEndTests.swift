@@ -47,7 +47,11 @@ import TestSupport
         #expect(progress["commentary"] is String)
 
         let today = try #require(try runTrend(directory + ["--json", "-c", "today"]).documents().first)
-        #expect(abs((today["latestKilograms"] as? Double ?? 0) - day3) < 1e-9)
+        // The latest weigh-in at its time (the evening one), not the day's mean; the mean is only today's.
+        #expect(abs((today["latestKilograms"] as? Double ?? 0) - 180 * 0.45359237) < 1e-9)
+        #expect(today["latestAt"] as? String == "2026-01-04T20:00:00Z")
+        #expect(today["dayMeanKilograms"] is NSNull)
+        #expect(today["toGoalKilograms"] is NSNull && today["bmi"] is NSNull)
         #expect(abs((today["trendKilograms"] as? Double ?? 0) - trend[2]) < 1e-9)
         // Day 3 (the mean of 79 kg and 180 lb) is 0.68 kg below day 2.
         #expect(today["verdict"] as? String == "movingDownward")

@@ -19,12 +19,47 @@ import TestSupport
         #expect(trend.verdicts(for: series([(0, 80), (1, 79.7)])).last == .movingDownward)
         #expect(trend.verdicts(for: series([(0, 80), (1, 80.3)])).last == .needsAttention)
         #expect(trend.verdicts(for: series([(0, 80), (1, 80.2)])).last == .holdingSteady)
-        #expect(trend.verdicts(for: series([(0, 80), (5, 80.1)])).last == .holdingSteady)
-        // More than 5 days since the first entry, with no drop since: a reset.
-        #expect(trend.verdicts(for: series([(0, 80), (6, 80.1)])).last == .timeForReset)
-        // The last drop (day 3) is 5 days before day 8: still steady; one more day and it is a reset.
-        #expect(trend.verdicts(for: series([(0, 80), (3, 79), (8, 79.1)])).last == .holdingSteady)
-        #expect(trend.verdicts(for: series([(0, 80), (3, 79), (6, 79.1), (9, 79.0)])).last == .timeForReset)
+        // Fourteen days of history and a flat last week: a plateau.
+        let flat = (0...14).map { ($0, 80.0 + ($0 % 2 == 0 ? 0.05 : -0.05)) }
+        #expect(trend.verdicts(for: series(flat)).last == .timeForReset)
+        #expect(trend.verdicts(for: series(Array(flat.prefix(14)))).last == .holdingSteady, "13 days of history are not enough")
+        // Only 3 weigh-in days in the last week: not enough to call it a plateau.
+        #expect(trend.verdicts(for: series(flat.filter { $0.0 < 8 || $0.0 % 3 == 0 })).last == .holdingSteady)
+    }
+
+    /// A seeded diet: `rate` kg a day with noise of `noise` kg, one weigh-in a day.
+    func diet(days: Int, start: Double = 90, rate: (Int) -> Double, noise: Double, seed: UInt64) -> [(Int, Double)] {
+        var random = SplitMix64(seed: seed)
+        var weight = start
+        return (0..<days).map { day in
+            weight += rate(day)
+            let gaussian = (0..<12).map { _ in Double(random.next() % 1_000_000) / 1_000_000 }.reduce(0, +) - 6
+            return (day, weight + gaussian * noise)
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func aSteadyLossOf350GramsAWeekNeverAsksForAReset(seed: UInt64) {
+        let days = diet(days: 60, rate: { _ in -0.05 }, noise: 0.05, seed: seed)
+        #expect(!trend.verdicts(for: series(days)).contains(.timeForReset))
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func aPlateauOfTenDaysAfterALossAsksForAResetWithinThem(seed: UInt64) {
+        // Five weeks of −0.5 kg a week, then ten days flat.
+        let days = diet(days: 45, rate: { $0 < 35 ? -0.5 / 7 : 0 }, noise: 0.05, seed: seed)
+        let verdicts = trend.verdicts(for: series(days))
+        #expect(!verdicts.prefix(35).contains(.timeForReset), "not during the loss")
+        #expect(verdicts.suffix(10).contains(.timeForReset), "within the ten days of plateau: \(verdicts.suffix(10))")
+    }
+
+    @Test func aGainGoalIsMirrored() {
+        let gaining = diet(days: 40, start: 60, rate: { _ in 0.05 }, noise: 0.05, seed: 9)
+        #expect(!trend.verdicts(for: series(gaining), goalKilograms: 70).contains(.timeForReset))
+        let stalled = diet(days: 45, start: 60, rate: { $0 < 35 ? 0.5 / 7 : 0 }, noise: 0.05, seed: 9)
+        #expect(trend.verdicts(for: series(stalled), goalKilograms: 70).suffix(10).contains(.timeForReset))
+        // Without a goal the same rise is away from "down": a flat week there is judged as a loss would be.
+        #expect(trend.verdicts(for: series(stalled)).suffix(10).contains(.timeForReset))
     }
 
     @Test func theStreakCountsFromTodayOrFromYesterday() {

@@ -12,10 +12,11 @@ extension SettingsViewModel {
                 return try await SettingsViewModel(settingsFeature: context.app.settingsFeature).show(style: context.style)
             },
             CommandSpec(name: "set", usage: "set KEY VALUE",
-                        summary: "change a setting: unit kg|lb|st, sync-folder PATH|off",
-                        examples: ["set unit lb", "set sync-folder ~/Sync/trend", "set sync-folder off"],
+                        summary: "change a setting: unit kg|lb|st, height 180 cm|5ft 11in|off, sync-folder PATH|off",
+                        examples: ["set unit lb", "set height 180 cm", "set height 5ft 11in", "set sync-folder ~/Sync/trend",
+                                   "set sync-folder off"],
                         completion: .subcommands(["unit": [.words(WeightUnit.allCases.map(\.rawValue))],
-                                                  "sync-folder": [.file]])) { context, arguments in
+                                                  "height": [.words(["off"])], "sync-folder": [.file]])) { context, arguments in
                 try await SettingsViewModel(settingsFeature: context.app.settingsFeature).set(arguments, style: context.style)
             },
         ]

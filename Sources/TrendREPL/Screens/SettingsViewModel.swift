@@ -11,7 +11,7 @@ struct SettingsViewModel {
         self.settingsFeature = settingsFeature
     }
 
-    static let keys = ["unit", "sync-folder"]
+    static let keys = ["unit", "height", "sync-folder"]
 
     func show(style: TerminalStyle) async throws -> CommandOutput {
         try await settingsFeature.load()
@@ -21,6 +21,7 @@ struct SettingsViewModel {
             "unit            \(current.unit.rawValue)",
             "goal            \(goal)",
             "progress range  \(current.progressRange)",
+            "height          \(current.heightMetres.map(Self.height) ?? "none ('set height 180 cm' for the BMI)")",
             "sync folder     \(current.syncFolder ?? "off")",
             "data directory  \(settingsFeature.dataDirectory.path)",
         ]
@@ -37,6 +38,8 @@ struct SettingsViewModel {
         switch key {
         case "unit", "units":
             try await settingsFeature.setUnit(named: value)
+        case "height":
+            try await settingsFeature.setHeight(["off", "none", "clear"].contains(value.lowercased()) ? nil : value)
         case "sync-folder", "sync", "syncfolder":
             try await settingsFeature.setSyncFolder(value.lowercased() == "off" ? nil : value)
         default:
@@ -45,12 +48,18 @@ struct SettingsViewModel {
         return try await show(style: style)
     }
 
+    /// `1.80 m`.
+    static func height(_ metres: Double) -> String {
+        WeightUnit.fixed(metres, decimals: 2) + " m"
+    }
+
     static func json(_ settings: UserSettings, dataDirectory: URL) -> JSON {
         .object([
             ("unit", .string(settings.unit.rawValue)),
             ("goalKilograms", .optional(settings.goalKilograms)),
             ("progressRange", .string(settings.progressRange)),
             ("syncFolder", .optional(settings.syncFolder)),
+            ("heightMetres", .optional(settings.heightMetres)),
             ("dataDirectory", .string(dataDirectory.path)),
         ])
     }

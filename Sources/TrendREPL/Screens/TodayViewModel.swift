@@ -27,15 +27,32 @@ struct TodayViewModel {
         let weekAhead = dailyTipsFeature.weekAhead
         let unit = weightEntryFeature.unit
         var lines = [style.bold("Today, " + DateText.longDay(checkIn.day))]
-        if let latest = checkIn.latestKilograms, let latestDay = checkIn.latestDay {
-            var weightLine = "  weight   " + style.bold(unit.format(latest))
-            if latestDay != checkIn.day { weightLine += style.dim("  (last weigh-in \(DateText.longDay(latestDay)))") }
-            if let change = checkIn.changeSincePreviousKilograms {
-                weightLine += "  " + style.dim("\(unit.formatChange(change)) since the weigh-in before")
+        if let latestEntry = checkIn.latestEntry, let latestDay = checkIn.latestDay {
+            var weightLine = "  weight   " + style.bold(unit.format(latestEntry.kilograms))
+            if latestDay != checkIn.day {
+                weightLine += style.dim("  (last weigh-in \(DateText.longDay(latestDay)))")
+            } else {
+                weightLine += " at " + DateText(timeZone: weightEntryFeature.calendar.timeZone).local(latestEntry.date).suffix(5)
+            }
+            if let mean = checkIn.dayMeanKilograms {
+                weightLine += style.dim("  (today's mean \(unit.format(mean)) of \(checkIn.weighInsOnLatestDay) weigh-ins)")
             }
             lines.append(weightLine)
             if let trend = checkIn.trendKilograms { lines.append("  trend    " + unit.format(trend)) }
-            if let verdict = checkIn.verdict { lines.append("  verdict  " + Self.describe(verdict, style: style)) }
+            if let verdict = checkIn.verdict {
+                var verdictLine = "  verdict  " + Self.describe(verdict, style: style)
+                if let change = checkIn.changeSincePreviousKilograms {
+                    verdictLine += style.dim("  (day mean \(unit.formatChange(change)) on the weighed day before)")
+                }
+                lines.append(verdictLine)
+            }
+            if let toGoal = checkIn.toGoalKilograms {
+                let left = abs(toGoal) <= 1.1 ? "at your goal" : "\(unit.format(abs(toGoal))) to \(toGoal < 0 ? "lose" : "gain")"
+                lines.append("  to goal  \(left)")
+            }
+            if let bmi = checkIn.bodyMassIndex {
+                lines.append("  BMI      \(WeightUnit.fixed(bmi.value, decimals: 1)) (\(bmi.whoClass.rawValue), from the trend)")
+            }
         } else {
             lines.append("  No weigh-ins yet. Record one with 'weigh 82.4'.")
         }
@@ -50,7 +67,12 @@ struct TodayViewModel {
         .object([
             ("date", .string(DayNumber.string(checkIn.day))),
             ("latestKilograms", .optional(checkIn.latestKilograms)),
+            ("latestAt", .optional(checkIn.latestEntry.map { DateText(timeZone: .current).instant($0.date) })),
+            ("dayMeanKilograms", .optional(checkIn.dayMeanKilograms)),
             ("trendKilograms", .optional(checkIn.trendKilograms)),
+            ("toGoalKilograms", .optional(checkIn.toGoalKilograms)),
+            ("bmi", .optional(checkIn.bodyMassIndex?.value)),
+            ("bmiClass", .optional(checkIn.bodyMassIndex?.whoClass.rawValue)),
             ("verdict", .optional(checkIn.verdict?.rawValue)),
             ("currentStreak", .integer(checkIn.currentStreak)),
             ("changeKilograms", .optional(checkIn.changeSincePreviousKilograms)),
@@ -66,7 +88,7 @@ struct TodayViewModel {
         case .movingDownward: return style.paint("↓ moving downward", .green)
         case .holdingSteady: return style.paint("→ holding steady", .cyan)
         case .needsAttention: return style.paint("↑ up since last time; the trend, not the day, is what counts", .yellow)
-        case .timeForReset: return style.paint("↻ time for a reset: no real drop in more than 5 days", .magenta)
+        case .timeForReset: return style.paint("↻ time for a reset: no real change toward your goal in a week", .magenta)
         }
     }
 }

@@ -16,7 +16,9 @@ import TestSupport
 /// ```
 ///
 /// `<fixtures>` in a command stands for `Tests/Fixtures`. In the output,
-/// entry ids read `########` and the data directory `<data>`.
+/// entry ids read `########` and the data directory `<data>`. With
+/// `TREND_RECORD_SCREENS=1`, each transcript is rewritten with what the
+/// screen shows now (and the test fails): review the change with `git diff`.
 struct ScreenTranscript: Sendable, CustomTestStringConvertible {
     let name: String
     let file: URL
@@ -81,6 +83,14 @@ struct ScreenTranscript: Sendable, CustomTestStringConvertible {
         for command in commands { text = await session.execute(command).text }
         text = text.replacingOccurrences(of: directory.url.path, with: "<data>")
             .replacingOccurrences(of: #"\b[0-9a-f]{8}\b"#, with: "########", options: .regularExpression)
+        if ProcessInfo.processInfo.environment["TREND_RECORD_SCREENS"] == "1" {
+            // Record mode: write what the screen shows now, and fail, so a recording never passes for a check.
+            let original = try String(contentsOf: file, encoding: .utf8)
+            let head = original.components(separatedBy: "\n---\n")[0]
+            try (head + "\n---\n" + text + "\n").write(to: file, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(file.lastPathComponent); review the change with git diff", sourceLocation: sourceLocation)
+            return
+        }
         let actual = text.components(separatedBy: "\n")
         let first = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(actual.count, expected.count)
