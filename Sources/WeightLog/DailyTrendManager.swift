@@ -33,7 +33,9 @@ public struct DailyTrendManager: Sendable {
     public init() {}
 
     /// The verdict of every day of the series, in one pass.
-    /// - Parameter goalKilograms: with a goal above the weight, progress is up.
+    /// - Parameters:
+    ///   - series: the daily means and the trend.
+    ///   - goalKilograms: with a goal above the weight, progress is up.
     /// - Complexity: O(days × 7).
     public func verdicts(for series: DailySeries, goalKilograms: Double? = nil) -> [DailyVerdict] {
         guard !series.isEmpty else { return [] }
