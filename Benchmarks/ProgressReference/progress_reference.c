@@ -59,19 +59,23 @@ void pr_compute(const double *instants, const double *kilograms, long n,
     if (r.points > 0) { r.average = total / (double)r.points; r.minimum = minimum; r.maximum = maximum; }
     if (r.points >= 2) { r.has_change = 1; r.change = smoothed[end - 1] - smoothed[start]; }
 
-    /* Weekly rate: least squares of trend on day over the last 14 days, at least 3, clamped. */
-    long first = first_index_on_or_after(days, count, today - 13);
-    long rate_count = end - first;
-    if (rate_count >= 3) {
-        double sx = 0, sy = 0, sxy = 0, sxx = 0;
+    /* The fit: least squares of the daily means on the day over the last 56 days,
+       when 3 of the last 14 days hold weigh-ins; its level today and its slope, clamped. */
+    long recent = first_index_on_or_after(days, count, today - 13);
+    double level = r.latest_trend;
+    if (end - recent >= 3) {
+        long first = first_index_on_or_after(days, count, today - 55);
+        double m = (double)(end - first), sx = 0, sy = 0;
+        for (long i = first; i < end; i++) { sx += (double)(days[i] - today); sy += means[i]; }
+        double mx = sx / m, my = sy / m, sxx = 0, sxy = 0;
         for (long i = first; i < end; i++) {
-            double x = (double)(days[i] - today), y = smoothed[i];
-            sx += x; sy += y; sxy += x * y; sxx += x * x;
+            double dx = (double)(days[i] - today) - mx;
+            sxx += dx * dx;
+            sxy += dx * (means[i] - my);
         }
-        double m = (double)rate_count;
-        double denominator = m * sxx - sx * sx;
-        if (denominator > 0) {
-            double slope = (m * sxy - sx * sy) / denominator;
+        if (sxx > 0) {
+            double slope = sxy / sxx;
+            level = my - slope * mx;
             if (slope < -0.15) slope = -0.15;
             if (slope > 0.15) slope = 0.15;
             r.has_slope = 1;
@@ -79,12 +83,12 @@ void pr_compute(const double *instants, const double *kilograms, long n,
         }
     }
 
-    /* Goal projection. */
+    /* Goal projection from the fitted level. */
     if (!has_goal) r.reason = 1;
-    else if (fabs(r.latest_trend - goal) <= 1.1) r.reason = 5;
+    else if (fabs(level - goal) <= 1.1) r.reason = 5;
     else if (!r.has_slope) r.reason = 2;
     else {
-        double d = (goal - r.latest_trend) / r.slope;
+        double d = (goal - level) / r.slope;
         if (r.slope == 0 || !isfinite(d) || d <= 0) r.reason = 3;
         else if (d > 365.0) r.reason = 4;
         else { r.has_projection = 1; r.projected_day = today + (long)ceil(d); }

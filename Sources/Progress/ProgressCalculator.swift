@@ -6,9 +6,25 @@ import WeightLog
 /// history → the range's window → statistics → weekly rate → goal projection.
 /// Pure and nonisolated over value types, so it runs off the main actor and
 /// is benchmarked alone (Benchmarks/ProgressBenchmarks).
+///
+/// The rate and the projection come from one fit: a least-squares line
+/// through the daily means (not the trend) of the last 56 days. The trend
+/// lags the weight by about 9 days and jumps after a gap; a line through
+/// eight whole weeks of means has no lag, averages out weekend bumps, and
+/// moves little from one day to the next (on the seeded diets of
+/// ProjectionStabilityTests, 42 days let the date move 8 days on 10 % of
+/// days; 56 days, 5). Its level today is where the projection
+/// starts, its slope is the weekly rate and the calories, and the slope's
+/// standard error gives the range around the goal date. A rate needs 3 days
+/// with weigh-ins among the last 14.
 public enum ProgressCalculator {
     public static let rateWindowDays = 14
     public static let minimumRateDays = 3
+    /// The days the fit looks back over: eight whole weeks.
+    public static let fitWindowDays = 56
+    /// How many standard errors of the slope the goal-date range spans each side (an 80 % interval).
+    public static let rangeStandardErrors = 1.2816
+    public static let projectionDays = 30
     public static let maximumSlopeKilogramsPerDay = 0.15
     public static let kilocaloriesPerKilogram = 7_700.0
     public static let atGoalToleranceKilograms = 1.1
@@ -48,8 +64,10 @@ public enum ProgressCalculator {
         }
 
         let latestTrend = series.smoothedKilograms[end - 1]
-        let slope = weeklySlope(series: series, end: end, today: today)
+        let fitted = fit(series: series, end: end, today: today)
+        let slope = fitted?.slope
         var data = WeightHistoryData.empty(range: range, today: today, goalKilograms: goalKilograms)
+        data.fittedKilograms = fitted?.level
         data.points = points
         data.latestTrendKilograms = latestTrend
         if !points.isEmpty {
@@ -65,9 +83,19 @@ public enum ProgressCalculator {
         }
         data.projectedWeeklyChangeKilograms = slope.map { 7 * $0 }
         data.energyBalanceKilocaloriesPerDay = slope.map { $0 * kilocaloriesPerKilogram }
-        let projection = project(latestTrend: latestTrend, slope: slope, goalKilograms: goalKilograms, today: today)
+        let projection = project(level: fitted?.level ?? latestTrend, fit: fitted, goalKilograms: goalKilograms, today: today)
         data.projectedGoalDay = projection.day
+        data.projectedGoalDayRange = projection.range
         data.projectionUnavailableReason = projection.reason
+        if let fitted {
+            data.projection = (1...projectionDays).map {
+                ProjectedPoint(day: today + $0, kilograms: fitted.level + fitted.slope * Double($0))
+            }
+            // The chart draws the first part of it; the domain makes room for that.
+            let shown = fitted.level + fitted.slope * Double(projectionDays)
+            lowest = min(lowest, fitted.level, shown)
+            highest = max(highest, fitted.level, shown)
+        }
         if let goalKilograms {
             lowest = min(lowest, goalKilograms)
             highest = max(highest, goalKilograms)
@@ -79,26 +107,49 @@ public enum ProgressCalculator {
         return data
     }
 
-    /// Least-squares slope (kg a day) of the trend against the day over the
-    /// days with entries among the last 14 up to today, clamped; nil with fewer than 3.
-    static func weeklySlope(series: DailySeries, end: Int, today: Int) -> Double? {
-        let first = series.firstIndex(onOrAfter: today - (rateWindowDays - 1))
-        let count = end - first
-        guard count >= minimumRateDays else { return nil }
-        var sumX = 0.0, sumY = 0.0, sumXY = 0.0, sumXX = 0.0
+    /// The line through the daily means of the last 56 days up to today.
+    public struct Fit: Sendable, Equatable {
+        /// Where the line is today (kg).
+        public let level: Double
+        /// Its slope, kg a day, clamped to ±0.15.
+        public let slope: Double
+        /// The slope's standard error, kg a day; nil with only two days.
+        public let slopeStandardError: Double?
+    }
+
+    /// The fit; nil with fewer than 3 days weighed among the last 14.
+    /// - Complexity: O(days in the 56-day window).
+    public static func fit(series: DailySeries, end: Int, today: Int) -> Fit? {
+        let recent = series.firstIndex(onOrAfter: today - (rateWindowDays - 1))
+        guard end - recent >= minimumRateDays else { return nil }
+        let first = series.firstIndex(onOrAfter: today - (fitWindowDays - 1))
+        let n = Double(end - first)
+        var sumX = 0.0, sumY = 0.0
         for index in first..<end {
-            let x = Double(series.days[index] - today)
-            let y = series.smoothedKilograms[index]
-            sumX += x
-            sumY += y
-            sumXY += x * y
-            sumXX += x * x
+            sumX += Double(series.days[index] - today)
+            sumY += series.kilograms[index]
         }
-        let n = Double(count)
-        let denominator = n * sumXX - sumX * sumX
-        guard denominator > 0 else { return nil }
-        let slope = (n * sumXY - sumX * sumY) / denominator
-        return min(max(slope, -maximumSlopeKilogramsPerDay), maximumSlopeKilogramsPerDay)
+        let meanX = sumX / n, meanY = sumY / n
+        var sxx = 0.0, sxy = 0.0
+        for index in first..<end {
+            let dx = Double(series.days[index] - today) - meanX
+            sxx += dx * dx
+            sxy += dx * (series.kilograms[index] - meanY)
+        }
+        guard sxx > 0 else { return nil }
+        let slope = sxy / sxx
+        let level = meanY - slope * meanX
+        var standardError: Double?
+        if n > 2 {
+            var residuals = 0.0
+            for index in first..<end {
+                let residual = series.kilograms[index] - (level + slope * Double(series.days[index] - today))
+                residuals += residual * residual
+            }
+            standardError = (residuals / (n - 2) / sxx).squareRoot()
+        }
+        return Fit(level: level, slope: min(max(slope, -maximumSlopeKilogramsPerDay), maximumSlopeKilogramsPerDay),
+                   slopeStandardError: standardError)
     }
 
     static func direction(change: Double, firstTrend: Double, goalKilograms: Double?) -> ChangeDirection {
@@ -107,14 +158,25 @@ public enum ProgressCalculator {
         return (change < 0) == wantsLower ? .improving : .worsening
     }
 
-    static func project(latestTrend: Double, slope: Double?, goalKilograms: Double?,
-                        today: Int) -> (day: Int?, reason: ProjectionUnavailableReason?) {
-        guard let goalKilograms else { return (nil, .noGoal) }
-        if abs(latestTrend - goalKilograms) <= atGoalToleranceKilograms { return (nil, .atGoal) }
-        guard let slope else { return (nil, .notEnoughRecentWeighIns) }
-        let days = (goalKilograms - latestTrend) / slope
-        guard slope != 0, days.isFinite, days > 0 else { return (nil, .movingAwayFromGoal) }
-        guard days <= longestProjectionDays else { return (nil, .moreThanAYearAway) }
-        return (today + Int(days.rounded(.up)), nil)
+    /// The goal date from the fit's level and slope, its range from the
+    /// slope's bounds, or why there is none.
+    static func project(level: Double, fit: Fit?, goalKilograms: Double?,
+                        today: Int) -> (day: Int?, range: ClosedRange<Int>?, reason: ProjectionUnavailableReason?) {
+        guard let goalKilograms else { return (nil, nil, .noGoal) }
+        if abs(level - goalKilograms) <= atGoalToleranceKilograms { return (nil, nil, .atGoal) }
+        guard let fit else { return (nil, nil, .notEnoughRecentWeighIns) }
+        let days = (goalKilograms - level) / fit.slope
+        guard fit.slope != 0, days.isFinite, days > 0 else { return (nil, nil, .movingAwayFromGoal) }
+        guard days <= longestProjectionDays else { return (nil, nil, .moreThanAYearAway) }
+        let day = today + Int(days.rounded(.up))
+        guard let error = fit.slopeStandardError else { return (day, day...day, nil) }
+        // The faster bound reaches the goal first; the slower one may never, shown as a year away.
+        let margin = rangeStandardErrors * error
+        let fast = fit.slope + (fit.slope < 0 ? -margin : margin)
+        let slow = fit.slope + (fit.slope < 0 ? margin : -margin)
+        let earliest = today + Int(((goalKilograms - level) / fast).rounded(.up))
+        let slowDays = (goalKilograms - level) / slow
+        let latest = slowDays > 0 && slowDays <= longestProjectionDays ? today + Int(slowDays.rounded(.up)) : today + Int(longestProjectionDays)
+        return (day, min(earliest, day)...max(latest, day), nil)
     }
 }

@@ -6,6 +6,12 @@ public struct ProgressPoint: Sendable, Equatable {
     public let smoothedKilograms: Double
 }
 
+/// One day of the projection: where the fitted line says the weight will be.
+public struct ProjectedPoint: Sendable, Equatable {
+    public let day: Int
+    public let kilograms: Double
+}
+
 /// Whether the trend moved the way the person wants.
 public enum ChangeDirection: String, Sendable, Equatable {
     case improving, steady, worsening
@@ -32,12 +38,18 @@ public struct WeightHistoryData: Sendable, Equatable {
     public var maximumKilograms: Double?
     /// The weights the chart's y axis spans, padded.
     public var domain: ClosedRange<Double>?
-    /// Trend slope of the last 14 days, clamped, times 7.
+    /// The fit's slope (kg a day, clamped) times 7; see `ProgressCalculator.fit`.
     public var projectedWeeklyChangeKilograms: Double?
     /// `slope · 7700` kcal a day; negative is a deficit.
     public var energyBalanceKilocaloriesPerDay: Double?
-    /// Local day number the trend reaches the goal.
+    /// Where the fit puts the weight today: the level the projection starts from (no lag).
+    public var fittedKilograms: Double?
+    /// Local day number the fitted line reaches the goal.
     public var projectedGoalDay: Int?
+    /// The days the goal is reached at the slope's 80 % bounds; `upperBound` is nil-free but may pass a year.
+    public var projectedGoalDayRange: ClosedRange<Int>?
+    /// The next 30 days of the fitted line, for the chart.
+    public var projection: [ProjectedPoint] = []
     public var projectionUnavailableReason: ProjectionUnavailableReason?
     public var goalKilograms: Double?
     /// The latest trend value up to today.
@@ -47,7 +59,7 @@ public struct WeightHistoryData: Sendable, Equatable {
         WeightHistoryData(range: range, today: today, points: [], changeKilograms: nil, changeDirection: nil,
                           averageKilograms: nil, minimumKilograms: nil, maximumKilograms: nil, domain: nil,
                           projectedWeeklyChangeKilograms: nil, energyBalanceKilocaloriesPerDay: nil,
-                          projectedGoalDay: nil,
+                          fittedKilograms: nil, projectedGoalDay: nil, projectedGoalDayRange: nil,
                           projectionUnavailableReason: goalKilograms == nil ? .noGoal : .notEnoughRecentWeighIns,
                           goalKilograms: goalKilograms, latestTrendKilograms: nil)
     }

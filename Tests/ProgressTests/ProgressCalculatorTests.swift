@@ -37,25 +37,25 @@ import WeightLog
         // Trend: 80, 80.2, 80.28 → change 0.28 up, with no goal: worsening.
         #expect(abs((data.changeKilograms ?? 0) - 0.28) < 1e-12)
         #expect(data.changeDirection == .worsening)
+        // The fit through 80, 82, 81 rises 0.5 kg a day (clamped to 0.15) from 81.5 today; its 30 days
+        // reach 86.0, so the domain spans 80…86 padded by 1 kg.
         let domain = try #require(data.domain)
-        #expect(domain.lowerBound == 79 && domain.upperBound == 83)
+        #expect(abs(domain.lowerBound - 79) < 1e-9 && abs(domain.upperBound - 87) < 1e-9, "\(domain)")
     }
 
-    @Test func theRateIsTheLeastSquaresSlopeOfTheLastFourteenDays() throws {
-        // A trend that falls exactly 0.1 kg a day: weights chosen so each trend step is −0.1.
-        var pairs: [(Int, Double)] = [(20, 90)]
-        var trend = 90.0
-        for offset in stride(from: 13, through: 0, by: -1) {
-            let gap = offset == 13 ? 7 : 1
-            let factor = 1 - pow(0.9, Double(gap))
-            let target = trend - 0.1 * Double(gap == 7 ? 1 : 1)
-            pairs.append((offset, trend + (target - trend) / factor))
-            trend = target
-        }
+    @Test func theRateIsTheSlopeOfTheLineThroughTheDailyMeansOfTheLast56Days() throws {
+        // Means that fall exactly 0.1 kg a day, with a gap; an older day outside the 56 would pull the line if counted.
+        var pairs: [(Int, Double)] = [(70, 60)]
+        for offset in stride(from: 40, through: 0, by: -1) where offset % 5 != 3 { pairs.append((offset, 80 + 0.1 * Double(offset))) }
         let data = history(pairs)
         let weekly = try #require(data.projectedWeeklyChangeKilograms)
         #expect(abs(weekly + 0.7) < 1e-9)
         #expect(abs((data.energyBalanceKilocaloriesPerDay ?? 0) + 770) < 1e-6)
+        // No lag: the line is at today's weight today, while the 10 % trend is still above it.
+        #expect(abs((data.fittedKilograms ?? 0) - 80) < 1e-9)
+        #expect((data.latestTrendKilograms ?? 0) > 80.5)
+        #expect(data.projection.map(\.day) == Array((today + 1)...(today + 30)))
+        #expect(abs((data.projection.last?.kilograms ?? 0) - 77) < 1e-9)
     }
 
     @Test func theSlopeIsClampedAndNeedsThreeRecentDays() {
@@ -67,17 +67,19 @@ import WeightLog
     }
 
     @Test func theGoalDateAndEveryReasonThereIsNone() {
-        // Trend 80 → 79.9 → … : ~−0.1/day is not exact here, so read the slope back and check the formula.
-        let losing = history([(3, 81), (2, 80), (1, 79.5), (0, 79)], goal: 78)
+        // The line through 81, 80, 79.5, 79: slope −0.65 a day (clamped to −0.15), level 78.9 today.
+        let losing = history([(3, 81), (2, 80), (1, 79.5), (0, 79)], goal: 75)
         let slope = (losing.projectedWeeklyChangeKilograms ?? 0) / 7
-        let trend = losing.latestTrendKilograms ?? 0
-        #expect(losing.projectedGoalDay == today + Int(((78 - trend) / slope).rounded(.up)))
+        let level = losing.fittedKilograms ?? 0
+        #expect(abs(level - 78.9) < 1e-9)
+        #expect(losing.projectedGoalDay == today + Int(((75 - level) / slope).rounded(.up)))
+        #expect(losing.projectedGoalDayRange.map { $0.contains(losing.projectedGoalDay ?? 0) } == true)
         #expect(losing.projectionUnavailableReason == nil)
         #expect(losing.changeDirection == .improving)
 
         #expect(history([(3, 81), (2, 80), (0, 79)]).projectionUnavailableReason == .noGoal)
         #expect(history([(3, 79), (2, 80), (0, 81)], goal: 70).projectionUnavailableReason == .movingAwayFromGoal)
-        #expect(history([(3, 80.2), (2, 80.1), (0, 80)], goal: 60).projectionUnavailableReason == .moreThanAYearAway)
+        #expect(history([(3, 80.2), (2, 80.1), (0, 80)], goal: 50).projectionUnavailableReason == .moreThanAYearAway)
         #expect(history([(3, 71), (2, 71), (0, 71)], goal: 70).projectionUnavailableReason == .atGoal)
         #expect(history([], goal: 70).projectionUnavailableReason == .notEnoughRecentWeighIns)
         // Gaining toward a higher goal is improving.

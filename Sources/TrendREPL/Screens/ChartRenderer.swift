@@ -17,6 +17,7 @@ struct ChartRenderer {
         case trend(UInt8)
         case weight
         case goal
+        case projection
     }
 
     /// Braille dot bits by sub-row (0…3) and sub-column (0…1).
@@ -27,7 +28,9 @@ struct ChartRenderer {
         let lower = unit.axisValue(domain.lowerBound)
         let upper = unit.axisValue(domain.upperBound)
         let startDay = data.range.days.map { data.today - ($0 - 1) } ?? first.day
-        let span = max(1, data.today - startDay)
+        // The projection continues the line over a quarter of the range more (a week to 30 days).
+        let ahead = data.projection.isEmpty ? 0 : min(data.projection.count, max(7, (data.today - startDay) / 4))
+        let span = max(1, data.today + ahead - startDay)
 
         let labels = (0..<height).map { row -> String? in
             guard row % 3 == 0 || row == height - 1 else { return nil }
@@ -72,6 +75,21 @@ struct ChartRenderer {
             // The trend keeps its cells: a weight on the line adds nothing, a gap in it would.
             if cells[row][column] == .empty { cells[row][column] = .weight }
         }
+        // The projection: the fitted line from today on, dashed.
+        if let last = data.points.last, ahead > 0 {
+            let from = (subX(last.day), subY(data.fittedKilograms ?? last.smoothedKilograms))
+            let target = data.projection[ahead - 1]
+            let to = (subX(target.day), subY(target.kilograms))
+            let steps = max(1, Int(max(abs(to.0 - from.0), abs(to.1 - from.1)).rounded(.up)))
+            for step in stride(from: 0, through: steps, by: 2) {
+                let t = Double(step) / Double(steps)
+                let x = Int((from.0 + (to.0 - from.0) * t).rounded()), y = Int((from.1 + (to.1 - from.1) * t).rounded())
+                // Every other column: a dashed line, told apart from the trend at a glance.
+                guard (0..<subWidth).contains(x), (0..<subHeight).contains(y), (x / 2) % 2 == 0,
+                      cells[y / 4][x / 2] == .empty else { continue }
+                cells[y / 4][x / 2] = .projection
+            }
+        }
         if let goal = data.goalKilograms {
             let row = min(height - 1, max(0, Int(subY(goal).rounded()) / 4))
             for column in 0..<width where cells[row][column] == .empty { cells[row][column] = .goal }
@@ -87,6 +105,7 @@ struct ChartRenderer {
                 case let .trend(bits): return style.paint(String(UnicodeScalar(0x2800 + UInt32(bits)) ?? " "), .green)
                 case .weight: return style.paint("•", .cyan)
                 case .goal: return style.paint("┄", .magenta)
+                case .projection: return style.paint("·", .green)
                 }
             }.joined()
             lines.append(style.dim(label + " " + axis) + body)
@@ -94,6 +113,7 @@ struct ChartRenderer {
         lines.append(style.dim(unit.rawValue.leftPadded(to: labelWidth) + " └" + xAxis(width: width, startDay: startDay, span: span).ticks))
         lines.append(String(repeating: " ", count: labelWidth + 2) + xAxis(width: width, startDay: startDay, span: span).labels)
         var legend = style.paint("•", .cyan) + " daily weight   " + style.paint("⠤⠤", .green) + " trend"
+        if ahead > 0 { legend += "   " + style.paint("··", .green) + " projection" }
         if data.goalKilograms != nil { legend += "   " + style.paint("┄┄", .magenta) + " goal" }
         lines.append(String(repeating: " ", count: labelWidth + 2) + legend)
         return lines.joined(separator: "\n")

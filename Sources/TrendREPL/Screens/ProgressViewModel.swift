@@ -50,7 +50,11 @@ struct ProgressViewModel {
         }
         if let goal = data.goalKilograms {
             if let day = data.projectedGoalDay {
-                lines.append("  goal     \(unit.format(goal)), around \(DateText.longDay(day))")
+                var range = ""
+                if let span = data.projectedGoalDayRange, span.lowerBound < span.upperBound {
+                    range = " (\(Self.rangeText(span, today: data.today)))"
+                }
+                lines.append("  goal     \(unit.format(goal)), around \(DateText.longDay(day))\(range)")
             } else {
                 lines.append("  goal     \(unit.format(goal)): " + (data.projectionUnavailableReason?.rawValue ?? "no projection"))
             }
@@ -96,12 +100,28 @@ struct ProgressViewModel {
             ("projectedWeeklyChangeKilograms", .optional(data.projectedWeeklyChangeKilograms)),
             ("energyBalanceKilocaloriesPerDay", .optional(data.energyBalanceKilocaloriesPerDay)),
             ("projectedGoalDate", .optional(data.projectedGoalDay.map(DayNumber.string))),
+            ("projectedGoalDateRange", data.projectedGoalDayRange.map {
+                .object([("earliest", .string(DayNumber.string($0.lowerBound))), ("latest", .string(DayNumber.string($0.upperBound)))])
+            } ?? .null),
+            ("fittedKilograms", .optional(data.fittedKilograms)),
+            ("projection", .array(data.projection.map {
+                .object([("date", .string(DayNumber.string($0.day))), ("kilograms", .number($0.kilograms))])
+            })),
             ("projectionUnavailableReason", .optional(data.projectionUnavailableReason?.rawValue)),
             ("goalKilograms", .optional(data.goalKilograms)),
             ("latestTrendKilograms", .optional(data.latestTrendKilograms)),
             ("domain", data.domain.map { .object([("lowerKilograms", .number($0.lowerBound)), ("upperKilograms", .number($0.upperBound))]) } ?? .null),
             ("commentary", .string(commentary)),
         ])
+    }
+
+    /// `late April – mid May`, or `Jul 13 – Jul 21` when both ends fall in one part of a month.
+    static func rangeText(_ span: ClosedRange<Int>, today: Int) -> String {
+        let earliest = DateText.partOfMonth(span.lowerBound)
+        if span.upperBound >= today + Int(ProgressCalculator.longestProjectionDays) { return "\(earliest) – a year or more" }
+        let latest = DateText.partOfMonth(span.upperBound)
+        guard earliest != latest else { return "\(DayNumber.shortLabel(span.lowerBound)) – \(DayNumber.shortLabel(span.upperBound))" }
+        return "\(earliest) – \(latest)"
     }
 
     /// One or two sentences on the range: the change and what the projection says.
