@@ -26,6 +26,23 @@ public struct CheckIn: Sendable, Equatable {
     public let bodyMassIndex: BodyMassIndex?
 }
 
+/// Why a weigh-in about to be recorded looks like a slip, before it is.
+public enum WeighInConcern: Sendable, Equatable {
+    /// More than max(3 kg, 4 % of the trend) from the trend: a typo or a unit mix-up.
+    case farFromTrend(trendKilograms: Double)
+    /// The same weight as a weigh-in less than two minutes before or after it.
+    case repeated(WeightEntry)
+
+    public static let farFromTrendKilograms = 3.0
+    public static let farFromTrendShare = 0.04
+    public static let repeatSeconds: TimeInterval = 120
+
+    /// Whether `kilograms` is far enough from `trend` to ask.
+    public static func isFar(_ kilograms: Double, fromTrend trend: Double) -> Bool {
+        abs(kilograms - trend) > max(farFromTrendKilograms, farFromTrendShare * trend)
+    }
+}
+
 /// The week view with the streak.
 public struct StreakSummary: Sendable, Equatable {
     public let currentStreak: Int
@@ -105,6 +122,23 @@ public final class WeightEntryFeature {
         try await weightLog.record(entry)
         await onChange()
         return entry
+    }
+
+    /// What looks wrong about a weigh-in of `kilograms` at `when`, before it
+    /// is recorded: far from the trend, or the same as one just made.
+    public func concerns(kilograms: Double, when: WhenInput = .current) async throws -> [WeighInConcern] {
+        try await load()
+        let date = try when.resolve(now: currentDate(), calendar: calendar)
+        var concerns: [WeighInConcern] = []
+        if let trend = checkIn().trendKilograms, WeighInConcern.isFar(kilograms, fromTrend: trend) {
+            concerns.append(.farFromTrend(trendKilograms: trend))
+        }
+        if let twin = entries.last(where: {
+            abs($0.date.timeIntervalSince(date)) < WeighInConcern.repeatSeconds && abs($0.kilograms - kilograms) < 1e-6
+        }) {
+            concerns.append(.repeated(twin))
+        }
+        return concerns
     }
 
     /// Changes the weight of the entry whose id starts with `id`.

@@ -4,11 +4,15 @@ public struct CommandOutput: Sendable {
     public var json: JSON
     /// The command asked the REPL to end (quit, exit).
     public var endsSession = false
+    /// Things the person should hear besides the answer (a likely typo recorded in a
+    /// script); printed on standard error, and in the JSON document's `warnings`.
+    public var warnings: [String] = []
 
-    public init(text: String, json: JSON, endsSession: Bool = false) {
+    public init(text: String, json: JSON, endsSession: Bool = false, warnings: [String] = []) {
         self.text = text
         self.json = json
         self.endsSession = endsSession
+        self.warnings = warnings
     }
 }
 

@@ -51,7 +51,7 @@ public final class ReplSession {
     /// A backup that keeps failing is said as a warning, once a day.
     public func execute(_ line: String) async -> CommandResult {
         var result = await run(line)
-        if !result.text.isEmpty { result.warnings = await app.backupFeature.pendingWarnings() }
+        if !result.text.isEmpty { result.warnings += await app.backupFeature.pendingWarnings() }
         return result
     }
 
@@ -80,7 +80,7 @@ public final class ReplSession {
                 output = try await spec.run(context, Array(words.dropFirst()))
             }
             return CommandResult(text: json ? output.json.encoded() : output.text, stream: .standardOutput,
-                                 succeeded: true, endsSession: output.endsSession)
+                                 succeeded: true, endsSession: output.endsSession, warnings: output.warnings)
         } catch {
             return failure(FailureMessage.failure(from: error, command: spec.name))
         }

@@ -17,7 +17,7 @@ extension WeightViewModel {
                 let today = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
                                            dailyTipsFeature: context.app.dailyTipsFeature)
                 return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature)
-                    .weigh(arguments, today: today, style: context.style)
+                    .weigh(arguments, today: today, context: context)
             },
             CommandSpec(name: "entries", aliases: ["list", "log"], usage: "entries [RANGE]",
                         summary: "list weigh-ins with their ids (RANGE: 1w 1m 3m 6m 1y all; default 1m)",

@@ -16,19 +16,52 @@ struct WeightViewModel {
     private var unit: WeightUnit { weightEntryFeature.unit }
     private var dates: DateText { DateText(timeZone: weightEntryFeature.calendar.timeZone) }
 
-    func weigh(_ arguments: [String], today: TodayViewModel, style: TerminalStyle) async throws -> CommandOutput {
+    func weigh(_ arguments: [String], today: TodayViewModel, context: CommandContext) async throws -> CommandOutput {
         try await weightEntryFeature.load()
         guard !arguments.isEmpty else {
             throw CommandFailure(.usage, "weigh: needs a weight, e.g. 'weigh 82.4' or 'weigh 181.6 lb'")
         }
         let request = try WeighRequest(arguments, defaultUnit: unit)
+        // A likely slip is asked about on a terminal; a script records it and hears a warning.
+        let doubts = try await weightEntryFeature.concerns(kilograms: request.kilograms, when: request.when)
+            .map { doubt(about: $0, request: request, typed: arguments) }
+        if context.isInteractive, !doubts.isEmpty,
+           !(await context.confirm(doubts.joined(separator: " ") + " Record it anyway?")) {
+            return CommandOutput(text: "Nothing was recorded.", json: .object([("entry", .null), ("warnings", .array(doubts.map(JSON.string)))]))
+        }
         let entry = try await weightEntryFeature.record(kilograms: request.kilograms, when: request.when, note: request.note)
         let checkIn = weightEntryFeature.checkIn()
         var text = "Recorded \(unit.format(entry.kilograms)) at \(dates.local(entry.date)) (id \(entry.shortID))."
         if let note = entry.note { text += " Note: \(note)" }
-        let checkInOutput = await today.render(checkIn, style: style)
+        let checkInOutput = await today.render(checkIn, style: context.style)
+        let warnings = context.isInteractive ? [] : doubts
         return CommandOutput(text: text + "\n" + checkInOutput.text,
-                             json: .object([("entry", .entry(entry, dates: dates)), ("checkIn", checkInOutput.json)]))
+                             json: .object([("entry", .entry(entry, dates: dates)), ("checkIn", checkInOutput.json),
+                                            ("warnings", .array(warnings.map(JSON.string)))]),
+                             warnings: warnings)
+    }
+
+    /// A concern in words: for a weight far from the trend, the unit that would make it plausible.
+    func doubt(about concern: WeighInConcern, request: WeighRequest, typed arguments: [String]) -> String {
+        switch concern {
+        case let .farFromTrend(trend):
+            var text = "\(unit.format(request.kilograms)) is far from your trend of \(unit.format(trend))."
+            if let number = PlainDecimal.parse(arguments[0], maximumLength: 12) {
+                for other in WeightUnit.allCases where other != request.unit {
+                    let kilograms = other.kilograms(from: number)
+                    if !WeighInConcern.isFar(kilograms, fromTrend: trend) {
+                        text += request.unit == .kilograms
+                            ? " Did you mean \(arguments[0]) \(other.rawValue) (\(WeightUnit.kilograms.format(kilograms)))?"
+                            : " \(arguments[0]) \(request.unit.rawValue) is \(WeightUnit.kilograms.format(request.kilograms)); "
+                                + "did you mean \(arguments[0]) \(other.rawValue)?"
+                        break
+                    }
+                }
+            }
+            return text
+        case let .repeated(entry):
+            return "\(unit.format(entry.kilograms)) was recorded at \(dates.local(entry.date)) already."
+        }
     }
 
     func list(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
@@ -122,6 +155,8 @@ struct WeightViewModel {
 /// The words of a `weigh` command: WEIGHT [UNIT] [WHEN] [note TEXT].
 struct WeighRequest {
     let kilograms: Double
+    /// The unit the weight was read in (the one typed, or the setting's).
+    let unit: WeightUnit
     let when: WhenInput
     let note: String?
 
@@ -139,6 +174,8 @@ struct WeighRequest {
             guard note?.isEmpty == false else { throw CommandFailure(.usage, "weigh: 'note' needs some text after it") }
         }
         self.kilograms = kilograms
+        let typed = arguments.prefix(used).joined(separator: " ").lowercased()
+        unit = typed.contains("st") ? .stones : (typed.contains("lb") ? .pounds : (typed.contains("kg") ? .kilograms : defaultUnit))
         self.when = when
         self.note = note
     }
