@@ -62,12 +62,7 @@ final class SafeFolder: @unchecked Sendable {
         if create, entry(name) == .missing, mkdirat(descriptor, name, 0o700) != 0, errno != EEXIST {
             throw BackupFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
         }
-        switch entry(name) {
-        case .folder: break
-        case .missing: throw BackupFileError.missingFolder(path)
-        case .link: throw BackupFileError.linkRefused(path)
-        case .file, .other: throw BackupFileError.notAFolder(path)
-        }
+        try require(name, is: .folder)
         let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard child >= 0 else { throw BackupFileError.cannotList(path, reason: String(cString: strerror(errno))) }
         return SafeFolder(descriptor: child, path: path)
@@ -81,6 +76,17 @@ final class SafeFolder: @unchecked Sendable {
         case S_IFDIR: return .folder
         case S_IFLNK: return .link
         default: return .other
+        }
+    }
+
+    /// Throws unless `name` is a folder or a regular file (as `expected` says), naming what it is instead.
+    private func require(_ name: String, is expected: Entry) throws {
+        let found = entry(name), path = self.path + "/" + name
+        guard found != expected else { return }
+        switch found {
+        case .missing: throw expected == .folder ? BackupFileError.missingFolder(path) : BackupFileError.noSuchBackup(path)
+        case .link: throw BackupFileError.linkRefused(path)
+        default: throw expected == .folder ? BackupFileError.notAFolder(path) : BackupFileError.notARegularFile(path)
         }
     }
 
@@ -107,12 +113,7 @@ final class SafeFolder: @unchecked Sendable {
     /// or folder is refused without being opened for reading.
     func read(_ name: String, limit: Int) throws -> Data {
         let path = self.path + "/" + name
-        switch entry(name) {
-        case .file: break
-        case .missing: throw BackupFileError.noSuchBackup(path)
-        case .link: throw BackupFileError.linkRefused(path)
-        case .folder, .other: throw BackupFileError.notARegularFile(path)
-        }
+        try require(name, is: .file)
         let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { throw BackupFileError.cannotRead(path, reason: String(cString: strerror(errno))) }
         defer { close(file) }

@@ -1,24 +1,11 @@
 import Foundation
 
-/// Why a typed height was refused.
-public enum HeightInputError: Error, Equatable, Sendable, CustomStringConvertible {
-    case notAHeight(String)
-    case outOfRange(String)
-
-    public var description: String {
-        switch self {
-        case let .notAHeight(text): "'\(text)' is not a height; write it like 180 cm, 1.80 m, 5ft 11in or 71 in"
-        case let .outOfRange(text): "\(text) is outside the accepted 0.5–2.8 m"
-        }
-    }
-}
-
 /// Reads heights as people type them: `180 cm`, `180cm`, `1.80 m`, `5ft 11in`,
 /// `5'11"`, `71 in`; a bare number is centimetres above 3, metres below.
 public enum HeightInput {
     public static let acceptedMetres: ClosedRange<Double> = 0.5...2.8
 
-    public static func parse(_ text: String) throws(HeightInputError) -> Double {
+    public static func parse(_ text: String) throws(SettingsError) -> Double {
         let compact = text.lowercased().replacingOccurrences(of: " ", with: "")
         var metres: Double?
         if let feet = compact.range(of: #"^(\d+)(ft|')(\d+(\.\d+)?)?(in|"|'')?$"#, options: .regularExpression) {
@@ -37,7 +24,7 @@ public enum HeightInput {
             metres = value > 3 ? value / 100 : value
         }
         guard let metres else { throw .notAHeight(text) }
-        guard acceptedMetres.contains(metres) else { throw .outOfRange(text) }
+        guard acceptedMetres.contains(metres) else { throw .heightOutOfRange(text) }
         return metres
     }
 

@@ -5,10 +5,14 @@ import Observation
 public enum SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
     case unknownUnit(String)
     case syncFolderMissing(String)
+    case notAHeight(String)
+    case heightOutOfRange(String)
 
     public var description: String {
         switch self {
         case let .unknownUnit(word): "'\(word)' is not a unit; use kg, lb or st"
+        case let .notAHeight(text): "'\(text)' is not a height; write it like 180 cm, 1.80 m, 5ft 11in or 71 in"
+        case let .heightOutOfRange(text): "\(text) is outside the accepted 0.5–2.8 m"
         case let .syncFolderMissing(path): "the sync folder \(path) does not exist or is not a folder; create it first"
         }
     }
@@ -53,7 +57,7 @@ public final class SettingsFeature {
 
     /// Sets the height (for the BMI) from the words a person types, or clears it with nil.
     public func setHeight(_ text: String?) async throws {
-        try await settings.apply(.heightMetres(try text.map { text throws(HeightInputError) in try HeightInput.parse(text) }))
+        try await settings.apply(.heightMetres(try text.map { text throws(SettingsError) in try HeightInput.parse(text) }))
     }
 
     /// Sets the sync folder to an existing folder (stored as an absolute path), or nil for off.

@@ -19,11 +19,8 @@ public enum DailyVerdict: String, Sendable, Equatable, CaseIterable {
 /// keeps falling well into a plateau and would hide it.
 public struct DailyTrendManager: Sendable {
     public static let toleranceKilograms = 0.2
-    /// Less progress than this over the plateau window is a plateau.
-    public static let plateauKilograms = 0.1
-    public static let plateauWindowDays = 7
-    public static let plateauWeighInDays = 4
-    public static let plateauHistoryDays = 14
+    /// A plateau: less than 0.1 kg of progress over the last 7 days, 4 of them weighed, after 14 days of history.
+    public static let plateauKilograms = 0.1, plateauWindowDays = 7, plateauWeighInDays = 4, plateauHistoryDays = 14
     /// A new best of the trend counts only when it beats the old one by this much (the trend creeps).
     public static let newBestKilograms = 0.05
     /// Typed weights carry binary rounding: 80.2 − 80 is 0.2000000000000028,

@@ -20,6 +20,15 @@ import WeightLog
         return makeTestApp(store: LocalDataStore(directory: directory), clock: clock, directory: directory)
     }
 
+    /// A graph with a sync folder set and one weigh-in: something to back up.
+    func syncedGraph() async throws -> (graph: TestGraph, sync: URL) {
+        let sync = try syncFolder()
+        let g = graph()
+        try await g.app.settingsFeature.setSyncFolder(sync.path)
+        try await g.app.weightEntryFeature.record(kilograms: 80)
+        return (g, sync)
+    }
+
     func syncFolder() throws -> URL {
         let sync = temp.url.appendingPathComponent("Sync")
         try FileManager.default.createDirectory(at: sync.appendingPathComponent("Backups"), withIntermediateDirectories: true)
@@ -28,10 +37,7 @@ import WeightLog
 
     @Test func anOwnSyncFolderThatIsALinkIsNeverWrittenThrough() async throws {
         defer { temp.remove() }
-        let sync = try syncFolder()
-        let g = graph()
-        try await g.app.settingsFeature.setSyncFolder(sync.path)
-        try await g.app.weightEntryFeature.record(kilograms: 80)
+        let (g, sync) = try await syncedGraph()
         // The attacker's target: a folder holding a file the link would destroy.
         let target = temp.url.appendingPathComponent("victim")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
@@ -105,10 +111,7 @@ import WeightLog
 
     @Test func aHostileSnapshotBringsNoSyncFolderAndNoJunkSettings() async throws {
         defer { temp.remove() }
-        let sync = try syncFolder()
-        let g = graph()
-        try await g.app.settingsFeature.setSyncFolder(sync.path)
-        try await g.app.weightEntryFeature.record(kilograms: 80)
+        let (g, sync) = try await syncedGraph()
         var junk = (0..<2_000).map { SettingsTable.Row(key: "junk\($0)", value: String(repeating: "x", count: 100)) }
         junk += [SettingsTable.Row(key: "syncFolder", value: "/tmp/attacker"), SettingsTable.Row(key: "unit", value: "lb"),
                  SettingsTable.Row(key: "goalKilograms", value: "70")]

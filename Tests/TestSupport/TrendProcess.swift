@@ -68,6 +68,21 @@ public func runTrend(_ arguments: [String], input: String? = nil, environment: [
                     standardError: String(decoding: errorData.data, as: UTF8.self))
 }
 
+/// Runs the built `trend` with no file allowed to grow past `fileSizeLimit`
+/// bytes (`prlimit --fsize`), as on a full disk; returns its exit status and standard error.
+public func runTrendWithFileSizeLimit(_ fileSizeLimit: Int, _ arguments: [String]) throws -> (status: Int32, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+    process.arguments = ["--fsize=\(fileSizeLimit)", "--", trendExecutable().path] + arguments
+    let errors = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, message)
+}
+
 private final class ReadBox: @unchecked Sendable {
     // @unchecked: written once by the reader thread, read after `done` is seen.
     private let lock = NSLock()

@@ -87,24 +87,16 @@ import TestSupport
         let temp = TemporaryDirectory()
         defer { temp.remove() }
         let data = temp.url.appendingPathComponent("data")
+        // 3,000 weigh-ins, one a second: a snapshot of about 300 KB.
+        let rows = (0..<3_000).map { String(format: "2020-01-01 %02d:%02d:%02d,%d", $0 / 3600, $0 / 60 % 60, $0 % 60, 60 + $0 % 40) }
         let csv = temp.url.appendingPathComponent("rows.csv")
-        var text = "date,weight\n"
-        for index in 0..<3_000 { text += String(format: "2020-01-01 %02d:%02d:%02d,%d\n", index / 3600, index / 60 % 60, index % 60, 60 + index % 40) }
-        try Data(text.utf8).write(to: csv)
+        try Data((["date,weight"] + rows).joined(separator: "\n").utf8).write(to: csv)
         #expect(try runTrend(["--data-dir", data.path, "-c", "import \(csv.path)"]).status == 0)
         try FileManager.default.removeItem(at: data.appendingPathComponent("Backups"))
 
         // No file may grow past 64 KB: the snapshot (about 300 KB) cannot be written.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-        process.arguments = ["--fsize=65536", "--", trendExecutable().path, "--data-dir", data.path, "-c", "backup now"]
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1, "\(message)")
+        let full = try runTrendWithFileSizeLimit(65_536, ["--data-dir", data.path, "-c", "backup now"])
+        #expect(full.status == 1, "\(full.errors)")
 
         // Three days on, the next automatic snapshot is late.
         let later = "2026-06-18 08:00:00"

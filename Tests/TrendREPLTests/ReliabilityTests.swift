@@ -148,16 +148,8 @@ import TestSupport
         for index in 0..<40_000 { text += String(format: "%04d-%02d-%02d %02d:%02d,%d\n", 1990 + index / 2_000, 1 + (index / 150) % 12, 1 + (index / 6) % 25, index % 24, index % 60, 60 + index % 40) }
         try Data(text.utf8).write(to: csv)
         // A file may not grow past 1 MB: the database (or its journal) hits the limit halfway through.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-        process.arguments = ["--fsize=1000000", "--", trendExecutable().path, "--data-dir", data.path, "-c", "import \(csv.path)"]
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1, "\(message)")
+        let (status, message) = try runTrendWithFileSizeLimit(1_000_000, ["--data-dir", data.path, "-c", "import \(csv.path)"])
+        #expect(status == 1, "\(message)")
         #expect(message.contains("nothing was changed"), "\(message)")
         let store = LocalDataStore(directory: data)
         #expect(try store.read { try $0.query("PRAGMA integrity_check") { $0.text(0) } } == ["ok"])

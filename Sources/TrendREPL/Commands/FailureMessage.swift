@@ -29,8 +29,6 @@ enum FailureMessage {
             return (.invalidSetting, nil)
         case is WhenInputError:
             return (.invalidDate, nil)
-        case is HeightInputError:
-            return (.invalidSetting, nil)
         case is ClockError:
             return (.invalidDate, nil)
         case let entry as WeightEntryError:
