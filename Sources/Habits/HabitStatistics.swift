@@ -15,14 +15,29 @@ public enum HabitDayStatus: String, Sendable, Equatable {
     case future
 }
 
+/// How a habit's today stands, in Loop's terms.
+public enum HabitTodayStatus: String, Sendable, Equatable {
+    /// Marked done (a yes/no habit), or a number that meets an at-least target.
+    case done
+    /// Not marked, but covered by a quota already met (Loop's YES_AUTO).
+    case auto
+    case skipped
+    /// Marked no, or a number short of an at-least target.
+    case no
+    case unknown
+    /// An at-most habit's number within its limit, or over it.
+    case withinLimit, overLimit
+}
+
 /// Streaks and strength of one habit, computed from its marks. Pure.
 ///
-/// A streak counts consecutive due days that were done; skipped days and
-/// days that are not due neither break nor add to it. Strength is Loop
-/// Habit Tracker's score: `m = 0.5^(sqrt(f)/13)` with `f` repetitions a day,
-/// `score = previous · m + value · (1 − m)` a day, `value` the fraction of the
-/// scheduled repetitions done in the trailing period (capped at 1); a
-/// skipped day leaves the score unchanged. It starts at 0.
+/// Strength and streaks are Loop Habit Tracker's (`LoopModel`): the marks
+/// become Loop's entries, the computed entries add the days a met quota
+/// covers, the score is `ScoreList.recompute` and a streak counts the
+/// consecutive days whose computed value counts (done, covered or skipped;
+/// a numeric day that meets its target). Weekday schedules, which Loop
+/// lacks, follow the same model: the days after a done due day that are not
+/// due are covered, up to the next due day.
 public struct HabitStatistics: Sendable {
     public let habit: Habit
     public let today: Int
@@ -70,59 +85,98 @@ public struct HabitStatistics: Sendable {
         return statuses[index]
     }
 
-    /// Done due days back from today; an undone today does not break it.
-    public func currentStreak(statuses: [HabitDayStatus]) -> Int {
-        var streak = 0
-        for status in statuses.reversed() {
-            switch status {
-            case .done: streak += 1
-            case .missed: return streak
-            case .skipped, .notDue, .pending, .beforeStart, .future: continue
+    /// Loop's frequency for the schedule (chosen weekdays count as that many a week).
+    public var frequency: LoopModel.Frequency {
+        switch habit.schedule {
+        case .daily: LoopModel.Frequency(1, 1)
+        case let .weekdays(days): LoopModel.Frequency(days.count, 7)
+        case let .timesPerWeek(times): LoopModel.Frequency(times, 7)
+        case let .timesPerDays(times, days): LoopModel.Frequency(times, days)
+        }
+    }
+
+    private var target: Double { habit.kind.target ?? 0 }
+    private var atMost: Bool { if case .atMost = habit.kind { true } else { false } }
+
+    /// The marks as Loop's original entries, by day.
+    public var originalEntries: [Int: Int] {
+        habit.marks.mapValues { mark in
+            switch mark {
+            case .skipped: LoopModel.skip
+            case let .value(value): habit.kind.isNumeric ? Int((value * 1000).rounded()) : (value >= 1 ? LoopModel.yesManual : LoopModel.no)
+            case .done: habit.kind.isNumeric ? Int((target * 1000).rounded()) : LoopModel.yesManual
             }
         }
-        return streak
     }
 
-    public func bestStreak(statuses: [HabitDayStatus]) -> Int {
-        var best = 0, run = 0
-        for status in statuses {
-            if status == .done { run += 1; best = max(best, run) }
-            else if status == .missed { run = 0 }
+    /// Loop's computed entries: known days only, by day.
+    public func computedEntries() -> [Int: Int] {
+        let original = originalEntries
+        if habit.kind.isNumeric { return original }
+        guard case .weekdays = habit.schedule else { return LoopModel.computedEntries(original: original, frequency: frequency) }
+        // A done due day covers the days that follow it until the next due one.
+        var computed = original
+        for (day, value) in original where value == LoopModel.yesManual {
+            var next = day + 1
+            while !habit.schedule.isScheduledWeekday(next), computed[next] == nil {
+                computed[next] = LoopModel.yesAuto
+                next += 1
+            }
         }
-        return best
+        return computed
     }
 
-    /// Loop's multiplier for this habit's frequency.
-    public var multiplier: Double { pow(0.5, habit.schedule.frequency.squareRoot() / 13) }
+    /// Whether today counts as done (`Habit.isCompletedToday`): a covered or
+    /// skipped day too; an at-most habit never, while the day can still go over.
+    public func isCompletedToday(computed: [Int: Int]) -> Bool {
+        let value = computed[today] ?? LoopModel.unknown
+        guard habit.kind.isNumeric else { return value != LoopModel.no && value != LoopModel.unknown }
+        return atMost ? false : Double(value) / 1000 >= target
+    }
 
-    /// Strength of every day from the first day to today, 0…1.
-    /// - Complexity: O(days · period length).
-    public func strengths() -> [Double] {
+    /// Today in Loop's terms, from the computed entries.
+    public func todayStatus(computed: [Int: Int]) -> HabitTodayStatus {
+        let value = computed[today] ?? LoopModel.unknown
+        switch value {
+        case LoopModel.unknown: return .unknown
+        case LoopModel.skip: return .skipped
+        default: break
+        }
+        guard habit.kind.isNumeric else { return value == LoopModel.yesManual ? .done : (value == LoopModel.yesAuto ? .auto : .no) }
+        let amount = Double(value) / 1000
+        if atMost { return amount <= target ? .withinLimit : .overLimit }
+        return amount >= target ? .done : .no
+    }
+
+    /// Loop's streaks, oldest first; covered days ahead of today count, as in Loop.
+    public func streaks(computed: [Int: Int]) -> [ClosedRange<Int>] {
+        let numeric = habit.kind.isNumeric, atMost = self.atMost, target = self.target
+        return LoopModel.streaks(counting: computed.filter {
+            $0.key <= today + 30 && LoopModel.countsForStreak($0.value, numeric: numeric, atMost: atMost, target: target)
+        }.map(\.key))
+    }
+
+    /// The streak holding today, or, while today is still open, the one that ended yesterday; its length in days.
+    public func currentStreak(computed: [Int: Int]) -> Int {
+        let runs = streaks(computed: computed)
+        guard let run = runs.last(where: { $0.contains(today) }) ?? runs.last(where: { $0.upperBound == today - 1 }) else { return 0 }
+        return run.count
+    }
+
+    public func bestStreak(computed: [Int: Int]) -> Int {
+        streaks(computed: computed).map(\.count).max() ?? 0
+    }
+
+    /// Strength of every day from the first day to today, 0…1 (`ScoreList.recompute`).
+    /// - Complexity: O(days since the first entry).
+    public func strengths(computed: [Int: Int]? = nil) -> [Double] {
         let first = habit.firstDay
         guard first <= today else { return [] }
-        let multiplier = self.multiplier
-        let (times, length) = habit.schedule.period
-        var scores: [Double] = []
-        scores.reserveCapacity(today - first + 1)
-        var score = 0.0
-        for day in first...today {
-            if habit.marks[day] != .skipped {
-                var sum = 0.0
-                for back in max(first, day - length + 1)...day { sum += progress(on: back) }
-                let value = min(1, sum / Double(times))
-                score = score * multiplier + value * (1 - multiplier)
-            }
-            scores.append(score)
-        }
-        return scores
-    }
-
-    private func progress(on day: Int) -> Double {
-        switch habit.marks[day] {
-        case .done?: return 1
-        case let .value(value)?: return habit.kind.progress(value)
-        case .skipped?, nil: return 0
-        }
+        let computed = computed ?? computedEntries()
+        let from = min(first, computed.keys.min() ?? today)
+        let scores = LoopModel.scores(values: { computed[$0] ?? LoopModel.unknown }, from: from, to: today,
+                                      frequency: frequency, numeric: habit.kind.isNumeric, atMost: atMost, target: target)
+        return Array(scores.suffix(today - first + 1))
     }
 
     private func period(containing day: Int) -> (start: Int, end: Int) {

@@ -41,6 +41,8 @@ public struct HabitSummary: Sendable, Equatable {
     public let dueToday: Bool
     public let doneToday: Bool
     public let todayMark: HabitMark?
+    /// How today stands in Loop's terms.
+    public let todayStatus: HabitTodayStatus
     public let currentStreak: Int
     public let bestStreak: Int
     /// Loop's score today, 0…1.
@@ -200,23 +202,26 @@ public final class HabitsFeature {
         let day = today
         let statistics = HabitStatistics(habit: habit, today: day)
         let statuses = statistics.statuses()
-        let strengths = statistics.strengths()
+        let computed = statistics.computedEntries()
+        let strengths = statistics.strengths(computed: computed)
         let range = (day - days + 1)...day
         return HabitDetail(
-            summary: summary(of: habit, today: day, statuses: statuses, strengths: strengths),
+            summary: summary(of: habit, today: day, computed: computed, strengths: strengths),
             days: range.map { ($0, statistics.status(on: $0, statuses: statuses)) },
             strengths: range.map { $0 - habit.firstDay >= 0 && $0 - habit.firstDay < strengths.count ? strengths[$0 - habit.firstDay] : 0 }
         )
     }
 
-    private func summary(of habit: Habit, today: Int, statuses: [HabitDayStatus]? = nil,
+    private func summary(of habit: Habit, today: Int, computed: [Int: Int]? = nil,
                          strengths: [Double]? = nil) -> HabitSummary {
         let statistics = HabitStatistics(habit: habit, today: today)
-        let statuses = statuses ?? statistics.statuses()
-        let strength = (strengths ?? statistics.strengths()).last ?? 0
-        return HabitSummary(habit: habit, dueToday: isDue(habit, on: today), doneToday: habit.isDone(on: today),
-                            todayMark: habit.marks[today], currentStreak: statistics.currentStreak(statuses: statuses),
-                            bestStreak: statistics.bestStreak(statuses: statuses), strength: strength)
+        let computed = computed ?? statistics.computedEntries()
+        let strength = (strengths ?? statistics.strengths(computed: computed)).last ?? 0
+        return HabitSummary(habit: habit, dueToday: isDue(habit, on: today),
+                            doneToday: statistics.isCompletedToday(computed: computed),
+                            todayMark: habit.marks[today], todayStatus: statistics.todayStatus(computed: computed),
+                            currentStreak: statistics.currentStreak(computed: computed),
+                            bestStreak: statistics.bestStreak(computed: computed), strength: strength)
     }
 
     private func isDue(_ habit: Habit, on day: Int) -> Bool {

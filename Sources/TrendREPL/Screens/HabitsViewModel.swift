@@ -142,11 +142,13 @@ struct HabitsViewModel {
         var lines = [style.bold("Habits, " + DateText.longDay(today))]
         for summary in summaries {
             let habit = summary.habit
-            let symbol: String
-            if summary.doneToday { symbol = style.paint("✓", .green) }
-            else if summary.todayMark == .skipped { symbol = style.paint("–", .cyan) }
-            else if summary.dueToday { symbol = style.paint("○", .yellow) }
-            else { symbol = style.dim("·") }
+            let symbol: String = switch summary.todayStatus {
+            case .skipped: style.paint("–", .cyan)
+            case .done, .auto: style.paint("✓", .green)
+            case .withinLimit: style.paint("✓", .green)
+            case .overLimit: style.paint("✗", .red)
+            case .no, .unknown: summary.dueToday ? style.paint("○", .yellow) : style.dim("·")
+            }
             var today = ""
             if case let .value(value)? = summary.todayMark { today = "\(HabitText.number(value)) today" }
             else if summary.todayMark == .skipped { today = "skipped" }
@@ -187,7 +189,9 @@ struct HabitsViewModel {
             ("dueToday", .bool(summary.dueToday)),
             ("doneToday", .bool(summary.doneToday)),
             ("skippedToday", .bool(summary.todayMark == .skipped)),
+            ("status", .string(summary.todayStatus.rawValue)),
             ("todayValue", .optional(todayValue)),
+            ("targetKind", .optional(habit.kind.isNumeric ? habit.kind.code : nil)),
             ("currentStreak", .integer(summary.currentStreak)),
             ("bestStreak", .integer(summary.bestStreak)),
             ("strength", .number(summary.strength)),

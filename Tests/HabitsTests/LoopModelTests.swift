@@ -1,0 +1,177 @@
+import Foundation
+import Settings
+import Testing
+@testable import Habits
+
+/// Loop Habit Tracker's own expectations (iSoron/uhabits,
+/// `uhabits-core/src/jvmTest/java/org/isoron/uhabits/core/models/ScoreListTest.kt`
+/// and `StreakListTest.kt`), replayed through Trend's habits. Each test names
+/// Loop's class and test; Loop checks scores to 1e-6.
+@Suite struct LoopModelTests {
+    let today = DayNumber.from(year: 2026, month: 6, day: 30)
+
+    /// A habit whose marks are given in days before today, as Loop's tests write them.
+    func habit(_ schedule: HabitSchedule, _ kind: HabitKind = .yesNo, daysAgo marks: [Int: HabitMark]) -> Habit {
+        Habit(name: "h", schedule: schedule, kind: kind, createdDay: today - (marks.keys.max() ?? 0),
+              marks: Dictionary(uniqueKeysWithValues: marks.map { (today - $0.key, $0.value) }))
+    }
+
+    func done(_ days: Range<Int>) -> [Int: HabitMark] { Dictionary(uniqueKeysWithValues: days.map { ($0, .done) }) }
+    func values(_ days: Range<Int>, _ value: Double) -> [Int: HabitMark] {
+        Dictionary(uniqueKeysWithValues: days.map { ($0, .value(value)) })
+    }
+
+    /// Scores newest first, as Loop's `checkScoreValues` reads them.
+    func scores(_ habit: Habit) -> [Double] { HabitStatistics(habit: habit, today: today).strengths().reversed() }
+    func strength(_ habit: Habit) -> Double { scores(habit).first ?? 0 }
+
+    func expect(_ actual: [Double], _ expected: [Double], sourceLocation: SourceLocation = #_sourceLocation) {
+        for (index, wanted) in expected.enumerated() {
+            let got = index < actual.count ? actual[index] : 0
+            #expect(abs(got - wanted) < 1e-6, "day −\(index): \(got) vs \(wanted)", sourceLocation: sourceLocation)
+        }
+    }
+
+    static let twentyDays = [0.655747, 0.636894, 0.617008, 0.596033, 0.573910, 0.550574, 0.525961, 0.500000, 0.472617,
+                             0.443734, 0.413270, 0.381137, 0.347244, 0.311495, 0.273788, 0.234017, 0.192067, 0.147820,
+                             0.101149, 0.051922, 0.000000, 0.000000, 0.000000]
+
+    /// YesNoScoreListTest.test_getValue
+    @Test func yesNoGetValue() {
+        expect(scores(habit(.daily, daysAgo: done(0..<20))), Self.twentyDays)
+    }
+
+    /// YesNoScoreListTest.test_recompute and test_addThenRemove
+    @Test func yesNoRecompute() {
+        #expect(abs(strength(habit(.daily, daysAgo: done(0..<2))) - 0.101149) < 1e-6)
+        #expect(abs(strength(habit(.timesPerDays(times: 1, days: 2), daysAgo: done(0..<2))) - 0.054816) < 1e-6)
+        #expect(abs(strength(habit(.daily, daysAgo: done(0..<1))) - 0.051922) < 1e-6)
+    }
+
+    /// The open issue's case: a 1/3 habit checked once today (the doubled window).
+    @Test func oneInThreeDaysCheckedOnceToday() {
+        #expect(abs(strength(habit(.timesPerDays(times: 1, days: 3), daysAgo: done(0..<1))) - 0.015157) < 1e-6)
+    }
+
+    /// YesNoScoreListTest.test_imperfectNonDaily
+    @Test func imperfectNonDaily() {
+        var marks: [Int: HabitMark] = [:]
+        for week in 0..<100 { marks[7 * week] = .done; marks[7 * week + 1] = .done }
+        #expect(abs(strength(habit(.timesPerWeek(3), daysAgo: marks)) - 2.0 / 3) < 1e-6)
+        #expect(abs(strength(habit(.timesPerWeek(4), daysAgo: marks)) - 0.5) < 1e-6)
+    }
+
+    /// YesNoScoreListTest.test_irregularNonDaily
+    @Test func irregularNonDaily() {
+        var marks: [Int: HabitMark] = [:]
+        for pair in 0..<100 { marks[14 * pair] = .done; marks[14 * pair + 13] = .done }
+        #expect(abs(strength(habit(.timesPerWeek(1), daysAgo: marks)) - 1) < 1e-3)
+    }
+
+    /// YesNoScoreListTest.shouldAchieveHighScoreInReasonableTime
+    @Test func highScoreInReasonableTime() {
+        #expect(strength(habit(.daily, daysAgo: done(0..<90))) > 0.99)
+        let weekly = Dictionary(uniqueKeysWithValues: (0...38).map { (7 * $0, HabitMark.done) })
+        #expect(strength(habit(.timesPerWeek(1), daysAgo: weekly)) > 0.99)
+        let monthly = Dictionary(uniqueKeysWithValues: (0...17).map { (30 * $0, HabitMark.done) })
+        #expect(strength(habit(.timesPerDays(times: 1, days: 30), daysAgo: monthly)) > 0.99)
+    }
+
+    /// NumericalAtLeastScoreListTest.test_getValue, test_recompute, overeachievingIsntRelevant
+    @Test func atLeast() {
+        expect(scores(habit(.daily, .atLeast(2), daysAgo: values(0..<20, 2))), Self.twentyDays)
+        #expect(abs(strength(habit(.daily, .atLeast(2), daysAgo: values(0..<2, 2))) - 0.101149) < 1e-6)
+        #expect(abs(strength(habit(.timesPerDays(times: 1, days: 2), .atLeast(2), daysAgo: values(0..<2, 2))) - 0.072631) < 1e-6)
+        #expect(abs(strength(habit(.daily, .atLeast(2), daysAgo: [0: .value(10_000)])) - 0.051922) < 1e-6)
+        #expect(abs(strength(habit(.daily, .atLeast(2), daysAgo: values(0..<500, 1))) - 0.5) < 1e-6)
+    }
+
+    /// NumericalAtLeastScoreListTest.test_withZeroTarget: full credit every day.
+    @Test func atLeastZero() {
+        #expect(abs(strength(habit(.daily, .atLeast(0), daysAgo: [0: .value(0)])) - 0.051922) < 1e-6)
+    }
+
+    /// NumericalAtMostScoreListTest.test_getValue, test_recompute, shouldAchieveComparableScoreToProgress,
+    /// undereachievingIsntRelevant, overeachievingIsntRelevant
+    @Test func atMost() {
+        var marks = values(0..<20, 5)
+        marks[20] = .value(1)
+        expect(scores(habit(.daily, .atMost(2), daysAgo: marks)),
+               [0.344253, 0.363106, 0.382992, 0.403967, 0.426090, 0.449426, 0.474039, 0.500000, 0.527383, 0.556266,
+                0.586730, 0.618863, 0.652756, 0.688505, 0.726212, 0.765983, 0.807933, 0.852180, 0.898851, 0.948078, 1.0])
+        #expect(abs(strength(habit(.daily, .atMost(2), daysAgo: values(0..<2, 5))) - 0.898850) < 1e-6)
+        #expect(abs(strength(habit(.timesPerDays(times: 1, days: 2), .atMost(2), daysAgo: values(0..<2, 5))) - 0.927369) < 1e-6)
+        #expect(abs(strength(habit(.daily, .atMost(2), daysAgo: values(0..<500, 3))) - 0.5) < 1e-6)
+        #expect(abs(strength(habit(.daily, .atMost(2), daysAgo: [1: .value(10_000)])) - 0.950773) < 1e-6)
+        #expect(abs(strength(habit(.daily, .atMost(2), daysAgo: [0: .value(5), 1: .value(0)])) - 0.948077) < 1e-6)
+        #expect(abs(strength(habit(.daily, .atMost(2), daysAgo: [0: .value(5), 1: .value(1)])) - 0.948077) < 1e-6)
+    }
+
+    /// The case: four unlogged days of an at-most habit meet the limit.
+    @Test func unloggedAtMostDaysMeetTheLimit() {
+        #expect(abs(strength(habit(.daily, .atMost(2), daysAgo: [4: .value(1)])) - 1) < 1e-9)
+    }
+
+    /// YesNoScoreListTest.test_getValueWithSkip2: a skipped day keeps the score.
+    @Test func aSkipKeepsTheScore() {
+        var marks = done(5..<6)
+        marks[4] = .skipped
+        expect(scores(habit(.daily, daysAgo: marks)), [0.041949, 0.044247, 0.046670, 0.049226, 0.051922, 0.051922, 0.0])
+    }
+
+    /// The case and StreakList: a perfect 2/10 habit counts covered days (including ahead of today).
+    @Test func aPerfect2In10HabitStreaksOverItsCoveredDays() {
+        let marks = Dictionary(uniqueKeysWithValues: (0..<6).flatMap { [(10 * $0, HabitMark.done), (10 * $0 + 1, .done)] })
+        let stats = HabitStatistics(habit: habit(.timesPerDays(times: 2, days: 10), daysAgo: marks), today: today)
+        let computed = stats.computedEntries()
+        // Every day from the oldest pair's interval to the newest's end is done or covered: one streak of 60 days and more.
+        #expect(stats.currentStreak(computed: computed) >= 60)
+        #expect(stats.currentStreak(computed: computed) == stats.bestStreak(computed: computed))
+        #expect(stats.isCompletedToday(computed: computed))
+        // A 1/3 habit done today covers the two days after it (EntryList: YES_AUTO).
+        let third = HabitStatistics(habit: habit(.timesPerDays(times: 1, days: 3), daysAgo: done(0..<1)), today: today)
+        #expect(third.computedEntries() == [today: LoopModel.yesManual, today + 1: LoopModel.yesAuto, today + 2: LoopModel.yesAuto])
+    }
+
+    /// Habit.isCompletedToday: an at-most day is never complete while it can still go over.
+    @Test func atMostIsNotCompletedToday() {
+        let stats = HabitStatistics(habit: habit(.daily, .atMost(2), daysAgo: [0: .value(1)]), today: today)
+        #expect(!stats.isCompletedToday(computed: stats.computedEntries()))
+    }
+
+    /// EntryListTest.testComputeBoolean: a 1/3 habit done 4, 9 and 10 days ago.
+    @Test func computeBoolean() {
+        let original = [today - 4: LoopModel.yesManual, today - 9: LoopModel.yesManual, today - 10: LoopModel.yesManual]
+        let computed = LoopModel.computedEntries(original: original, frequency: .init(1, 3))
+        let expected: [Int: Int] = [2: 1, 3: 1, 4: 2, 7: 1, 8: 1, 9: 2, 10: 2, 11: 1, 12: 1]
+        #expect(computed == Dictionary(uniqueKeysWithValues: expected.map { (today - $0.key, $0.value) }))
+        #expect(LoopModel.computedEntries(original: [:], frequency: .init(1, 3)).isEmpty)
+    }
+
+    /// EntryListTest.testSnapIntervalsTogether1 and 2 (begin is the older end of an interval).
+    @Test func snapIntervalsTogether() {
+        func interval(_ begin: Int, _ center: Int, _ end: Int) -> LoopModel.Interval {
+            LoopModel.Interval(begin: today - begin, center: today - center, end: today - end)
+        }
+        var first = [interval(8, 8, 2), interval(12, 12, 6), interval(20, 20, 14), interval(27, 27, 21)]
+        LoopModel.snapIntervalsTogether(&first)
+        #expect(first == [interval(8, 8, 2), interval(15, 12, 9), interval(22, 20, 16), interval(29, 27, 23)])
+        var second = [interval(6, 4, 0), interval(11, 8, 5)]
+        LoopModel.snapIntervalsTogether(&second)
+        #expect(second == [interval(6, 4, 0), interval(13, 8, 7)])
+    }
+
+    /// EntryListTest.testBuildIntervals1–3.
+    @Test func buildIntervals() {
+        func interval(_ begin: Int, _ center: Int, _ end: Int) -> LoopModel.Interval {
+            LoopModel.Interval(begin: today - begin, center: today - center, end: today - end)
+        }
+        let three = [8, 18, 23].map { today - $0 }
+        #expect(LoopModel.buildIntervals(yeses: three, frequency: .init(1, 7))
+            == [interval(8, 8, 2), interval(18, 18, 12), interval(23, 23, 17)])
+        #expect(LoopModel.buildIntervals(yeses: three, frequency: .init(1, 1))
+            == [interval(8, 8, 8), interval(18, 18, 18), interval(23, 23, 23)])
+        #expect(LoopModel.buildIntervals(yeses: [8, 15, 18, 22, 23].map { today - $0 }, frequency: .init(2, 7))
+            == [interval(18, 15, 12), interval(22, 18, 16), interval(23, 22, 17)])
+    }
+}
