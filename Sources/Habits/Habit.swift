@@ -72,36 +72,80 @@ public enum HabitSchedule: Sendable, Equatable, Hashable, Codable {
     /// `3 per week`, `2/10`, `2 per 10 days`. Snapshots of format 1 stored
     /// these words, so they are read there too.
     public init?(text: String) {
-        let lower = text.lowercased().replacingOccurrences(of: " per ", with: "/").replacingOccurrences(of: " ", with: "")
-        switch lower {
-        case "everyday", "daily", "": self = .daily; return
-        case "weekdays": self = .weekdays([0, 1, 2, 3, 4]); return
-        case "weekends": self = .weekdays([5, 6]); return
+        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        // "every" and "times"/"x" add nothing: "every mon wed fri", "3 times a week", "3x/week".
+        var plain = words.filter { $0 != "times" && $0 != "time" }
+        if plain.first == "every", plain.count > 1 { plain.removeFirst() }
+        let joined = plain.joined(separator: " ")
+        switch joined {
+        case "", "day", "everyday", "daily": self = .daily; return
+        case "weekday", "weekdays": self = .weekdays([0, 1, 2, 3, 4]); return
+        case "weekend", "weekends": self = .weekdays([5, 6]); return
+        case "week": self = .timesPerWeek(1); return
+        case "month": self = .timesPerDays(times: 1, days: 30); return
         default: break
         }
-        let fraction = lower.split(separator: "/", omittingEmptySubsequences: false)
-        if fraction.count == 2, let times = Int(fraction[0]), times >= 1 {
-            if fraction[1] == "week" || fraction[1] == "w" {
-                guard times <= 7 else { return nil }
-                self = times == 7 ? .daily : .timesPerWeek(times)
-                return
-            }
-            let daysText = fraction[1].hasSuffix("days") ? fraction[1].dropLast(4) : fraction[1]
-            guard let days = Int(daysText), days >= 1, days <= 365, times <= days else { return nil }
-            self = times == days ? .daily : .timesPerDays(times: times, days: days)
+        if let schedule = Self.quota(plain) { self = schedule; return }
+        if let days = Self.weekdays(plain), !days.isEmpty {
+            self = days.count == 7 ? .daily : .weekdays(days)
             return
         }
-        var days = Set<Int>()
-        let words = text.lowercased().split(whereSeparator: { $0 == "," || $0 == " " })
-        for word in words {
-            guard let index = Self.weekdayNames.firstIndex(of: String(word)) ?? Self.fullWeekdayNames.firstIndex(of: String(word)) else {
-                return nil
-            }
-            days.insert(index)
-        }
-        guard !days.isEmpty else { return nil }
-        self = days.count == 7 ? .daily : .weekdays(days)
+        return nil
     }
+
+    /// `3/week`, `3 a week`, `3x week`, `2/10`, `2 per 10 days`, `2 in 10`, `4 a month`, `2 days` (every 2 days).
+    private static func quota(_ words: [String]) -> HabitSchedule? {
+        let text = words.joined(separator: " ").replacingOccurrences(of: "/", with: " / ")
+        var tokens = text.split(separator: " ").map(String.init).filter { !["a", "per", "/", "each", "in", "every"].contains($0) }
+        if let first = tokens.first, first.hasSuffix("x"), Int(first.dropLast()) != nil { tokens[0] = String(first.dropLast()) }
+        guard let times = tokens.first.flatMap({ Int($0) }), times >= 1 else { return nil }
+        let unit = Array(tokens.dropFirst())
+        switch unit {
+        case ["week"], ["weeks"], ["w"], ["wk"]:
+            guard times <= 7 else { return nil }
+            return times == 7 ? .daily : .timesPerWeek(times)
+        case ["month"], ["months"], ["mo"]:
+            guard times <= 30 else { return nil }
+            return .timesPerDays(times: times, days: 30)
+        case ["day"], ["days"], ["d"]:
+            // "every 3 days": once in 3.
+            return times == 1 ? .daily : .timesPerDays(times: 1, days: times)
+        default:
+            guard unit.count == 1 || (unit.count == 2 && ["day", "days", "d"].contains(unit[1])),
+                  let days = Int(unit[0]), days >= 1, days <= 365, times <= days else { return nil }
+            return times == days ? .daily : .timesPerDays(times: times, days: days)
+        }
+    }
+
+    /// `mon wed fri`, `monday`, `mon-fri`, `sat-sun`.
+    private static func weekdays(_ words: [String]) -> Set<Int>? {
+        var days = Set<Int>()
+        for word in words {
+            let ends = word.split(separator: "-").map(String.init)
+            guard let first = ends.first.flatMap(index(ofWeekday:)) else { return nil }
+            if ends.count == 2, let last = index(ofWeekday: ends[1]) {
+                var day = first
+                while true {
+                    days.insert(day)
+                    if day == last { break }
+                    day = (day + 1) % 7
+                }
+            } else {
+                guard ends.count == 1 else { return nil }
+                days.insert(first)
+            }
+        }
+        return days
+    }
+
+    private static func index(ofWeekday word: String) -> Int? {
+        weekdayNames.firstIndex(of: word) ?? fullWeekdayNames.firstIndex(of: word)
+            ?? fullWeekdayNames.firstIndex { $0.hasPrefix(word) && word.count >= 3 }
+    }
+
+    /// The forms `init?(text:)` reads, for a message that lists them.
+    public static let acceptedForms = "every day, daily, weekdays, weekends, mon,wed,fri, every mon wed fri, mon-fri, "
+        + "3 times a week, 3x/week, 3/week, every week, every 3 days, 2 times per 10 days, 2/10, 4 times a month"
 
     /// The quota period holding `day`: Monday to Sunday for `N/week`,
     /// blocks of M days from the habit's first day for `N/M`, the day itself

@@ -33,7 +33,18 @@ import TestSupport
         #expect(HabitSchedule(text: "3 per week") == .timesPerWeek(3))
         #expect(HabitSchedule(text: "2/10") == .timesPerDays(times: 2, days: 10))
         #expect(HabitSchedule(text: "7/week") == .daily)
-        for bad in ["8/week", "0/week", "11/10", "funday", "mon,xyz", "1/0", "-1/3"] {
+        // The ways Loop's frequency picker and people say the same thing.
+        #expect(HabitSchedule(text: "every mon wed fri") == .weekdays([0, 2, 4]))
+        #expect(HabitSchedule(text: "mon-fri") == .weekdays([0, 1, 2, 3, 4]))
+        #expect(HabitSchedule(text: "fri-mon") == .weekdays([4, 5, 6, 0]))
+        #expect(HabitSchedule(text: "3 times a week") == .timesPerWeek(3))
+        #expect(HabitSchedule(text: "3x/week") == .timesPerWeek(3))
+        #expect(HabitSchedule(text: "every week") == .timesPerWeek(1))
+        #expect(HabitSchedule(text: "every 3 days") == .timesPerDays(times: 1, days: 3))
+        #expect(HabitSchedule(text: "2 times per 10 days") == .timesPerDays(times: 2, days: 10))
+        #expect(HabitSchedule(text: "4 times a month") == .timesPerDays(times: 4, days: 30))
+        #expect(HabitSchedule(text: "weekends") == .weekdays([5, 6]))
+        for bad in ["8/week", "0/week", "11/10", "funday", "mon,xyz", "1/0", "-1/3", "every", "3 times a fortnight", "mon-xyz", "31 times a month"] {
             #expect(HabitSchedule(text: bad) == nil, "\(bad)")
         }
         for schedule in [HabitSchedule.daily, .weekdays([1, 5]), .timesPerWeek(2), .timesPerDays(times: 3, days: 9)] {

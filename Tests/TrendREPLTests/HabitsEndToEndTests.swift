@@ -67,4 +67,29 @@ import TestSupport
         let codes = try run.documents().map { ($0["error"] as? [String: Any])?["code"] as? String }
         #expect(codes == [nil, "duplicate", "usage", "not_found", "usage", "usage", "usage"])
     }
+
+    @Test func namesNeedNoQuotesAndSchedulesReadAsSpoken() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path, "--json"]
+        let run = try runTrend(directory, input: """
+        habit add Push ups 3 times a week
+        habit add Drink water at least 8
+        habit add Morning walk
+        habit add Gym mon-fri
+        habit add Floss every 3 days
+        habit add Read every funday
+        """)
+        #expect(run.status == 1)
+        let documents = try run.documents()
+        let names = documents.compactMap { ($0["habit"] as? [String: Any])?["name"] as? String }
+        #expect(names == ["Push ups", "Drink water", "Morning walk", "Gym", "Floss"])
+        let schedules = documents.compactMap { ($0["habit"] as? [String: Any])?["schedule"] as? String }
+        #expect(schedules == ["3/week", "every day", "every day", "mon,tue,wed,thu,fri", "every 3 days"])
+        // The schedule word that was not understood is named, and nothing is added.
+        let error = try #require(documents.last?["error"] as? [String: Any])
+        #expect((error["message"] as? String)?.contains("'funday'") == true)
+        let list = try #require(try runTrend(directory + ["-c", "habits"]).documents().first)
+        #expect((list["habits"] as? [[String: Any]])?.count == 5)
+    }
 }

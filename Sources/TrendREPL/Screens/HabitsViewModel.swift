@@ -66,29 +66,63 @@ struct HabitsViewModel {
     }
 
     func add(_ arguments: [String]) async throws -> CommandOutput {
-        guard let name = arguments.first else {
-            throw CommandFailure(.usage, "habit add: needs a name, e.g. habit add Read every day (quote names with spaces)")
+        guard !arguments.isEmpty else {
+            throw CommandFailure(.usage, "habit add: needs a name, e.g. habit add Read every day")
         }
-        var rest = Array(arguments.dropFirst())
+        // The name runs until the words after it read as a schedule and a target: no quotes needed.
+        var problem: String?
+        for split in 1...arguments.count {
+            let name = arguments[..<split].joined(separator: " ")
+            // A schedule word swallowed into the name ("Read every funday") is a misread schedule, not a name.
+            if problem != nil, arguments[1..<split].contains(where: Self.looksLikeSchedule) { break }
+            do {
+                let (schedule, kind) = try Self.plan(Array(arguments[split...]))
+                let habit = try await habitsFeature.add(name: name, schedule: schedule, kind: kind)
+                let kindText = habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind))"
+                return confirmation("Added '\(habit.name)' (\(HabitText.schedule(habit.schedule))\(kindText)).", habit: habit)
+            } catch let failure as CommandFailure {
+                if problem == nil { problem = failure.message }
+            }
+        }
+        throw CommandFailure(.usage, problem ?? "habit add: needs a name")
+    }
+
+    private static let scheduleVocabulary: Set<String> = ["every", "times", "time", "a", "per", "each", "in", "/", "x",
+                                                          "day", "days", "week", "weeks", "month", "months"]
+
+    private static func looksLikeSchedule(_ word: String) -> Bool {
+        let lower = word.lowercased()
+        return ["every", "daily", "times", "target", "at", "per", "week", "month", "max", "min"].contains(lower)
+            || lower.contains("/") || lower.contains(where: \.isNumber) || HabitSchedule(text: lower) != nil
+    }
+
+    /// A schedule and a kind from the words after a habit's name: `every day`, `3/week`,
+    /// `mon-fri`, … then optionally `target 8`, `at least 8`, `at most 2`, `at-most 2`.
+    static func plan(_ words: [String]) throws -> (HabitSchedule, HabitKind) {
+        var rest = words.map { $0.lowercased() }
         var kind = HabitKind.yesNo
-        if let index = rest.firstIndex(where: { ["target", "at-least", "atleast", "min", "at-most", "atmost", "max"].contains($0.lowercased()) }) {
-            let word = rest[index].lowercased()
-            guard index + 1 < rest.count, let value = Self.number(rest[index + 1]) else {
-                throw CommandFailure(.usage, "habit add: '\(word)' needs a number after it, e.g. \(word) 8")
+        let markers: [[String]: Bool] = [["target"]: false, ["at", "least"]: false, ["at-least"]: false, ["atleast"]: false,
+                                         ["min"]: false, ["at", "most"]: true, ["at-most"]: true, ["atmost"]: true, ["max"]: true]
+        for index in rest.indices {
+            guard let (marker, atMost) = markers.first(where: { Array(rest[index...].prefix($0.key.count)) == $0.key }) else { continue }
+            let numberIndex = index + marker.count
+            guard numberIndex < rest.count, let value = number(rest[numberIndex]) else {
+                throw CommandFailure(.usage, "habit add: '\(marker.joined(separator: " "))' needs a number after it, e.g. \(marker.joined(separator: " ")) 8")
             }
-            guard index + 2 == rest.count else {
-                throw CommandFailure(.usage, "habit add: nothing may follow '\(word) \(rest[index + 1])'")
+            guard numberIndex + 1 == rest.count else {
+                throw CommandFailure(.usage, "habit add: could not read '\(ReplSession.printable(rest[numberIndex + 1]))' after the target")
             }
-            kind = ["at-most", "atmost", "max"].contains(word) ? .atMost(value) : .atLeast(value)
+            kind = atMost ? .atMost(value) : .atLeast(value)
             rest = Array(rest[..<index])
+            break
         }
-        let scheduleText = rest.joined(separator: " ")
-        guard let schedule = HabitSchedule(text: scheduleText) else {
-            throw CommandFailure(.usage, "habit add: '\(ReplSession.printable(scheduleText))' is not a schedule; use every day, mon,wed,fri, 3/week or 2/10 (2 per 10 days)")
+        guard let schedule = HabitSchedule(text: rest.joined(separator: " ")) else {
+            let word = rest.first { !scheduleVocabulary.contains($0) && HabitSchedule(text: $0) == nil && number($0.trimmingCharacters(in: CharacterSet(charactersIn: "x/"))) == nil }
+                ?? rest.joined(separator: " ")
+            throw CommandFailure(.usage, "habit add: could not read '\(ReplSession.printable(word))' as a schedule; "
+                + "write \(HabitSchedule.acceptedForms); for a number: target 8, at least 8, at most 2")
         }
-        let habit = try await habitsFeature.add(name: name, schedule: schedule, kind: kind)
-        let kindText = habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind))"
-        return confirmation("Added '\(habit.name)' (\(HabitText.schedule(habit.schedule))\(kindText)).", habit: habit)
+        return (schedule, kind)
     }
 
     func mark(_ arguments: [String], sub: String, style: TerminalStyle) async throws -> CommandOutput {
@@ -219,6 +253,7 @@ enum HabitText {
         case .daily: "every day"
         case let .weekdays(days): days.sorted().map { weekdayNames[$0] }.joined(separator: ",")
         case let .timesPerWeek(times): "\(times)/week"
+        case let .timesPerDays(1, days): "every \(days) days"
         case let .timesPerDays(times, days): "\(times)/\(days)"
         }
     }
