@@ -235,12 +235,23 @@ public enum HabitKind: Sendable, Equatable, Hashable, Codable {
 public enum HabitMark: Sendable, Equatable, Codable {
     case done
     case skipped
+    /// Loop's NO: the day was answered "not done", which is not the same as
+    /// no answer (a day without a mark, which a met quota can still cover).
+    case no
     case value(Double)
 }
 
 extension HabitMark {
     /// The numbers a day may hold, whether typed, imported or restored.
     public static let acceptedValues: ClosedRange<Double> = 0...1_000_000
+
+    /// This mark added to what a day already holds: values sum, and a day
+    /// without a number (no mark, a no, a skip) counts as 0. Other marks replace.
+    public func added(to existing: HabitMark?) -> HabitMark {
+        guard case let .value(amount) = self else { return self }
+        if case let .value(held)? = existing { return .value(held + amount) }
+        return .value(amount)
+    }
 }
 
 /// The rule for a habit's name, in one place: 1–60 characters once trimmed,
@@ -299,7 +310,7 @@ public struct Habit: Sendable, Equatable, Identifiable, Codable {
         switch marks[day] {
         case .done?: return true
         case let .value(value)?: return kind.isMet(by: value)
-        case .skipped?, nil: return false
+        case .skipped?, .no?, nil: return false
         }
     }
 }

@@ -7,7 +7,13 @@ public enum HabitDayStatus: String, Sendable, Equatable {
     case skipped
     /// Due and not done, in a period that is over.
     case missed
-    /// Not scheduled, or the period's quota was met without it.
+    /// Not logged, but covered: a met quota's interval (Loop's YES_AUTO), the
+    /// days after a done weekday until the next due one, or an unlogged
+    /// at-most day (0 meets the limit).
+    case auto
+    /// Answered no, short of an at-least target, or over an at-most limit.
+    case no
+    /// A weekday the schedule does not choose.
     case notDue
     /// Today or an open period: it can still be done.
     case pending
@@ -47,31 +53,33 @@ public struct HabitStatistics: Sendable {
         self.today = today
     }
 
-    /// The status of every day from the first day to today, oldest first.
+    /// The status of every day from the first day to today, oldest first, read
+    /// from Loop's computed entries: a day a met quota covers is `auto`, an
+    /// unlogged at-most day meets its limit (`auto`), a day answered no or
+    /// short of its target is `no`. An unlogged due day before today is
+    /// `missed` (Loop's intervals begin at a check, so a later check cannot
+    /// cover it); today is `pending`.
     /// - Complexity: O(days since the first day).
-    public func statuses() -> [HabitDayStatus] {
+    public func statuses(computed: [Int: Int]? = nil) -> [HabitDayStatus] {
         let first = habit.firstDay
         guard first <= today else { return [] }
+        let computed = computed ?? computedEntries()
         var result: [HabitDayStatus] = []
         result.reserveCapacity(today - first + 1)
-        var periodCache: (start: Int, end: Int, met: Bool)?
         for day in first...today {
-            if habit.isDone(on: day) { result.append(.done); continue }
-            if habit.marks[day] == .skipped { result.append(.skipped); continue }
-            switch habit.schedule {
-            case .daily:
-                result.append(day == today ? .pending : .missed)
-            case .weekdays:
-                result.append(!habit.schedule.isScheduledWeekday(day) ? .notDue : (day == today ? .pending : .missed))
-            case .timesPerWeek, .timesPerDays:
-                if periodCache == nil || day > periodCache!.end {
-                    let bounds = period(containing: day)
-                    periodCache = (bounds.start, bounds.end, doneCount(from: bounds.start, to: bounds.end) >= habit.schedule.period.times)
-                }
-                let current = periodCache!
-                if current.met { result.append(.notDue) }
-                else if current.end >= today { result.append(.pending) }
-                else { result.append(.missed) }
+            let value = computed[day] ?? LoopModel.unknown
+            switch value {
+            case LoopModel.skip: result.append(.skipped)
+            case LoopModel.unknown:
+                if atMost { result.append(.auto) }
+                else if case .weekdays = habit.schedule, !habit.schedule.isScheduledWeekday(day) { result.append(.notDue) }
+                else { result.append(day == today ? .pending : .missed) }
+            case _ where habit.kind.isNumeric:
+                let amount = Double(value) / 1000
+                result.append((atMost ? amount <= target : amount >= target) ? .done : (day == today && !atMost ? .pending : .no))
+            case LoopModel.yesManual: result.append(.done)
+            case LoopModel.yesAuto: result.append(.auto)
+            default: result.append(day == today ? .pending : .no)
             }
         }
         return result
@@ -103,6 +111,7 @@ public struct HabitStatistics: Sendable {
         habit.marks.mapValues { mark in
             switch mark {
             case .skipped: LoopModel.skip
+            case .no: LoopModel.no
             case let .value(value): habit.kind.isNumeric ? Int((value * 1000).rounded()) : (value >= 1 ? LoopModel.yesManual : LoopModel.no)
             case .done: habit.kind.isNumeric ? Int((target * 1000).rounded()) : LoopModel.yesManual
             }
@@ -151,14 +160,21 @@ public struct HabitStatistics: Sendable {
     /// Loop's streaks, oldest first; covered days ahead of today count, as in Loop.
     public func streaks(computed: [Int: Int]) -> [ClosedRange<Int>] {
         let numeric = habit.kind.isNumeric, atMost = self.atMost, target = self.target
-        return LoopModel.streaks(counting: computed.filter {
-            $0.key <= today + 30 && LoopModel.countsForStreak($0.value, numeric: numeric, atMost: atMost, target: target)
-        }.map(\.key))
+        guard let first = computed.keys.min(), let last = computed.keys.max() else { return [] }
+        var counting: [Int] = []
+        for day in first...min(last, today + 30) {
+            if let value = computed[day], LoopModel.countsForStreak(value, numeric: numeric, atMost: atMost, target: target) { counting.append(day) }
+        }
+        return LoopModel.streaks(counting: counting)
     }
 
     /// The streak holding today, or, while today is still open, the one that ended yesterday; its length in days.
     public func currentStreak(computed: [Int: Int]) -> Int {
-        let runs = streaks(computed: computed)
+        currentStreak(streaks: streaks(computed: computed))
+    }
+
+    /// The current streak from streaks already found.
+    public func currentStreak(streaks runs: [ClosedRange<Int>]) -> Int {
         guard let run = runs.last(where: { $0.contains(today) }) ?? runs.last(where: { $0.upperBound == today - 1 }) else { return 0 }
         return run.count
     }
@@ -177,14 +193,5 @@ public struct HabitStatistics: Sendable {
         let scores = LoopModel.scores(values: { computed[$0] ?? LoopModel.unknown }, from: from, to: today,
                                       frequency: frequency, numeric: habit.kind.isNumeric, atMost: atMost, target: target)
         return Array(scores.suffix(today - first + 1))
-    }
-
-    private func period(containing day: Int) -> (start: Int, end: Int) {
-        let period = habit.schedule.period(containing: day, firstDay: habit.firstDay)
-        return (period.lowerBound, period.upperBound)
-    }
-
-    private func doneCount(from start: Int, to end: Int) -> Int {
-        (start...end).reduce(0) { $0 + (habit.isDone(on: $1) ? 1 : 0) }
     }
 }

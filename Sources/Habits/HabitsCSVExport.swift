@@ -27,6 +27,7 @@ public enum HabitsCSVExport {
         switch habit.marks[day] {
         case .done?: return habit.kind.isNumeric ? "" : "2"
         case .skipped?: return "3"
+        case .no?: return "0"
         case let .value(value)?: return value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
         case nil: return habit.kind.isNumeric ? "" : "0"
         }

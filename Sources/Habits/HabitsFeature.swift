@@ -177,10 +177,13 @@ public final class HabitsFeature {
 
     /// Marks (or with nil clears) a day of a habit: done, skipped or a value.
     /// Returns the habit as it now stands and the local day that was marked.
-    public func mark(_ name: String, when: WhenInput = .current, as mark: HabitMark?) async throws -> (Habit, Int) {
+    /// With `adding`, a value is added to what the day already holds (`habit done Water +3`).
+    public func mark(_ name: String, when: WhenInput = .current, as requested: HabitMark?, adding: Bool = false) async throws -> (Habit, Int) {
         try await load()
         var habit = try self.habit(named: name)
         guard !habit.archived else { throw HabitsError.archived(habit.name) }
+        let day = localDays.day(of: try when.resolve(now: currentDate(), calendar: calendar))
+        let mark = adding ? requested.map { $0.added(to: habit.marks[day]) } : requested
         switch (mark, habit.kind.isNumeric) {
         case (.done?, true): throw HabitsError.valueNeeded(habit.name, kind: habit.kind)
         case (.value?, false): throw HabitsError.valueNotAllowed(habit.name)
@@ -188,7 +191,6 @@ public final class HabitsFeature {
             throw HabitsError.invalidValue("\(number)")
         default: break
         }
-        let day = localDays.day(of: try when.resolve(now: currentDate(), calendar: calendar))
         let id = habit.id
         try await write { try await self.storage.setMark(mark, habitID: id, day: day) }
         habit.marks[day] = mark
@@ -201,8 +203,8 @@ public final class HabitsFeature {
         let habit = try self.habit(named: name)
         let day = today
         let statistics = HabitStatistics(habit: habit, today: day)
-        let statuses = statistics.statuses()
         let computed = statistics.computedEntries()
+        let statuses = statistics.statuses(computed: computed)
         let strengths = statistics.strengths(computed: computed)
         let range = (day - days + 1)...day
         return HabitDetail(
@@ -217,11 +219,12 @@ public final class HabitsFeature {
         let statistics = HabitStatistics(habit: habit, today: today)
         let computed = computed ?? statistics.computedEntries()
         let strength = (strengths ?? statistics.strengths(computed: computed)).last ?? 0
+        let streaks = statistics.streaks(computed: computed)
         return HabitSummary(habit: habit, dueToday: isDue(habit, on: today),
                             doneToday: statistics.isCompletedToday(computed: computed),
                             todayMark: habit.marks[today], todayStatus: statistics.todayStatus(computed: computed),
-                            currentStreak: statistics.currentStreak(computed: computed),
-                            bestStreak: statistics.bestStreak(computed: computed), strength: strength)
+                            currentStreak: statistics.currentStreak(streaks: streaks),
+                            bestStreak: streaks.map(\.count).max() ?? 0, strength: strength)
     }
 
     private func isDue(_ habit: Habit, on day: Int) -> Bool {

@@ -37,25 +37,33 @@ public enum LoopModel {
     /// `denominator` days makes an interval whose other days are YES_AUTO;
     /// intervals slide back to close gaps. Known days only, by day.
     public static func computedEntries(original: [Int: Int], frequency: Frequency) -> [Int: Int] {
-        let known = original.keys.sorted(by: >)
-        guard let newest = known.first, let oldest = known.last else { return [:] }
-        var intervals = buildIntervals(yeses: known.filter { original[$0] == yesManual }, frequency: frequency)
+        guard let oldest = original.keys.min(), let newest = original.keys.max() else { return [:] }
+        // Walk the days in order rather than sorting them: histories are dense, and a
+        // century of days per habit is the case to be fast for.
+        var yeses: [Int] = []
+        for day in stride(from: newest, through: oldest, by: -1) where original[day] == yesManual { yeses.append(day) }
+        var intervals = buildIntervals(yeses: yeses, frequency: frequency)
         snapIntervalsTogether(&intervals)
         var from = oldest, to = newest
         for interval in intervals {
             from = min(from, interval.begin)
             to = max(to, interval.end)
         }
-        var computed: [Int: Int] = [:]
+        var covered = [Bool](repeating: false, count: to - from + 1)
         for interval in intervals {
-            for day in interval.begin...interval.end { computed[day] = yesAuto }
+            for day in interval.begin...interval.end { covered[day - from] = true }
         }
-        for day in known {
-            guard let value = original[day] else { continue }
-            let covered = computed[day] != nil
-            computed[day] = !covered || value == skip || value == yesManual ? value : yesAuto
+        var computed = [Int: Int](minimumCapacity: max(original.count, covered.count))
+        for day in from...to {
+            let isCovered = covered[day - from]
+            guard let value = original[day] else {
+                if isCovered { computed[day] = yesAuto }
+                continue
+            }
+            let result = !isCovered || value == skip || value == yesManual ? value : yesAuto
+            if result != unknown { computed[day] = result }
         }
-        return computed.filter { $0.value != unknown && (from...to).contains($0.key) }
+        return computed
     }
 
     struct Interval: Equatable {

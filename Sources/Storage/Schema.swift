@@ -68,6 +68,20 @@ enum Schema {
             ELSE 'weekdays:' || schedule
         END;
         """,
+        // 7: a day may hold Loop's explicit NO; the days are stored along their
+        // key only (WITHOUT ROWID), which halves the table for long histories.
+        """
+        CREATE TABLE habit_records_v7 (
+            habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE,
+            day INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('done', 'skipped', 'no', 'value')),
+            value REAL,
+            PRIMARY KEY (habit_id, day)
+        ) WITHOUT ROWID;
+        INSERT INTO habit_records_v7 SELECT habit_id, day, status, value FROM habit_records;
+        DROP TABLE habit_records;
+        ALTER TABLE habit_records_v7 RENAME TO habit_records;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

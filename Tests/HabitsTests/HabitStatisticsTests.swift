@@ -59,36 +59,41 @@ import TestSupport
 
     @Test func chosenWeekdaysMakeOtherDaysNotDue() {
         let h = habit(.weekdays([0, 2, 4]), marks: [0: .done, 2: .done])
-        #expect(statuses(h, todayOffset: 6) == [.done, .notDue, .done, .notDue, .missed, .notDue, .notDue])
+        // Loop's rule carried to chosen days: a done due day covers the days up to the next due one.
+        #expect(statuses(h, todayOffset: 6) == [.done, .auto, .done, .auto, .missed, .notDue, .notDue])
         let stats = HabitStatistics(habit: h, today: monday + 6)
         // Mon done, Tue covered, Wed done, Thu covered, Fri missed: the streak ended on Thursday.
         #expect(stats.currentStreak(computed: stats.computedEntries()) == 0)
         #expect(stats.bestStreak(computed: stats.computedEntries()) == 4)
     }
 
-    @Test func aWeeklyQuotaMetLeavesTheRestOfTheWeekNotDue() {
+    @Test func aWeeklyQuotaCoversTheDaysOfLoopsIntervals() {
         let h = habit(.timesPerWeek(3), marks: [0: .done, 3: .done, 4: .done, 8: .done])
         let all = statuses(h, todayOffset: 16)
-        #expect(Array(all[0..<7]) == [.done, .notDue, .notDue, .done, .done, .notDue, .notDue])
-        // Week two has one of three: its other days were missed.
-        #expect(Array(all[7..<14]) == [.missed, .done, .missed, .missed, .missed, .missed, .missed])
-        // Week three is still open.
-        #expect(Array(all[14...]) == [.pending, .pending, .pending])
+        // Loop's intervals (EntryList.buildIntervals): checks 0,3,4 within 7 days cover [0, 6];
+        // checks 3,4,8 cover [3, 9]. The days they cover are YES_AUTO.
+        #expect(Array(all[0..<7]) == [.done, .auto, .auto, .done, .done, .auto, .auto])
+        #expect(Array(all[7..<14]) == [.auto, .done, .auto, .missed, .missed, .missed, .missed])
+        #expect(Array(all[14...]) == [.missed, .missed, .pending])
     }
 
-    @Test func nTimesInMDaysCountsBlocksFromTheFirstDay() {
+    @Test func nTimesInMDaysCoversTheDaysOfLoopsIntervals() {
         let h = habit(.timesPerDays(times: 2, days: 5), marks: [1: .done, 3: .done, 6: .done])
         let all = statuses(h, todayOffset: 11)
-        #expect(Array(all[0..<5]) == [.notDue, .done, .notDue, .done, .notDue])
-        #expect(Array(all[5..<10]) == [.missed, .done, .missed, .missed, .missed])
-        #expect(Array(all[10...]) == [.pending, .pending])
+        // Checks 1,3 and 3,6 make two intervals, snapped together (EntryList.snapIntervalsTogether).
+        #expect(Array(all[0..<5]) == [.auto, .done, .auto, .done, .auto])
+        #expect(Array(all[5..<10]) == [.auto, .done, .auto, .missed, .missed])
+        #expect(Array(all[10...]) == [.missed, .pending])
     }
 
     @Test func numericHabitsCountWhenTheValueMeetsTheTarget() {
         let water = habit(.daily, .atLeast(8), marks: [0: .value(8), 1: .value(9), 2: .value(7)])
         #expect(statuses(water, todayOffset: 2) == [.done, .done, .pending])
         let drinks = habit(.daily, .atMost(2), marks: [0: .value(0), 1: .value(2), 2: .value(3)])
-        #expect(statuses(drinks, todayOffset: 3) == [.done, .done, .missed, .pending])
+        // Over the limit is a no; an unlogged at-most day is 0, within the limit (Loop).
+        #expect(statuses(drinks, todayOffset: 3) == [.done, .done, .no, .auto])
+        let gym = habit(.daily, marks: [0: .done, 1: .no, 2: .skipped])
+        #expect(statuses(gym, todayOffset: 3) == [.done, .no, .skipped, .pending])
     }
 
     @Test func atMostProgressIsInvertedAboveTheLimit() {

@@ -175,4 +175,57 @@ import TestSupport
         try await again.load()
         #expect(again.habits.map(\.schedule) == [.daily, .timesPerWeek(3), .timesPerDays(times: 2, days: 10), .weekdays([0, 2, 4])])
     }
+
+    /// Schema 7 rebuilds the days WITHOUT ROWID and lets a day hold Loop's NO;
+    /// a database of schema 6 keeps every day it had.
+    @Test @MainActor func schemaSevenKeepsEveryDayAndAcceptsAnExplicitNo() async throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let first = LocalDataStore(directory: temp.url)
+        let habits = makeTestApp(store: first, clock: TestClock(date("2026-06-10 09:00"))).app.habitsFeature
+        _ = try await habits.add(name: "Water", schedule: .daily, kind: .atLeast(8))
+        _ = try await habits.mark("Water", when: .day(year: 2026, month: 6, day: 8), as: .value(9))
+        _ = try await habits.mark("Water", when: .day(year: 2026, month: 6, day: 9), as: .skipped)
+        // Back to schema 6's table, which refused 'no'.
+        try first.write {
+            try $0.execute("""
+                CREATE TABLE old_records (
+                    habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE, day INTEGER NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('done', 'skipped', 'value')), value REAL, PRIMARY KEY (habit_id, day));
+                INSERT INTO old_records SELECT * FROM habit_records;
+                DROP TABLE habit_records;
+                ALTER TABLE old_records RENAME TO habit_records;
+                PRAGMA user_version = 6;
+                """)
+        }
+        let reopened = LocalDataStore(directory: temp.url)
+        let sql = try reopened.read { try $0.query("SELECT sql FROM sqlite_master WHERE name = 'habit_records'") { $0.text(0) } }
+        #expect(sql.first?.contains("WITHOUT ROWID") == true)
+        let again = makeTestApp(store: reopened, clock: TestClock(date("2026-06-10 09:00"))).app.habitsFeature
+        try await again.load()
+        let marks = again.habits[0].marks
+        #expect(marks.count == 2 && marks.values.contains(.value(9)) && marks.values.contains(.skipped))
+        _ = try await again.mark("Water", as: .no)
+        let third = makeTestApp(store: reopened, clock: TestClock(date("2026-06-10 09:00"))).app.habitsFeature
+        try await third.load()
+        #expect(third.summaries()[0].todayMark == .no)
+        #expect(third.summaries()[0].todayStatus == .no)
+    }
+
+    /// Loop's cost case: a century of days loads and reads; a day before 1900 cannot come in from a snapshot.
+    @Test func aSnapshotDayBefore1900IsRefused() {
+        let row = HabitsTable.Row(id: "h", name: "Old", schedule: "daily", kind: "yesno", target: nil,
+                                  createdDay: PlausibleTime.days.lowerBound, archived: false, position: 0)
+        let part = HabitsTable.Part(habits: [row], records: [
+            HabitsTable.RecordRow(habitID: "h", day: PlausibleTime.days.lowerBound, status: "done", value: nil),
+            HabitsTable.RecordRow(habitID: "h", day: PlausibleTime.days.lowerBound - 1, status: "done", value: nil),
+            HabitsTable.RecordRow(habitID: "h", day: 0, status: "no", value: nil),
+        ])
+        let (valid, dropped) = HabitsTable().keepingValid(part)
+        #expect(valid.records.map(\.day) == [PlausibleTime.days.lowerBound, 0])
+        #expect(dropped == ["a habit day is before 1900 or after 2199"])
+        var early = row
+        early.createdDay -= 1
+        #expect(HabitsTable().keepingValid(HabitsTable.Part(habits: [early])).valid.habits.isEmpty)
+    }
 }

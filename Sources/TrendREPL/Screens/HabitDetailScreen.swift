@@ -41,7 +41,7 @@ extension HabitsViewModel {
             lines.append(row)
         }
         lines.append("")
-        lines.append(style.dim("■ done  – skipped  × missed  · not due  □ open"))
+        lines.append(style.dim("■ done  ▪ covered  – skipped  ○ no  × missed  · not due  □ open"))
         let summary = detail.summary
         lines.append("")
         lines.append("  streak    \(summary.currentStreak) (best \(summary.bestStreak))")
@@ -58,7 +58,9 @@ extension HabitsViewModel {
     static func cell(_ status: HabitDayStatus?, style: TerminalStyle) -> String {
         switch status {
         case .done?: return style.paint("■", .green)
+        case .auto?: return style.paint("▪", .green)
         case .skipped?: return style.paint("–", .cyan)
+        case .no?: return style.paint("○", .red)
         case .missed?: return style.paint("×", .red)
         case .notDue?: return style.dim("·")
         case .pending?: return "□"

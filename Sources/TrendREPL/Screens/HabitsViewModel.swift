@@ -12,7 +12,7 @@ struct HabitsViewModel {
         self.habitsFeature = habitsFeature
     }
 
-    static let subcommands = ["add", "done", "skip", "undo", "show", "rename", "archive", "unarchive", "delete", "restore", "export"]
+    static let subcommands = ["add", "done", "no", "skip", "undo", "show", "rename", "archive", "unarchive", "delete", "restore", "export"]
 
     func habit(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
         guard let sub = arguments.first?.lowercased() else {
@@ -27,6 +27,7 @@ struct HabitsViewModel {
         case "add", "new": return try await add(rest)
         case "done", "do", "check": return try await mark(rest, sub: "done", style: style)
         case "skip": return try await mark(rest, sub: "skip", style: style)
+        case "no": return try await mark(rest, sub: "no", style: style)
         case "undo", "uncheck", "clear": return try await mark(rest, sub: "undo", style: style)
         case "show", "view":
             guard rest.count == 1 else { throw CommandFailure(.usage, "habit show: needs one habit name (quote names with spaces)") }
@@ -126,29 +127,42 @@ struct HabitsViewModel {
     }
 
     func mark(_ arguments: [String], sub: String, style: TerminalStyle) async throws -> CommandOutput {
-        guard let name = arguments.first else {
+        guard !arguments.isEmpty else {
             throw CommandFailure(.usage, "habit \(sub): needs a habit name, e.g. habit \(sub) Read [yesterday]")
         }
-        var rest = arguments.dropFirst()
+        // A name of several words needs no quotes: the longest run of words that names a habit.
+        try await habitsFeature.load()
+        let nameLength = (1...arguments.count).reversed().first { length in
+            // Only whether these words name a habit matters here; the error for an unknown name comes below.
+            (try? habitsFeature.habit(named: arguments[..<length].joined(separator: " "))) != nil
+        } ?? 1
+        let name = arguments[..<nameLength].joined(separator: " ")
+        var rest = arguments.dropFirst(nameLength)
         let when = try WhenInput.take(from: &rest)
         var value: Double?
+        var adding = false
         if let text = rest.first {
-            guard sub == "done", rest.count == 1, let number = Self.number(text) else {
-                throw CommandFailure(.usage, "habit \(sub): did not understand '\(ReplSession.printable(text))'; write habit \(sub) NAME [WHEN]" + (sub == "done" ? " [VALUE]" : ""))
+            adding = text.hasPrefix("+")
+            guard sub == "done", rest.count == 1, let number = Self.number(adding ? String(text.dropFirst()) : text) else {
+                throw CommandFailure(.usage, "habit \(sub): did not understand '\(ReplSession.printable(text))'; write habit \(sub) NAME [WHEN]"
+                    + (sub == "done" ? " [VALUE or +VALUE to add to the day]" : ""))
             }
             value = number
         }
         let mark: HabitMark? = switch sub {
         case "skip": .skipped
+        case "no": .no
         case "undo": nil
         default: value.map(HabitMark.value) ?? .done
         }
-        let (habit, day) = try await habitsFeature.mark(name, when: when, as: mark)
+        let (habit, day) = try await habitsFeature.mark(name, when: when, as: mark, adding: adding)
         let dayText = day == habitsFeature.today ? "today" : DateText.longDay(day)
-        let text: String = switch mark {
+        let text: String = switch habit.marks[day] {
         case .done?: "'\(habit.name)' done \(dayText)."
         case .skipped?: "'\(habit.name)' skipped \(dayText); the streak is kept."
-        case let .value(number)?: "'\(habit.name)': \(HabitText.number(number)) \(dayText)" + (habit.kind.isMet(by: number) ? ", target met." : ", \(HabitText.kind(habit.kind)) not met.")
+        case .no?: "'\(habit.name)' not done \(dayText)."
+        case let .value(number)?: "'\(habit.name)': \(HabitText.number(number)) \(dayText)" + (adding ? " (+\(HabitText.number(value ?? 0)))" : "")
+            + (habit.kind.isMet(by: number) ? ", target met." : ", \(HabitText.kind(habit.kind)) not met.")
         case nil: "'\(habit.name)' cleared for \(dayText)."
         }
         let summary = habitsFeature.summaries().first { $0.habit.id == habit.id }
