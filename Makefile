@@ -37,6 +37,7 @@ test: test-deps
 	$(SWIFT) test --skip-build
 	@# The benchmark suite once, at its smallest size: it must build and agree with C.
 	$(SWIFT) run --skip-build ProgressBenchmarks --smoke
+	$(SWIFT) run --skip-build HabitsBenchmarks --smoke
 	@# The documentation builds without a warning, and every public type says what it is for.
 	bash scripts/docs.sh
 
@@ -46,6 +47,7 @@ docs: deps
 
 bench: deps
 	$(SWIFT) run -c release ProgressBenchmarks
+	$(SWIFT) run -c release HabitsBenchmarks
 
 test-tsan: test-deps
 	$(SWIFT) test --sanitize=thread

@@ -66,6 +66,11 @@ let package = Package(
             dependencies: ["Progress", "WeightLog", "Settings", "ProgressReference"],
             path: "Benchmarks/ProgressBenchmarks"
         ),
+        .executableTarget(
+            name: "HabitsBenchmarks",
+            dependencies: ["Habits", "Storage"],
+            path: "Benchmarks/HabitsBenchmarks"
+        ),
 
         // MARK: Tests, one target per library target
         .target(
