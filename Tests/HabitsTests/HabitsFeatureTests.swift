@@ -132,7 +132,44 @@ import TestSupport
         let file = temp.url.appendingPathComponent("out-habits.csv")
         #expect(try await habits.exportCSV(to: file) == 2)
         let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(text == "Date,Read,\"Water, glasses\"\r\n2026-06-03,0,7.5\r\n2026-06-02,3,-1\r\n2026-06-01,2,-1\r\n")
+        // Loop's integer cells (HabitsCSVExporter.writeMultipleHabits): today back to the oldest original
+        // entry, -1 unknown, 3 skip, 2 yes, a numeric amount x 1000; a comma after every cell; LF.
+        #expect(text == "Date,Read,\"Water, glasses\",\n2026-06-03,-1,7500,\n2026-06-02,3,-1,\n2026-06-01,2,-1,\n")
+    }
+
+    /// Loop's HabitsCSVExporterTest.testExportCSV: the files and folders of an export,
+    /// with the per-habit folders named `NNN Name`; a 1-in-3 habit's covered days are 1.
+    @Test func exportFolderHoldsWhatLoopsExportHolds() async throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let habits = makeTestApp(clock: TestClock(date("2026-06-10 09:00"))).app.habitsFeature
+        try await habits.add(name: "Meditate", schedule: .timesPerDays(times: 1, days: 3), kind: .yesNo)
+        try await habits.add(name: "Wake up early", schedule: .daily, kind: .atMost(2))
+        _ = try await habits.mark("Meditate", when: .day(year: 2026, month: 6, day: 7), as: .done)
+        _ = try await habits.mark("Wake up early", when: .day(year: 2026, month: 6, day: 9), as: .value(3))
+        let folder = temp.url.appendingPathComponent("loop")
+        #expect(try await habits.exportLoopFolder(to: folder) == 2)
+        for path in ["Habits.csv", "001 Meditate/Checkmarks.csv", "001 Meditate/Scores.csv", "002 Wake up early/Checkmarks.csv",
+                     "002 Wake up early/Scores.csv", "Checkmarks.csv", "Scores.csv"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path), "\(path)")
+        }
+        let read = { (path: String) in try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8) }
+        #expect(try read("Checkmarks.csv") == """
+            Date,Meditate,Wake up early,
+            2026-06-10,-1,-1,
+            2026-06-09,1,3000,
+            2026-06-08,1,-1,
+            2026-06-07,2,-1,
+
+            """)
+        #expect(try read("001 Meditate/Checkmarks.csv") == "2026-06-09,1\n2026-06-08,1\n2026-06-07,2\n")
+        #expect(try read("Habits.csv").split(separator: "\n").dropFirst().map(String.init) == [
+            "001,Meditate,YES_NO,,,1,3,#37474F,,,,false", "002,Wake up early,NUMERICAL,,,1,1,#37474F,,AT_MOST,2.0,false",
+        ])
+        let scores = try read("Scores.csv").split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(scores.count == 5 && scores[1].count == 4 && scores[1][3] == "")
+        // The at-most habit starts at 1.0 in Loop and loses strength on the day it went over.
+        #expect(Double(scores[1][2]) ?? 0 < 1 && scores[4][2] == "0.0000")
     }
 
     @Test func aStoredHabitThatCannotBeReadIsReportedByNameNotDropped() async throws {

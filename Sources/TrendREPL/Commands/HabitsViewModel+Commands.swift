@@ -23,7 +23,7 @@ extension HabitsViewModel {
                             "habit done Read", "habit done Read yesterday", "habit done \"Drink water\" 6",
                             "habit done \"Drink water\" 2026-11-20 8", "habit done Drink water +2", "habit no Gym yesterday", "habit skip Gym", "habit undo Read",
                             "habit show Read", "habit rename Read Reading", "habit archive Piano", "habit unarchive Piano",
-                            "habit delete Gym", "habit restore Gym", "habit export ~/habits.csv",
+                            "habit delete Gym", "habit restore Gym", "habit export ~/checkmarks.csv", "habit export ~/loop-export",
                         ],
                         completion: .subcommands([
                             "add": [], "done": nameWhen, "no": nameWhen, "skip": nameWhen, "undo": nameWhen, "show": name,

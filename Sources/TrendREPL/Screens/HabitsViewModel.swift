@@ -51,15 +51,20 @@ struct HabitsViewModel {
             let habit = try await habitsFeature.restoreDeleted(try needName("restore NAME"))
             return confirmation("Restored '\(habit.name)' with its history.", habit: habit)
         case "export":
-            guard rest.count == 1 else { throw CommandFailure(.usage, "habit export: needs one file name, e.g. habit export habits.csv") }
+            guard rest.count == 1 else {
+                throw CommandFailure(.usage, "habit export: needs one file or folder name, e.g. habit export checkmarks.csv or habit export ~/loop-export")
+            }
             let url = URL(fileURLWithPath: (rest[0] as NSString).expandingTildeInPath)
+            // A .csv name is Loop's combined Checkmarks.csv; anything else is a folder with every file Loop's export holds.
+            let single = url.pathExtension.lowercased() == "csv"
             let count: Int
             do {
-                count = try await habitsFeature.exportCSV(to: url)
+                count = single ? try await habitsFeature.exportCSV(to: url) : try await habitsFeature.exportLoopFolder(to: url)
             } catch let error as CocoaError {
                 throw CommandFailure(.file, "habit export: cannot write \(url.path): \(error.localizedDescription)")
             }
-            return CommandOutput(text: "Wrote \(count) habit\(count == 1 ? "" : "s") to \(url.path) (Loop's CSV layout, newest day first).",
+            let what = single ? "Loop's Checkmarks.csv layout, newest day first" : "Loop's export: Habits.csv, Checkmarks.csv, Scores.csv and a folder per habit"
+            return CommandOutput(text: "Wrote \(count) habit\(count == 1 ? "" : "s") to \(url.path) (\(what)).",
                                  json: .object([("file", .string(url.path)), ("habits", .integer(count))]))
         default:
             throw CommandFailure(.usage, "habit: unknown subcommand '\(ReplSession.printable(sub))'; use one of \(Self.subcommands.joined(separator: ", "))")
