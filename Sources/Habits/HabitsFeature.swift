@@ -15,6 +15,10 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
     case archived(String)
     /// A stored habit (or one of its days) that this Trend cannot read.
     case unreadableHabit(name: String, detail: String)
+    /// A file that is SQLite but has no `Habits` and `Repetitions` tables.
+    case notALoopBackup(String)
+    /// A Loop backup with more habits or days than Trend reads.
+    case loopBackupTooLarge(String)
 
     public var description: String {
         switch self {
@@ -31,6 +35,9 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .nothingToRestore(name): "no habit named '\(name)' was deleted in this session"
         case let .archived(name): "'\(name)' is archived"
         case let .unreadableHabit(name, detail): "the stored habit '\(name)' cannot be read: \(detail)"
+        case let .notALoopBackup(path): "\(path) is a SQLite file but not a Loop Habit Tracker backup (it has no Habits and Repetitions tables)"
+        case let .loopBackupTooLarge(path):
+            "\(path) holds more than \(LoopBackup.maximumHabits) habits or \(LoopBackup.maximumDays) days; nothing was imported"
         }
     }
 }
@@ -72,7 +79,7 @@ public final class HabitsFeature {
     /// Every habit, archived ones too, in the order they were added.
     public private(set) var habits: [Habit] = []
 
-    @ObservationIgnored private let storage: any HabitsRepository
+    @ObservationIgnored let storage: any HabitsRepository
     @ObservationIgnored private let currentDate: @MainActor () -> Date
     @ObservationIgnored private let loader: FreshLoader
     @ObservationIgnored private var deleted: [Habit] = []
@@ -250,7 +257,7 @@ public final class HabitsFeature {
 
     /// Runs a write, turning the database's unique-name refusal into the habit error;
     /// nothing is written while the clock is wrong.
-    private func write(_ operation: @escaping @MainActor () async throws -> Void) async throws {
+    func write(_ operation: @escaping @MainActor () async throws -> Void) async throws {
         try PlausibleTime.checkClock(currentDate())
         do {
             try await operation()

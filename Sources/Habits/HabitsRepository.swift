@@ -15,6 +15,8 @@ public protocol HabitsRepository: Sendable {
     func setMark(_ mark: HabitMark?, habitID: String, day: Int) async throws
     /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
     func externalVersion() async throws -> Int
+    /// Adds habits and days to existing habits in one transaction: all of it or none.
+    func importHabits(_ habits: [Habit], days: [(habitID: String, day: Int, mark: HabitMark)]) async throws
 }
 
 /// Habits in the `habits` and `habit_records` tables, through `HabitsTable`.
@@ -50,5 +52,12 @@ public actor LocalHabitsRepository: HabitsRepository {
 
     public func setMark(_ mark: HabitMark?, habitID: String, day: Int) throws {
         try store.write { try HabitsTable.setMark(mark, habitID: habitID, day: day, in: $0) }
+    }
+
+    public func importHabits(_ habits: [Habit], days: [(habitID: String, day: Int, mark: HabitMark)]) throws {
+        try store.write { connection in
+            for habit in habits { try HabitsTable.insert(habit, in: connection) }
+            for day in days { try HabitsTable.setMark(day.mark, habitID: day.habitID, day: day.day, in: connection) }
+        }
     }
 }

@@ -147,3 +147,21 @@ public final class SQLiteStatement {
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
     public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
 }
+
+extension SQLiteConnection {
+    /// Opens a database file someone else wrote (a Loop Habit Tracker backup)
+    /// to read it and nothing more: read-only, its schema untrusted (no
+    /// functions or views from it run with side effects), queries only.
+    /// Throws `StorageError.notADatabase` for a file that is not SQLite.
+    public static func openUntrusted(path: String) throws -> SQLiteConnection {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        guard let handle else { throw StorageError.cannotOpen(path: path, reason: "out of memory") }
+        let connection = SQLiteConnection(handle: handle, path: path)
+        if code != SQLITE_OK { throw connection.error(code: code, message: String(cString: sqlite3_errmsg(handle))) }
+        // The first statement that reads the file is where a file that is not SQLite shows itself.
+        try connection.execute("PRAGMA trusted_schema = OFF; PRAGMA query_only = ON; PRAGMA cell_size_check = ON")
+        _ = try connection.scalarInt("SELECT count(*) FROM sqlite_master")
+        return connection
+    }
+}

@@ -92,6 +92,8 @@ enum FailureMessage {
             return (.invalidHabit, "; restore your habits from a backup ('backup list')")
         case .invalidName, .valueNotAllowed, .invalidValue:
             return (.invalidHabit, nil)
+        case .notALoopBackup, .loopBackupTooLarge:
+            return (.invalidFile, nil)
         }
     }
 }

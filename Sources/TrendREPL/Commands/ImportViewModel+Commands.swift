@@ -9,8 +9,9 @@ extension ImportViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "import", usage: "import FILE [preview]",
-                        summary: "bring in weigh-ins from CSV, Weight Diary, Libra, openScale, Hacker's Diet, Trend or Apple Health files",
-                        examples: ["import ~/Downloads/export.xml preview", "import weights.csv", "import libra.csv"],
+                        summary: "bring in weigh-ins (CSV, Weight Diary, Libra, openScale, Hacker's Diet, Trend, Apple Health) or a Loop habits backup",
+                        examples: ["import ~/Downloads/export.xml preview", "import weights.csv", "import libra.csv",
+                                   "import 'Loop Habits Backup 2026-06-10.db' preview"],
                         completion: .positional([.file, .words(["preview"])])) { context, arguments in
                 try await viewModel(context).importFile(arguments, context: context)
             },

@@ -27,6 +27,9 @@ struct ImportViewModel {
         case let other?: throw CommandFailure(.usage, "import: did not understand '\(ReplSession.printable(other))'; add 'preview' to look without importing")
         }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        if LoopBackup.looksLikeOne(path: url.path) {
+            return renderLoop(try await habitsFeature.importLoopBackup(url, preview: previewOnly), style: context.style)
+        }
         let bar = ProgressBar(enabled: context.isInteractive, label: previewOnly ? "Reading" : "Importing")
         let preview: ImportPreview
         var imported: Int?
@@ -73,6 +76,38 @@ struct ImportViewModel {
             ("first", .optional(preview.first.map(dates.instant))),
             ("last", .optional(preview.last.map(dates.instant))),
             ("imported", .optional(imported)),
+        ])
+        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+    }
+
+    /// A Loop Habit Tracker backup: the habits and days it brings.
+    func renderLoop(_ summary: LoopImportSummary, style: TerminalStyle) -> CommandOutput {
+        var lines = ["Format: Loop Habit Tracker backup"]
+        lines.append("\(summary.newHabits.count) new habit\(summary.newHabits.count == 1 ? "" : "s")"
+                     + (summary.archived > 0 ? " (\(summary.archived) archived)" : "")
+                     + (summary.newHabits.isEmpty ? "" : ": " + summary.newHabits.joined(separator: ", ")))
+        if !summary.mergedHabits.isEmpty {
+            lines.append("Days added to \(summary.mergedHabits.joined(separator: ", ")) (habits already here)")
+        }
+        lines.append("\(summary.newDays) new day\(summary.newDays == 1 ? "" : "s"), \(summary.existingDays) already here, \(summary.problems.count) left out")
+        for problem in summary.problems.prefix(20) { lines.append(style.paint("  \(problem)", .yellow)) }
+        if summary.problems.count > 20 { lines.append("  … and \(summary.problems.count - 20) more (--json lists them all)") }
+        if summary.imported {
+            lines.append(style.bold("Imported. 'habits' shows them with Loop's numbers."))
+        } else if summary.newHabits.isEmpty && summary.newDays == 0 {
+            lines.append("Nothing new to import.")
+        } else {
+            lines.append("Nothing was written. Run the same command without 'preview' to import.")
+        }
+        let json = JSON.object([
+            ("format", .string("loop")),
+            ("newHabits", .array(summary.newHabits.map(JSON.string))),
+            ("mergedHabits", .array(summary.mergedHabits.map(JSON.string))),
+            ("archived", .integer(summary.archived)),
+            ("new", .integer(summary.newDays)),
+            ("duplicates", .integer(summary.existingDays)),
+            ("invalid", .array(summary.problems.map(JSON.string))),
+            ("imported", .bool(summary.imported)),
         ])
         return CommandOutput(text: lines.joined(separator: "\n"), json: json)
     }

@@ -1,0 +1,56 @@
+import Foundation
+import Settings
+
+/// What bringing a Loop backup in does, or would do.
+public struct LoopImportSummary: Sendable, Equatable {
+    /// Habits the backup adds, by name.
+    public var newHabits: [String] = []
+    /// Habits already here (same name, ignoring case) that gain days.
+    public var mergedHabits: [String] = []
+    /// Of the new habits, the archived ones (they stay archived).
+    public var archived = 0
+    /// Days added, and days left alone because the habit here already has them.
+    public var newDays = 0
+    public var existingDays = 0
+    /// Rows of the file that were left out, with the reason.
+    public var problems: [String] = []
+    /// Whether it was written (false for a preview).
+    public var imported = false
+}
+
+extension HabitsFeature {
+    /// Reads a Loop Habit Tracker backup (`.db`) and, unless `preview`,
+    /// merges it: a habit of a new name is added with its days (archived
+    /// stays archived); a habit already here gains only the days it does not
+    /// have, so importing twice adds nothing. One transaction: all or nothing.
+    public func importLoopBackup(_ url: URL, preview: Bool) async throws -> LoopImportSummary {
+        try await load()
+        let today = self.today, path = url.path
+        // Read off the main actor: a large backup never holds up the prompt.
+        let backup = try await Task.detached(priority: .userInitiated) { try LoopBackup.read(path: path, today: today) }.value
+        var summary = LoopImportSummary(problems: backup.problems)
+        var added: [Habit] = []
+        var days: [(habitID: String, day: Int, mark: HabitMark)] = []
+        for incoming in backup.habits {
+            if let local = habits.first(where: { $0.name.lowercased() == incoming.name.lowercased() }) {
+                let fresh = incoming.marks.filter { local.marks[$0.key] == nil }
+                summary.existingDays += incoming.marks.count - fresh.count
+                guard !fresh.isEmpty else { continue }
+                summary.mergedHabits.append(local.name)
+                summary.newDays += fresh.count
+                days += fresh.map { (local.id, $0.key, $0.value) }
+            } else {
+                added.append(incoming)
+                summary.newHabits.append(incoming.name)
+                summary.newDays += incoming.marks.count
+                if incoming.archived { summary.archived += 1 }
+            }
+        }
+        guard !preview, !added.isEmpty || !days.isEmpty else { return summary }
+        let habitsToAdd = added, daysToAdd = days
+        try await write { try await self.storage.importHabits(habitsToAdd, days: daysToAdd) }
+        await reload()
+        summary.imported = true
+        return summary
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Settings
+import Storage
+import Testing
+import TestSupport
+@testable import Habits
+
+/// Loop Habit Tracker backups (Tests/Fixtures/loop, in Loop's own schema) come
+/// in as Loop's LoopDBImporter reads them: habits by position, days by UTC
+/// midnight, archived kept, a bad row reported and left out.
+@MainActor
+@Suite struct LoopBackupTests {
+    let today = DayNumber.from(year: 2026, month: 6, day: 10)
+
+    @Test func aBackupReadsAsLoopWroteIt() throws {
+        let backup = try LoopBackup.read(path: fixtureURL("loop/loop-backup.db").path, today: today)
+        #expect(backup.habits.map(\.name) == ["Meditate", "Gym", "Water", "Soda"])
+        #expect(backup.habits.map(\.schedule) == [.daily, .timesPerWeek(3), .daily, .daily])
+        #expect(backup.habits.map(\.kind) == [.yesNo, .yesNo, .atLeast(8), .atMost(1)])
+        #expect(backup.habits.map(\.archived) == [false, false, false, true])
+        let june = { DayNumber.from(year: 2026, month: 6, day: $0) }
+        let meditate = backup.habits[0].marks
+        #expect(meditate[june(1)] == .done && meditate[june(6)] == .skipped && meditate[june(7)] == .no && meditate.count == 8)
+        #expect(backup.habits[2].marks[june(2)] == .value(6.5))
+        #expect(backup.habits[0].firstDay == june(1))
+        #expect(backup.problems == ["habit 'Impossible': frequency 9/7 is not a schedule", "2 days with an impossible date or value"])
+    }
+
+    @Test func theFirstSchemaWithoutValuesReadsEveryRepetitionAsAYes() throws {
+        let backup = try LoopBackup.read(path: fixtureURL("loop/loop-backup-v9.db").path, today: today)
+        #expect(backup.habits.map(\.name) == ["Run"])
+        #expect(backup.habits[0].schedule == .timesPerWeek(2))
+        #expect(backup.habits[0].marks == [DayNumber.from(year: 2016, month: 3, day: 1): .done, DayNumber.from(year: 2016, month: 3, day: 3): .done])
+    }
+
+    @Test func importMergesWithoutDuplicatesAndPreviewWritesNothing() async throws {
+        let store = LocalDataStore.inMemory()
+        let habits = makeTestApp(store: store, clock: TestClock(date("2026-06-10 09:00"))).app.habitsFeature
+        try await habits.add(name: "meditate", schedule: .daily, kind: .yesNo)
+        _ = try await habits.mark("meditate", when: .day(year: 2026, month: 6, day: 8), as: .skipped)
+        let url = fixtureURL("loop/loop-backup.db")
+        let preview = try await habits.importLoopBackup(url, preview: true)
+        #expect(!preview.imported && habits.habits.count == 1)
+        #expect(preview.newHabits == ["Gym", "Water", "Soda"] && preview.mergedHabits == ["meditate"])
+        #expect(preview.newDays == 7 + 4 + 3 + 2 && preview.existingDays == 1 && preview.archived == 1)
+        let done = try await habits.importLoopBackup(url, preview: false)
+        #expect(done.imported && done.newDays == preview.newDays)
+        // The day already here keeps its own mark.
+        #expect(habits.habits[0].marks[DayNumber.from(year: 2026, month: 6, day: 8)] == .skipped)
+        let again = makeTestApp(store: store, clock: TestClock(date("2026-06-10 09:00"))).app.habitsFeature
+        try await again.load()
+        #expect(again.habits.map(\.name) == ["meditate", "Gym", "Water", "Soda"] && again.habits[3].archived)
+        let twice = try await again.importLoopBackup(url, preview: false)
+        #expect(!twice.imported && twice.newDays == 0 && twice.newHabits.isEmpty)
+    }
+
+    @Test func aFileThatIsNotALoopBackupIsRefusedByName() async throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let other = temp.url.appendingPathComponent("other.db")
+        let store = LocalDataStore(directory: temp.url)
+        _ = try store.read { try $0.scalarInt("SELECT 1") }
+        let own = temp.url.appendingPathComponent("trend.sqlite")
+        try FileManager.default.copyItem(at: own, to: other)
+        #expect(throws: HabitsError.notALoopBackup(other.path)) { try LoopBackup.read(path: other.path, today: today) }
+        let garbage = temp.url.appendingPathComponent("garbage.db")
+        try Data("SQLite format 3\0".utf8 + Data(repeating: 0xAB, count: 4096)).write(to: garbage)
+        #expect(LoopBackup.looksLikeOne(path: garbage.path))
+        #expect(throws: StorageError.self) { try LoopBackup.read(path: garbage.path, today: today) }
+    }
+}
