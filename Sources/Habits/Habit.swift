@@ -279,6 +279,23 @@ public enum HabitName {
     }
 }
 
+/// The rule for what a numeric habit counts: at most 24 characters once
+/// trimmed, no control or invisible formatting characters, no digits (so
+/// `8 glasses` always reads as a number and its unit).
+public enum HabitUnit {
+    public static let maximumLength = 24
+
+    public static func validated(_ unit: String) throws(HabitsError) -> String {
+        let clean = unit.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard clean.count <= maximumLength,
+              !clean.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }),
+              !clean.contains(where: \.isNumber) else {
+            throw .invalidUnit(String(unit.prefix(40)))
+        }
+        return clean
+    }
+}
+
 /// A habit and its history.
 public struct Habit: Sendable, Equatable, Identifiable, Codable {
     public let id: String
@@ -290,9 +307,11 @@ public struct Habit: Sendable, Equatable, Identifiable, Codable {
     public var archived: Bool
     /// Marks by local day number.
     public var marks: [Int: HabitMark]
+    /// What a numeric habit counts (`glasses`, `km`); empty when unnamed or yes/no (Loop's `unit`).
+    public var unit: String
 
     public init(id: String = UUID().uuidString.lowercased(), name: String, schedule: HabitSchedule, kind: HabitKind,
-                createdDay: Int, archived: Bool = false, marks: [Int: HabitMark] = [:]) {
+                createdDay: Int, archived: Bool = false, marks: [Int: HabitMark] = [:], unit: String = "") {
         self.id = id
         self.name = name
         self.schedule = schedule
@@ -300,6 +319,7 @@ public struct Habit: Sendable, Equatable, Identifiable, Codable {
         self.createdDay = createdDay
         self.archived = archived
         self.marks = marks
+        self.unit = unit
     }
 
     /// The first day that counts: the creation day, or an earlier backfilled one.

@@ -19,6 +19,9 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
     case notALoopBackup(String)
     /// A Loop backup with more habits or days than Trend reads.
     case loopBackupTooLarge(String)
+    case invalidUnit(String)
+    /// A yes/no habit cannot become numeric or the other way round: its days would change meaning.
+    case kindCannotChange(String)
 
     public var description: String {
         switch self {
@@ -36,6 +39,8 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .archived(name): "'\(name)' is archived"
         case let .unreadableHabit(name, detail): "the stored habit '\(name)' cannot be read: \(detail)"
         case let .notALoopBackup(path): "\(path) is a SQLite file but not a Loop Habit Tracker backup (it has no Habits and Repetitions tables)"
+        case let .invalidUnit(text): "'\(text)' is not a unit: at most \(HabitUnit.maximumLength) characters, no digits"
+        case let .kindCannotChange(name): "'\(name)' cannot change between yes/no and a number: its days would change meaning; add a new habit instead"
         case let .loopBackupTooLarge(path):
             "\(path) holds more than \(LoopBackup.maximumHabits) habits or \(LoopBackup.maximumDays) days; nothing was imported"
         }
@@ -131,13 +136,33 @@ public final class HabitsFeature {
     }
 
     @discardableResult
-    public func add(name: String, schedule: HabitSchedule, kind: HabitKind) async throws -> Habit {
+    public func add(name: String, schedule: HabitSchedule, kind: HabitKind, unit: String = "") async throws -> Habit {
         try await load()
         let clean = try HabitName.validated(name)
         try ensureNameFree(clean, except: nil)
-        let habit = Habit(name: clean, schedule: schedule, kind: kind, createdDay: today)
+        let habit = Habit(name: clean, schedule: schedule, kind: kind, createdDay: today, unit: kind.isNumeric ? try HabitUnit.validated(unit) : "")
         try await write { try await self.storage.insert(habit) }
         habits.append(habit)
+        return habit
+    }
+
+    /// Changes a habit's schedule, target or unit, keeping every day it has:
+    /// strength, streaks and the calendar are recomputed from the stored
+    /// marks, as Loop recomputes them after an edit. A yes/no habit stays
+    /// yes/no and a numeric one numeric.
+    public func edit(_ name: String, schedule: HabitSchedule? = nil, kind: HabitKind? = nil, unit: String? = nil) async throws -> Habit {
+        try await load()
+        var habit = try self.habit(named: name)
+        if let schedule { habit.schedule = schedule }
+        if let kind {
+            guard kind.isNumeric == habit.kind.isNumeric else { throw HabitsError.kindCannotChange(habit.name) }
+            habit.kind = kind
+        }
+        if let unit {
+            guard habit.kind.isNumeric else { throw HabitsError.kindCannotChange(habit.name) }
+            habit.unit = try HabitUnit.validated(unit)
+        }
+        try await save(habit)
         return habit
     }
 

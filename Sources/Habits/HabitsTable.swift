@@ -22,6 +22,8 @@ public struct HabitsTable: SnapshotSection {
         public var createdDay: Int
         public var archived: Bool
         public var position: Int
+        /// What a numeric habit counts; absent in snapshots before Trend 0.3.0.
+        public var unit: String?
     }
 
     /// One day of one habit, as stored.
@@ -36,10 +38,10 @@ public struct HabitsTable: SnapshotSection {
 
     static func rows(in connection: SQLiteConnection) throws -> [Row] {
         try connection.query("""
-            SELECT id, name, schedule, kind, target, created_day, archived, position FROM habits ORDER BY position, id
+            SELECT id, name, schedule, kind, target, created_day, archived, position, unit FROM habits ORDER BY position, id
             """) {
             Row(id: $0.text(0), name: $0.text(1), schedule: $0.text(2), kind: $0.text(3), target: $0.optionalDouble(4),
-                createdDay: $0.int(5), archived: $0.int(6) != 0, position: $0.int(7))
+                createdDay: $0.int(5), archived: $0.int(6) != 0, position: $0.int(7), unit: $0.optionalText(8))
         }
     }
 
@@ -76,7 +78,7 @@ public struct HabitsTable: SnapshotSection {
             throw .unreadableHabit(name: row.name, detail: "its kind '\(row.kind.prefix(20))' or its target is unknown")
         }
         return Habit(id: row.id, name: row.name, schedule: schedule, kind: kind, createdDay: row.createdDay,
-                     archived: row.archived)
+                     archived: row.archived, unit: row.unit ?? "")
     }
 
     static func mark(_ record: RecordRow) throws(HabitsError) -> HabitMark {
@@ -91,7 +93,8 @@ public struct HabitsTable: SnapshotSection {
 
     static func row(_ habit: Habit, position: Int) -> Row {
         Row(id: habit.id, name: habit.name, schedule: habit.schedule.code, kind: habit.kind.code,
-            target: habit.kind.target, createdDay: habit.createdDay, archived: habit.archived, position: position)
+            target: habit.kind.target, createdDay: habit.createdDay, archived: habit.archived, position: position,
+            unit: habit.unit.isEmpty ? nil : habit.unit)
     }
 
     static func record(_ mark: HabitMark, habitID: String, day: Int) -> RecordRow {
@@ -115,10 +118,10 @@ public struct HabitsTable: SnapshotSection {
     static func insert(_ row: Row, in connection: SQLiteConnection) throws {
         do {
             try connection.run("""
-                INSERT INTO habits(id, name, name_key, schedule, kind, target, created_day, archived, position)
-                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO habits(id, name, name_key, schedule, kind, target, created_day, archived, position, unit)
+                VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [.text(row.id), .text(row.name), .text(row.name.lowercased()), .text(row.schedule), .text(row.kind),
-                      .optional(row.target), .int(row.createdDay), .int(row.archived ? 1 : 0), .int(row.position)])
+                      .optional(row.target), .int(row.createdDay), .int(row.archived ? 1 : 0), .int(row.position), .text(row.unit ?? "")])
         } catch StorageError.sqlite(let code, _) where code & 0xFF == 19 {
             throw HabitsError.duplicateName(row.name, archived: false)
         }
@@ -129,9 +132,9 @@ public struct HabitsTable: SnapshotSection {
         let row = row(habit, position: 0)
         do {
             try connection.run("""
-                UPDATE habits SET name = ?, name_key = ?, schedule = ?, kind = ?, target = ?, archived = ? WHERE id = ?
+                UPDATE habits SET name = ?, name_key = ?, schedule = ?, kind = ?, target = ?, archived = ?, unit = ? WHERE id = ?
                 """, [.text(row.name), .text(row.name.lowercased()), .text(row.schedule), .text(row.kind), .optional(row.target),
-                      .int(row.archived ? 1 : 0), .text(row.id)])
+                      .int(row.archived ? 1 : 0), .text(row.unit ?? ""), .text(row.id)])
         } catch StorageError.sqlite(let code, _) where code & 0xFF == 19 {
             throw HabitsError.duplicateName(habit.name, archived: false)
         }
@@ -180,9 +183,16 @@ public struct HabitsTable: SnapshotSection {
             }
             var list = CanonicalJSON()
             list.array(habits) { out, habit in
-                out.object(["archived": .bool(habit.archived), "createdDay": .integer(habit.createdDay), "id": .string(habit.id),
-                            "kind": .string(habit.kind), "name": .string(habit.name), "position": .integer(habit.position),
-                            "schedule": .string(habit.schedule), "target": .optional(habit.target)])
+                // The unit is written only when there is one, so snapshots without units keep their bytes and hashes.
+                if let unit = habit.unit, !unit.isEmpty {
+                    out.object(["archived": .bool(habit.archived), "createdDay": .integer(habit.createdDay), "id": .string(habit.id),
+                                "kind": .string(habit.kind), "name": .string(habit.name), "position": .integer(habit.position),
+                                "schedule": .string(habit.schedule), "target": .optional(habit.target), "unit": .string(unit)])
+                } else {
+                    out.object(["archived": .bool(habit.archived), "createdDay": .integer(habit.createdDay), "id": .string(habit.id),
+                                "kind": .string(habit.kind), "name": .string(habit.name), "position": .integer(habit.position),
+                                "schedule": .string(habit.schedule), "target": .optional(habit.target)])
+                }
             }
             return [("habitRecords", days), ("habits", list)]
         }
@@ -235,6 +245,9 @@ public struct HabitsTable: SnapshotSection {
             _ = try habit(row)
         } catch {
             return "habit '\(name)': \(error)"
+        }
+        if let unit = row.unit, (try? HabitUnit.validated(unit)) == nil {  // The reason is the sentence below.
+            return "habit '\(name)': its unit is longer than \(HabitUnit.maximumLength) characters or holds digits or control characters"
         }
         guard PlausibleTime.days.contains(row.createdDay) else { return "habit '\(name)' starts before 1900 or after 2199" }
         return nil

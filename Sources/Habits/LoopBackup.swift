@@ -41,11 +41,12 @@ public struct LoopBackup: Sendable, Equatable {
         let habitRows = try connection.query("""
             SELECT id, name, \(column("freq_num", in: habitColumns, or: "1")), \(column("freq_den", in: habitColumns, or: "1")),
                    \(column("archived", in: habitColumns, or: "0")), \(column("type", in: habitColumns, or: "0")),
-                   \(column("target_type", in: habitColumns, or: "0")), \(column("target_value", in: habitColumns, or: "0"))
+                   \(column("target_type", in: habitColumns, or: "0")), \(column("target_value", in: habitColumns, or: "0")),
+                   \(column("unit", in: habitColumns, or: "''"))
             FROM Habits ORDER BY \(column("position", in: habitColumns, or: "id")), id LIMIT \(maximumHabits + 1)
             """) { row in
             (id: row.int(0), name: row.optionalText(1) ?? "", numerator: row.int(2), denominator: row.int(3), archived: row.int(4) != 0,
-             type: row.int(5), targetType: row.int(6), target: row.double(7))
+             type: row.int(5), targetType: row.int(6), target: row.double(7), unit: row.optionalText(8) ?? "")
         }
         guard habitRows.count <= maximumHabits else { throw HabitsError.loopBackupTooLarge(path) }
         var result = LoopBackup(habits: [], problems: [])
@@ -75,7 +76,9 @@ public struct LoopBackup: Sendable, Equatable {
                 continue
             }
             byLoopID[row.id] = result.habits.count
-            result.habits.append(Habit(name: name, schedule: schedule, kind: kind, createdDay: today, archived: row.archived))
+            // A unit Trend cannot hold (digits, too long) is left off; the habit and its days still come in.
+            let unit = kind.isNumeric ? ((try? HabitUnit.validated(row.unit)) ?? "") : ""
+            result.habits.append(Habit(name: name, schedule: schedule, kind: kind, createdDay: today, archived: row.archived, unit: unit))
         }
         let value = column("value", in: repetitionColumns, or: "2")
         let statement = try connection.prepare("SELECT habit, timestamp, \(value) FROM Repetitions ORDER BY habit, timestamp")

@@ -82,6 +82,10 @@ enum Schema {
         DROP TABLE habit_records;
         ALTER TABLE habit_records_v7 RENAME TO habit_records;
         """,
+        // 8: what a numeric habit counts (Loop's unit), empty when unnamed.
+        """
+        ALTER TABLE habits ADD COLUMN unit TEXT NOT NULL DEFAULT '';
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

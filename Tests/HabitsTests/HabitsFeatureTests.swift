@@ -202,6 +202,7 @@ import TestSupport
             try $0.execute("""
                 UPDATE habits SET schedule = CASE name WHEN 'A' THEN 'every day' WHEN 'B' THEN '3/week'
                     WHEN 'C' THEN '2/10' ELSE 'mon,wed,fri' END;
+                ALTER TABLE habits DROP COLUMN unit;
                 PRAGMA user_version = 5;
                 """)
         }
@@ -232,6 +233,7 @@ import TestSupport
                 INSERT INTO old_records SELECT * FROM habit_records;
                 DROP TABLE habit_records;
                 ALTER TABLE old_records RENAME TO habit_records;
+                ALTER TABLE habits DROP COLUMN unit;
                 PRAGMA user_version = 6;
                 """)
         }
@@ -261,6 +263,9 @@ import TestSupport
         let (valid, dropped) = HabitsTable().keepingValid(part)
         #expect(valid.records.map(\.day) == [PlausibleTime.days.lowerBound, 0])
         #expect(dropped == ["a habit day is before 1900 or after 2199"])
+        var badUnit = row
+        badUnit.unit = String(repeating: "x", count: 200)
+        #expect(HabitsTable().keepingValid(HabitsTable.Part(habits: [badUnit])).valid.habits.isEmpty)
         var early = row
         early.createdDay -= 1
         #expect(HabitsTable().keepingValid(HabitsTable.Part(habits: [early])).valid.habits.isEmpty)

@@ -92,4 +92,38 @@ import TestSupport
         let list = try #require(try runTrend(directory + ["-c", "habits"]).documents().first)
         #expect((list["habits"] as? [[String: Any]])?.count == 5)
     }
+
+    @Test func unitsAndEditsKeepTheDaysAndRecomputeTheNumbers() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path, "--json"]
+        let run = try runTrend(directory, input: """
+        habit add Water 8 glasses
+        habit done Water 5
+        habit done Water +4
+        habit edit Water target 10
+        habit edit Water schedule 5 times a week
+        habit edit Water unit cups
+        habit add Read every day
+        habit edit Read target 3
+        habit edit Nothing target 3
+        """)
+        #expect(run.status == 1)
+        let documents = try run.documents()
+        let water = documents.compactMap { $0["habit"] as? [String: Any] }
+        #expect(water.first?["unit"] as? String == "glasses" && water.first?["target"] as? Double == 8)
+        // 5 then +4 is 9: met at 8, not at 10 once the target changes.
+        #expect(water[2]["status"] as? String == "done" && water[2]["todayValue"] as? Double == 9)
+        #expect(water[3]["status"] as? String == "no" && water[3]["target"] as? Double == 10)
+        #expect(water[4]["schedule"] as? String == "5/week" && water[4]["todayValue"] as? Double == 9)
+        #expect(water[5]["unit"] as? String == "cups")
+        let codes = documents.compactMap { ($0["error"] as? [String: Any])?["code"] as? String }
+        #expect(codes == ["invalid_habit", "not_found"])
+        // Units survive a snapshot and its restore.
+        _ = try runTrend(directory + ["-c", "backup now"])
+        let restored = try runTrend(directory + ["-c", "restore latest"], input: "y\n")
+        #expect(restored.status == 0, "\(restored.standardOutput)")
+        let list = try #require(try runTrend(directory + ["-c", "habits"]).documents().first?["habits"] as? [[String: Any]])
+        #expect(list.first?["unit"] as? String == "cups")
+    }
 }

@@ -15,18 +15,18 @@ extension HabitsViewModel {
                 }
                 return try await HabitsViewModel(habitsFeature: context.app.habitsFeature).list(includeArchived: !arguments.isEmpty, style: context.style)
             },
-            CommandSpec(name: "habit", usage: "habit add|done|no|skip|undo|show|rename|archive|unarchive|delete|restore|export …",
+            CommandSpec(name: "habit", usage: "habit add|done|no|skip|undo|show|edit|rename|archive|unarchive|delete|restore|export …",
                         summary: "manage one habit (help habit for the forms)",
                         examples: [
                             "habit add Read every day", "habit add \"Drink water\" every day target 8",
                             "habit add Gym 3/week", "habit add Drinks every day at-most 2", "habit add Piano mon,wed,fri",
                             "habit done Read", "habit done Read yesterday", "habit done \"Drink water\" 6",
                             "habit done \"Drink water\" 2026-11-20 8", "habit done Drink water +2", "habit no Gym yesterday", "habit skip Gym", "habit undo Read",
-                            "habit show Read", "habit rename Read Reading", "habit archive Piano", "habit unarchive Piano",
+                            "habit show Read", "habit edit Gym schedule 4 times a week", "habit edit Water target 10 glasses", "habit rename Read Reading", "habit archive Piano", "habit unarchive Piano",
                             "habit delete Gym", "habit restore Gym", "habit export ~/checkmarks.csv", "habit export ~/loop-export",
                         ],
                         completion: .subcommands([
-                            "add": [], "done": nameWhen, "no": nameWhen, "skip": nameWhen, "undo": nameWhen, "show": name,
+                            "add": [], "done": nameWhen, "no": nameWhen, "skip": nameWhen, "undo": nameWhen, "show": name, "edit": name,
                             "rename": name, "archive": name, "unarchive": name, "delete": name, "restore": [],
                             "export": [.file],
                         ])) { context, arguments in

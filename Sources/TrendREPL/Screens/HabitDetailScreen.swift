@@ -9,7 +9,7 @@ extension HabitsViewModel {
         try await habitsFeature.load()
         let detail = try habitsFeature.detail(of: name, days: 60)
         let habit = detail.summary.habit
-        var lines = [style.bold(habit.name) + style.dim("  \(HabitText.schedule(habit.schedule))" + (habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind))")
+        var lines = [style.bold(habit.name) + style.dim("  \(HabitText.schedule(habit.schedule))" + (habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind, unit: habit.unit))")
                                                         + (habit.archived ? ", archived" : ""))]
         lines.append("")
         // A calendar of the last 60 days: a column per week, a row per weekday.

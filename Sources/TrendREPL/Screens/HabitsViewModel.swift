@@ -12,7 +12,7 @@ struct HabitsViewModel {
         self.habitsFeature = habitsFeature
     }
 
-    static let subcommands = ["add", "done", "no", "skip", "undo", "show", "rename", "archive", "unarchive", "delete", "restore", "export"]
+    static let subcommands = ["add", "done", "no", "skip", "undo", "show", "edit", "rename", "archive", "unarchive", "delete", "restore", "export"]
 
     func habit(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
         guard let sub = arguments.first?.lowercased() else {
@@ -28,6 +28,7 @@ struct HabitsViewModel {
         case "done", "do", "check": return try await mark(rest, sub: "done", style: style)
         case "skip": return try await mark(rest, sub: "skip", style: style)
         case "no": return try await mark(rest, sub: "no", style: style)
+        case "edit": return try await edit(rest)
         case "undo", "uncheck", "clear": return try await mark(rest, sub: "undo", style: style)
         case "show", "view":
             guard rest.count == 1 else { throw CommandFailure(.usage, "habit show: needs one habit name (quote names with spaces)") }
@@ -82,9 +83,9 @@ struct HabitsViewModel {
             // A schedule word swallowed into the name ("Read every funday") is a misread schedule, not a name.
             if problem != nil, arguments[1..<split].contains(where: Self.looksLikeSchedule) { break }
             do {
-                let (schedule, kind) = try Self.plan(Array(arguments[split...]))
-                let habit = try await habitsFeature.add(name: name, schedule: schedule, kind: kind)
-                let kindText = habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind))"
+                let (schedule, kind, unit) = try Self.plan(Array(arguments[split...]))
+                let habit = try await habitsFeature.add(name: name, schedule: schedule, kind: kind, unit: unit)
+                let kindText = habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind, unit: habit.unit))"
                 return confirmation("Added '\(habit.name)' (\(HabitText.schedule(habit.schedule))\(kindText)).", habit: habit)
             } catch let failure as CommandFailure {
                 if problem == nil { problem = failure.message }
@@ -104,9 +105,10 @@ struct HabitsViewModel {
 
     /// A schedule and a kind from the words after a habit's name: `every day`, `3/week`,
     /// `mon-fri`, … then optionally `target 8`, `at least 8`, `at most 2`, `at-most 2`.
-    static func plan(_ words: [String]) throws -> (HabitSchedule, HabitKind) {
+    static func plan(_ words: [String]) throws -> (HabitSchedule, HabitKind, String) {
         var rest = words.map { $0.lowercased() }
         var kind = HabitKind.yesNo
+        var unit = ""
         let markers: [[String]: Bool] = [["target"]: false, ["at", "least"]: false, ["at-least"]: false, ["atleast"]: false,
                                          ["min"]: false, ["at", "most"]: true, ["at-most"]: true, ["atmost"]: true, ["max"]: true]
         for index in rest.indices {
@@ -115,20 +117,65 @@ struct HabitsViewModel {
             guard numberIndex < rest.count, let value = number(rest[numberIndex]) else {
                 throw CommandFailure(.usage, "habit add: '\(marker.joined(separator: " "))' needs a number after it, e.g. \(marker.joined(separator: " ")) 8")
             }
-            guard numberIndex + 1 == rest.count else {
-                throw CommandFailure(.usage, "habit add: could not read '\(ReplSession.printable(rest[numberIndex + 1]))' after the target")
-            }
+            // Words after the number name what is counted: at least 8 glasses.
+            unit = words[(numberIndex + 1)...].joined(separator: " ")
             kind = atMost ? .atMost(value) : .atLeast(value)
             rest = Array(rest[..<index])
             break
+        }
+        // `Water 8 glasses`: a number and a unit after the schedule is an at-least target.
+        if kind == .yesNo, HabitSchedule(text: rest.joined(separator: " ")) == nil,
+           let index = rest.lastIndex(where: { number($0) != nil }), index + 1 < rest.count,
+           !rest[(index + 1)...].contains(where: { scheduleVocabulary.contains($0) || looksLikeSchedule($0) }),
+           HabitSchedule(text: rest[..<index].joined(separator: " ")) != nil, let value = number(rest[index]) {
+            unit = words[(index + 1)...].joined(separator: " ")
+            kind = .atLeast(value)
+            rest = Array(rest[..<index])
         }
         guard let schedule = HabitSchedule(text: rest.joined(separator: " ")) else {
             let word = rest.first { !scheduleVocabulary.contains($0) && HabitSchedule(text: $0) == nil && number($0.trimmingCharacters(in: CharacterSet(charactersIn: "x/"))) == nil }
                 ?? rest.joined(separator: " ")
             throw CommandFailure(.usage, "habit add: could not read '\(ReplSession.printable(word))' as a schedule; "
-                + "write \(HabitSchedule.acceptedForms); for a number: target 8, at least 8, at most 2")
+                + "write \(HabitSchedule.acceptedForms); for a number: target 8, at least 8 glasses, at most 2, 8 glasses")
         }
-        return (schedule, kind)
+        return (schedule, kind, unit)
+    }
+
+    /// `habit edit NAME schedule 3 times a week`, `… target 10`, `… at most 1`, `… unit glasses`.
+    func edit(_ arguments: [String]) async throws -> CommandOutput {
+        let usage = "habit edit: write habit edit NAME schedule SCHEDULE, habit edit NAME target N [UNIT], "
+            + "habit edit NAME at least|at most N [UNIT] or habit edit NAME unit UNIT"
+        try await habitsFeature.load()
+        // The name runs to the first word that says what changes.
+        guard let split = arguments.indices.dropFirst().first(where: { ["schedule", "target", "at", "at-least", "at-most", "unit"].contains(arguments[$0].lowercased()) }) else {
+            throw CommandFailure(.usage, usage)
+        }
+        let name = arguments[..<split].joined(separator: " ")
+        let what = arguments[split].lowercased()
+        let rest = Array(arguments[(split + 1)...])
+        let current = try habitsFeature.habit(named: name)
+        let habit: Habit
+        switch what {
+        case "schedule":
+            let (schedule, _, _) = try Self.plan(rest)
+            habit = try await habitsFeature.edit(current.name, schedule: schedule)
+        case "unit":
+            habit = try await habitsFeature.edit(current.name, unit: rest.joined(separator: " "))
+        default:
+            // target N, at least N, at most N: the kind words as habit add reads them, with the schedule kept.
+            let words = (what == "target" ? ["target"] : [what]) + rest
+            let (_, kind, unit) = try Self.plan(words)
+            guard kind != .yesNo else { throw CommandFailure(.usage, usage) }
+            if case .atLeast = kind, what == "target", case .atMost = current.kind {
+                // `target N` on an at-most habit changes the limit, not the direction.
+                habit = try await habitsFeature.edit(current.name, kind: .atMost(kind.target ?? 0), unit: unit.isEmpty ? nil : unit)
+            } else {
+                habit = try await habitsFeature.edit(current.name, kind: kind, unit: unit.isEmpty ? nil : unit)
+            }
+        }
+        let kindText = habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind, unit: habit.unit))"
+        return confirmation("Changed '\(habit.name)' (\(HabitText.schedule(habit.schedule))\(kindText)); its days are kept and its numbers recomputed.",
+                            habit: habit)
     }
 
     func mark(_ arguments: [String], sub: String, style: TerminalStyle) async throws -> CommandOutput {
@@ -167,7 +214,7 @@ struct HabitsViewModel {
         case .skipped?: "'\(habit.name)' skipped \(dayText); the streak is kept."
         case .no?: "'\(habit.name)' not done \(dayText)."
         case let .value(number)?: "'\(habit.name)': \(HabitText.number(number)) \(dayText)" + (adding ? " (+\(HabitText.number(value ?? 0)))" : "")
-            + (habit.kind.isMet(by: number) ? ", target met." : ", \(HabitText.kind(habit.kind)) not met.")
+            + (habit.kind.isMet(by: number) ? ", target met." : ", \(HabitText.kind(habit.kind, unit: habit.unit)) not met.")
         case nil: "'\(habit.name)' cleared for \(dayText)."
         }
         let summary = habitsFeature.summaries().first { $0.habit.id == habit.id }
@@ -192,6 +239,7 @@ struct HabitsViewModel {
             return CommandOutput(text: "No habits yet. Add one: habit add Read every day", json: json)
         }
         let nameWidth = min(24, summaries.map(\.habit.name.count).max() ?? 4)
+        let planWidth = min(34, max(22, summaries.map { Self.plan(of: $0.habit).count }.max() ?? 0))
         var lines = [style.bold("Habits, " + DateText.longDay(today))]
         for summary in summaries {
             let habit = summary.habit
@@ -207,7 +255,7 @@ struct HabitsViewModel {
             else if summary.todayMark == .skipped { today = "skipped" }
             else if !summary.dueToday && !summary.doneToday { today = "not due" }
             let name = String(habit.name.prefix(nameWidth)).rightPadded(to: nameWidth)
-            let plan = (habit.kind == .yesNo ? HabitText.schedule(habit.schedule) : HabitText.schedule(habit.schedule) + ", " + HabitText.kind(habit.kind)).rightPadded(to: 22)
+            let plan = Self.plan(of: habit).rightPadded(to: planWidth)
             let strength = Int((summary.strength * 100).rounded())
             var line = "  \(symbol) \(name)  \(plan) streak \(String(summary.currentStreak).leftPadded(to: 3)) (best \(summary.bestStreak))"
             line += "  strength \(String(strength).leftPadded(to: 3))% " + Self.bar(summary.strength, style: style)
@@ -225,6 +273,12 @@ struct HabitsViewModel {
             ("name", .string(habit.name)), ("schedule", .string(HabitText.schedule(habit.schedule))), ("kind", .string(HabitText.kind(habit.kind))),
             ("archived", .bool(habit.archived)),
         ]))]))
+    }
+
+    /// `5/week, at least 10 glasses`: the schedule, and the kind of a numeric habit.
+    static func plan(of habit: Habit) -> String {
+        habit.kind == .yesNo ? HabitText.schedule(habit.schedule)
+            : HabitText.schedule(habit.schedule) + ", " + HabitText.kind(habit.kind, unit: habit.unit)
     }
 
     static func json(_ summary: HabitSummary) -> JSON {
@@ -245,6 +299,7 @@ struct HabitsViewModel {
             ("status", .string(summary.todayStatus.rawValue)),
             ("todayValue", .optional(todayValue)),
             ("targetKind", .optional(habit.kind.isNumeric ? habit.kind.code : nil)),
+            ("unit", .optional(habit.unit.isEmpty ? nil : habit.unit)),
             ("currentStreak", .integer(summary.currentStreak)),
             ("bestStreak", .integer(summary.bestStreak)),
             ("strength", .number(summary.strength)),
@@ -275,6 +330,11 @@ enum HabitText {
         case let .timesPerDays(1, days): "every \(days) days"
         case let .timesPerDays(times, days): "\(times)/\(days)"
         }
+    }
+
+    /// `at least 8 glasses`: the kind and what it counts.
+    static func kind(_ kind: HabitKind, unit: String) -> String {
+        unit.isEmpty || !kind.isNumeric ? Self.kind(kind) : Self.kind(kind) + " " + unit
     }
 
     /// `yes/no`, `at least 8`, `at most 2`.
