@@ -89,7 +89,7 @@ public enum HabitsCSVExport {
             case let .atMost(value): ("AT_MOST", kotlinDouble(value))
             }
             let columns = [String(format: "%03d", index + 1), field(habit.name), habit.kind.isNumeric ? "NUMERICAL" : "YES_NO", "", "",
-                           String(period.times), String(period.days), "#37474F", "", target.type, target.value, String(habit.archived)]
+                           String(period.times), String(period.days), "#37474F", field(habit.unit), target.type, target.value, String(habit.archived)]
             text += columns.joined(separator: ",") + "\n"
         }
         return text

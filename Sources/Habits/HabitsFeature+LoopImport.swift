@@ -24,10 +24,20 @@ extension HabitsFeature {
     /// stays archived); a habit already here gains only the days it does not
     /// have, so importing twice adds nothing. One transaction: all or nothing.
     public func importLoopBackup(_ url: URL, preview: Bool) async throws -> LoopImportSummary {
+        let path = url.path
+        return try await importLoop(preview: preview) { try LoopBackup.read(path: path, today: $0) }
+    }
+
+    /// The same for Loop's CSV export: the folder holding `Habits.csv` and `Checkmarks.csv`.
+    public func importLoopCSV(folder: URL, preview: Bool) async throws -> LoopImportSummary {
+        try await importLoop(preview: preview) { try LoopCSV.read(folder: folder, today: $0) }
+    }
+
+    private func importLoop(preview: Bool, read: @escaping @Sendable (Int) throws -> LoopBackup) async throws -> LoopImportSummary {
         try await load()
-        let today = self.today, path = url.path
-        // Read off the main actor: a large backup never holds up the prompt.
-        let backup = try await Task.detached(priority: .userInitiated) { try LoopBackup.read(path: path, today: today) }.value
+        let today = self.today
+        // Read off the main actor: a large file never holds up the prompt.
+        let backup = try await Task.detached(priority: .userInitiated) { try read(today) }.value
         var summary = LoopImportSummary(problems: backup.problems)
         var added: [Habit] = []
         var days: [(habitID: String, day: Int, mark: HabitMark)] = []

@@ -20,6 +20,8 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A Loop backup with more habits or days than Trend reads.
     case loopBackupTooLarge(String)
     case invalidUnit(String)
+    /// A folder or file that is not Loop's CSV export (no `Name` column, no `Date` column).
+    case notALoopExport(String)
     /// A yes/no habit cannot become numeric or the other way round: its days would change meaning.
     case kindCannotChange(String)
 
@@ -39,6 +41,7 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .archived(name): "'\(name)' is archived"
         case let .unreadableHabit(name, detail): "the stored habit '\(name)' cannot be read: \(detail)"
         case let .notALoopBackup(path): "\(path) is a SQLite file but not a Loop Habit Tracker backup (it has no Habits and Repetitions tables)"
+        case let .notALoopExport(path): "\(path) is not Loop Habit Tracker's CSV export (Habits.csv needs a Name column, Checkmarks.csv a Date column)"
         case let .invalidUnit(text): "'\(text)' is not a unit: at most \(HabitUnit.maximumLength) characters, no digits"
         case let .kindCannotChange(name): "'\(name)' cannot change between yes/no and a number: its days would change meaning; add a new habit instead"
         case let .loopBackupTooLarge(path):

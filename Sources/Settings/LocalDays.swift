@@ -129,6 +129,16 @@ public enum DayNumber {
     }
 
     /// The day number of a civil date.
+    /// `yyyy-MM-dd` as a day number; nil for anything else or a date that does not exist.
+    public static func parse(_ text: String) -> Int? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), day >= 1 else { return nil }
+        let number = from(year: year, month: month, day: day)
+        return civil(number) == (year, month, day) ? number : nil
+    }
+
     public static func from(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

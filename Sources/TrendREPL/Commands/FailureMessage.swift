@@ -92,7 +92,7 @@ enum FailureMessage {
             return (.invalidHabit, "; restore your habits from a backup ('backup list')")
         case .invalidName, .valueNotAllowed, .invalidValue, .invalidUnit, .kindCannotChange:
             return (.invalidHabit, nil)
-        case .notALoopBackup, .loopBackupTooLarge:
+        case .notALoopBackup, .loopBackupTooLarge, .notALoopExport:
             return (.invalidFile, nil)
         }
     }

@@ -28,7 +28,10 @@ struct ImportViewModel {
         }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         if LoopBackup.looksLikeOne(path: url.path) {
-            return renderLoop(try await habitsFeature.importLoopBackup(url, preview: previewOnly), style: context.style)
+            return renderLoop(try await habitsFeature.importLoopBackup(url, preview: previewOnly), format: "backup", style: context.style)
+        }
+        if let folder = LoopCSV.folder(for: url) {
+            return renderLoop(try await habitsFeature.importLoopCSV(folder: folder, preview: previewOnly), format: "CSV export", style: context.style)
         }
         let bar = ProgressBar(enabled: context.isInteractive, label: previewOnly ? "Reading" : "Importing")
         let preview: ImportPreview
@@ -81,8 +84,8 @@ struct ImportViewModel {
     }
 
     /// A Loop Habit Tracker backup: the habits and days it brings.
-    func renderLoop(_ summary: LoopImportSummary, style: TerminalStyle) -> CommandOutput {
-        var lines = ["Format: Loop Habit Tracker backup"]
+    func renderLoop(_ summary: LoopImportSummary, format: String, style: TerminalStyle) -> CommandOutput {
+        var lines = ["Format: Loop Habit Tracker \(format)"]
         lines.append("\(summary.newHabits.count) new habit\(summary.newHabits.count == 1 ? "" : "s")"
                      + (summary.archived > 0 ? " (\(summary.archived) archived)" : "")
                      + (summary.newHabits.isEmpty ? "" : ": " + summary.newHabits.joined(separator: ", ")))
@@ -100,7 +103,7 @@ struct ImportViewModel {
             lines.append("Nothing was written. Run the same command without 'preview' to import.")
         }
         let json = JSON.object([
-            ("format", .string("loop")),
+            ("format", .string(format == "backup" ? "loop" : "loopCSV")),
             ("newHabits", .array(summary.newHabits.map(JSON.string))),
             ("mergedHabits", .array(summary.mergedHabits.map(JSON.string))),
             ("archived", .integer(summary.archived)),

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Settings
 
 /// Recognises a weight file and reads every row of it, with a reason for

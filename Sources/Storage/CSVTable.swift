@@ -3,22 +3,23 @@ import Foundation
 /// Reads delimited text per RFC 4180: quoted fields may hold separators,
 /// doubled quotes and line breaks; CRLF and LF both end a record; a UTF-8
 /// byte-order mark is ignored. Works on bytes, so large files stay quick.
-struct CSVTable {
-    struct Record {
+public struct CSVTable {
+    /// One record and where it starts.
+    public struct Record: Sendable {
         /// The 1-based line the record starts on.
-        let line: Int
-        let fields: [String]
+        public let line: Int
+        public let fields: [String]
     }
 
     /// Every record, collected (for the short head of a file).
-    static func records(in data: Data, separator: UInt8 = UInt8(ascii: ",")) -> [Record] {
+    public static func records(in data: Data, separator: UInt8 = UInt8(ascii: ",")) -> [Record] {
         var records: [Record] = []
         forEachRecord(in: data, separator: separator) { records.append($0) }
         return records
     }
 
     /// Calls `body` with each record in turn, so a large file is never held as rows.
-    static func forEachRecord(in data: Data, separator: UInt8 = UInt8(ascii: ","), _ body: (Record) -> Void) {
+    public static func forEachRecord(in data: Data, separator: UInt8 = UInt8(ascii: ","), _ body: (Record) -> Void) {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             var index = 0

@@ -1,0 +1,135 @@
+import Foundation
+import Settings
+import Storage
+
+/// The CSV export of Loop Habit Tracker (the unzipped "Loop Habits CSV
+/// YYYY-MM-DD.zip"): `Habits.csv` for the habits and the combined
+/// `Checkmarks.csv` for their days (iSoron/uhabits, `core/io/HabitsCSVExporter.kt`
+/// and `HabitList.writeCSV`). Both layouts Loop has written are read:
+///
+/// - `Habits.csv` with `FrequencyNumerator,FrequencyDenominator,Type,…`
+///   (Loop 2) or the older `NumRepetitions,Interval` columns;
+/// - cells as integers (v2.2: `2` yes, `0` no, `3` skip, `1` covered,
+///   `-1` unknown, a numeric amount × 1000) or as labels (`YES_MANUAL`,
+///   `NO`, `SKIP`, `YES_AUTO`, `UNKNOWN`, a numeric amount as a decimal).
+///
+/// Covered and unknown days are Loop's computation, not marks, so they are
+/// not imported: the days a person recorded are, and Trend computes the rest
+/// as Loop does.
+public enum LoopCSV {
+    /// Files larger than this are refused before they are read.
+    public static let maximumBytes = 64 << 20
+
+    /// Whether `url` is such an export: a folder holding `Habits.csv` and
+    /// `Checkmarks.csv`, or one of those two files.
+    public static func folder(for url: URL) -> URL? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }
+        let folder = isDirectory.boolValue ? url : url.deletingLastPathComponent()
+        if !isDirectory.boolValue, !["habits.csv", "checkmarks.csv"].contains(url.lastPathComponent.lowercased()) { return nil }
+        let files = ["Habits.csv", "Checkmarks.csv"].map { folder.appendingPathComponent($0).path }
+        return files.allSatisfy { FileManager.default.fileExists(atPath: $0) } ? folder : nil
+    }
+
+    public static func read(folder: URL, today: Int) throws -> LoopBackup {
+        let habitsTable = CSVTable.records(in: try contents(of: folder.appendingPathComponent("Habits.csv")))
+        guard let header = habitsTable.first?.fields.map({ $0.lowercased() }), let nameColumn = header.firstIndex(of: "name") else {
+            throw HabitsError.notALoopExport(folder.path)
+        }
+        func column(_ names: String...) -> Int? { names.lazy.compactMap { header.firstIndex(of: $0) }.first }
+        let numeratorColumn = column("frequencynumerator", "numrepetitions"), denominatorColumn = column("frequencydenominator", "interval")
+        let typeColumn = column("type"), targetTypeColumn = column("target type"), targetColumn = column("target value")
+        let unitColumn = column("unit"), archivedColumn = column("archived?", "archived")
+        var result = LoopBackup(habits: [], problems: [])
+        var names = Set<String>()
+        for record in habitsTable.dropFirst() where record.fields.count > nameColumn {
+            let field = { (index: Int?) -> String in index.flatMap { $0 < record.fields.count ? record.fields[$0] : nil } ?? "" }
+            let label = "Habits.csv line \(record.line)"
+            guard let name = try? HabitName.validated(field(nameColumn)) else {  // The reason is given in words.
+                result.problems.append("\(label): the name is empty, too long or holds control characters")
+                continue
+            }
+            guard names.insert(name.lowercased()).inserted else {
+                result.problems.append("\(label): a second habit named '\(name)'")
+                continue
+            }
+            let numerator = Int(field(numeratorColumn)) ?? 1, denominator = Int(field(denominatorColumn)) ?? 1
+            guard let schedule = LoopBackup.schedule(numerator: numerator, denominator: denominator) else {
+                result.problems.append("\(label): frequency \(numerator)/\(denominator) is not a schedule")
+                continue
+            }
+            let numeric = ["NUMERICAL", "1"].contains(field(typeColumn).uppercased())
+            let target = Double(field(targetColumn)) ?? 0
+            let kind: HabitKind = !numeric ? .yesNo
+                : (["AT_MOST", "1"].contains(field(targetTypeColumn).uppercased()) ? .atMost(target) : .atLeast(target))
+            guard target.isFinite, target >= 0 else {
+                result.problems.append("\(label): target '\(field(targetColumn).prefix(20))' is not a number")
+                continue
+            }
+            let unit = numeric ? ((try? HabitUnit.validated(field(unitColumn))) ?? "") : ""  // An unusable unit is left off.
+            result.habits.append(Habit(name: name, schedule: schedule, kind: kind, createdDay: today,
+                                       archived: field(archivedColumn).lowercased() == "true", unit: unit))
+        }
+        try readCheckmarks(folder.appendingPathComponent("Checkmarks.csv"), into: &result)
+        return result
+    }
+
+    private static let labels = ["YES_MANUAL", "YES_AUTO", "NO", "SKIP", "UNKNOWN"]
+
+    private static func readCheckmarks(_ url: URL, into result: inout LoopBackup) throws {
+        let table = CSVTable.records(in: try contents(of: url))
+        guard let header = table.first?.fields, header.first?.lowercased() == "date" else { throw HabitsError.notALoopExport(url.path) }
+        let index = Dictionary(result.habits.enumerated().map { ($1.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let columns = header.dropFirst().map { name in index[name.trimmingCharacters(in: .whitespaces).lowercased()] }
+        let labelLayout = table.dropFirst().contains { $0.fields.dropFirst().contains(where: labels.contains) }
+        var refused: [String] = []
+        for record in table.dropFirst() {
+            guard let first = record.fields.first, !first.isEmpty else { continue }
+            guard let day = DayNumber.parse(first), PlausibleTime.days.contains(day) else {
+                refused.append("Checkmarks.csv line \(record.line): '\(first.prefix(20))' is not a date (yyyy-MM-dd, from 1900)")
+                continue
+            }
+            for (offset, cell) in record.fields.dropFirst().enumerated() where offset < columns.count && !cell.isEmpty {
+                guard let habitIndex = columns[offset] else { continue }
+                let numeric = result.habits[habitIndex].kind.isNumeric
+                switch mark(cell, numeric: numeric, labelLayout: labelLayout) {
+                case .some(.some(let mark)): result.habits[habitIndex].marks[day] = mark
+                case .some(.none): break
+                case .none: refused.append("Checkmarks.csv line \(record.line): '\(cell.prefix(20))' is not a value Loop writes")
+                }
+            }
+        }
+        result.problems += refused.prefix(50)
+        if refused.count > 50 { result.problems.append("… and \(refused.count - 50) more cells left out") }
+    }
+
+    /// A cell as a mark: `.some(nil)` for a day Loop computed or does not know, nil for a cell Loop never writes.
+    static func mark(_ cell: String, numeric: Bool, labelLayout: Bool) -> HabitMark?? {
+        switch cell {
+        case "YES_MANUAL": return .some(.done)
+        case "NO": return .some(.no)
+        case "SKIP": return .some(.skipped)
+        case "YES_AUTO", "UNKNOWN": return .some(nil)
+        default: break
+        }
+        if numeric {
+            guard let number = Double(cell), number.isFinite else { return nil }
+            if number < 0 { return .some(nil) }
+            let amount = labelLayout || cell.contains(".") ? number : number / 1000
+            return HabitMark.acceptedValues.contains(amount) ? .some(.value(amount)) : nil
+        }
+        switch Int(cell) {
+        case LoopModel.yesManual?: return .some(.done)
+        case LoopModel.no?: return .some(.no)
+        case LoopModel.skip?: return .some(.skipped)
+        case LoopModel.yesAuto?, LoopModel.unknown?: return .some(nil)
+        default: return nil
+        }
+    }
+
+    private static func contents(of url: URL) throws -> Data {
+        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maximumBytes else { throw HabitsError.loopBackupTooLarge(url.path) }
+        return try Data(contentsOf: url)
+    }
+}
