@@ -69,7 +69,7 @@ public final class AppModel {
         )
         let settingsFeature = SettingsFeature(settings: settings, dataDirectory: environment.dataDirectory)
         let habitsFeature = HabitsFeature(storage: LocalHabitsRepository(store: storage), calendar: calendar,
-                                          currentDate: currentDate)
+                                          currentDate: currentDate, dayStartMinutes: { settingsFeature.current.dayStartMinutes })
         let dailyTipsFeature = DailyTipsFeature(
             repository: LocalTipDeckRepository(store: storage), catalogue: environment.tipCatalogue,
             calendar: calendar, currentDate: currentDate,

@@ -89,14 +89,18 @@ public final class HabitsFeature {
 
     @ObservationIgnored let storage: any HabitsRepository
     @ObservationIgnored private let currentDate: @MainActor () -> Date
+    /// Minutes after midnight when a habit day begins (`set day-starts-at`), read at each use.
+    @ObservationIgnored private let dayStartMinutes: @MainActor () -> Int
     @ObservationIgnored private let loader: FreshLoader
     @ObservationIgnored private var deleted: [Habit] = []
     public let calendar: Calendar
 
-    public init(storage: any HabitsRepository, calendar: Calendar, currentDate: @escaping @MainActor () -> Date) {
+    public init(storage: any HabitsRepository, calendar: Calendar, currentDate: @escaping @MainActor () -> Date,
+                dayStartMinutes: @escaping @MainActor () -> Int = { 0 }) {
         self.storage = storage
         self.calendar = calendar
         self.currentDate = currentDate
+        self.dayStartMinutes = dayStartMinutes
         loader = FreshLoader(version: { try await storage.externalVersion() })
     }
 
@@ -104,8 +108,12 @@ public final class HabitsFeature {
     public var hasLoaded: Bool { loader.hasLoaded }
     public var lastError: (any Error)? { loader.lastError }
 
-    /// Today's local day number, from the clock.
-    public var today: Int { localDays.day(of: currentDate()) }
+    /// Today's habit day, from the clock: the local day, or the one before
+    /// until the start of day (Loop's "start of day", `set day-starts-at`).
+    public var today: Int { localDays.day(of: habitClock()) }
+
+    /// The clock moved back by the start of day, so the habit day rolls over at that time.
+    private func habitClock() -> Date { currentDate().addingTimeInterval(-Double(dayStartMinutes()) * 60) }
 
     private var localDays: LocalDays { LocalDays.shared(for: calendar.timeZone) }
 
@@ -217,7 +225,8 @@ public final class HabitsFeature {
         try await load()
         var habit = try self.habit(named: name)
         guard !habit.archived else { throw HabitsError.archived(habit.name) }
-        let day = localDays.day(of: try when.resolve(now: currentDate(), calendar: calendar))
+        // `today` and `yesterday` follow the start of day; a written date is that date.
+        let day = localDays.day(of: try when.resolve(now: habitClock(), calendar: calendar))
         let mark = adding ? requested.map { $0.added(to: habit.marks[day]) } : requested
         switch (mark, habit.kind.isNumeric) {
         case (.done?, true): throw HabitsError.valueNeeded(habit.name, kind: habit.kind)

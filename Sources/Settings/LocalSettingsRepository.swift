@@ -19,6 +19,7 @@ public actor LocalSettingsRepository: SettingsRepository {
         static let progressRange = "progressRange"
         static let syncFolder = "syncFolder"
         static let heightMetres = "heightMetres"
+        static let dayStartMinutes = "dayStartMinutes"
     }
 
     public func loadSettings() throws -> LoadedSettings {
@@ -45,6 +46,7 @@ public actor LocalSettingsRepository: SettingsRepository {
         case let .progressRange(range): return (Key.progressRange, range)
         case let .syncFolder(folder): return (Key.syncFolder, folder)
         case let .heightMetres(height): return (Key.heightMetres, height.map { "\($0)" })
+        case let .dayStartMinutes(minutes): return (Key.dayStartMinutes, minutes == 0 ? nil : String(minutes))
         }
     }
 
@@ -64,6 +66,10 @@ public actor LocalSettingsRepository: SettingsRepository {
         if let raw = values[Key.heightMetres] {
             if let height = Double(raw), HeightInput.acceptedMetres.contains(height) { settings.heightMetres = height }
             else { warnings.append("the stored height '\(raw)' is not a height; no height is set") }
+        }
+        if let raw = values[Key.dayStartMinutes] {
+            if let minutes = Int(raw), DayStart.acceptedMinutes.contains(minutes) { settings.dayStartMinutes = minutes }
+            else { warnings.append("the stored start of day '\(raw.prefix(20))' is not a time; days start at midnight") }
         }
         return LoadedSettings(settings: settings, warnings: warnings)
     }

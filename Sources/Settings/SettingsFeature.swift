@@ -7,12 +7,14 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
     case syncFolderMissing(String)
     case notAHeight(String)
     case heightOutOfRange(String)
+    case notADayStart(String)
 
     public var description: String {
         switch self {
         case let .unknownUnit(word): "'\(word)' is not a unit; use kg, lb or st"
         case let .notAHeight(text): "'\(text)' is not a height; write it like 180 cm, 1.80 m, 5ft 11in or 71 in"
         case let .heightOutOfRange(text): "\(text) is outside the accepted 0.5–2.8 m"
+        case let .notADayStart(text): "'\(text)' is not a start of day; write a time from 00:00 to 12:00, e.g. 04:00"
         case let .syncFolderMissing(path): "the sync folder \(path) does not exist or is not a folder; create it first"
         }
     }
@@ -58,6 +60,11 @@ public final class SettingsFeature {
     /// Sets the height (for the BMI) from the words a person types, or clears it with nil.
     public func setHeight(_ text: String?) async throws {
         try await settings.apply(.heightMetres(try text.map { text throws(SettingsError) in try HeightInput.parse(text) }))
+    }
+
+    /// Sets when a habit day begins, `HH:MM` from 00:00 to 12:00.
+    public func setDayStart(_ text: String) async throws {
+        try await settings.apply(.dayStartMinutes(try DayStart.parse(text)))
     }
 
     /// Sets the sync folder to an existing folder (stored as an absolute path), or nil for off.

@@ -25,7 +25,8 @@ public struct SettingsTable: SnapshotSection {
     /// person's choices. Everything else (the sync folder, a key this Trend
     /// does not know) belongs to the device and never crosses in a restore.
     public static let portableKeys: Set<String> = [LocalSettingsRepository.Key.unit, LocalSettingsRepository.Key.goalKilograms,
-                                                   LocalSettingsRepository.Key.progressRange, LocalSettingsRepository.Key.heightMetres]
+                                                   LocalSettingsRepository.Key.progressRange, LocalSettingsRepository.Key.heightMetres,
+                                                   LocalSettingsRepository.Key.dayStartMinutes]
 
     /// One portable setting a restore would change, as stored (`nil`: not set).
     public struct Change: Sendable, Equatable {
@@ -123,6 +124,11 @@ public struct SettingsTable: SnapshotSection {
         case LocalSettingsRepository.Key.heightMetres:
             guard let height = Double(row.value), HeightInput.acceptedMetres.contains(height) else {
                 return "the height '\(row.value.prefix(20))' is outside 0.5–2.8 m"
+            }
+            return nil
+        case LocalSettingsRepository.Key.dayStartMinutes:
+            guard let minutes = Int(row.value), DayStart.acceptedMinutes.contains(minutes) else {
+                return "the start of day '\(row.value.prefix(20))' is outside 00:00–12:00"
             }
             return nil
         default:

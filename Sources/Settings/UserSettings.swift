@@ -10,14 +10,18 @@ public struct UserSettings: Sendable, Equatable {
     public var syncFolder: String?
     /// The person's height, for the BMI; nil until set.
     public var heightMetres: Double?
+    /// Minutes after midnight when a habit day begins (Loop's "start of day"): a mark made
+    /// before it counts for the day before. 0 is midnight.
+    public var dayStartMinutes: Int
 
     public init(unit: WeightUnit = .kilograms, goalKilograms: Double? = nil,
-                progressRange: String = "3m", syncFolder: String? = nil, heightMetres: Double? = nil) {
+                progressRange: String = "3m", syncFolder: String? = nil, heightMetres: Double? = nil, dayStartMinutes: Int = 0) {
         self.unit = unit
         self.goalKilograms = goalKilograms
         self.progressRange = progressRange
         self.syncFolder = syncFolder
         self.heightMetres = heightMetres
+        self.dayStartMinutes = dayStartMinutes
     }
 
     public static let defaults = UserSettings()
@@ -30,6 +34,26 @@ public enum SettingChange: Sendable, Equatable {
     case progressRange(String)
     case syncFolder(String?)
     case heightMetres(Double?)
+    case dayStartMinutes(Int)
+}
+
+/// The rule for when a habit day may start: `HH:MM` from 00:00 to 12:00 (Loop offers the early hours).
+public enum DayStart {
+    public static let acceptedMinutes: ClosedRange<Int> = 0...720
+
+    /// `04:00`, `4:30`, `4` (hours) as minutes after midnight.
+    public static func parse(_ text: String) throws(SettingsError) -> Int {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let hours = Int(parts[0]), parts[0].count <= 2,
+              let minutes = parts.count == 2 ? Int(parts[1]) : 0, parts.count == 1 || parts[1].count == 2,
+              (0..<60).contains(minutes), hours >= 0 else { throw .notADayStart(text) }
+        let total = hours * 60 + minutes
+        guard acceptedMinutes.contains(total) else { throw .notADayStart(text) }
+        return total
+    }
+
+    /// `04:00`.
+    public static func text(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
 }
 
 /// Settings as read back, with a note for every stored value that could not be used.

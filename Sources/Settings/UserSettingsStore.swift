@@ -48,6 +48,7 @@ public final class UserSettingsStore {
         case let .progressRange(range): settings.progressRange = range
         case let .syncFolder(folder): settings.syncFolder = folder
         case let .heightMetres(height): settings.heightMetres = height
+        case let .dayStartMinutes(minutes): settings.dayStartMinutes = minutes
         }
     }
 

@@ -96,6 +96,26 @@ import TestSupport
         #expect(habits.summaries()[0].currentStreak == 2, "counted from yesterday")
     }
 
+    /// Loop's "start of day": with days starting at 04:00, a mark at 02:30 counts for
+    /// the day before, and the habit day rolls over at 04:00, not at midnight.
+    @Test func aStartOfDayMovesMarksBeforeItToTheDayBefore() async throws {
+        let clock = TestClock(date("2026-06-10 02:30"))
+        let graph = makeTestApp(clock: clock)
+        let habits = graph.app.habitsFeature
+        try await habits.add(name: "Read", schedule: .daily, kind: .yesNo)
+        #expect(habits.today == DayNumber.from(year: 2026, month: 6, day: 10))
+        try await graph.app.settingsFeature.setDayStart("04:00")
+        #expect(habits.today == DayNumber.from(year: 2026, month: 6, day: 9))
+        let (_, day) = try await habits.mark("Read", as: .done)
+        #expect(day == DayNumber.from(year: 2026, month: 6, day: 9))
+        clock.now = date("2026-06-10 03:59")
+        #expect(habits.today == DayNumber.from(year: 2026, month: 6, day: 9))
+        clock.now = date("2026-06-10 04:00")
+        #expect(habits.today == DayNumber.from(year: 2026, month: 6, day: 10))
+        #expect(habits.summaries()[0].currentStreak == 1 && !habits.summaries()[0].doneToday)
+        await #expect(throws: SettingsError.notADayStart("13:00")) { try await graph.app.settingsFeature.setDayStart("13:00") }
+    }
+
     @Test func renameArchiveDeleteAndRestore() async throws {
         let store = LocalDataStore.inMemory()
         let habits = makeTestApp(store: store).app.habitsFeature

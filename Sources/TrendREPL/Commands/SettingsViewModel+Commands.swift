@@ -12,11 +12,11 @@ extension SettingsViewModel {
                 return try await SettingsViewModel(settingsFeature: context.app.settingsFeature).show(style: context.style)
             },
             CommandSpec(name: "set", usage: "set KEY VALUE",
-                        summary: "change a setting: unit kg|lb|st, height 180 cm|5ft 11in|off, sync-folder PATH|off",
-                        examples: ["set unit lb", "set height 180 cm", "set height 5ft 11in", "set sync-folder ~/Sync/trend",
+                        summary: "change a setting: unit kg|lb|st, height 180 cm|5ft 11in|off, day-starts-at HH:MM, sync-folder PATH|off",
+                        examples: ["set unit lb", "set height 180 cm", "set height 5ft 11in", "set day-starts-at 04:00", "set sync-folder ~/Sync/trend",
                                    "set sync-folder off"],
                         completion: .subcommands(["unit": [.words(WeightUnit.allCases.map(\.rawValue))],
-                                                  "height": [.words(["off"])], "sync-folder": [.file]])) { context, arguments in
+                                                  "height": [.words(["off"])], "day-starts-at": [.words(["00:00", "03:00", "04:00"])], "sync-folder": [.file]])) { context, arguments in
                 try await SettingsViewModel(settingsFeature: context.app.settingsFeature).set(arguments, style: context.style)
             },
         ]

@@ -11,7 +11,7 @@ struct SettingsViewModel {
         self.settingsFeature = settingsFeature
     }
 
-    static let keys = ["unit", "height", "sync-folder"]
+    static let keys = ["unit", "height", "day-starts-at", "sync-folder"]
 
     func show(style: TerminalStyle) async throws -> CommandOutput {
         try await settingsFeature.load()
@@ -22,6 +22,7 @@ struct SettingsViewModel {
             "goal            \(goal)",
             "progress range  \(current.progressRange)",
             "height          \(current.heightMetres.map(Self.height) ?? "none ('set height 180 cm' for the BMI)")",
+            "day starts at   \(DayStart.text(current.dayStartMinutes))" + (current.dayStartMinutes == 0 ? "" : " (habit marks before it count for the day before)"),
             "sync folder     \(current.syncFolder ?? "off")",
             "data directory  \(settingsFeature.dataDirectory.path)",
         ]
@@ -40,6 +41,8 @@ struct SettingsViewModel {
             try await settingsFeature.setUnit(named: value)
         case "height":
             try await settingsFeature.setHeight(["off", "none", "clear"].contains(value.lowercased()) ? nil : value)
+        case "day-starts-at", "day-start", "start-of-day":
+            try await settingsFeature.setDayStart(["midnight", "off"].contains(value.lowercased()) ? "00:00" : value)
         case "sync-folder", "sync", "syncfolder":
             try await settingsFeature.setSyncFolder(value.lowercased() == "off" ? nil : value)
         default:
@@ -60,6 +63,7 @@ struct SettingsViewModel {
             ("progressRange", .string(settings.progressRange)),
             ("syncFolder", .optional(settings.syncFolder)),
             ("heightMetres", .optional(settings.heightMetres)),
+            ("dayStartsAt", .string(DayStart.text(settings.dayStartMinutes))),
             ("dataDirectory", .string(dataDirectory.path)),
         ])
     }
