@@ -296,6 +296,21 @@ public enum HabitUnit {
     }
 }
 
+/// The rule for a note on a habit's day: trimmed, at most 500 characters,
+/// no control characters (an escape sequence in a note would reach every
+/// screen that shows it). Empty is no note.
+public enum HabitNote {
+    public static let maximumLength = 500
+
+    public static func typed(_ text: String?) throws(HabitsError) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        guard trimmed.count <= maximumLength, !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+            throw .invalidNote
+        }
+        return trimmed
+    }
+}
+
 /// A habit and its history.
 public struct Habit: Sendable, Equatable, Identifiable, Codable {
     public let id: String
@@ -309,6 +324,8 @@ public struct Habit: Sendable, Equatable, Identifiable, Codable {
     public var marks: [Int: HabitMark]
     /// What a numeric habit counts (`glasses`, `km`); empty when unnamed or yes/no (Loop's `unit`).
     public var unit: String
+    /// A note on a marked day (Loop's entry notes), by local day number.
+    public var notes: [Int: String] = [:]
 
     public init(id: String = UUID().uuidString.lowercased(), name: String, schedule: HabitSchedule, kind: HabitKind,
                 createdDay: Int, archived: Bool = false, marks: [Int: HabitMark] = [:], unit: String = "") {

@@ -40,7 +40,7 @@ extension HabitsFeature {
         let backup = try await Task.detached(priority: .userInitiated) { try read(today) }.value
         var summary = LoopImportSummary(problems: backup.problems)
         var added: [Habit] = []
-        var days: [(habitID: String, day: Int, mark: HabitMark)] = []
+        var days: [(habitID: String, day: Int, mark: HabitMark, note: String?)] = []
         for incoming in backup.habits {
             if let local = habits.first(where: { $0.name.lowercased() == incoming.name.lowercased() }) {
                 let fresh = incoming.marks.filter { local.marks[$0.key] == nil }
@@ -48,7 +48,7 @@ extension HabitsFeature {
                 guard !fresh.isEmpty else { continue }
                 summary.mergedHabits.append(local.name)
                 summary.newDays += fresh.count
-                days += fresh.map { (local.id, $0.key, $0.value) }
+                days += fresh.map { (local.id, $0.key, $0.value, incoming.notes[$0.key]) }
             } else {
                 added.append(incoming)
                 summary.newHabits.append(incoming.name)

@@ -20,6 +20,7 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A Loop backup with more habits or days than Trend reads.
     case loopBackupTooLarge(String)
     case invalidUnit(String)
+    case invalidNote
     /// A folder or file that is not Loop's CSV export (no `Name` column, no `Date` column).
     case notALoopExport(String)
     /// A yes/no habit cannot become numeric or the other way round: its days would change meaning.
@@ -42,6 +43,7 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .unreadableHabit(name, detail): "the stored habit '\(name)' cannot be read: \(detail)"
         case let .notALoopBackup(path): "\(path) is a SQLite file but not a Loop Habit Tracker backup (it has no Habits and Repetitions tables)"
         case let .notALoopExport(path): "\(path) is not Loop Habit Tracker's CSV export (Habits.csv needs a Name column, Checkmarks.csv a Date column)"
+        case .invalidNote: "a note can be at most \(HabitNote.maximumLength) characters, without control characters"
         case let .invalidUnit(text): "'\(text)' is not a unit: at most \(HabitUnit.maximumLength) characters, no digits"
         case let .kindCannotChange(name): "'\(name)' cannot change between yes/no and a number: its days would change meaning; add a new habit instead"
         case let .loopBackupTooLarge(path):
@@ -221,7 +223,10 @@ public final class HabitsFeature {
     /// Marks (or with nil clears) a day of a habit: done, skipped or a value.
     /// Returns the habit as it now stands and the local day that was marked.
     /// With `adding`, a value is added to what the day already holds (`habit done Water +3`).
-    public func mark(_ name: String, when: WhenInput = .current, as requested: HabitMark?, adding: Bool = false) async throws -> (Habit, Int) {
+    /// A `note` is kept on the day with its mark (Loop's entry notes); clearing the mark clears it.
+    public func mark(_ name: String, when: WhenInput = .current, as requested: HabitMark?, adding: Bool = false,
+                     note: String? = nil) async throws -> (Habit, Int) {
+        let note = try HabitNote.typed(note)
         try await load()
         var habit = try self.habit(named: name)
         guard !habit.archived else { throw HabitsError.archived(habit.name) }
@@ -236,8 +241,11 @@ public final class HabitsFeature {
         default: break
         }
         let id = habit.id
-        try await write { try await self.storage.setMark(mark, habitID: id, day: day) }
+        // A mark without a new note keeps the day's note; clearing the mark clears it.
+        let kept = mark == nil ? nil : (note ?? habit.notes[day])
+        try await write { try await self.storage.setMark(mark, note: kept, habitID: id, day: day) }
         habit.marks[day] = mark
+        habit.notes[day] = kept
         replace(habit)
         return (habit, day)
     }

@@ -11,12 +11,12 @@ public protocol HabitsRepository: Sendable {
     func update(_ habit: Habit) async throws
     /// Removes a habit and its days.
     func delete(id: String) async throws
-    /// Sets or (with nil) clears one day's mark.
-    func setMark(_ mark: HabitMark?, habitID: String, day: Int) async throws
+    /// Sets or (with nil) clears one day's mark and its note.
+    func setMark(_ mark: HabitMark?, note: String?, habitID: String, day: Int) async throws
     /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
     func externalVersion() async throws -> Int
     /// Adds habits and days to existing habits in one transaction: all of it or none.
-    func importHabits(_ habits: [Habit], days: [(habitID: String, day: Int, mark: HabitMark)]) async throws
+    func importHabits(_ habits: [Habit], days: [(habitID: String, day: Int, mark: HabitMark, note: String?)]) async throws
 }
 
 /// Habits in the `habits` and `habit_records` tables, through `HabitsTable`.
@@ -50,14 +50,14 @@ public actor LocalHabitsRepository: HabitsRepository {
         try store.write { try HabitsTable.delete(id: id, in: $0) }
     }
 
-    public func setMark(_ mark: HabitMark?, habitID: String, day: Int) throws {
-        try store.write { try HabitsTable.setMark(mark, habitID: habitID, day: day, in: $0) }
+    public func setMark(_ mark: HabitMark?, note: String?, habitID: String, day: Int) throws {
+        try store.write { try HabitsTable.setMark(mark, note: note, habitID: habitID, day: day, in: $0) }
     }
 
-    public func importHabits(_ habits: [Habit], days: [(habitID: String, day: Int, mark: HabitMark)]) throws {
+    public func importHabits(_ habits: [Habit], days: [(habitID: String, day: Int, mark: HabitMark, note: String?)]) throws {
         try store.write { connection in
             for habit in habits { try HabitsTable.insert(habit, in: connection) }
-            for day in days { try HabitsTable.setMark(day.mark, habitID: day.habitID, day: day.day, in: connection) }
+            for day in days { try HabitsTable.setMark(day.mark, note: day.note, habitID: day.habitID, day: day.day, in: connection) }
         }
     }
 }

@@ -32,6 +32,8 @@ public struct HabitsTable: SnapshotSection {
         public var day: Int
         public var status: String
         public var value: Double?
+        /// The day's note; absent in snapshots before Trend 0.3.0.
+        public var note: String?
     }
 
     // MARK: Statements, inside a transaction the caller holds
@@ -46,8 +48,8 @@ public struct HabitsTable: SnapshotSection {
     }
 
     static func recordRows(in connection: SQLiteConnection) throws -> [RecordRow] {
-        try connection.query("SELECT habit_id, day, status, value FROM habit_records ORDER BY habit_id, day") {
-            RecordRow(habitID: $0.text(0), day: $0.int(1), status: $0.text(2), value: $0.optionalDouble(3))
+        try connection.query("SELECT habit_id, day, status, value, note FROM habit_records ORDER BY habit_id, day") {
+            RecordRow(habitID: $0.text(0), day: $0.int(1), status: $0.text(2), value: $0.optionalDouble(3), note: $0.optionalText(4))
         }
     }
 
@@ -59,13 +61,16 @@ public struct HabitsTable: SnapshotSection {
         // dictionary sized once (a century of days for 50 habits loads in well under a second).
         for position in habits.indices {
             let id = habits[position].id
-            let days = try connection.query("SELECT day, status, value FROM habit_records WHERE habit_id = ? ORDER BY day",
+            var notes: [Int: String] = [:]
+            let days = try connection.query("SELECT day, status, value, note FROM habit_records WHERE habit_id = ? ORDER BY day",
                                             [.text(id)]) { row in
-                (row.int(0), try mark(RecordRow(habitID: id, day: row.int(0), status: row.text(1), value: row.optionalDouble(2))))
+                if let note = row.optionalText(3) { notes[row.int(0)] = note }
+                return (row.int(0), try mark(RecordRow(habitID: id, day: row.int(0), status: row.text(1), value: row.optionalDouble(2))))
             }
             var marks = [Int: HabitMark](minimumCapacity: days.count)
             for (day, mark) in days { marks[day] = mark }
             habits[position].marks = marks
+            habits[position].notes = notes
         }
         return habits
     }
@@ -97,12 +102,12 @@ public struct HabitsTable: SnapshotSection {
             unit: habit.unit.isEmpty ? nil : habit.unit)
     }
 
-    static func record(_ mark: HabitMark, habitID: String, day: Int) -> RecordRow {
+    static func record(_ mark: HabitMark, note: String? = nil, habitID: String, day: Int) -> RecordRow {
         switch mark {
-        case .done: RecordRow(habitID: habitID, day: day, status: "done", value: nil)
-        case .skipped: RecordRow(habitID: habitID, day: day, status: "skipped", value: nil)
-        case .no: RecordRow(habitID: habitID, day: day, status: "no", value: nil)
-        case let .value(number): RecordRow(habitID: habitID, day: day, status: "value", value: number)
+        case .done: RecordRow(habitID: habitID, day: day, status: "done", value: nil, note: note)
+        case .skipped: RecordRow(habitID: habitID, day: day, status: "skipped", value: nil, note: note)
+        case .no: RecordRow(habitID: habitID, day: day, status: "no", value: nil, note: note)
+        case let .value(number): RecordRow(habitID: habitID, day: day, status: "value", value: number, note: note)
         }
     }
 
@@ -111,7 +116,7 @@ public struct HabitsTable: SnapshotSection {
         let position = try connection.scalarInt("SELECT COALESCE(MAX(position), 0) + 1 FROM habits") ?? 1
         try insert(row(habit, position: position), in: connection)
         for (day, mark) in habit.marks {
-            try setMark(mark, habitID: habit.id, day: day, in: connection)
+            try setMark(mark, note: habit.notes[day], habitID: habit.id, day: day, in: connection)
         }
     }
 
@@ -145,18 +150,19 @@ public struct HabitsTable: SnapshotSection {
     }
 
     /// Sets or (with nil) clears one day's mark.
-    public static func setMark(_ mark: HabitMark?, habitID: String, day: Int, in connection: SQLiteConnection) throws {
+    public static func setMark(_ mark: HabitMark?, note: String? = nil, habitID: String, day: Int, in connection: SQLiteConnection) throws {
         guard let mark else {
             try connection.run("DELETE FROM habit_records WHERE habit_id = ? AND day = ?", [.text(habitID), .int(day)])
             return
         }
-        try insert(record(mark, habitID: habitID, day: day), replacing: true, in: connection)
+        try insert(record(mark, note: note, habitID: habitID, day: day), replacing: true, in: connection)
     }
 
     static func insert(_ record: RecordRow, replacing: Bool, in connection: SQLiteConnection) throws {
-        let onConflict = replacing ? " ON CONFLICT(habit_id, day) DO UPDATE SET status = excluded.status, value = excluded.value" : ""
-        try connection.run("INSERT INTO habit_records(habit_id, day, status, value) VALUES(?, ?, ?, ?)" + onConflict,
-                           [.text(record.habitID), .int(record.day), .text(record.status), .optional(record.value)])
+        let onConflict = replacing
+            ? " ON CONFLICT(habit_id, day) DO UPDATE SET status = excluded.status, value = excluded.value, note = excluded.note" : ""
+        try connection.run("INSERT INTO habit_records(habit_id, day, status, value, note) VALUES(?, ?, ?, ?, ?)" + onConflict,
+                           [.text(record.habitID), .int(record.day), .text(record.status), .optional(record.value), .optional(record.note)])
     }
 
     // MARK: The snapshot form
@@ -178,8 +184,14 @@ public struct HabitsTable: SnapshotSection {
         public func canonicalMembers() -> [(key: String, value: CanonicalJSON)] {
             var days = CanonicalJSON(reservingCapacity: records.count * 64 + 2)
             days.array(records) { out, record in
-                out.object(["day": .integer(record.day), "habitID": .string(record.habitID), "status": .string(record.status),
-                            "value": .optional(record.value)])
+                // The note is written only when there is one, so snapshots without notes keep their bytes and hashes.
+                if let note = record.note {
+                    out.object(["day": .integer(record.day), "habitID": .string(record.habitID), "note": .string(note),
+                                "status": .string(record.status), "value": .optional(record.value)])
+                } else {
+                    out.object(["day": .integer(record.day), "habitID": .string(record.habitID), "status": .string(record.status),
+                                "value": .optional(record.value)])
+                }
             }
             var list = CanonicalJSON()
             list.array(habits) { out, habit in
@@ -259,6 +271,9 @@ public struct HabitsTable: SnapshotSection {
         guard let mark = try? mark(record) else { return "a habit day has an unknown status" }  // The status is the problem.
         if case let .value(value) = mark, !HabitMark.acceptedValues.contains(value) {
             return "a habit day holds a value outside 0–1000000"
+        }
+        if let note = record.note, (try? HabitNote.typed(note)) != note {  // Untrimmed, too long or with control characters.
+            return "a habit day's note is longer than \(HabitNote.maximumLength) characters or holds control characters"
         }
         return nil
     }

@@ -81,7 +81,8 @@ public struct LoopBackup: Sendable, Equatable {
             result.habits.append(Habit(name: name, schedule: schedule, kind: kind, createdDay: today, archived: row.archived, unit: unit))
         }
         let value = column("value", in: repetitionColumns, or: "2")
-        let statement = try connection.prepare("SELECT habit, timestamp, \(value) FROM Repetitions ORDER BY habit, timestamp")
+        let notes = column("notes", in: repetitionColumns, or: "NULL")
+        let statement = try connection.prepare("SELECT habit, timestamp, \(value), \(notes) FROM Repetitions ORDER BY habit, timestamp")
         var count = 0, refused = 0
         while try statement.step() {
             count += 1
@@ -98,6 +99,11 @@ public struct LoopBackup: Sendable, Equatable {
             }
             if rawValue == LoopModel.unknown { continue }
             result.habits[index].marks[day] = mark
+            // A note Trend cannot hold is cut to the limit, its control characters dropped: the day still comes in.
+            if let note = statement.optionalText(3), !note.isEmpty {
+                let clean = String(note.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }.prefix(HabitNote.maximumLength))
+                result.habits[index].notes[day] = try? HabitNote.typed(clean)  // Only blank is left after cleaning; then none.
+            }
         }
         if refused > 0 { result.problems.append("\(refused) day\(refused == 1 ? "" : "s") with an impossible date or value") }
         return result

@@ -86,6 +86,10 @@ enum Schema {
         """
         ALTER TABLE habits ADD COLUMN unit TEXT NOT NULL DEFAULT '';
         """,
+        // 9: a note on a habit's day (Loop's entry notes).
+        """
+        ALTER TABLE habit_records ADD COLUMN note TEXT;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -116,6 +116,24 @@ import TestSupport
         await #expect(throws: SettingsError.notADayStart("13:00")) { try await graph.app.settingsFeature.setDayStart("13:00") }
     }
 
+    /// Loop's entry notes: a note stays with its day, survives a new graph and a
+    /// new mark without a note, goes with the mark, and never holds control characters.
+    @Test func aDayKeepsItsNote() async throws {
+        let store = LocalDataStore.inMemory()
+        let habits = makeTestApp(store: store).app.habitsFeature
+        try await habits.add(name: "Read", schedule: .daily, kind: .yesNo)
+        let (_, day) = try await habits.mark("Read", as: .done, note: "  first chapter ")
+        _ = try await habits.mark("Read", as: .skipped)
+        let again = makeTestApp(store: store).app.habitsFeature
+        try await again.load()
+        #expect(again.habits[0].notes == [day: "first chapter"] && again.habits[0].marks[day] == .skipped)
+        await #expect(throws: HabitsError.invalidNote) { try await again.mark("Read", as: .done, note: "bad \u{1B}[2J") }
+        _ = try await again.mark("Read", as: nil)
+        let third = makeTestApp(store: store).app.habitsFeature
+        try await third.load()
+        #expect(third.habits[0].notes.isEmpty && third.habits[0].marks.isEmpty)
+    }
+
     @Test func renameArchiveDeleteAndRestore() async throws {
         let store = LocalDataStore.inMemory()
         let habits = makeTestApp(store: store).app.habitsFeature
@@ -223,6 +241,7 @@ import TestSupport
                 UPDATE habits SET schedule = CASE name WHEN 'A' THEN 'every day' WHEN 'B' THEN '3/week'
                     WHEN 'C' THEN '2/10' ELSE 'mon,wed,fri' END;
                 ALTER TABLE habits DROP COLUMN unit;
+                ALTER TABLE habit_records DROP COLUMN note;
                 PRAGMA user_version = 5;
                 """)
         }
@@ -250,7 +269,7 @@ import TestSupport
                 CREATE TABLE old_records (
                     habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE, day INTEGER NOT NULL,
                     status TEXT NOT NULL CHECK (status IN ('done', 'skipped', 'value')), value REAL, PRIMARY KEY (habit_id, day));
-                INSERT INTO old_records SELECT * FROM habit_records;
+                INSERT INTO old_records SELECT habit_id, day, status, value FROM habit_records;
                 DROP TABLE habit_records;
                 ALTER TABLE old_records RENAME TO habit_records;
                 ALTER TABLE habits DROP COLUMN unit;

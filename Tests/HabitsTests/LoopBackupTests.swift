@@ -22,6 +22,7 @@ import TestSupport
         let meditate = backup.habits[0].marks
         #expect(meditate[june(1)] == .done && meditate[june(6)] == .skipped && meditate[june(7)] == .no && meditate.count == 8)
         #expect(backup.habits[2].marks[june(2)] == .value(6.5))
+        #expect(backup.habits[0].notes == [june(8): "Felt calm"])
         #expect(backup.habits[0].firstDay == june(1))
         #expect(backup.problems == ["habit 'Impossible': frequency 9/7 is not a schedule", "2 days with an impossible date or value"])
     }

@@ -42,6 +42,11 @@ extension HabitsViewModel {
         }
         lines.append("")
         lines.append(style.dim("■ done  ▪ covered  – skipped  ○ no  × missed  · not due  □ open"))
+        let notes = detail.days.compactMap { day in habit.notes[day.day].map { (day.day, $0) } }
+        if !notes.isEmpty {
+            lines.append("")
+            lines += notes.map { "  \(DateText.longDay($0.0))  \(ReplSession.printable($0.1))" }
+        }
         let summary = detail.summary
         lines.append("")
         lines.append("  streak    \(summary.currentStreak) (best \(summary.bestStreak))")
@@ -49,7 +54,9 @@ extension HabitsViewModel {
                      + style.dim("  (60 days)"))
         let json = JSON.object([
             ("habit", Self.json(summary)),
-            ("days", .array(detail.days.map { .object([("date", .string(DayNumber.string($0.day))), ("status", .string($0.status.rawValue))]) })),
+            ("days", .array(detail.days.map {
+                .object([("date", .string(DayNumber.string($0.day))), ("status", .string($0.status.rawValue)), ("note", .optional(habit.notes[$0.day]))])
+            })),
             ("strengths", .array(detail.strengths.map(JSON.number))),
         ])
         return CommandOutput(text: lines.joined(separator: "\n"), json: json)

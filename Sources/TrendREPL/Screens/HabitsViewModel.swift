@@ -190,6 +190,13 @@ struct HabitsViewModel {
         } ?? 1
         let name = arguments[..<nameLength].joined(separator: " ")
         var rest = arguments.dropFirst(nameLength)
+        // `note TEXT` at the end keeps a note on the day.
+        var note: String?
+        if let index = rest.firstIndex(where: { $0.lowercased() == "note" }), sub != "undo" {
+            note = rest[(index + 1)...].joined(separator: " ")
+            guard note?.isEmpty == false else { throw CommandFailure(.usage, "habit \(sub): 'note' needs the note after it, e.g. note \"felt great\"") }
+            rest = rest[..<index]
+        }
         let when = try WhenInput.take(from: &rest)
         var value: Double?
         var adding = false
@@ -207,7 +214,7 @@ struct HabitsViewModel {
         case "undo": nil
         default: value.map(HabitMark.value) ?? .done
         }
-        let (habit, day) = try await habitsFeature.mark(name, when: when, as: mark, adding: adding)
+        let (habit, day) = try await habitsFeature.mark(name, when: when, as: mark, adding: adding, note: note)
         let dayText = day == habitsFeature.today ? "today" : DateText.longDay(day)
         let text: String = switch habit.marks[day] {
         case .done?: "'\(habit.name)' done \(dayText)."
