@@ -13,32 +13,40 @@ extension HabitsViewModel {
                                                         + (habit.archived ? ", archived" : ""))]
         lines.append("")
         // A calendar of the last 60 days: a column per week, a row per weekday.
-        let firstDay = detail.days.first?.day ?? habitsFeature.today
+        // Weeks before the habit began are left off: a new habit's calendar starts at its first day.
+        let firstDay = detail.days.first { $0.status != .beforeStart }?.day ?? habitsFeature.today
         let firstMonday = firstDay - DayNumber.weekdayFromMonday(firstDay)
         let lastDay = detail.days.last?.day ?? firstDay
         let weeks = (lastDay - firstMonday) / 7 + 1
         let statusByDay = Dictionary(uniqueKeysWithValues: detail.days.map { ($0.day, $0.status) })
-        // Month names over the week in which each month begins.
-        var header = Array(repeating: Character(" "), count: weeks * 2 + 4)
+        // Month names over the week holding each month's first day (and over the first week).
+        let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        var header = Array(repeating: Character(" "), count: weeks * 4 + 4)
         var nextFree = 0
         for week in 0..<weeks {
             let monday = firstMonday + week * 7
-            guard week == 0 || DayNumber.civil(monday + 6).day <= 7 else { continue }
-            let label = Array(DayNumber.shortLabel(monday + 6).prefix(3))
-            let column = week * 2
+            guard let labelDay = week == 0 ? max(monday, firstDay) : (monday...(monday + 6)).first(where: { DayNumber.civil($0).day == 1 }) else { continue }
+            let column = week * 4
             guard column >= nextFree else { continue }
+            let label = Array(monthNames[DayNumber.civil(labelDay).month - 1])
             for (offset, character) in label.enumerated() { header[column + offset] = character }
             nextFree = column + label.count + 1
         }
         let headerText = "     " + String(header).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         lines.append(style.dim(headerText))
+        // Each cell is the day's mark and its day of the month: "■ 3", "×29".
         for weekday in 0..<7 {
             var row = "  " + String(DayNumber.weekdayName(firstMonday + weekday).prefix(2)) + " "
             for week in 0..<weeks {
                 let day = firstMonday + week * 7 + weekday
-                row += Self.cell(statusByDay[day], style: style) + " "
+                guard let status = statusByDay[day], status != .beforeStart, status != .future else {
+                    row += "    "
+                    continue
+                }
+                let number = String(DayNumber.civil(day).day)
+                row += Self.cell(status, style: style) + (number.count == 1 ? " " : "") + style.dim(number) + " "
             }
-            lines.append(row)
+            lines.append(row.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
         }
         lines.append("")
         lines.append(style.dim("■ done  ▪ covered  – skipped  ○ no  × missed  · not due  □ open"))
@@ -48,6 +56,14 @@ extension HabitsViewModel {
             lines += notes.map { "  \(DateText.longDay($0.0))  \(ReplSession.printable($0.1))" }
         }
         let summary = detail.summary
+        // Loop's frequency card, summed: the days done on each weekday over the last year.
+        var byWeekday = Array(repeating: 0, count: 7)
+        for (day, _) in habit.marks where day > habitsFeature.today - 365 && habit.isDone(on: day) {
+            byWeekday[DayNumber.weekdayFromMonday(day)] += 1
+        }
+        lines.append("")
+        lines.append("  done by weekday, last year  "
+                     + (0..<7).map { "\(String(DayNumber.weekdayName(firstMonday + $0).prefix(2))) \(byWeekday[$0])" }.joined(separator: "  "))
         lines.append("")
         lines.append("  streak    \(summary.currentStreak) (best \(summary.bestStreak))")
         lines.append("  strength  \(Int((summary.strength * 100).rounded()))%  " + style.paint(Self.sparkline(detail.strengths), .green)
