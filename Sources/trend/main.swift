@@ -71,7 +71,7 @@ func runTrend() async -> Int32 {
         // Re-read /etc/localtime, so a zone changed while the REPL is open reaches the Features' calendar.
         NSTimeZone.resetSystemTimeZone()
         return TimeZone.current
-    })
+    }, dayStartMinutes: { app.settingsFeature.current.dayStartMinutes })
     let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .main)
     signal(SIGCONT, SIG_IGN)
     // The refresh a resume starts is awaited before the next command runs.

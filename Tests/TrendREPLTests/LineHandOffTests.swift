@@ -90,6 +90,20 @@ final class GatedLineReader: LineReader {
         zone.value = TimeZone(identifier: "Europe/Berlin")!
         #expect(monitor.commandArrived() == [.significantTimeChange])
     }
+
+    /// With days starting at 04:00 the habit day rolls over at 04:00 as well as the date at midnight.
+    @Test func theHabitDayRollsOverAtTheStartOfDay() {
+        let clock = TestClock(date("2026-06-09 23:50", zone: "UTC"))
+        let monitor = LifecycleMonitor(now: clock.currentDate, timeZone: { TimeZone(identifier: "UTC")! }, dayStartMinutes: { 240 })
+        clock.advance(by: 20 * 60)
+        #expect(monitor.commandArrived() == [.significantTimeChange], "midnight: the date changed")
+        clock.advance(by: 3 * 60 * 60)
+        #expect(monitor.commandArrived() == [.becameActive], "03:10: idle, but still the habit day before")
+        clock.advance(by: 25 * 60)
+        #expect(monitor.commandArrived() == [], "03:35")
+        clock.advance(by: 25 * 60)
+        #expect(monitor.commandArrived() == [.significantTimeChange], "04:00 passed: a new habit day")
+    }
 }
 
 @MainActor

@@ -2,7 +2,8 @@ import Foundation
 
 /// Turns what the REPL sees (a command arriving, the process resuming) into
 /// the application's lifecycle events: became-active after a long idle time,
-/// significant-time-change when the local date or time zone changed.
+/// significant-time-change when the local date, the habit day (which rolls
+/// over at `set day-starts-at`) or the time zone changed.
 @MainActor
 public final class LifecycleMonitor {
     /// What the REPL tells the application before it runs a command.
@@ -16,18 +17,23 @@ public final class LifecycleMonitor {
 
     private let now: @MainActor () -> Date
     private let timeZone: @MainActor () -> TimeZone
+    private let dayStartMinutes: @MainActor () -> Int
     private var lastActivity: Date
     private var lastDay: DateComponents
+    private var lastHabitDay: DateComponents
     private var lastZone: TimeZone
 
-    public init(now: @escaping @MainActor () -> Date, timeZone: @escaping @MainActor () -> TimeZone) {
+    public init(now: @escaping @MainActor () -> Date, timeZone: @escaping @MainActor () -> TimeZone,
+                dayStartMinutes: @escaping @MainActor () -> Int = { 0 }) {
         self.now = now
         self.timeZone = timeZone
+        self.dayStartMinutes = dayStartMinutes
         let start = now()
         let zone = timeZone()
         lastActivity = start
         lastZone = zone
         lastDay = Self.day(of: start, in: zone)
+        lastHabitDay = Self.day(of: start.addingTimeInterval(-Double(dayStartMinutes()) * 60), in: zone)
     }
 
     /// Called as a command arrives; returns the events to deliver before it runs.
@@ -39,11 +45,13 @@ public final class LifecycleMonitor {
             events.append(.becameActive)
         }
         let day = Self.day(of: moment, in: zone)
-        if day != lastDay || zone.identifier != lastZone.identifier {
+        let habitDay = Self.day(of: moment.addingTimeInterval(-Double(dayStartMinutes()) * 60), in: zone)
+        if day != lastDay || habitDay != lastHabitDay || zone.identifier != lastZone.identifier {
             events.append(.significantTimeChange)
         }
         lastActivity = moment
         lastDay = day
+        lastHabitDay = habitDay
         lastZone = zone
         return events
     }
