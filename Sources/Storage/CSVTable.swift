@@ -9,6 +9,10 @@ public struct CSVTable {
         /// The 1-based line the record starts on.
         public let line: Int
         public let fields: [String]
+        /// A quote opened on `line` is never closed: the record holds that line's
+        /// fields only, and reading went on with the next line rather than
+        /// swallowing the rest of the file.
+        public var unterminatedQuote = false
     }
 
     /// Every record, collected (for the short head of a file).
@@ -18,8 +22,15 @@ public struct CSVTable {
         return records
     }
 
+    /// The most lines one quoted field may span.
+    public static let maximumLinesInAField = 64
+
     /// Calls `body` with each record in turn, so a large file is never held as rows.
-    public static func forEachRecord(in data: Data, separator: UInt8 = UInt8(ascii: ","), _ body: (Record) -> Void) {
+    /// `looksLikeRecordStart`, given the first bytes of the line after a line
+    /// break inside a quoted field, says whether that line is a new record
+    /// (it starts with a date, say): then the quote was left open by mistake.
+    public static func forEachRecord(in data: Data, separator: UInt8 = UInt8(ascii: ","),
+                                     looksLikeRecordStart: ((ArraySlice<UInt8>) -> Bool)? = nil, _ body: (Record) -> Void) {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             var index = 0
@@ -30,6 +41,7 @@ public struct CSVTable {
             var recordLine = 1
             var inQuotes = false
             var wasQuoted = false
+            var quoteOpened = (index: 0, line: 1)
             let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
             func finishField() {
                 // Surrounding spaces of an unquoted field are not part of it.
@@ -49,6 +61,7 @@ public struct CSVTable {
                 }
                 fields.removeAll(keepingCapacity: true)
             }
+            scanning: while true {
             while index < bytes.count {
                 let byte = bytes[index]
                 if inQuotes {
@@ -60,12 +73,19 @@ public struct CSVTable {
                             inQuotes = false
                         }
                     } else {
-                        if byte == lf { line += 1 }
+                        if byte == lf {
+                            line += 1
+                            // A quoted field longer than this is a quote left open, not a note:
+                            // stop here, so a file of stray quotes is still read in linear time.
+                            if line - quoteOpened.line > Self.maximumLinesInAField { break }
+                            if let looksLikeRecordStart, looksLikeRecordStart(Array(bytes[(index + 1)..<min(bytes.count, index + 33)])[...]) { break }
+                        }
                         field.append(byte)
                     }
                 } else if byte == quote, field.isEmpty, !wasQuoted {
                     inQuotes = true
                     wasQuoted = true
+                    quoteOpened = (index, line)
                 } else if byte == separator {
                     finishField()
                 } else if byte == lf || byte == cr {
@@ -78,7 +98,24 @@ public struct CSVTable {
                 }
                 index += 1
             }
+            if inQuotes {
+                // The quote never closed: keep the opening line's fields, flag the record, and read on from the next line.
+                var end = quoteOpened.index + 1
+                while end < bytes.count, bytes[end] != lf, bytes[end] != cr { end += 1 }
+                field = Array(bytes[(quoteOpened.index + 1)..<end])
+                finishField()
+                body(Record(line: quoteOpened.line, fields: fields, unterminatedQuote: true))
+                fields.removeAll(keepingCapacity: true)
+                inQuotes = false
+                if end < bytes.count, bytes[end] == cr, end + 1 < bytes.count, bytes[end + 1] == lf { end += 1 }
+                index = end + 1
+                line = quoteOpened.line + 1
+                recordLine = line
+                continue scanning
+            }
             if !field.isEmpty || !fields.isEmpty { finishRecord() }
+            break
+            }
         }
     }
 }

@@ -55,6 +55,27 @@ import TestSupport
         #expect(try await LocalWeightRepository(store: g.store).allEntries().isEmpty, "a preview writes nothing")
     }
 
+    /// Issue 18: `…,kg,"unfinished` must not eat the next line. The quote is reported where it
+    /// opens; a note that really spans two lines still reads; the rest of the file is read.
+    @Test func anUnclosedQuoteIsReportedAtItsLineAndEatsNothing() async throws {
+        defer { temp.remove() }
+        let url = try file("quotes.csv", """
+        date,weight,unit,note
+        2026-01-01,70.1,kg,fine
+        2026-01-02,70.2,kg,"unfinished
+        2026-01-03,70.3,kg,after
+        2026-01-04,70.4,kg,"two
+        lines"
+        2026-01-05,70.5,kg,"open at the end
+        """)
+        let g = try await graph()
+        let preview = try await g.app.weightImportFeature.preview(url)
+        #expect(preview.newEntries.map(\.kilograms) == [70.1, 70.3, 70.4])
+        #expect(preview.newEntries.map(\.note) == ["fine", "after", "two\nlines"])
+        #expect(preview.invalid.map(\.line) == [3, 7])
+        #expect(preview.invalid.allSatisfy { $0.reason == "a quote opened on this line is never closed" })
+    }
+
     @Test func aFileWithoutUnitsIsReadInTheDisplayUnitAndSaysSo() async throws {
         defer { temp.remove() }
         let url = try file("plain.csv", "date,weight\n2026-11-01,180\n")

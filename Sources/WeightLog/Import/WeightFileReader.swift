@@ -47,28 +47,50 @@ struct WeightFileReader {
         // Recognise the format from the head of the file, then stream all of it.
         let lowerRows = CSVTable.records(in: head).prefix(60).map { $0.fields.map { $0.lowercased() } }
         let lineEstimate = data.count / 24
+        // A quote left open is reported at its line; the record is not read, and the lines after it are.
+        let unclosed = UnclosedQuotes()
         let records = { (body: (CSVTable.Record) -> Void) in
             var seen = 0
-            CSVTable.forEachRecord(in: data) { record in
+            CSVTable.forEachRecord(in: data, looksLikeRecordStart: Self.startsWithDate) { record in
                 seen += 1
                 if seen % 65_536 == 0 { progress(Double(record.line) / Double(max(1, lineEstimate))) }
-                body(record)
+                if record.unterminatedQuote { unclosed.lines.append(record.line) } else { body(record) }
             }
         }
+        var outcome: ReadOutcome
         if let header = lowerRows.firstIndex(where: { $0.count >= 3 && $0[0] == "date" && $0[1] == "weight" && $0[2] == "rung" }) {
-            return readHackersDiet(records, header: header)
+            outcome = readHackersDiet(records, header: header)
+        } else if lowerRows.contains(where: { $0.first == "units" && $0.count >= 2 }) {
+            outcome = readWeightDiary(records)
+        } else if let header = lowerRows.first,
+                  (header.contains("date") && header.contains("time")) || header.contains("datetime"), header.contains("weight") {
+            outcome = readOpenScale(records)
+        } else if let header = lowerRows.first, header.contains(where: Self.isDateHeader), header.contains(where: Self.isWeightHeader) {
+            outcome = readGeneric(records)
+        } else {
+            throw ImportError.unknownFormat(path)
         }
-        if lowerRows.contains(where: { $0.first == "units" && $0.count >= 2 }) {
-            return readWeightDiary(records)
+        if !unclosed.lines.isEmpty {
+            outcome.invalid += unclosed.lines.map { ImportProblem(line: $0, reason: "a quote opened on this line is never closed") }
+            outcome.invalid.sort { $0.line < $1.line }
         }
-        if let header = lowerRows.first,
-           (header.contains("date") && header.contains("time")) || header.contains("datetime"), header.contains("weight") {
-            return readOpenScale(records)
+        return outcome
+    }
+
+    /// Whether a line starts with a date (`2026-01-03`, `03.01.2026`, `1/3/2026`): a weight
+    /// file's next row, so a quoted field that runs into it was left open.
+    static func startsWithDate(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var digits = 0
+        for byte in bytes {
+            if (0x30...0x39).contains(byte) { digits += 1; continue }
+            return (1...4).contains(digits) && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/"))
         }
-        if let header = lowerRows.first, header.contains(where: Self.isDateHeader), header.contains(where: Self.isWeightHeader) {
-            return readGeneric(records)
-        }
-        throw ImportError.unknownFormat(path)
+        return false
+    }
+
+    /// The lines of records whose quote never closed, gathered while a reader streams.
+    final class UnclosedQuotes {
+        var lines: [Int] = []
     }
 
     /// Streams a file's records to a reader.
