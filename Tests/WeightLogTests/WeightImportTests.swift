@@ -121,6 +121,20 @@ import TestSupport
         #expect(preview.invalid.isEmpty && preview.skipped == 1)
     }
 
+    /// Issue 18: Weight Diary's columns are date, weight, body fat, note; the body fat is never the note.
+    @Test func weightDiaryBodyFatIsNotTheNote() async throws {
+        defer { temp.remove() }
+        let url = try file("diary-fat.csv", """
+        units,kg
+        2026-10-01,70.8,20.2,After the gym
+        2026-10-02,70.6,20.1
+        2026-10-03,70.4,,rest day
+        """)
+        let g = try await graph()
+        let preview = try await g.app.weightImportFeature.preview(url)
+        #expect(preview.newEntries.map(\.note) == ["After the gym", nil, "rest day"])
+    }
+
     @Test func libraWithVersionUnitsAndUTCInstants() async throws {
         defer { temp.remove() }
         let url = try file("libra.csv", """
@@ -139,6 +153,45 @@ import TestSupport
         #expect(preview.newEntries[0].note == "new year")
         #expect(preview.newEntries[0].date == Date(timeIntervalSince1970: 1_357_021_992), "UTC, whatever the local zone")
         #expect(preview.skipped == 1)
+    }
+
+    /// Issue 18: Libra 6 calls the note column `log`; older Libra files carry a midnight
+    /// placeholder beside the real weigh-in of the same day and weight, which is dropped.
+    @Test func libraSixNotesAndMidnightPlaceholders() async throws {
+        defer { temp.remove() }
+        let url = try file("libra6.csv", """
+        #Version:6
+        #Units:kg
+
+        #date;weight;weight trend;body fat;body fat trend;log
+        2013-01-01T00:00:00.000Z;80.5;80.5;;;
+        2013-01-01T06:33:12.000Z;80.5;80.5;;;after the holidays
+        2013-01-02T00:00:00.000Z;80.2;80.4;;;midnight and alone
+        """)
+        let g = try await graph(zone: "UTC")
+        let preview = try await g.app.weightImportFeature.preview(url)
+        #expect(preview.newEntries.map(\.kilograms) == [80.5, 80.2])
+        #expect(preview.newEntries.map(\.note) == ["after the holidays", "midnight and alone"])
+        #expect(preview.newEntries[0].date == Date(timeIntervalSince1970: 1_357_021_992))
+        #expect(preview.skipped == 1)
+    }
+
+    /// Issue 18: openScale 2.0–2.1.1 wrote its dateTime day first (`18.04.2019 11:51`).
+    @Test func openScaleTwoPointZeroDayFirstDates() async throws {
+        defer { temp.remove() }
+        let url = try file("openScale-2.0.csv", """
+        "dateTime","weight","fat","water","muscle","lbw","bone","waist","hip","comment"
+        "18.04.2019 11:51","74.3","21.0","55.0","35.0","0.0","0.0","0.0","0.0",""
+        "19.04.2019 07:02","74.1","0.0","0.0","0.0","0.0","0.0","0.0","0.0","morning"
+        "31.02.2019 07:02","74.1","0.0","0.0","0.0","0.0","0.0","0.0","0.0",""
+        """)
+        let g = try await graph(zone: "UTC")
+        let preview = try await g.app.weightImportFeature.preview(url)
+        #expect(preview.format == .openScale)
+        #expect(preview.newEntries.map(\.kilograms) == [74.3, 74.1])
+        #expect(preview.newEntries[0].date == date("2019-04-18 11:51"))
+        #expect(preview.newEntries[1].note == "morning")
+        #expect(preview.invalid.map(\.line) == [4])
     }
 
     @Test func openScaleNewAndOldLayouts() async throws {

@@ -77,6 +77,16 @@ struct WeightFileReader {
         return outcome
     }
 
+    /// openScale 2.0–2.1.1 wrote `18.04.2019 11:51` (day first, dots): as `2019-04-18 11:51`; nil for other text.
+    static func dayFirst(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 10, bytes[2] == UInt8(ascii: "."), bytes[5] == UInt8(ascii: "."),
+              [0, 1, 3, 4, 6, 7, 8, 9].allSatisfy({ (0x30...0x39).contains(bytes[$0]) }) else { return nil }
+        let day = String(decoding: bytes[0..<2], as: UTF8.self), month = String(decoding: bytes[3..<5], as: UTF8.self)
+        let year = String(decoding: bytes[6..<10], as: UTF8.self)
+        return "\(year)-\(month)-\(day)" + String(decoding: bytes[10...], as: UTF8.self)
+    }
+
     /// Whether a line starts with a date (`2026-01-03`, `03.01.2026`, `1/3/2026`): a weight
     /// file's next row, so a quoted field that runs into it was left open.
     static func startsWithDate(_ bytes: ArraySlice<UInt8>) -> Bool {
@@ -145,8 +155,11 @@ struct WeightFileReader {
                 return
             }
             if Self.metaRowsOfWeightDiary.contains(first) || first == "date" || first.isEmpty { return }
+            // Weight Diary writes date, weight, body fat, note: the third column is a number, never the note.
+            let third = field(record.fields, 2)
+            let note = record.fields.count > 3 ? field(record.fields, 3) : (Self.number(third) == nil && !third.isEmpty ? third : nil)
             add(record.line, dateText: field(record.fields, 0), weightText: field(record.fields, 1), unit: outcome.unit,
-                note: record.fields.count > 2 ? field(record.fields, 2) : nil, id: nil, to: &outcome)
+                note: note, id: nil, to: &outcome)
         }
         return outcome
     }
@@ -168,11 +181,45 @@ struct WeightFileReader {
             }
             let dateColumn = columns.firstIndex(of: "date") ?? 0
             let weightColumn = columns.firstIndex(of: "weight") ?? 1
-            let noteColumn = columns.firstIndex(of: "comment")
+            // Libra 6 renamed the note column `comment` to `log`.
+            let noteColumn = columns.firstIndex(of: "comment") ?? columns.firstIndex(of: "log")
             add(record.line, dateText: field(record.fields, dateColumn), weightText: field(record.fields, weightColumn),
                 unit: outcome.unit, note: noteColumn.map { field(record.fields, $0) }, id: nil, to: &outcome)
         }
+        dropMidnightPlaceholders(&outcome)
         return outcome
+    }
+
+    /// Older Libra files hold a weigh-in twice: a placeholder at midnight and the
+    /// real one at its time, the same weight on the same day. The placeholder goes
+    /// (counted as skipped); a midnight weigh-in with no twin stays.
+    func dropMidnightPlaceholders(_ outcome: inout ReadOutcome) {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        var local = utc
+        local.timeZone = TimeZone(identifier: dates.localDays.timeZoneIdentifier) ?? utc.timeZone
+        func isMidnight(_ date: Date) -> Bool {
+            [utc, local].contains { calendar in
+                let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+                return parts.hour == 0 && parts.minute == 0 && parts.second == 0
+            }
+        }
+        // Timed weigh-ins by weight (grams) and UTC day: one look-up per midnight row, however long the file.
+        func key(_ kilograms: Double, _ date: Date) -> String {
+            "\(Int((kilograms * 1000).rounded()))#\(Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))"
+        }
+        let timed = outcome.weights.filter { !isMidnight($0.date) }
+        guard timed.count < outcome.weights.count else { return }
+        var times: [String: [Date]] = [:]
+        for weight in timed { times[key(weight.kilograms, weight.date), default: []].append(weight.date) }
+        let before = outcome.weights.count
+        outcome.weights.removeAll { weight in
+            guard isMidnight(weight.date) else { return false }
+            return [weight.date, weight.date.addingTimeInterval(86_399)].contains { day in
+                times[key(weight.kilograms, day)]?.contains { $0 > weight.date && $0.timeIntervalSince(weight.date) < 86_400 } == true
+            }
+        }
+        outcome.skipped += before - outcome.weights.count
     }
 
     func readOpenScale(_ records: Records) -> ReadOutcome {
@@ -193,7 +240,7 @@ struct WeightFileReader {
             }
             let when = dateTime.map { field(record.fields, $0) }
                 ?? [date, time].compactMap { $0.map { field(record.fields, $0) } }.joined(separator: " ")
-            add(record.line, dateText: when, weightText: field(record.fields, weight), unit: outcome.unit,
+            add(record.line, dateText: Self.dayFirst(when) ?? when, weightText: field(record.fields, weight), unit: outcome.unit,
                 note: note.map { field(record.fields, $0) }, id: nil, to: &outcome)
         }
         return outcome
