@@ -194,6 +194,20 @@ import TestSupport
         #expect(preview.invalid.map(\.line) == [4])
     }
 
+    /// Issue 18: XML that is not Apple Health's is refused by its root element; a file of
+    /// stray `<` is refused too, read in one pass (it took a minute a megabyte before).
+    @Test func xmlThatIsNotAHealthExportIsRefused() async throws {
+        defer { temp.remove() }
+        let gpx = try file("track.xml", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1"><trk><trkseg><trkpt lat="46.5" lon="6.6"><ele>372</ele></trkpt></trkseg></trk></gpx>
+        """)
+        let stray = try file("stray.xml", "<?xml version=\"1.0\"?>\n" + String(repeating: "<", count: 200_000))
+        let g = try await graph()
+        await #expect(throws: ImportError.notAppleHealth(gpx.path, root: "gpx")) { try await g.app.weightImportFeature.preview(gpx) }
+        await #expect(throws: ImportError.notAppleHealth(stray.path, root: "none")) { try await g.app.weightImportFeature.preview(stray) }
+    }
+
     @Test func openScaleNewAndOldLayouts() async throws {
         defer { temp.remove() }
         let current = try file("os.csv", "DATE,TIME,Weight,Fat,Water\n2026-05-01,07:15,82.1,20,55\n2026-05-02,07:20,81.9,20,55\n")

@@ -46,6 +46,9 @@ struct AppleHealthReader {
             scanner.feed(chunk) { tag in record(tag, into: &outcome) }
             if size > 0 { rows.progress(min(0.99, consumed / size)) }
         }
+        if scanner.rootName != "HealthData" {
+            throw ImportError.notAppleHealth(url.path, root: scanner.rootName.map { String($0.prefix(40)) } ?? "none")
+        }
         if let line = scanner.unfinishedTagLine {
             outcome.invalid.append(ImportProblem(line: line, reason: "the file ends inside a Record; it was not read"))
         }
@@ -96,6 +99,8 @@ struct TagScanner {
 
     /// Reads only the tags whose bytes hold `needle`; the rest are stepped over unparsed.
     var needle: [UInt8] = []
+    /// The name of the first start tag: the document's root element.
+    private(set) var rootName: String?
 
     mutating func feed(_ chunk: Data, _ found: (Tag) -> Void) {
         var bytes = carry
@@ -109,9 +114,20 @@ struct TagScanner {
             if byte == 0x0A { line += 1; index += 1; continue }
             guard byte == UInt8(ascii: "<") else { index += 1; continue }
             // Find the end of this markup, minding quotes and comments.
-            guard let end = Self.endOfMarkup(bytes, from: index) else {
+            let end: Int
+            switch Self.endOfMarkup(bytes, from: index) {
+            case let .end(at): end = at
+            case let .broken(next):
+                // A `<` inside a tag: this was not a tag. Go on from the inner `<`, so each byte is looked at once.
+                for position in index..<next where bytes[position] == 0x0A { line += 1 }
+                index = next
+                continue
+            case .needMore:
                 if count - index > AppleHealthReader.longestTag {
-                    index += 1
+                    // Longer than any tag: not one. The scan stopped at the limit (with no `<` before it), so skipping on is linear.
+                    let next = index + AppleHealthReader.longestTag
+                    for position in index..<next where bytes[position] == 0x0A { line += 1 }
+                    index = next
                     continue
                 }
                 carry = Array(bytes[index...])
@@ -121,6 +137,10 @@ struct TagScanner {
             let next = index + 1 < count ? bytes[index + 1] : 0
             if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") || next == UInt8(ascii: "/") {
                 // A declaration, comment, instruction or end tag: nothing to read.
+            } else if rootName == nil {
+                rootName = Self.parse(bytes[(index + 1)..<end], line: line)?.name ?? ""
+                if needle.isEmpty || Self.contains(needle, in: bytes, from: index + 1, to: end),
+                   let tag = Self.parse(bytes[(index + 1)..<end], line: line) { found(tag) }
             } else if needle.isEmpty || Self.contains(needle, in: bytes, from: index + 1, to: end),
                       let tag = Self.parse(bytes[(index + 1)..<end], line: line) {
                 found(tag)
@@ -151,22 +171,34 @@ struct TagScanner {
         }
     }
 
-    /// The index of the `>` that closes the markup starting at `start`, or nil when it is not in `bytes` yet.
-    static func endOfMarkup(_ bytes: [UInt8], from start: Int) -> Int? {
-        let count = bytes.count
+    enum MarkupEnd: Equatable {
+        /// The `>` that closes it.
+        case end(Int)
+        /// A `<` came first (XML allows none inside a tag or an attribute value): not a tag.
+        case broken(next: Int)
+        /// Not closed within the bytes so far (or within `longestTag`).
+        case needMore
+    }
+
+    /// Where the markup starting at `start` ends. A declaration (`<!…>`, the DTD with its
+    /// bracketed `<!ELEMENT …>`s) may hold `<`; a tag may not. Looks at most `longestTag` bytes.
+    static func endOfMarkup(_ bytes: [UInt8], from start: Int) -> MarkupEnd {
+        let count = min(bytes.count, start + AppleHealthReader.longestTag)
+        let isDeclaration = start + 1 < bytes.count && bytes[start + 1] == UInt8(ascii: "!")
         if start + 3 < count, bytes[start + 1] == UInt8(ascii: "!"), bytes[start + 2] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: "-") {
             var index = start + 4
             while index + 2 < count {
-                if bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-"), bytes[index + 2] == UInt8(ascii: ">") { return index + 2 }
+                if bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-"), bytes[index + 2] == UInt8(ascii: ">") { return .end(index + 2) }
                 index += 1
             }
-            return nil
+            return .needMore
         }
         var quote: UInt8?
         var brackets = 0
         var index = start + 1
         while index < count {
             let byte = bytes[index]
+            if byte == UInt8(ascii: "<"), !isDeclaration { return .broken(next: index) }
             if let open = quote {
                 if byte == open { quote = nil }
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
@@ -176,11 +208,11 @@ struct TagScanner {
             } else if byte == UInt8(ascii: "]") {
                 brackets -= 1
             } else if byte == UInt8(ascii: ">"), brackets <= 0 {
-                return index
+                return .end(index)
             }
             index += 1
         }
-        return nil
+        return .needMore
     }
 
     /// `Name attr="value" …` (and an optional trailing `/`) into a tag.

@@ -42,6 +42,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
     case empty(String)
     case exportFailed(String, reason: String)
     case unknownExportType(String)
+    /// XML whose root element is not Apple Health's `HealthData` (a GPX track, say).
+    case notAppleHealth(String, root: String)
 
     public var description: String {
         switch self {
@@ -50,6 +52,7 @@ public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .empty(path): "\(path) holds no weigh-ins"
         case let .exportFailed(path, reason): "cannot write \(path): \(reason)"
         case let .unknownExportType(path): "cannot tell how to write \(path): use a name ending in .csv, .json or -habits.csv"
+        case let .notAppleHealth(path, root): "\(path) is XML but not an Apple Health export: its root element is '\(root)', not 'HealthData'"
         }
     }
 }
