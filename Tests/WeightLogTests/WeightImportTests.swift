@@ -237,6 +237,12 @@ import TestSupport
         #expect(preview.invalid.isEmpty && preview.skipped == 2)
     }
 
+    /// Issue 18: Hacker's Diet Online writes characters above U+00FF as `\x{20ac}`.
+    @Test func hackersDietPerlEscapesAreDecoded() {
+        #expect(WeightFileReader.perlEscapes(#"cost 5 \x{20ac}, caf\x{e9}"#) == "cost 5 €, café")
+        #expect(WeightFileReader.perlEscapes(#"no \x{zz} here \x{110000}"#) == #"no \x{zz} here \x{110000}"#)
+    }
+
     @Test func appleHealthKeepsOnlyBodyMassRecords() async throws {
         defer { temp.remove() }
         let url = try file("export.xml", """

@@ -77,6 +77,27 @@ struct WeightFileReader {
         return outcome
     }
 
+    /// Hacker's Diet Online writes characters above U+00FF as Perl escapes, `\x{20ac}`: decoded back
+    /// (an escape that is not a character stays as written).
+    static func perlEscapes(_ text: String) -> String {
+        guard text.contains("\\x{") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "\\x{") {
+            out += rest[..<start.lowerBound]
+            guard let close = rest[start.upperBound...].firstIndex(of: "}"),
+                  rest.distance(from: start.upperBound, to: close) <= 6,
+                  let value = UInt32(rest[start.upperBound..<close], radix: 16), let scalar = Unicode.Scalar(value) else {
+                out += "\\x{"
+                rest = rest[start.upperBound...]
+                continue
+            }
+            out.unicodeScalars.append(scalar)
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+
     /// openScale 2.0–2.1.1 wrote `18.04.2019 11:51` (day first, dots): as `2019-04-18 11:51`; nil for other text.
     static func dayFirst(_ text: String) -> String? {
         let bytes = Array(text.utf8)
@@ -256,7 +277,7 @@ struct WeightFileReader {
             // Summary and section rows between the data do not start with a date.
             guard dates.parse(dateText) != nil || dateText.first?.isNumber == true else { outcome.skipped += 1; return }
             add(record.line, dateText: dateText, weightText: field(record.fields, 1), unit: outcome.unit,
-                note: record.fields.count > 4 ? field(record.fields, 4) : nil, id: nil, to: &outcome)
+                note: record.fields.count > 4 ? Self.perlEscapes(field(record.fields, 4)) : nil, id: nil, to: &outcome)
         }
         return outcome
     }
