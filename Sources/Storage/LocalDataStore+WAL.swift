@@ -26,7 +26,8 @@ extension LocalDataStore {
               let owner = try? String(contentsOf: walOwnerURL(database), encoding: .utf8),  // Written by an older Trend: trusted.
               let expected = UInt32(owner.trimmingCharacters(in: .whitespacesAndNewlines)),
               let found = applicationID(ofFileAt: database), found != expected else { return nil }
-        let stamp = Int(Date().timeIntervalSince1970)
+        // A name no earlier set-aside has: no clock is needed (and Storage is given none).
+        let stamp = UUID().uuidString.prefix(8).lowercased()
         let aside = URL(fileURLWithPath: "\(wal.path).foreign-\(stamp)")
         guard rename(wal.path, aside.path) == 0 else { return nil }
         rename(shmURL(database).path, "\(shmURL(database).path).foreign-\(stamp)")
