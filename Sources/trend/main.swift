@@ -7,24 +7,28 @@ import TrendREPL
 
 @MainActor
 func runTrend() async -> Int32 {
+    let output = ProcessOutput.shared
+    output.guardStandardDescriptors()
     let options: TrendOptions
     do {
         options = try TrendOptions.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
-        FileHandle.standardError.write(Data("trend: \(error.message)\n\(TrendOptions.usage)\n".utf8))
+        output.write("trend: \(error.message)\n\(TrendOptions.usage)\n", to: .standardError)
         return 2
     }
     if options.showHelp {
-        print(TrendOptions.usage)
-        return 0
+        output.write(TrendOptions.usage + "\n", to: .standardOutput)
+        return output.outputFailed ? 1 : 0
     }
     if options.showVersion {
-        print("trend \(TrendOptions.version)")
-        return 0
+        output.write("trend \(TrendOptions.version)\n", to: .standardOutput)
+        return output.outputFailed ? 1 : 0
     }
     umask(0o077)
     // Past a file-size limit a write should fail with an error Trend reports, not kill the process.
     signal(SIGXFSZ, SIG_IGN)
+    // A reader that goes away (`| head -1`) is an EPIPE for ProcessOutput, not the end of the process.
+    signal(SIGPIPE, SIG_IGN)
     let terminalIn = isatty(STDIN_FILENO) == 1
     let terminalOut = isatty(STDOUT_FILENO) == 1
     let interactive = options.commands.isEmpty && terminalIn
@@ -49,7 +53,7 @@ func runTrend() async -> Int32 {
             if result.endsSession { break }
         }
         await finish(app)
-        return session.exitStatus
+        return exitStatus(session)
     }
 
     let reader: any LineReader
@@ -112,7 +116,13 @@ func runTrend() async -> Int32 {
     }
     editLine?.saveHistory()
     await finish(app)
-    return session.exitStatus
+    return exitStatus(session)
+}
+
+/// The commands' status, or 1 when their output could not be written (a closed pipe is not a failure).
+@MainActor
+func exitStatus(_ session: ReplSession) -> Int32 {
+    ProcessOutput.shared.outputFailed ? 1 : session.exitStatus
 }
 
 /// The one reader of the line stream, shared by the loop and confirmation questions.
@@ -136,21 +146,22 @@ final class LineSource {
 /// The exit-time backup check, and a word if it failed.
 @MainActor
 func finish(_ app: AppModel) async {
+    let output = ProcessOutput.shared
     for warning in await app.applicationWillTerminate() {
-        FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+        output.write("warning: \(warning)\n", to: .standardError)
     }
 }
 
+@MainActor
 func emit(_ result: CommandResult) {
+    let output = ProcessOutput.shared
     for warning in result.warnings {
-        FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+        output.write("warning: \(warning)\n", to: .standardError)
     }
     guard !result.text.isEmpty else { return }
     switch result.stream {
-    case .standardOutput:
-        FileHandle.standardOutput.write(Data((result.text + "\n").utf8))
-    case .standardError:
-        FileHandle.standardError.write(Data((result.text + "\n").utf8))
+    case .standardOutput: output.write(result.text + "\n", to: .standardOutput)
+    case .standardError: output.write(result.text + "\n", to: .standardError)
     }
 }
 

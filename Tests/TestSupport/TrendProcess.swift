@@ -94,3 +94,26 @@ private final class ReadBox: @unchecked Sendable {
     }
     var done: Bool { lock.withLock { finished } }
 }
+
+/// Runs `trend` through `/bin/sh -c` with `redirections` after it (`>&-`,
+/// `>/dev/full`, `| head -1`), for the streams a shell can break; the status
+/// is trend's own (`PIPESTATUS` is not POSIX, so a pipe's status is written to a file).
+public func runTrendInShell(_ arguments: [String], redirections: String) throws -> (status: Int32, errors: String) {
+    let quoted = ([trendExecutable().path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    let statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("trend-status-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: statusFile) }  // A temporary file; nothing to report if it lingers.
+    let script = redirections.hasPrefix("|")
+        ? "{ \(quoted.joined(separator: " ")); echo $? > '\(statusFile.path)'; } \(redirections) > /dev/null"
+        : "\(quoted.joined(separator: " ")) \(redirections); echo $? > '\(statusFile.path)'"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let status = Int32((try String(contentsOf: statusFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    return (status, message)
+}

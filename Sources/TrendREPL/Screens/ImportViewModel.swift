@@ -164,12 +164,17 @@ final class ProgressBar: Sendable {
             let filled = Int((min(1, max(0, fraction)) * 30).rounded())
             let line = "\r\(label) [" + String(repeating: "█", count: filled) + String(repeating: " ", count: 30 - filled)
                 + "] \(Int((fraction * 100).rounded()))%"
-            FileHandle.standardError.write(Data(line.utf8))
+            Self.draw(line)
         }
     }
 
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Self.draw("\r\u{1B}[K")
+    }
+
+    /// A bar drawn or not changes nothing: a closed or full standard error is ignored here.
+    private static func draw(_ text: String) {
+        _ = Array(text.utf8).withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }
