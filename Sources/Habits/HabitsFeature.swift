@@ -21,6 +21,8 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
     case loopBackupTooLarge(String)
     case invalidUnit(String)
     case invalidNote
+    /// `habit undo` on a day that holds no mark: nothing to clear.
+    case noMark(String, day: String)
     /// A folder or file that is not Loop's CSV export (no `Name` column, no `Date` column).
     case notALoopExport(String)
     /// A yes/no habit cannot become numeric or the other way round: its days would change meaning.
@@ -43,6 +45,7 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .unreadableHabit(name, detail): "the stored habit '\(name)' cannot be read: \(detail)"
         case let .notALoopBackup(path): "\(path) is a SQLite file but not a Loop Habit Tracker backup (it has no Habits and Repetitions tables)"
         case let .notALoopExport(path): "\(path) is not Loop Habit Tracker's CSV export (Habits.csv needs a Name column, Checkmarks.csv a Date column)"
+        case let .noMark(name, day): "'\(name)' has no mark on \(day); nothing was changed"
         case .invalidNote: "a note can be at most \(HabitNote.maximumLength) characters, without control characters"
         case let .invalidUnit(text): "'\(text)' is not a unit: at most \(HabitUnit.maximumLength) characters, no digits"
         case let .kindCannotChange(name): "'\(name)' cannot change between yes/no and a number: its days would change meaning; add a new habit instead"
@@ -233,6 +236,7 @@ public final class HabitsFeature {
         // `today` and `yesterday` follow the start of day; a written date is that date.
         let day = localDays.day(of: try when.resolve(now: habitClock(), calendar: calendar))
         let mark = adding ? requested.map { $0.added(to: habit.marks[day]) } : requested
+        if mark == nil, habit.marks[day] == nil { throw HabitsError.noMark(habit.name, day: DayNumber.string(day)) }
         switch (mark, habit.kind.isNumeric) {
         case (.done?, true): throw HabitsError.valueNeeded(habit.name, kind: habit.kind)
         case (.value?, false): throw HabitsError.valueNotAllowed(habit.name)

@@ -129,6 +129,8 @@ import TestSupport
         #expect(again.habits[0].notes == [day: "first chapter"] && again.habits[0].marks[day] == .skipped)
         await #expect(throws: HabitsError.invalidNote) { try await again.mark("Read", as: .done, note: "bad \u{1B}[2J") }
         _ = try await again.mark("Read", as: nil)
+        // Issue 16: clearing a day with no mark says so instead of "cleared".
+        await #expect(throws: HabitsError.noMark("Read", day: DayNumber.string(day))) { try await again.mark("Read", as: nil) }
         let third = makeTestApp(store: store).app.habitsFeature
         try await third.load()
         #expect(third.habits[0].notes.isEmpty && third.habits[0].marks.isEmpty)

@@ -79,7 +79,7 @@ enum FailureMessage {
         switch error {
         case let .noSuchHabit(_, suggestion):
             return (.notFound, suggestion == nil ? "; 'habits' lists them" : nil)
-        case .nothingToRestore:
+        case .nothingToRestore, .noMark:
             return (.notFound, nil)
         case let .duplicateName(name, archived):
             return (.duplicate, archived ? "; 'habit unarchive \(name)' brings it back, or choose another name" : nil)
