@@ -7,6 +7,7 @@ import Foundation
 /// backup check. `SIGPIPE` must be ignored for `EPIPE` to arrive here.
 @MainActor
 public final class ProcessOutput {
+    /// Which of the two streams a line is for.
     public enum Stream: Sendable { case standardOutput, standardError }
 
     /// How writing went, for the exit status: a broken pipe is not a failure of the commands.
