@@ -97,9 +97,7 @@ public final class ReplSession {
 
     /// Control characters shown as escapes, long words cut, so a message stays one readable line.
     nonisolated static func printable(_ word: String, limit: Int = 40) -> String {
-        let visible = word.unicodeScalars.map { scalar -> String in
-            scalar.value < 0x20 || scalar.value == 0x7F ? String(format: "\\x%02x", scalar.value) : String(scalar)
-        }.joined()
+        let visible = TerminalText.visible(word)
         return visible.count > limit ? String(visible.prefix(limit)) + "…" : visible
     }
 }

@@ -57,11 +57,11 @@ struct BackupViewModel {
         let dates = DateText(timeZone: .current)
         var lines: [String] = []
         if listings.isEmpty { lines.append("No snapshots yet. 'backup now' makes one.") }
-        let width = listings.map(\.name.count).max() ?? 0
+        let width = listings.map { TerminalText.visible($0.name).count }.max() ?? 0
         for listing in listings {
-            lines.append("  \(listing.name.rightPadded(to: width))  \(dates.local(listing.createdAt))  "
+            lines.append("  \(TerminalText.visible(listing.name).rightPadded(to: width))  \(dates.local(listing.createdAt))  "
                          + "\(listing.entries) weigh-ins, \(listing.habits) habits"
-                         + (listing.kind == .sync ? style.dim("  installation \(listing.installationID.prefix(8))") : ""))
+                         + (listing.kind == .sync ? style.dim("  installation \(TerminalText.visible(String(listing.installationID.prefix(8))))") : ""))
         }
         lines += unreadable.map { style.paint("  \($0): cannot be read (damaged or not a snapshot)", .yellow) }
         return CommandOutput(text: lines.joined(separator: "\n"), json: .object([

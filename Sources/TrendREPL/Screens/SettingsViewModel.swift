@@ -23,8 +23,8 @@ struct SettingsViewModel {
             "progress range  \(current.progressRange)",
             "height          \(current.heightMetres.map(Self.height) ?? "none ('set height 180 cm' for the BMI)")",
             "day starts at   \(DayStart.text(current.dayStartMinutes))" + (current.dayStartMinutes == 0 ? "" : " (habit marks before it count for the day before)"),
-            "sync folder     \(current.syncFolder ?? "off")",
-            "data directory  \(settingsFeature.dataDirectory.path)",
+            "sync folder     \(current.syncFolder.map(TerminalText.visible) ?? "off")",
+            "data directory  \(TerminalText.visible(settingsFeature.dataDirectory.path))",
         ]
         lines += settingsFeature.warnings.map { style.paint("warning: ", .yellow) + $0 }
         return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(current, dataDirectory: settingsFeature.dataDirectory))

@@ -32,7 +32,7 @@ struct WeightViewModel {
         let entry = try await weightEntryFeature.record(kilograms: request.kilograms, when: request.when, note: request.note)
         let checkIn = weightEntryFeature.checkIn()
         var text = "Recorded \(unit.format(entry.kilograms)) at \(dates.local(entry.date)) (id \(entry.shortID))."
-        if let note = entry.note { text += " Note: \(note)" }
+        if let note = entry.note { text += " Note: \(TerminalText.visible(note))" }
         let checkInOutput = await today.render(checkIn, style: context.style)
         let warnings = context.isInteractive ? [] : doubts
         return CommandOutput(text: text + "\n" + checkInOutput.text,
@@ -77,7 +77,7 @@ struct WeightViewModel {
         var lines = [style.dim("id        when              weight")]
         for entry in entries.reversed() {
             var line = "\(entry.shortID)  \(dates.local(entry.date))  \(unit.format(entry.kilograms).leftPadded(to: 12))"
-            if let note = entry.note { line += "  " + note }
+            if let note = entry.note { line += "  " + TerminalText.visible(note) }
             lines.append(line)
         }
         lines.append(style.dim("\(entries.count) weigh-in\(entries.count == 1 ? "" : "s") in \(range.title), newest first"))
