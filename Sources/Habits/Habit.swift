@@ -304,7 +304,7 @@ public enum HabitNote {
 
     public static func typed(_ text: String?) throws(HabitsError) -> String? {
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
-        guard trimmed.count <= maximumLength, !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
+        guard trimmed.count <= maximumLength, !trimmed.unicodeScalars.contains(where: ControlCharacters.contains) else {
             throw .invalidNote
         }
         return trimmed

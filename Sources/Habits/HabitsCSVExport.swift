@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import Storage
 
 /// What Loop Habit Tracker's `HabitsCSVExporter` writes (v2.2, the integer
 /// layout; iSoron/uhabits `uhabits-core/.../core/io/HabitsCSVExporter.kt`):
@@ -108,10 +109,7 @@ public enum HabitsCSVExport {
     }
 
     /// RFC 4180 quoting when a name holds a comma, quote or line break.
-    static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    static func field(_ text: String) -> String { CSVTable.field(text) }
 }
 
 extension HabitsFeature {

@@ -101,7 +101,7 @@ public struct LoopBackup: Sendable, Equatable {
             result.habits[index].marks[day] = mark
             // A note Trend cannot hold is cut to the limit, its control characters dropped: the day still comes in.
             if let note = statement.optionalText(3), !note.isEmpty {
-                let clean = String(note.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }.prefix(HabitNote.maximumLength))
+                let clean = String(note.unicodeScalars.filter { !ControlCharacters.contains($0) }.prefix(HabitNote.maximumLength))
                 result.habits[index].notes[day] = try? HabitNote.typed(clean)  // Only blank is left after cleaning; then none.
             }
         }

@@ -22,6 +22,13 @@ public struct CSVTable {
         return records
     }
 
+    /// A field as RFC 4180 writes it: quoted, with doubled quotes, only when it
+    /// holds a comma, a quote or a line break.
+    public static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
     /// The most lines one quoted field may span.
     public static let maximumLinesInAField = 64
 

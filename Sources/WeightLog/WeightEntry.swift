@@ -70,7 +70,7 @@ public enum WeightNote {
     public static func typed(_ text: String?) throws(WeightEntryError) -> String? {
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
         guard trimmed.count <= maximumLength else { throw .noteTooLong(length: trimmed.count) }
-        guard !trimmed.unicodeScalars.contains(where: isControl) else { throw .noteHasControlCharacters }
+        guard !trimmed.unicodeScalars.contains(where: ControlCharacters.contains) else { throw .noteHasControlCharacters }
         return trimmed
     }
 
@@ -79,10 +79,6 @@ public enum WeightNote {
     public static func fromFile(_ text: String?) -> String? {
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
         return String(trimmed.prefix(maximumLength))
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }
 

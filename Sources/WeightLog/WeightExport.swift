@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import Storage
 
 /// Writes the log as files other programs (and Trend) read back.
 enum WeightExport {
@@ -49,8 +50,5 @@ enum WeightExport {
         return formatter
     }
 
-    static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    static func field(_ text: String) -> String { CSVTable.field(text) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Settings
 
 /// Text from outside (a note in an imported file, a name in a synced folder)
 /// made safe to print on a terminal: every control character (C0, DEL, C1,
@@ -12,7 +13,7 @@ public enum TerminalText {
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar.value == 0x1B { out += "\\e" }
-            else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { out += String(format: "\\x%02x", scalar.value) }
+            else if ControlCharacters.contains(scalar) { out += String(format: "\\x%02x", scalar.value) }
             else if needsEscape(scalar) { out += String(format: "\\u{%04X}", scalar.value) }
             else { out.unicodeScalars.append(scalar) }
         }
@@ -21,7 +22,7 @@ public enum TerminalText {
 
     /// Control characters and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        ControlCharacters.contains(scalar)
             || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }
