@@ -73,10 +73,15 @@ public final class AppModel {
         let dailyTipsFeature = DailyTipsFeature(
             repository: LocalTipDeckRepository(store: storage), catalogue: environment.tipCatalogue,
             calendar: calendar, currentDate: currentDate,
-            // The verdict needs the weight log: the tip waits for it, so a reset day opens with a reset tip.
-            needsReset: {
+            // The deck of the day needs the weight log: the tip waits for it, so a reset day opens with a reset tip.
+            checkInFacts: {
                 try await weightEntryFeature.load()
-                return weightEntryFeature.checkIn().verdict == .timeForReset
+                return CheckInFacts(weightEntryFeature.checkIn(), unit: weightEntryFeature.unit)
+            },
+            weekFigures: { days in
+                try await weightEntryFeature.load()
+                return WeekFigures(weight: weightEntryFeature.figures(from: days.lowerBound, through: days.upperBound),
+                                   habits: try await habitsFeature.figures(from: days.lowerBound, through: days.upperBound))
             },
             seed: environment.tipSeed
         )

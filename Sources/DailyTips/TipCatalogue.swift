@@ -1,18 +1,76 @@
-/// DailyTips owns the tip catalogue (a JSON resource), the shuffled deck and
-/// its persisted state, and DailyTipsFeature: the tip of the day, `tip next`,
-/// reset tips and Monday's week-ahead note. It imports Storage and Settings.
 import Foundation
+
+/// The decks tips are dealt from: a tip's category decides its deck.
+public enum TipDeckKind: String, Sendable, Codable, CaseIterable {
+    /// Every other day: at least 366 tips, so none repeats within a year.
+    case everyday
+    /// Plateau days (a `timeForReset` verdict), from the first tip of the day.
+    case reset
+    /// Days the trend is within `CheckIn.maintenanceKilograms` of the goal.
+    case maintenance
+}
 
 /// One short, practical tip.
 public struct Tip: Sendable, Equatable, Codable, Identifiable {
-    /// What a tip is about; `reset` tips are dealt on plateau days from a deck of their own.
+    /// What a tip is about. `reset` and `maintenance` tips make decks of
+    /// their own; every other category belongs to the everyday deck.
     public enum Category: String, Sendable, Codable, CaseIterable {
-        case nutrition, movement, sleep, mindset, measuring, reset
+        case nutrition, cooking, movement, sleep, mindset, measuring, stress, social, travel, habits
+        case maintenance, reset
+
+        public var deck: TipDeckKind {
+            switch self {
+            case .reset: .reset
+            case .maintenance: .maintenance
+            default: .everyday
+            }
+        }
     }
 
+    /// Stable for good: a stored deck remembers tips by id, so an id is never given to another text.
     public let id: String
     public let category: Category
     public let text: String
+    /// The catalogue edition that added the tip (1, the first, when absent).
+    public let since: Int?
+
+    public init(id: String, category: Category, text: String, since: Int? = nil) {
+        self.id = id
+        self.category = category
+        self.text = text
+        self.since = since
+    }
+
+    public var edition: Int { since ?? 1 }
+}
+
+/// What a pep talk celebrates. Each is raised once per occurrence (see `PepTalkRules`).
+public enum PepTalkEvent: String, Sendable, Codable, CaseIterable {
+    /// The trend at a new best (lowest; highest for a gain goal).
+    case newBestTrend
+    /// The first 1, 5 and 10 kg toward the goal (2, 10 and 20 lb for pounds and stones).
+    case towardGoal1, towardGoal5, towardGoal10
+    /// Weigh-in streaks.
+    case streak7, streak30, streak100, streak365
+    /// A weigh-in after 3 or more days away.
+    case backAfterBreak
+    /// The trend reached the goal.
+    case goalReached
+    /// A week (Monday to Sunday) in which every due habit was done.
+    case habitWeek
+}
+
+/// A card dealt when something worth celebrating happened.
+public struct PepTalk: Sendable, Equatable, Codable, Identifiable {
+    public let id: String
+    public let event: PepTalkEvent
+    public let text: String
+
+    public init(id: String, event: PepTalkEvent, text: String) {
+        self.id = id
+        self.event = event
+        self.text = text
+    }
 }
 
 /// Why the catalogue could not be used.
@@ -28,19 +86,30 @@ public enum TipCatalogueError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Every tip Trend ships, and the week-ahead notes for Mondays.
+/// Every tip and pep talk Trend ships.
 public struct TipCatalogue: Sendable, Equatable {
     public let tips: [Tip]
-    public let weekAhead: [String]
+    public let pepTalks: [PepTalk]
+    private let byID: [String: Int]
+    private let deckIDs: [TipDeckKind: [String]]
+    private let eventIDs: [PepTalkEvent: [String]]
 
-    public init(tips: [Tip], weekAhead: [String]) {
+    public init(tips: [Tip], pepTalks: [PepTalk] = []) {
         self.tips = tips
-        self.weekAhead = weekAhead
+        self.pepTalks = pepTalks
+        byID = Dictionary(tips.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Sorted, so a seed means the same order everywhere.
+        deckIDs = Dictionary(grouping: tips, by: \.category.deck).mapValues { $0.map(\.id).sorted() }
+        eventIDs = Dictionary(grouping: pepTalks, by: \.event).mapValues { $0.map(\.id).sorted() }
+    }
+
+    public static func == (lhs: TipCatalogue, rhs: TipCatalogue) -> Bool {
+        lhs.tips == rhs.tips && lhs.pepTalks == rhs.pepTalks
     }
 
     private struct File: Decodable {
         let tips: [Tip]
-        let weekAhead: [String]
+        let pepTalks: [PepTalk]?
     }
 
     /// The catalogue shipped as this target's resource.
@@ -58,15 +127,24 @@ public struct TipCatalogue: Sendable, Equatable {
     public static func decode(_ data: Data) throws -> TipCatalogue {
         do {
             let file = try JSONDecoder().decode(File.self, from: data)
-            return TipCatalogue(tips: file.tips, weekAhead: file.weekAhead)
+            return TipCatalogue(tips: file.tips, pepTalks: file.pepTalks ?? [])
         } catch {
             throw TipCatalogueError.unreadable("\(error)")
         }
     }
 
-    public func tip(id: String) -> Tip? { tips.first { $0.id == id } }
+    public func tip(id: String) -> Tip? { byID[id].map { tips[$0] } }
 
-    /// The ids dealt by the everyday deck and by the reset deck, sorted so a seed means the same order everywhere.
-    var everydayIDs: [String] { tips.filter { $0.category != .reset }.map(\.id).sorted() }
-    var resetIDs: [String] { tips.filter { $0.category == .reset }.map(\.id).sorted() }
+    public func pepTalk(id: String) -> PepTalk? { pepTalks.first { $0.id == id } }
+
+    /// The ids a deck deals, sorted.
+    public func ids(in deck: TipDeckKind) -> [String] { deckIDs[deck] ?? [] }
+
+    /// The ids of the first edition's tips in a deck: what a deck state saved by Trend 0.2 counted positions in.
+    func firstEditionIDs(in deck: TipDeckKind) -> [String] {
+        ids(in: deck).filter { tip(id: $0)?.edition == 1 }
+    }
+
+    /// The pep talks for an event, sorted by id.
+    public func ids(for event: PepTalkEvent) -> [String] { eventIDs[event] ?? [] }
 }

@@ -1,32 +1,133 @@
 import Settings
 
 /// The state of the tip decks, saved after every draw so a restart neither
-/// repeats nor skips. A deck's order for a cycle is a seeded shuffle, so
-/// only the seed, the cycle and the position need keeping.
+/// repeats nor skips. A deck remembers the ids it has dealt in its current
+/// cycle, so a catalogue that grows between versions keeps every stored
+/// position valid: new tips join the cycle under way, and nothing repeats.
 public struct TipDeckState: Sendable, Equatable, Codable {
-    /// One deck's place: which shuffle (cycle) and how far into it.
+    /// One deck's place: which shuffle (cycle) and what it has dealt.
     public struct Deck: Sendable, Equatable, Codable {
         public var cycle = 0
-        public var position = 0
+        /// The ids dealt in this cycle.
+        public var dealt: [String] = []
         /// The last tip dealt, so a reshuffle never opens with it.
         public var lastDealt: String?
+        /// How far a deck saved by Trend 0.2 had dealt (it kept a position,
+        /// not ids); turned into `dealt` on the next draw.
+        var legacyPosition: Int?
+
+        public init() {}
+
+        enum CodingKeys: String, CodingKey { case cycle, dealt, lastDealt, position }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            cycle = try container.decodeIfPresent(Int.self, forKey: .cycle) ?? 0
+            lastDealt = try container.decodeIfPresent(String.self, forKey: .lastDealt)
+            if let dealt = try container.decodeIfPresent([String].self, forKey: .dealt) {
+                self.dealt = dealt
+            } else {
+                legacyPosition = try container.decodeIfPresent(Int.self, forKey: .position).flatMap { $0 > 0 ? $0 : nil }
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(cycle, forKey: .cycle)
+            try container.encode(dealt, forKey: .dealt)
+            try container.encodeIfPresent(lastDealt, forKey: .lastDealt)
+            try container.encodeIfPresent(legacyPosition, forKey: .position)
+        }
     }
 
     public var seed: UInt64
     public var everyday = Deck()
     public var reset = Deck()
-    /// The local day the current tip belongs to, and that tip.
+    public var maintenance = Deck()
+    /// One deck per pep-talk event, by the event's name.
+    public var pepTalks: [String: Deck] = [:]
+    /// The local day the current tip belongs to, that tip, and its deck.
     public var day: Int?
     public var tipID: String?
-    public var tipIsReset = false
+    public var tipDeck: TipDeckKind?
+    /// The occurrences already celebrated (see `PepTalkRules`), newest last, at most `raisedLimit`.
+    public var raised: [String] = []
+    /// The Monday whose review has been shown.
+    public var reviewDay: Int?
+    /// The Monday of the last week whose habits were checked for a pep talk.
+    public var habitWeekChecked: Int?
+
+    public static let raisedLimit = 200
 
     public init(seed: UInt64) {
         self.seed = seed
     }
+
+    enum CodingKeys: String, CodingKey {
+        case seed, everyday, reset, maintenance, pepTalks, day, tipID, tipDeck, tipIsReset, raised, reviewDay, habitWeekChecked
+    }
+
+    /// Reads states written by every version: Trend 0.2 kept `tipIsReset` and positions.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        seed = try container.decode(UInt64.self, forKey: .seed)
+        everyday = try container.decodeIfPresent(Deck.self, forKey: .everyday) ?? Deck()
+        reset = try container.decodeIfPresent(Deck.self, forKey: .reset) ?? Deck()
+        maintenance = try container.decodeIfPresent(Deck.self, forKey: .maintenance) ?? Deck()
+        pepTalks = try container.decodeIfPresent([String: Deck].self, forKey: .pepTalks) ?? [:]
+        day = try container.decodeIfPresent(Int.self, forKey: .day)
+        tipID = try container.decodeIfPresent(String.self, forKey: .tipID)
+        if let deck = try container.decodeIfPresent(TipDeckKind.self, forKey: .tipDeck) {
+            tipDeck = deck
+        } else if let isReset = try container.decodeIfPresent(Bool.self, forKey: .tipIsReset) {
+            tipDeck = isReset ? .reset : .everyday
+        }
+        raised = try container.decodeIfPresent([String].self, forKey: .raised) ?? []
+        reviewDay = try container.decodeIfPresent(Int.self, forKey: .reviewDay)
+        habitWeekChecked = try container.decodeIfPresent(Int.self, forKey: .habitWeekChecked)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seed, forKey: .seed)
+        try container.encode(everyday, forKey: .everyday)
+        try container.encode(reset, forKey: .reset)
+        try container.encode(maintenance, forKey: .maintenance)
+        if !pepTalks.isEmpty { try container.encode(pepTalks, forKey: .pepTalks) }
+        try container.encodeIfPresent(day, forKey: .day)
+        try container.encodeIfPresent(tipID, forKey: .tipID)
+        try container.encodeIfPresent(tipDeck, forKey: .tipDeck)
+        if !raised.isEmpty { try container.encode(raised, forKey: .raised) }
+        try container.encodeIfPresent(reviewDay, forKey: .reviewDay)
+        try container.encodeIfPresent(habitWeekChecked, forKey: .habitWeekChecked)
+    }
+
+    subscript(deck: TipDeckKind) -> Deck {
+        get {
+            switch deck {
+            case .everyday: everyday
+            case .reset: reset
+            case .maintenance: maintenance
+            }
+        }
+        set {
+            switch deck {
+            case .everyday: everyday = newValue
+            case .reset: reset = newValue
+            case .maintenance: maintenance = newValue
+            }
+        }
+    }
+
+    /// Notes an occurrence as celebrated, forgetting the oldest beyond the limit.
+    mutating func raise(_ key: String) {
+        raised.append(key)
+        if raised.count > Self.raisedLimit { raised.removeFirst(raised.count - Self.raisedLimit) }
+    }
 }
 
-/// Deals tips from seeded, shuffled decks: every tip once per cycle, then a
-/// fresh shuffle. Pure: the caller loads and saves the state.
+/// Deals tips and pep talks from seeded, shuffled decks: every card once per
+/// cycle, then a fresh shuffle. Pure: the caller loads and saves the state.
 public struct TipDeck: Sendable {
     public let catalogue: TipCatalogue
 
@@ -34,38 +135,81 @@ public struct TipDeck: Sendable {
         self.catalogue = catalogue
     }
 
-    /// The tip of `day`: the one already drawn that day, or a new draw.
-    /// A reset verdict replaces an everyday tip once with one from the reset deck.
-    public func tip(for day: Int, needsReset: Bool, state: inout TipDeckState) -> Tip? {
-        if state.day == day, let id = state.tipID, let tip = catalogue.tip(id: id), !(needsReset && !state.tipIsReset) {
+    /// The tip of `day`: the one already drawn that day, or a new draw from
+    /// `deck`. A reset or maintenance day replaces an everyday tip drawn
+    /// earlier that day once (the weigh-in that made it such a day came later).
+    public func tip(for day: Int, deck: TipDeckKind, state: inout TipDeckState) -> Tip? {
+        if state.day == day, let id = state.tipID, let tip = catalogue.tip(id: id),
+           state.tipDeck == deck || deck == .everyday || state.tipDeck != .everyday {
             return tip
         }
-        return draw(for: day, fromReset: needsReset, state: &state)
-    }
-
-    /// Another tip for `day` from the everyday deck; it becomes the day's tip.
-    public func next(for day: Int, state: inout TipDeckState) -> Tip? {
-        draw(for: day, fromReset: false, state: &state)
-    }
-
-    private func draw(for day: Int, fromReset: Bool, state: inout TipDeckState) -> Tip? {
-        let ids = fromReset ? catalogue.resetIDs : catalogue.everydayIDs
-        guard !ids.isEmpty else { return fromReset ? draw(for: day, fromReset: false, state: &state) : nil }
-        var deck = fromReset ? state.reset : state.everyday
-        if deck.position >= ids.count {
-            deck.cycle += 1
-            deck.position = 0
+        guard let id = draw(from: deck, state: &state) ?? (deck == .everyday ? nil : draw(from: .everyday, state: &state)) else {
+            return nil
         }
-        let order = Self.order(of: ids, seed: state.seed ^ (fromReset ? 0x5EED_5EED : 0), cycle: deck.cycle,
-                               avoidingFirst: deck.position == 0 ? deck.lastDealt : nil)
-        let id = order[deck.position]
-        deck.position += 1
-        deck.lastDealt = id
-        if fromReset { state.reset = deck } else { state.everyday = deck }
         state.day = day
         state.tipID = id
-        state.tipIsReset = fromReset
+        state.tipDeck = deck
         return catalogue.tip(id: id)
+    }
+
+    /// Another tip from the deck of the day's tip (`deck` when none was
+    /// drawn yet); the tip of the day stays. Repeated, it walks on through the deck.
+    public func another(for day: Int, deck: TipDeckKind, state: inout TipDeckState) -> Tip? {
+        let kind = state.day == day ? state.tipDeck ?? deck : deck
+        return (draw(from: kind, state: &state) ?? draw(from: .everyday, state: &state)).flatMap(catalogue.tip(id:))
+    }
+
+    /// A pep talk for `event`, from that event's deck.
+    public func pepTalk(for event: PepTalkEvent, state: inout TipDeckState) -> PepTalk? {
+        let ids = catalogue.ids(for: event)
+        var deck = state.pepTalks[event.rawValue] ?? TipDeckState.Deck()
+        guard let id = Self.deal(ids, seed: state.seed ^ Self.salt(event.rawValue), deck: &deck) else { return nil }
+        state.pepTalks[event.rawValue] = deck
+        return catalogue.pepTalk(id: id)
+    }
+
+    private func draw(from kind: TipDeckKind, state: inout TipDeckState) -> String? {
+        var deck = state[kind]
+        let seed = state.seed ^ Self.salt(kind)
+        if let position = deck.legacyPosition {
+            // Trend 0.2 counted a position in the shuffle of its own tips; those are the ones dealt.
+            let legacy = Self.order(of: catalogue.firstEditionIDs(in: kind), seed: seed, cycle: deck.cycle, avoidingFirst: nil)
+            deck.dealt = Array(legacy.prefix(position))
+            deck.legacyPosition = nil
+        }
+        let id = Self.deal(catalogue.ids(in: kind), seed: seed, deck: &deck)
+        state[kind] = deck
+        return id
+    }
+
+    /// The next id of `ids` not yet dealt in the deck's cycle, starting a new cycle when all were.
+    static func deal(_ ids: [String], seed: UInt64, deck: inout TipDeckState.Deck) -> String? {
+        guard !ids.isEmpty else { return nil }
+        var dealt = Set(deck.dealt)
+        if ids.allSatisfy(dealt.contains) {
+            deck.cycle += 1
+            deck.dealt = []
+            dealt = []
+        }
+        let order = order(of: ids, seed: seed, cycle: deck.cycle, avoidingFirst: deck.dealt.isEmpty ? deck.lastDealt : nil)
+        guard let id = order.first(where: { !dealt.contains($0) }) else { return nil }
+        deck.dealt.append(id)
+        deck.lastDealt = id
+        return id
+    }
+
+    /// The seed's variation per deck; the everyday and reset values are those Trend 0.2 used.
+    static func salt(_ kind: TipDeckKind) -> UInt64 {
+        switch kind {
+        case .everyday: 0
+        case .reset: 0x5EED_5EED
+        case .maintenance: 0x3A1E_7A1E
+        }
+    }
+
+    /// A stable variation per pep-talk event (FNV-1a of its name).
+    static func salt(_ name: String) -> UInt64 {
+        name.utf8.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 
     /// A Fisher–Yates shuffle driven by SplitMix64 from the seed and cycle.

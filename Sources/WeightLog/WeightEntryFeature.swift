@@ -24,6 +24,60 @@ public struct CheckIn: Sendable, Equatable {
     public let toGoalKilograms: Double?
     /// The trend's BMI, with a height set.
     public let bodyMassIndex: BodyMassIndex?
+    /// The goal in force; nil without one.
+    public let goalKilograms: Double?
+    /// The first weighed day, and its weight: where the trend started.
+    public let firstDay: Int?
+    public let startKilograms: Double?
+    /// The best trend of the days before the latest one (lowest, or highest
+    /// when the goal lies above the start): what a new best must beat.
+    public let previousBestTrendKilograms: Double?
+    /// The weighed day before the latest one: a long gap means a return.
+    public let previousWeighedDay: Int?
+
+    /// Whether progress means gaining: a goal above where the trend started.
+    public var isGaining: Bool { Self.isGaining(goal: goalKilograms, start: startKilograms) }
+
+    /// The rule behind `isGaining`, for a goal and a start not yet in a check-in.
+    public static func isGaining(goal: Double?, start: Double?) -> Bool {
+        guard let goal, let start else { return false }
+        return goal > start
+    }
+
+    /// The trend's progress from its start toward the goal (down without a
+    /// goal); negative when it went the other way.
+    public var progressKilograms: Double? {
+        guard let trendKilograms, let startKilograms else { return nil }
+        return isGaining ? trendKilograms - startKilograms : startKilograms - trendKilograms
+    }
+
+    /// Within `maintenanceKilograms` of the goal: the trend is at the goal.
+    public var isNearGoal: Bool { toGoalKilograms.map { abs($0) <= Self.maintenanceKilograms } ?? false }
+    /// How close to the goal counts as being at it.
+    public static let maintenanceKilograms = 1.1
+
+    /// Whether today's weigh-in took the trend to a new best: beyond every
+    /// earlier day's trend by `DailyTrendManager.newBestKilograms`, after
+    /// `DailyTrendManager.plateauHistoryDays` of history (before that every
+    /// day is a best).
+    public var isNewBestTrend: Bool {
+        guard latestDay == day, let firstDay, day - firstDay >= DailyTrendManager.plateauHistoryDays,
+              let trendKilograms, let previousBestTrendKilograms else { return false }
+        return isGaining ? trendKilograms > previousBestTrendKilograms + DailyTrendManager.newBestKilograms
+                         : trendKilograms < previousBestTrendKilograms - DailyTrendManager.newBestKilograms
+    }
+
+    /// The days without a weigh-in just before the latest weighed day; nil with fewer than two weighed days.
+    public var daysAwayBeforeLatest: Int? {
+        guard let latestDay, let previousWeighedDay else { return nil }
+        return latestDay - previousWeighedDay - 1
+    }
+
+    /// Whether the trend has reached the goal (at or past it, from its start).
+    public var hasReachedGoal: Bool {
+        guard let goalKilograms, let trendKilograms else { return false }
+        return isGaining ? trendKilograms >= goalKilograms : trendKilograms <= goalKilograms
+    }
 }
 
 /// Why a weigh-in about to be recorded looks like a slip, before it is.
@@ -185,6 +239,7 @@ public final class WeightEntryFeature {
         let trend = last >= 0 ? series.smoothedKilograms[last] : nil
         let onLatestDay = last >= 0 ? series.entryCounts[last] : 0
         let goal = settings.goalKilograms
+        let gaining = CheckIn.isGaining(goal: goal, start: series.smoothedKilograms.first)
         return CheckIn(
             day: today,
             latestEntry: latestEntry,
@@ -196,8 +251,20 @@ public final class WeightEntryFeature {
             changeSincePreviousKilograms: last >= 1 ? series.kilograms[last] - series.kilograms[last - 1] : nil,
             latestDay: last >= 0 ? series.days[last] : nil,
             toGoalKilograms: goal.flatMap { goal in trend.map { goal - $0 } },
-            bodyMassIndex: settings.settings.heightMetres.flatMap { metres in trend.map { BodyMassIndex(kilograms: $0, metres: metres) } }
+            bodyMassIndex: settings.settings.heightMetres.flatMap { metres in trend.map { BodyMassIndex(kilograms: $0, metres: metres) } },
+            goalKilograms: goal,
+            firstDay: series.days.first,
+            startKilograms: series.smoothedKilograms.first,
+            previousBestTrendKilograms: series.bestTrend(before: last, gaining: gaining),
+            previousWeighedDay: last >= 1 ? series.days[last - 1] : nil
         )
+    }
+
+    /// The figures of the local days `firstDay...lastDay` (see `WeightPeriodFigures`).
+    public func figures(from firstDay: Int, through lastDay: Int) -> WeightPeriodFigures {
+        let series = weightLog.dailySeries(in: calendar.timeZone)
+        let gaining = CheckIn.isGaining(goal: settings.goalKilograms, start: series.smoothedKilograms.first)
+        return series.figures(from: firstDay, through: lastDay, gaining: gaining)
     }
 
     public func streak() -> StreakSummary {

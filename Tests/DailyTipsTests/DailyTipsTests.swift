@@ -5,20 +5,86 @@ import TestSupport
 import WeightLog
 @testable import DailyTips
 
+/// The catalogue's quality rules: what the tips issue asks of every deck.
+@Suite struct TipCatalogueQualityTests {
+    let catalogue: TipCatalogue
+
+    init() throws {
+        catalogue = try TipCatalogue.bundled()
+    }
+
+    private var texts: [(id: String, text: String)] {
+        catalogue.tips.map { ($0.id, $0.text) } + catalogue.pepTalks.map { ($0.id, $0.text) }
+    }
+
+    @Test func everyDeckIsAtItsMinimum() {
+        #expect(catalogue.ids(in: .everyday).count >= 366, "no repeat within a year of daily use")
+        #expect(catalogue.ids(in: .reset).count >= 40)
+        #expect(catalogue.ids(in: .maintenance).count >= 40)
+        #expect(catalogue.pepTalks.count >= 60)
+        for event in PepTalkEvent.allCases {
+            #expect(catalogue.ids(for: event).count >= 5, "\(event) has too few pep talks to vary")
+        }
+        let everydayCategories = Set(catalogue.tips.map(\.category).filter { $0.deck == .everyday })
+        #expect(everydayCategories == Set(Tip.Category.allCases.filter { $0.deck == .everyday }), "every category is used")
+    }
+
+    @Test func noTextIsWrittenTwiceOrOpensLikeAnother() {
+        var seenTexts: [String: String] = [:]
+        var seenOpenings: [String: String] = [:]
+        for (id, text) in texts {
+            let normalised = text.lowercased()
+            #expect(seenTexts[normalised] == nil, "\(id) repeats \(seenTexts[normalised] ?? "")")
+            seenTexts[normalised] = id
+            let opening = Self.firstFiveWords(text)
+            #expect(seenOpenings[opening] == nil, "\(id) opens like \(seenOpenings[opening] ?? ""): '\(opening)'")
+            seenOpenings[opening] = id
+        }
+    }
+
+    @Test func everyTextIsWithinLengthAndClean() {
+        for (id, text) in texts {
+            #expect(!text.isEmpty && text.count <= 200, "\(id) is \(text.count) characters")
+            #expect(text == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(id) has stray spaces")
+            #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(id) holds a control character")
+        }
+    }
+
+    @Test func idsAreUniqueAndTheShippedOnesKeepTheirTexts() throws {
+        let ids = texts.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        // A stored deck remembers tips by id: an id shipped once never names another text.
+        let shipped = try TipCatalogue.decode(Data(contentsOf: fixtureURL("tips-0.2.0.json")))
+        #expect(shipped.tips.count == 129)
+        for old in shipped.tips {
+            let now = try #require(catalogue.tip(id: old.id), "\(old.id) was removed")
+            #expect(now.text == old.text && now.category == old.category, "\(old.id) was given another text")
+            #expect(now.edition == 1)
+        }
+        for tip in catalogue.tips where shipped.tip(id: tip.id) == nil {
+            #expect(tip.edition >= 2, "\(tip.id) is new and says so")
+        }
+    }
+
+    static func firstFiveWords(_ text: String) -> String {
+        text.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "'" }.prefix(5).joined(separator: " ")
+    }
+}
+
 @MainActor
 @Suite struct DailyTipsTests {
-    @Test func theCatalogueIsCompleteAndWellFormed() throws {
-        let catalogue = try TipCatalogue.bundled()
-        #expect(catalogue.tips.count >= 120)
-        #expect(Set(catalogue.tips.map(\.id)).count == catalogue.tips.count, "ids are unique")
-        #expect(Set(catalogue.tips.map(\.category)) == Set(Tip.Category.allCases))
-        for tip in catalogue.tips {
-            let text = tip.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(!text.isEmpty, "\(tip.id) is empty")
-            #expect(text.count <= 200, "\(tip.id) is \(text.count) characters")
+    @Test func aYearOfMorningsDealsNoTipTwice() async throws {
+        let clock = TestClock(date("2026-01-01 07:30"))
+        let graph = makeTestApp(clock: clock)
+        var seen: Set<String> = []
+        for day in 0..<366 {
+            let tip = try #require(try await graph.app.dailyTipsFeature.todaysTip())
+            #expect(!seen.contains(tip.id), "day \(day) repeats \(tip.id)")
+            #expect(tip.category.deck == .everyday)
+            seen.insert(tip.id)
+            clock.advance(by: 86_400)
         }
-        #expect(Set(catalogue.tips.map(\.text)).count == catalogue.tips.count, "no tip is written twice")
-        #expect(!catalogue.weekAhead.isEmpty)
+        #expect(seen.count == 366)
     }
 
     @Test func theSameTipAllDayAndAfterARestartThenANewOneTomorrow() async throws {
@@ -37,51 +103,48 @@ import WeightLog
         #expect(tomorrow != nil && tomorrow != morning)
     }
 
-    @Test func noTipRepeatsUntilTheDeckIsDealtThenItIsReshuffled() async throws {
+    @Test func theWholeDeckIsDealtThenReshuffledWithoutTheSameTipTwoDaysRunning() async throws {
         let clock = TestClock(date("2026-01-01 09:00"))
         let graph = makeTestApp(clock: clock)
-        let catalogue = try TipCatalogue.bundled()
-        let everyday = catalogue.tips.filter { $0.category != .reset }
+        let everyday = try TipCatalogue.bundled().ids(in: .everyday)
         var seen: [String] = []
         for _ in everyday.indices {
-            let tip = try #require(try await graph.app.dailyTipsFeature.todaysTip())
-            seen.append(tip.id)
+            seen.append(try #require(try await graph.app.dailyTipsFeature.todaysTip()).id)
             clock.advance(by: 86_400)
         }
-        #expect(Set(seen).count == everyday.count, "every everyday tip once")
-        var second: [String] = []
-        for _ in everyday.indices {
-            second.append(try #require(try await graph.app.dailyTipsFeature.todaysTip()).id)
-            clock.advance(by: 86_400)
-        }
-        #expect(Set(second) == Set(seen), "the next cycle deals the whole deck again")
-        #expect(second != seen, "in a new order")
-        #expect(second.first != seen.last, "never the same tip two days running across the reshuffle")
+        #expect(Set(seen) == Set(everyday), "every everyday tip once")
+        let next = try #require(try await graph.app.dailyTipsFeature.todaysTip()).id
+        #expect(next != seen.last, "never the same tip two days running across the reshuffle")
     }
 
-    @Test func tipNextDealsAnotherThatStaysForTheDay() async throws {
+    @Test func tipNextShowsAnotherWithoutReplacingTheTipOfTheDay() async throws {
         let store = LocalDataStore.inMemory()
         let graph = makeTestApp(store: store)
-        let first = try await graph.app.dailyTipsFeature.todaysTip()
-        let next = try await graph.app.dailyTipsFeature.nextTip()
-        #expect(next != nil && next != first)
-        #expect(try await graph.app.dailyTipsFeature.todaysTip() == next)
+        let first = try #require(try await graph.app.dailyTipsFeature.todaysTip())
+        var others: [String] = []
+        for _ in 0..<20 {
+            others.append(try #require(try await graph.app.dailyTipsFeature.anotherTip()).id)
+        }
+        #expect(Set(others).count == 20, "a repeated tip next walks on without repeats")
+        #expect(!others.contains(first.id))
+        #expect(try await graph.app.dailyTipsFeature.todaysTip() == first, "the tip of the day stays")
         let restarted = makeTestApp(store: store)
-        #expect(try await restarted.app.dailyTipsFeature.todaysTip() == next)
+        #expect(try await restarted.app.dailyTipsFeature.todaysTip() == first)
     }
 
-    @Test func aResetVerdictBringsATipFromTheResetCategory() async throws {
+    @Test func aResetVerdictBringsATipFromTheResetDeck() async throws {
         let clock = TestClock(date("2026-06-16 07:00"))
         let graph = makeTestApp(clock: clock)
         try await recordPlateau(graph.app.weightEntryFeature, days: 1...13)
         let ordinary = try await graph.app.dailyTipsFeature.todaysTip()
-        #expect(ordinary?.category != .reset)
+        #expect(ordinary?.category.deck == .everyday)
         // A flat fortnight: today's weigh-in makes the verdict timeForReset, and the day's tip follows.
         try await graph.app.weightEntryFeature.record(kilograms: 80.05)
         #expect(graph.app.weightEntryFeature.checkIn().verdict == .timeForReset)
         let reset = try await graph.app.dailyTipsFeature.todaysTip()
         #expect(reset?.category == .reset)
         #expect(try await graph.app.dailyTipsFeature.todaysTip() == reset, "and stays for the day")
+        #expect(try await graph.app.dailyTipsFeature.anotherTip()?.category == .reset, "tip next stays in the day's deck")
     }
 
     @Test func onAResetDayTheFirstTipDrawnAtLaunchIsAlreadyAResetTip() async throws {
@@ -100,29 +163,40 @@ import WeightLog
         #expect(try await today.app.dailyTipsFeature.todaysTip() == first, "the same tip all day")
     }
 
-    @Test func theWeekAheadAppearsOnMondaysOnlyAcrossADaylightSavingChange() {
-        let zone = "Europe/Berlin"
-        // Sunday 2026-03-29 is the spring change in Berlin; Monday follows.
-        let clock = TestClock(date("2026-03-29 23:30", zone: zone))
-        let graph = makeTestApp(clock: clock, calendar: calendar(zone: zone))
-        #expect(graph.app.dailyTipsFeature.weekAhead == nil)
-        clock.advance(by: 60 * 60)
-        #expect(graph.app.dailyTipsFeature.weekAhead != nil, "00:30 Monday, just after the change")
-        clock.now = date("2026-03-30 23:59", zone: zone)
-        #expect(graph.app.dailyTipsFeature.weekAhead != nil)
-        clock.advance(by: 2 * 60)
-        #expect(graph.app.dailyTipsFeature.weekAhead == nil, "Tuesday")
-        clock.now = date("2026-10-26 00:10", zone: zone)
-        #expect(graph.app.dailyTipsFeature.weekAhead != nil, "the Monday after the autumn change")
+    @Test func nearTheGoalTheTipsComeFromTheMaintenanceDeck() async throws {
+        let clock = TestClock(date("2026-06-16 07:00"))
+        let graph = makeTestApp(clock: clock)
+        try await graph.app.progressFeature.setGoal(kilograms: 79.5)
+        try await recordPlateau(graph.app.weightEntryFeature, days: 1...16)
+        #expect(graph.app.weightEntryFeature.checkIn().isNearGoal)
+        #expect(try await graph.app.dailyTipsFeature.todaysTip()?.category == .maintenance, "a plateau at the goal is maintenance")
+        try await graph.app.progressFeature.setGoal(kilograms: 70)
+        clock.advance(by: 86_400)
+        #expect(try await graph.app.dailyTipsFeature.todaysTip()?.category == .reset)
     }
 
     @Test func aMissingCatalogueIsReportedNotACrash() async throws {
         let store = LocalDataStore.inMemory()
         let feature = DailyTipsFeature(repository: LocalTipDeckRepository(store: store),
                                        catalogue: { throw TipCatalogueError.missing }, calendar: calendar(zone: "UTC"),
-                                       currentDate: { Date(timeIntervalSince1970: 0) }, needsReset: { false }, seed: 1)
+                                       currentDate: { Date(timeIntervalSince1970: 0) },
+                                       checkInFacts: { CheckInFacts(day: 0) }, weekFigures: { _ in WeekFigures() }, seed: 1)
         await #expect(throws: TipCatalogueError.missing) { try await feature.todaysTip() }
-        #expect(feature.weekAhead == nil)
+        await #expect(throws: TipCatalogueError.missing) { try await feature.checkInCards() }
+    }
+
+    @Test func aDeckSavedByTrend02CarriesOnWithoutRepeatingWhatItDealt() throws {
+        // The state in Tests/Fixtures/snapshot-v1.json: position 1 of the everyday deck, movement-008 dealt.
+        let saved = #"{"tipIsReset":false,"seed":635849817868298157,"reset":{"position":0,"cycle":0},"day":20786,"everyday":{"lastDealt":"movement-008","position":1,"cycle":0},"tipID":"movement-008"}"#
+        var state = try JSONDecoder().decode(TipDeckState.self, from: Data(saved.utf8))
+        #expect(state.tipDeck == .everyday)
+        let deck = TipDeck(catalogue: try TipCatalogue.bundled())
+        #expect(deck.tip(for: 20786, deck: .everyday, state: &state)?.id == "movement-008", "the day's tip reads back")
+        let next = try #require(deck.tip(for: 20787, deck: .everyday, state: &state))
+        #expect(state.everyday.dealt == ["movement-008", next.id], "the position became the ids it counted")
+        #expect(next.id != "movement-008")
+        let reencoded = try JSONDecoder().decode(TipDeckState.self, from: JSONEncoder().encode(state))
+        #expect(reencoded == state)
     }
 
     /// One weigh-in a day in June 2026, alternating 80.0 and 80.1 kg: no progress at all.

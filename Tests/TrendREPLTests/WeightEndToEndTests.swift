@@ -62,6 +62,31 @@ import TestSupport
         #expect((today["date"] as? String)?.count == 10)
     }
 
+    @Test func aMondayCheckInReviewsLastWeekOnceAndAStreakRaisesItsPepTalkOnce() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path, "--json"]
+        let week = (1...7).map { "weigh \(80 - Double($0) / 10) 2026-06-0\($0) 07:00" }.joined(separator: "\n")
+        let weighs = try runTrend(directory, input: week, clock: "2026-06-07 20:00:00").documents()
+        let pepTalks = weighs.compactMap { ($0["checkIn"] as? [String: Any])?["pepTalk"] as? [String: Any] }
+        #expect(pepTalks.map { $0["event"] as? String } == ["streak7"], "the seventh day in a row, once")
+        #expect(pepTalks.first?["id"] is String && pepTalks.first?["text"] is String)
+
+        let monday = try runTrend(directory + ["-c", "today", "-c", "today"], clock: "2026-06-08 08:00:00").documents()
+        #expect(monday.count == 2)
+        let review = try #require(monday[0]["weekReview"] as? [String: Any])
+        #expect(review["start"] as? String == "2026-06-01" && review["end"] as? String == "2026-06-07")
+        #expect(review["daysWeighed"] as? Int == 7)
+        #expect(review["habitsDone"] as? Int == 0 && review["habitsDue"] as? Int == 0)
+        #expect(abs((review["weeklyRateKilograms"] as? Double ?? 0) + 0.7) < 1e-9, "0.1 kg a day down")
+        #expect((review["trendChangeKilograms"] as? Double ?? 0) < 0)
+        #expect(review["bestDay"] as? String == "2026-06-07")
+        #expect(review["comparedWithPreviousWeek"] is String)
+        #expect(monday[0]["weekAhead"] is String && monday[0]["pepTalk"] is NSNull)
+        #expect(monday[1]["weekReview"] is NSNull && monday[1]["weekAhead"] is NSNull, "the first check-in only")
+        #expect((monday[0]["tip"] as? [String: Any])?["id"] as? String == (monday[1]["tip"] as? [String: Any])?["id"] as? String)
+    }
+
     @Test func badWeighInsAreExplainedAndChangeNothing() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }

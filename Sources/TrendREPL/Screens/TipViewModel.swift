@@ -14,7 +14,7 @@ struct TipViewModel {
         let tip: Tip?
         switch arguments.map({ $0.lowercased() }) {
         case []: tip = try await dailyTipsFeature.todaysTip()
-        case ["next"]: tip = try await dailyTipsFeature.nextTip()
+        case ["next"]: tip = try await dailyTipsFeature.anotherTip()
         default: throw CommandFailure(.usage, "tip: use 'tip' or 'tip next'")
         }
         guard let tip else { return CommandOutput(text: "No tips available.", json: .object([("tip", .null)])) }
@@ -22,7 +22,7 @@ struct TipViewModel {
     }
 
     static func line(_ tip: Tip, style: TerminalStyle) -> String {
-        style.paint("Tip (\(tip.category.rawValue)):", .yellow) + " " + tip.text
+        style.paint("Tip (\(tip.category.rawValue)):", .cyan) + " " + tip.text
     }
 
     static func json(_ tip: Tip?) -> JSON {

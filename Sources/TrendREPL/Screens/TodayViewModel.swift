@@ -22,9 +22,8 @@ struct TodayViewModel {
 
     /// The check-in; a tip that cannot be drawn leaves its slot empty rather than failing the check-in.
     func render(_ checkIn: CheckIn, style: TerminalStyle) async -> CommandOutput {
-        // The check-in stands without its tip: a deck that cannot be read leaves the slot empty ('tip' reports why).
-        let tip = try? await dailyTipsFeature.todaysTip()
-        let weekAhead = dailyTipsFeature.weekAhead
+        // The check-in stands without its cards: a deck that cannot be read leaves them out ('tip' reports why).
+        let cards = (try? await dailyTipsFeature.checkInCards()) ?? CheckInCards()
         let unit = weightEntryFeature.unit
         var lines = [style.bold("Today, " + DateText.longDay(checkIn.day))]
         if let latestEntry = checkIn.latestEntry, let latestDay = checkIn.latestDay {
@@ -47,7 +46,7 @@ struct TodayViewModel {
                 lines.append(verdictLine)
             }
             if let toGoal = checkIn.toGoalKilograms {
-                let left = abs(toGoal) <= 1.1 ? "at your goal" : "\(unit.format(abs(toGoal))) to \(toGoal < 0 ? "lose" : "gain")"
+                let left = checkIn.isNearGoal ? "at your goal" : "\(unit.format(abs(toGoal))) to \(toGoal < 0 ? "lose" : "gain")"
                 lines.append("  to goal  \(left)")
             }
             if let bmi = checkIn.bodyMassIndex {
@@ -58,12 +57,59 @@ struct TodayViewModel {
         }
         let days = checkIn.currentStreak == 1 ? "day" : "days"
         lines.append("  streak   \(checkIn.currentStreak) \(days)")
-        if let tip { lines += ["", TipViewModel.line(tip, style: style)] }
-        if let weekAhead { lines += ["", style.bold(weekAhead)] }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(checkIn, tip: tip, weekAhead: weekAhead))
+        if let tip = cards.tip { lines += ["", TipViewModel.line(tip, style: style)] }
+        if let pepTalk = cards.pepTalk { lines.append(style.paint("★ ", .green) + style.bold(pepTalk.text)) }
+        if let review = cards.weekReview { lines += [""] + Self.lines(review, unit: unit, style: style) }
+        if let weekAhead = cards.weekAhead { lines += ["", style.bold("Week ahead:") + " " + weekAhead] }
+        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(checkIn, cards: cards, unit: unit))
     }
 
-    static func json(_ checkIn: CheckIn, tip: Tip?, weekAhead: String?) -> JSON {
+    /// Last week's review, as the Monday check-in shows it.
+    static func lines(_ review: WeekReview, unit: WeightUnit, style: TerminalStyle) -> [String] {
+        let week = review.week
+        var lines = [style.bold("Last week, \(DateText.longDay(review.start)) to \(DateText.longDay(review.end))")]
+        lines.append("  weighed  \(week.daysWeighed) of 7 days")
+        if let change = week.trendChangeKilograms {
+            var line = "  trend    \(unit.formatChange(change))"
+            if let rate = week.weeklyRateKilograms { line += style.dim("  (\(unit.formatChange(rate)) a week through the days weighed)") }
+            lines.append(line)
+        }
+        if let best = week.bestDay, let kilograms = week.bestDayKilograms {
+            lines.append("  best day \(DateText.longDay(best)), \(unit.format(kilograms))")
+        }
+        if week.habitsDue > 0 { lines.append("  habits   \(week.habitsDone) of \(week.habitsDue) due done") }
+        if let name = week.longestStreakName, week.longestStreakDays > 0 {
+            let days = week.longestStreakDays == 1 ? "day" : "days"
+            lines.append("  streak   \(TerminalText.visible(name)), \(week.longestStreakDays) \(days) and kept")
+        }
+        lines.append("  " + review.comparison(unit: unit))
+        return lines
+    }
+
+    static func json(_ review: WeekReview?, unit: WeightUnit) -> JSON {
+        guard let review else { return .null }
+        let week = review.week
+        return .object([
+            ("start", .string(DayNumber.string(review.start))),
+            ("end", .string(DayNumber.string(review.end))),
+            ("daysWeighed", .integer(week.daysWeighed)),
+            ("trendChangeKilograms", .optional(week.trendChangeKilograms)),
+            ("weeklyRateKilograms", .optional(week.weeklyRateKilograms)),
+            ("bestDay", .optional(week.bestDay.map(DayNumber.string))),
+            ("bestDayKilograms", .optional(week.bestDayKilograms)),
+            ("habitsDone", .integer(week.habitsDone)),
+            ("habitsDue", .integer(week.habitsDue)),
+            ("longestStreak", week.longestStreakName.map { .object([("name", .string($0)), ("days", .integer(week.longestStreakDays))]) } ?? .null),
+            ("comparedWithPreviousWeek", .string(review.comparison(unit: unit))),
+        ])
+    }
+
+    static func json(_ pepTalk: PepTalk?) -> JSON {
+        guard let pepTalk else { return .null }
+        return .object([("id", .string(pepTalk.id)), ("event", .string(pepTalk.event.rawValue)), ("text", .string(pepTalk.text))])
+    }
+
+    static func json(_ checkIn: CheckIn, cards: CheckInCards, unit: WeightUnit) -> JSON {
         .object([
             ("date", .string(DayNumber.string(checkIn.day))),
             ("latestKilograms", .optional(checkIn.latestKilograms)),
@@ -77,8 +123,10 @@ struct TodayViewModel {
             ("currentStreak", .integer(checkIn.currentStreak)),
             ("changeKilograms", .optional(checkIn.changeSincePreviousKilograms)),
             ("latestDate", .optional(checkIn.latestDay.map(DayNumber.string))),
-            ("tip", TipViewModel.json(tip)),
-            ("weekAhead", .optional(weekAhead)),
+            ("tip", TipViewModel.json(cards.tip)),
+            ("pepTalk", json(cards.pepTalk)),
+            ("weekReview", json(cards.weekReview, unit: unit)),
+            ("weekAhead", .optional(cards.weekAhead)),
         ])
     }
 

@@ -1,0 +1,76 @@
+/// What the weigh-ins of a stretch of days (a week, a month) add up to: one
+/// computation behind the Monday review, and for any screen that looks back.
+public struct WeightPeriodFigures: Sendable, Equatable {
+    /// The first and last local day of the period, inclusive.
+    public let firstDay: Int
+    public let lastDay: Int
+    public let daysWeighed: Int
+    public let weighIns: Int
+    /// The trend at the end of the period minus the trend just before it (or,
+    /// with no weigh-in before the period, at its first weighed day); nil
+    /// without a weigh-in in the period.
+    public let trendChangeKilograms: Double?
+    /// The least-squares slope through the period's daily means, per week;
+    /// nil with fewer than two weighed days. Unlike the trend it does not lag.
+    public let weeklyRateKilograms: Double?
+    /// The weighed day nearest the goal's side: the lowest mean, or the
+    /// highest when gaining (the earliest of equals).
+    public let bestDay: Int?
+    public let bestDayKilograms: Double?
+}
+
+extension DailySeries {
+    /// The trend as of the end of `day`: the trend of the last weighed day on or before it.
+    public func trend(onOrBefore day: Int) -> Double? {
+        let index = firstIndex(onOrAfter: day + 1) - 1
+        return index >= 0 ? smoothedKilograms[index] : nil
+    }
+
+    /// The figures of the days `firstDay...lastDay`.
+    /// - Parameter gaining: whether the goal lies above (the best day is then the highest).
+    /// - Complexity: O(log days + days in the period).
+    public func figures(from firstDay: Int, through lastDay: Int, gaining: Bool) -> WeightPeriodFigures {
+        let start = firstIndex(onOrAfter: firstDay), end = firstIndex(onOrAfter: lastDay + 1)
+        let range = start..<max(start, end)
+        var bestIndex: Int?
+        var weighIns = 0
+        var sumX = 0.0, sumY = 0.0
+        for index in range {
+            weighIns += entryCounts[index]
+            sumX += Double(days[index])
+            sumY += kilograms[index]
+            if let best = bestIndex {
+                if gaining ? kilograms[index] > kilograms[best] : kilograms[index] < kilograms[best] { bestIndex = index }
+            } else {
+                bestIndex = index
+            }
+        }
+        var rate: Double?
+        if range.count >= 2 {
+            let meanX = sumX / Double(range.count), meanY = sumY / Double(range.count)
+            var sxx = 0.0, sxy = 0.0
+            for index in range {
+                let dx = Double(days[index]) - meanX
+                sxx += dx * dx
+                sxy += dx * (kilograms[index] - meanY)
+            }
+            rate = sxx > 0 ? sxy / sxx * 7 : nil
+        }
+        var change: Double?
+        if !range.isEmpty {
+            let before = start > 0 ? smoothedKilograms[start - 1] : smoothedKilograms[start]
+            change = smoothedKilograms[range.upperBound - 1] - before
+        }
+        return WeightPeriodFigures(firstDay: firstDay, lastDay: lastDay, daysWeighed: range.count, weighIns: weighIns,
+                                   trendChangeKilograms: change, weeklyRateKilograms: rate,
+                                   bestDay: bestIndex.map { days[$0] }, bestDayKilograms: bestIndex.map { kilograms[$0] })
+    }
+
+    /// The best trend before index `end` (lowest, or highest when gaining); nil when `end` is 0.
+    /// - Complexity: O(end).
+    public func bestTrend(before end: Int, gaining: Bool) -> Double? {
+        guard end > 0 else { return nil }
+        let earlier = smoothedKilograms[0..<min(end, smoothedKilograms.count)]
+        return gaining ? earlier.max() : earlier.min()
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Settings
+import Storage
+import Testing
+import TestSupport
+import WeightLog
+@testable import DailyTips
+
+/// Pep talks: raised once per occurrence, by the rules in `PepTalkRules`.
+@MainActor
+@Suite struct PepTalkTests {
+    /// Weighs `kilograms(day)` at 07:00 on each of `days` days from `start`, taking the check-in's cards after each.
+    func mornings(_ graph: TestGraph, from start: String, days: Int, kilograms: (Int) -> Double?)
+        async throws -> [(day: Int, cards: CheckInCards)] {
+        graph.clock.now = date(start + " 07:00")
+        var out: [(Int, CheckInCards)] = []
+        for day in 0..<days {
+            if let weight = kilograms(day) { try await graph.app.weightEntryFeature.record(kilograms: weight) }
+            out.append((day, try await graph.app.dailyTipsFeature.checkInCards()))
+            graph.clock.advance(by: 86_400)
+        }
+        return out
+    }
+
+    func events(_ mornings: [(day: Int, cards: CheckInCards)]) -> [(day: Int, event: PepTalkEvent)] {
+        mornings.compactMap { morning in morning.cards.pepTalk.map { (morning.day, $0.event) } }
+    }
+
+    @Test func aWeekOfWeighInsRaisesTheSevenDayStreakOnce() async throws {
+        let graph = makeTestApp()
+        let days = try await mornings(graph, from: "2026-06-02", days: 12) { _ in 80 }
+        let raised = events(days)
+        #expect(raised.filter { $0.event == .streak7 }.map(\.day) == [6], "the seventh morning, once: \(raised)")
+        #expect(!raised.contains { $0.event == .streak30 })
+        // The card is one of the streak's own.
+        let card = try #require(days[6].cards.pepTalk)
+        #expect(card.id.hasPrefix("pep-streak7-") && !card.text.isEmpty)
+    }
+
+    @Test func aReturnAfterThreeDaysAwayIsWelcomedOnceThatDay() async throws {
+        let graph = makeTestApp()
+        let days = try await mornings(graph, from: "2026-06-02", days: 8) { [0, 1, 5].contains($0) ? 80 : nil }
+        #expect(events(days).map(\.event) == [.backAfterBreak])
+        #expect(events(days).first?.day == 5)
+        #expect(try await graph.app.dailyTipsFeature.checkInCards().pepTalk == nil, "not again on another check-in")
+
+        // Two days away is not a break.
+        let other = makeTestApp()
+        let short = try await mornings(other, from: "2026-06-02", days: 5) { [0, 3].contains($0) ? 80 : nil }
+        #expect(events(short).isEmpty)
+    }
+
+    @Test func milestonesTowardTheGoalAndTheGoalEachComeOnceEvenOnTheSameDay() async throws {
+        let graph = makeTestApp()
+        try await graph.app.progressFeature.setGoal(kilograms: 75)
+        // 80 kg, then 74 kg every day: the trend closes in on 74 by 10 % a day.
+        let days = try await mornings(graph, from: "2026-06-02", days: 45) { $0 == 0 ? 80 : 74 }
+        let raised = events(days)
+        for event in [PepTalkEvent.towardGoal1, .towardGoal5, .goalReached, .streak7, .streak30] {
+            #expect(raised.filter { $0.event == event }.count == 1, "\(event) once: \(raised)")
+        }
+        #expect(!raised.contains { $0.event == .towardGoal10 }, "5.5 kg is not 10")
+        // The trend reaches 75 kg (5 kg from 80) on the same morning: the goal first, the milestone the next check-in.
+        let goal = try #require(raised.first { $0.event == .goalReached }?.day)
+        let five = try #require(raised.first { $0.event == .towardGoal5 }?.day)
+        #expect(five == goal + 1)
+        // New bests come at most once a week.
+        let bests = raised.filter { $0.event == .newBestTrend }.map(\.day)
+        #expect(!bests.isEmpty)
+        #expect(zip(bests, bests.dropFirst()).allSatisfy { $1 - $0 >= PepTalkRules.newBestSpacingDays })
+    }
+
+    @Test func milestonesAreInTheUnitAPersonWeighsIn() {
+        let pounds = PepTalkRules.milestones(for: .pounds).map(\.kilograms)
+        #expect(pounds.map { ($0 / WeightUnit.kilogramsPerPound).rounded() } == [2, 10, 20])
+        #expect(PepTalkRules.milestones(for: .stones).map(\.kilograms) == pounds)
+        #expect(PepTalkRules.milestones(for: .kilograms).map(\.kilograms) == [1, 5, 10])
+        // 1.5 kg is past the first pound milestone (0.91 kg) and not the second (4.5 kg).
+        let facts = CheckInFacts(day: 100, unit: .pounds, progressKilograms: 1.5)
+        #expect(PepTalkRules.occurrences(facts).map(\.event) == [.towardGoal1])
+        let far = CheckInFacts(day: 100, unit: .kilograms, progressKilograms: 10.2)
+        let occurrence = PepTalkRules.occurrences(far).first
+        #expect(occurrence?.event == .towardGoal10 && occurrence?.covers == ["towardGoal1", "towardGoal5"])
+    }
+
+    @Test func aStreakRaisedBeforeIsNotRaisedAgainByAnotherProcess() async throws {
+        let store = LocalDataStore.inMemory()
+        let clock = TestClock(date("2026-06-02 07:00"))
+        let first = makeTestApp(store: store, clock: clock)
+        let days = try await mornings(first, from: "2026-06-02", days: 7) { _ in 80 }
+        #expect(days.last?.cards.pepTalk?.event == .streak7)
+        let second = makeTestApp(store: store, clock: clock)
+        clock.now = date("2026-06-08 18:00")
+        #expect(try await second.app.dailyTipsFeature.checkInCards().pepTalk == nil)
+    }
+}

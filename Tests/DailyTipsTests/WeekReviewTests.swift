@@ -1,0 +1,100 @@
+import Foundation
+import Habits
+import Settings
+import Storage
+import Testing
+import TestSupport
+import WeightLog
+@testable import DailyTips
+
+/// The Monday review of last week: its figures for a known week, once.
+@MainActor
+@Suite struct WeekReviewTests {
+    /// Two weeks of weigh-ins (the week before: 2 days; last week, 1–7 June 2026: 5 days) and a habit done every day.
+    func knownWeeks(alsoAdding other: String? = nil) async throws -> TestGraph {
+        let graph = makeTestApp(clock: TestClock(date("2026-06-01 06:00")))
+        _ = try await graph.app.habitsFeature.add(name: "Read", schedule: .daily, kind: .yesNo)
+        if let other { _ = try await graph.app.habitsFeature.add(name: other, schedule: .daily, kind: .yesNo) }
+        graph.clock.now = date("2026-06-07 20:00")
+        let weights: [(Int, Int, Double)] = [(5, 26, 81.0), (5, 28, 80.8), (6, 1, 80.6), (6, 2, 80.4), (6, 4, 80.0),
+                                             (6, 6, 80.2), (6, 7, 79.9)]
+        for (month, day, kilograms) in weights {
+            try await graph.app.weightEntryFeature.record(kilograms: kilograms, when: .dayTime(year: 2026, month: month, day: day, hour: 7, minute: 0))
+        }
+        for day in 1...7 {
+            _ = try await graph.app.habitsFeature.mark("Read", when: .day(year: 2026, month: 6, day: day), as: .done)
+        }
+        return graph
+    }
+
+    /// The trend by hand: 10 % of the way to each day's weight, per day of gap.
+    static func trend(_ points: [(day: Int, kilograms: Double)]) -> [Double] {
+        var out: [Double] = []
+        for (index, point) in points.enumerated() {
+            guard index > 0 else { out.append(point.kilograms); continue }
+            let gap = Double(point.day - points[index - 1].day)
+            out.append(out[index - 1] + (1 - pow(0.9, gap)) * (point.kilograms - out[index - 1]))
+        }
+        return out
+    }
+
+    @Test func theFirstCheckInOfMondayReviewsLastWeekWithItsOwnFigures() async throws {
+        let graph = try await knownWeeks()
+        graph.clock.now = date("2026-06-08 07:30")
+        let cards = try await graph.app.dailyTipsFeature.checkInCards()
+        let review = try #require(cards.weekReview)
+        let monday = DayNumber.from(year: 2026, month: 6, day: 1)
+        #expect(review.start == monday && review.end == monday + 6)
+        #expect(review.week.daysWeighed == 5)
+        let days = [(monday - 6, 81.0), (monday - 4, 80.8), (monday, 80.6), (monday + 1, 80.4), (monday + 3, 80.0),
+                    (monday + 5, 80.2), (monday + 6, 79.9)]
+        let trend = Self.trend(days)
+        #expect(abs((review.week.trendChangeKilograms ?? 0) - (trend[6] - trend[1])) < 1e-9)
+        // Least squares through last week's five days: x = 0, 1, 3, 5, 6.
+        let xs = [0.0, 1, 3, 5, 6], ys = [80.6, 80.4, 80.0, 80.2, 79.9]
+        let mx = xs.reduce(0, +) / 5, my = ys.reduce(0, +) / 5
+        var sxy = 0.0, sxx = 0.0
+        for (x, y) in zip(xs, ys) {
+            sxy += (x - mx) * (y - my)
+            sxx += (x - mx) * (x - mx)
+        }
+        let slope = sxy / sxx
+        #expect(abs((review.week.weeklyRateKilograms ?? 0) - slope * 7) < 1e-9)
+        #expect(review.week.bestDay == monday + 6 && review.week.bestDayKilograms == 79.9)
+        #expect(review.week.habitsDone == 7 && review.week.habitsDue == 7)
+        #expect(review.week.longestStreakName == "Read" && review.week.longestStreakDays == 7)
+        #expect(review.previousWeek.daysWeighed == 2)
+        #expect(review.comparison(unit: .kilograms).contains("against 2"))
+        #expect(cards.weekAhead != nil && cards.weekAhead != cards.tip?.text, "a suggestion besides the tip")
+        // Every due habit was done: the week's pep talk.
+        #expect(cards.pepTalk?.event == .habitWeek)
+
+        let again = try await graph.app.dailyTipsFeature.checkInCards()
+        #expect(again.weekReview == nil && again.weekAhead == nil && again.pepTalk == nil, "only the first check-in")
+        #expect(again.tip == cards.tip)
+        graph.clock.advance(by: 86_400)
+        #expect(try await graph.app.dailyTipsFeature.checkInCards().weekReview == nil, "Tuesday")
+    }
+
+    @Test func aWeekWithAMissedHabitRaisesNoHabitPepTalk() async throws {
+        let graph = try await knownWeeks(alsoAdding: "Walk")
+        graph.clock.now = date("2026-06-08 07:30")
+        let cards = try await graph.app.dailyTipsFeature.checkInCards()
+        let review = try #require(cards.weekReview)
+        // Walk was added on the 1st (the clock's day then) and never done.
+        #expect(review.week.habitsDue == 14 && review.week.habitsDone == 7)
+        #expect(cards.pepTalk?.event != .habitWeek)
+    }
+
+    @Test func theComparisonSaysHowTheWeekWentAgainstTheOneBefore() {
+        let before = WeekFigures(daysWeighed: 4, trendChangeKilograms: -0.2)
+        let better = WeekReview(start: 0, week: WeekFigures(daysWeighed: 6, trendChangeKilograms: -0.5), previousWeek: before, gaining: false)
+        #expect(better.comparison(unit: .kilograms) == "The trend moved 0.3 kg further toward your goal than the week before, on 6 days weighed against 4.")
+        let worse = WeekReview(start: 0, week: WeekFigures(daysWeighed: 4, trendChangeKilograms: 0.1), previousWeek: before, gaining: false)
+        #expect(worse.comparison(unit: .kilograms) == "The trend moved 0.3 kg less toward your goal than the week before, on as many days weighed (4).")
+        let gaining = WeekReview(start: 0, week: WeekFigures(daysWeighed: 4, trendChangeKilograms: 0.1), previousWeek: before, gaining: true)
+        #expect(gaining.comparison(unit: .kilograms).contains("further toward"))
+        let none = WeekReview(start: 0, week: WeekFigures(), previousWeek: before, gaining: false)
+        #expect(none.comparison(unit: .kilograms) == "No weigh-ins last week, after 4 days the week before.")
+    }
+}
