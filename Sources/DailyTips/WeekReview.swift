@@ -63,15 +63,12 @@ public struct WeekReview: Sendable, Equatable {
         // Progress toward the goal: down, or up when gaining.
         let sign = gaining ? 1.0 : -1.0
         let difference = sign * change - sign * before
+        let verdict = abs(difference) < Self.sameKilograms ? "About the same as the week before"
+            : difference > 0 ? "Better than the week before" : "Not as good as the week before"
         let days = week.daysWeighed == previousWeek.daysWeighed
             ? "on as many days weighed (\(week.daysWeighed))"
             : "on \(self.days(week.daysWeighed)) weighed against \(previousWeek.daysWeighed)"
-        if abs(difference) < Self.sameKilograms {
-            return "The trend moved about as much as the week before, \(days)."
-        }
-        let amount = unit.format(abs(difference))
-        let direction = difference > 0 ? "further toward your goal" : "less toward your goal"
-        return "The trend moved \(amount) \(direction) than the week before, \(days)."
+        return "\(verdict): the trend changed \(unit.formatChange(change)) against \(unit.formatChange(before)), \(days)."
     }
 
     private func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }

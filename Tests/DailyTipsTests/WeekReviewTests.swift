@@ -89,11 +89,13 @@ import WeightLog
     @Test func theComparisonSaysHowTheWeekWentAgainstTheOneBefore() {
         let before = WeekFigures(daysWeighed: 4, trendChangeKilograms: -0.2)
         let better = WeekReview(start: 0, week: WeekFigures(daysWeighed: 6, trendChangeKilograms: -0.5), previousWeek: before, gaining: false)
-        #expect(better.comparison(unit: .kilograms) == "The trend moved 0.3 kg further toward your goal than the week before, on 6 days weighed against 4.")
+        #expect(better.comparison(unit: .kilograms) == "Better than the week before: the trend changed −0.5 kg against −0.2 kg, on 6 days weighed against 4.")
         let worse = WeekReview(start: 0, week: WeekFigures(daysWeighed: 4, trendChangeKilograms: 0.1), previousWeek: before, gaining: false)
-        #expect(worse.comparison(unit: .kilograms) == "The trend moved 0.3 kg less toward your goal than the week before, on as many days weighed (4).")
+        #expect(worse.comparison(unit: .kilograms) == "Not as good as the week before: the trend changed +0.1 kg against −0.2 kg, on as many days weighed (4).")
         let gaining = WeekReview(start: 0, week: WeekFigures(daysWeighed: 4, trendChangeKilograms: 0.1), previousWeek: before, gaining: true)
-        #expect(gaining.comparison(unit: .kilograms).contains("further toward"))
+        #expect(gaining.comparison(unit: .kilograms).hasPrefix("Better"))
+        let same = WeekReview(start: 0, week: WeekFigures(daysWeighed: 4, trendChangeKilograms: -0.23), previousWeek: before, gaining: false)
+        #expect(same.comparison(unit: .pounds).hasPrefix("About the same"))
         let none = WeekReview(start: 0, week: WeekFigures(), previousWeek: before, gaining: false)
         #expect(none.comparison(unit: .kilograms) == "No weigh-ins last week, after 4 days the week before.")
     }

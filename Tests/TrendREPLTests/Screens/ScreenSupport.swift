@@ -10,6 +10,7 @@ import TestSupport
 /// # what the screen shows (optional)
 /// @ 2026-06-17 08:00          the clock, UTC (optional; default 2026-06-15 08:00)
 /// $ weigh 79.9                commands, typed in turn into one session
+/// @ 2026-06-18 07:30          a later @ moves the clock for the commands after it
 /// $ today
 /// ---
 /// Today, Wed 17 Jun 2026      exactly what the last command prints
@@ -23,7 +24,8 @@ struct ScreenTranscript: Sendable, CustomTestStringConvertible {
     let name: String
     let file: URL
     var clock = "2026-06-15 08:00"
-    var commands: [String] = []
+    /// The commands, each with the clock it is typed at.
+    var commands: [(clock: String, line: String)] = []
     var expected: [String] = []
     var problem: String?
 
@@ -61,9 +63,14 @@ struct ScreenTranscript: Sendable, CustomTestStringConvertible {
             return
         }
         for line in lines[..<separator] {
-            if line.hasPrefix("@ ") { clock = String(line.dropFirst(2)) }
+            if line.hasPrefix("@ ") {
+                let moment = String(line.dropFirst(2))
+                if commands.isEmpty { clock = moment }
+                commands.append((moment, ""))
+            }
             if line.hasPrefix("$ ") {
-                commands.append(String(line.dropFirst(2)).replacingOccurrences(of: "<fixtures>", with: fixtureURL("").path))
+                let typed = String(line.dropFirst(2)).replacingOccurrences(of: "<fixtures>", with: fixtureURL("").path)
+                commands.append((commands.last?.clock ?? clock, typed))
             }
         }
         expected = Array(lines[(separator + 1)...])
@@ -73,14 +80,19 @@ struct ScreenTranscript: Sendable, CustomTestStringConvertible {
     @MainActor
     func check(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         if let problem { Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation) }
-        try #require(!commands.isEmpty, "\(name) types no command")
+        try #require(commands.contains { !$0.line.isEmpty }, "\(name) types no command")
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let graph = makeTestApp(clock: TestClock(date(clock)), calendar: calendar(zone: "UTC"), directory: directory.url)
+        let clock = TestClock(date(self.clock))
+        let graph = makeTestApp(clock: clock, calendar: calendar(zone: "UTC"), directory: directory.url)
         let session = ReplSession(app: graph.app, json: false, style: TerminalStyle(colors: false, width: 80),
                                   isInteractive: false)
         var text = ""
-        for command in commands { text = await session.execute(command).text }
+        for command in commands {
+            clock.now = date(command.clock)
+            // An @ line alone only moves the clock.
+            if !command.line.isEmpty { text = await session.execute(command.line).text }
+        }
         text = text.replacingOccurrences(of: directory.url.path, with: "<data>")
             .replacingOccurrences(of: #"\b[0-9a-f]{8}\b"#, with: "########", options: .regularExpression)
         if ProcessInfo.processInfo.environment["TREND_RECORD_SCREENS"] == "1" {
