@@ -139,7 +139,7 @@ public final class DailyTipsFeature {
             if wantsReview, state.reviewDay != day {
                 state.reviewDay = day
                 reviewed = true
-                suggestion = deck.another(for: day, deck: facts.deck, state: &state)
+                suggestion = deck.suggestion(from: state.tipDeck ?? facts.deck, state: &state)
             }
             return (tip, pepTalk, reviewed, suggestion?.text)
         }

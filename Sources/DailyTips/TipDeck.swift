@@ -44,6 +44,9 @@ public struct TipDeckState: Sendable, Equatable, Codable {
     public var everyday = Deck()
     public var reset = Deck()
     public var maintenance = Deck()
+    /// Monday's suggestions: a deck of their own over the fitting deck's tips,
+    /// so they never take a tip from the days ahead.
+    public var weekAhead = Deck()
     /// One deck per pep-talk event, by the event's name.
     public var pepTalks: [String: Deck] = [:]
     /// The local day the current tip belongs to, that tip, and its deck.
@@ -64,7 +67,7 @@ public struct TipDeckState: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case seed, everyday, reset, maintenance, pepTalks, day, tipID, tipDeck, tipIsReset, raised, reviewDay, habitWeekChecked
+        case seed, everyday, reset, maintenance, weekAhead, pepTalks, day, tipID, tipDeck, tipIsReset, raised, reviewDay, habitWeekChecked
     }
 
     /// Reads states written by every version: Trend 0.2 kept `tipIsReset` and positions.
@@ -74,6 +77,7 @@ public struct TipDeckState: Sendable, Equatable, Codable {
         everyday = try container.decodeIfPresent(Deck.self, forKey: .everyday) ?? Deck()
         reset = try container.decodeIfPresent(Deck.self, forKey: .reset) ?? Deck()
         maintenance = try container.decodeIfPresent(Deck.self, forKey: .maintenance) ?? Deck()
+        weekAhead = try container.decodeIfPresent(Deck.self, forKey: .weekAhead) ?? Deck()
         pepTalks = try container.decodeIfPresent([String: Deck].self, forKey: .pepTalks) ?? [:]
         day = try container.decodeIfPresent(Int.self, forKey: .day)
         tipID = try container.decodeIfPresent(String.self, forKey: .tipID)
@@ -93,6 +97,7 @@ public struct TipDeckState: Sendable, Equatable, Codable {
         try container.encode(everyday, forKey: .everyday)
         try container.encode(reset, forKey: .reset)
         try container.encode(maintenance, forKey: .maintenance)
+        try container.encode(weekAhead, forKey: .weekAhead)
         if !pepTalks.isEmpty { try container.encode(pepTalks, forKey: .pepTalks) }
         try container.encodeIfPresent(day, forKey: .day)
         try container.encodeIfPresent(tipID, forKey: .tipID)
@@ -157,6 +162,17 @@ public struct TipDeck: Sendable {
     public func another(for day: Int, deck: TipDeckKind, state: inout TipDeckState) -> Tip? {
         let kind = state.day == day ? state.tipDeck ?? deck : deck
         return (draw(from: kind, state: &state) ?? draw(from: .everyday, state: &state)).flatMap(catalogue.tip(id:))
+    }
+
+    /// A suggestion for the week ahead from the tips of `deck`, dealt from a
+    /// deck of its own so the tips of the days ahead stay as they are; never
+    /// the tip of the day.
+    public func suggestion(from deck: TipDeckKind, state: inout TipDeckState) -> Tip? {
+        let ids = catalogue.ids(in: deck).filter { $0 != state.tipID }
+        var suggestions = state.weekAhead
+        guard let id = Self.deal(ids, seed: state.seed ^ Self.salt("weekAhead"), deck: &suggestions) else { return nil }
+        state.weekAhead = suggestions
+        return catalogue.tip(id: id)
     }
 
     /// A pep talk for `event`, from that event's deck.

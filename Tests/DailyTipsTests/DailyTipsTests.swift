@@ -77,14 +77,20 @@ import WeightLog
         let clock = TestClock(date("2026-01-01 07:30"))
         let graph = makeTestApp(clock: clock)
         var seen: Set<String> = []
+        var suggestions = 0
         for day in 0..<366 {
-            let tip = try #require(try await graph.app.dailyTipsFeature.todaysTip())
+            // The check-in, as 'today' shows it: Mondays also deal a suggestion, which must not use up the days ahead.
+            let cards = try await graph.app.dailyTipsFeature.checkInCards()
+            if cards.weekAhead != nil { suggestions += 1 }
+            #expect(cards.weekAhead != cards.tip?.text)
+            let tip = try #require(cards.tip)
             #expect(!seen.contains(tip.id), "day \(day) repeats \(tip.id)")
             #expect(tip.category.deck == .everyday)
             seen.insert(tip.id)
             clock.advance(by: 86_400)
         }
         #expect(seen.count == 366)
+        #expect(suggestions == 52, "one a Monday")
     }
 
     @Test func theSameTipAllDayAndAfterARestartThenANewOneTomorrow() async throws {
