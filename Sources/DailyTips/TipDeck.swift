@@ -124,10 +124,15 @@ public struct TipDeckState: Sendable, Equatable, Codable {
         }
     }
 
-    /// Notes an occurrence as celebrated, forgetting the oldest beyond the limit.
+    /// Notes an occurrence as celebrated. Beyond the limit it forgets the
+    /// oldest of those bound to one day or week (a past day cannot come back);
+    /// once-ever milestones and streak runs are kept.
     mutating func raise(_ key: String) {
         raised.append(key)
-        if raised.count > Self.raisedLimit { raised.removeFirst(raised.count - Self.raisedLimit) }
+        let passing = [PepTalkEvent.newBestTrend, .backAfterBreak, .habitWeek].map { $0.rawValue + "@" }
+        while raised.count > Self.raisedLimit, let oldest = raised.firstIndex(where: { key in passing.contains { key.hasPrefix($0) } }) {
+            raised.remove(at: oldest)
+        }
     }
 }
 

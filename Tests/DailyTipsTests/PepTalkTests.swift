@@ -83,6 +83,34 @@ import WeightLog
         #expect(occurrence?.event == .towardGoal10 && occurrence?.covers == ["towardGoal1", "towardGoal5"])
     }
 
+    @Test func theLongestStreakReachedIsCelebratedAndCoversTheShorterOnesOfTheSameRun() {
+        let year = CheckInFacts(day: 1000, currentStreak: 365, streakLastDay: 1000)
+        let occurrence = PepTalkRules.occurrences(year).first
+        #expect(occurrence?.event == .streak365)
+        #expect(occurrence?.key == "streak365@636")
+        #expect(occurrence?.covers == ["streak7@636", "streak30@636", "streak100@636"])
+        #expect(PepTalkRules.occurrences(CheckInFacts(day: 1000, currentStreak: 100, streakLastDay: 999)).first?.key == "streak100@900")
+        #expect(PepTalkRules.occurrences(CheckInFacts(day: 1000, currentStreak: 6, streakLastDay: 1000)).isEmpty)
+        // A new run is a new occurrence: its key names its first day.
+        var raised = ["streak7@636"]
+        let again = PepTalkOccurrence(event: .streak7, key: "streak7@2000", covers: [])
+        #expect(!PepTalkRules.wasRaised(again, in: raised, day: 2006))
+        raised.append("newBestTrend@2000")
+        let best = PepTalkOccurrence(event: .newBestTrend, key: "newBestTrend@2006", covers: [])
+        #expect(PepTalkRules.wasRaised(best, in: raised, day: 2006), "a new best within a week of the last one waits")
+        #expect(!PepTalkRules.wasRaised(best, in: raised, day: 2007))
+    }
+
+    @Test func yearsOfNewBestsNeverForgetAMilestone() {
+        var state = TipDeckState(seed: 1)
+        state.raise("towardGoal1")
+        state.raise("goalReached@75000")
+        for week in 0..<400 { state.raise("newBestTrend@\(week * 7)") }
+        #expect(state.raised.count == TipDeckState.raisedLimit)
+        #expect(state.raised.prefix(2) == ["towardGoal1", "goalReached@75000"])
+        #expect(state.raised.last == "newBestTrend@2793")
+    }
+
     @Test func aStreakRaisedBeforeIsNotRaisedAgainByAnotherProcess() async throws {
         let store = LocalDataStore.inMemory()
         let clock = TestClock(date("2026-06-02 07:00"))
