@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage", "TestSupport"]),
         .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "Settings", "Storage", "TestSupport"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "WeightLog", "Settings", "Storage", "TestSupport"]),
-        .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Storage", "WeightLog", "TestSupport"]),
+        .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Habits", "Settings", "Storage", "WeightLog", "TestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "Settings", "Storage", "TestSupport"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "Habits", "Settings", "Storage", "TestSupport"]),

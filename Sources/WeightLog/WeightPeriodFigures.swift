@@ -27,7 +27,10 @@ extension DailySeries {
     }
 
     /// The figures of the days `firstDay...lastDay`.
-    /// - Parameter gaining: whether the goal lies above (the best day is then the highest).
+    /// - Parameters:
+    ///   - firstDay: the period's first local day.
+    ///   - lastDay: its last local day, included.
+    ///   - gaining: whether the goal lies above (the best day is then the highest).
     /// - Complexity: O(log days + days in the period).
     public func figures(from firstDay: Int, through lastDay: Int, gaining: Bool) -> WeightPeriodFigures {
         let start = firstIndex(onOrAfter: firstDay), end = firstIndex(onOrAfter: lastDay + 1)
