@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Start-up benchmark (`make bench-startup`): times `trend` commands on data
+directories of known size next to a bare Foundation hello, in the same run,
+hyperfine-style (warm-up runs, then the median of many), and prints each
+median with its ratio to hello and the target it must meet.
+
+Usage: bench-startup.py TREND HELLO WORKDIR [--runs N]
+"""
+import os, statistics, subprocess, sys, time
+
+def median_ms(command, runs):
+    for _ in range(3):
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+def peak_rss_mb(command):
+    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    return int(result.stderr.strip().splitlines()[-1]) / 1024
+
+def main():
+    trend, hello, work = sys.argv[1], sys.argv[2], sys.argv[3]
+    runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 30
+    here = os.path.dirname(os.path.abspath(__file__))
+    data = {}
+    for name, count, years, habits in [("10 years", 18000, 10, 4), ("100k", 100000, 30, 0), ("habits", 3650, 30, 20)]:
+        directory = os.path.join(work, name.replace(" ", "-"))
+        subprocess.run([sys.executable, os.path.join(here, "bench-data.py"), trend, directory, str(count), str(years),
+                        str(habits)], check=True)
+        data[name] = directory
+    cases = [
+        ("trend --version", [trend, "--version"], 1.2),
+        ("trend -c help", [trend, "--data-dir", data["10 years"], "-c", "help"], 1.3),
+        ("trend -c today, 10 years (18k weigh-ins, 4 habits)", [trend, "--data-dir", data["10 years"], "-c", "today"], 2.0),
+        ("trend -c today, 100k weigh-ins", [trend, "--data-dir", data["100k"], "-c", "today"], 2.5),
+        ("trend status, 10 years", [trend, "--data-dir", data["10 years"], "status"], 2.0),
+        ("trend -c habits, 20 habits x 30 years", [trend, "--data-dir", data["habits"], "-c", "habits"], 2.0),
+        ("trend -c 'habit show Habit1', 20 habits x 30 years", [trend, "--data-dir", data["habits"], "-c", "habit show Habit1"], 2.0),
+    ]
+    base = median_ms([hello], runs)
+    print(f"{'command':58} {'median':>9} {'x hello':>8} {'target':>7}  peak RSS")
+    print(f"{'hello (Foundation, prints the date)':58} {base:8.1f}ms {1:8.2f}")
+    failed = 0
+    for label, command, target in cases:
+        value = median_ms(command, runs)
+        ratio = value / base
+        mark = "ok" if ratio <= target else "OVER"
+        failed += ratio > target
+        print(f"{label:58} {value:8.1f}ms {ratio:8.2f} {target:6.1f}x  {peak_rss_mb(command):5.0f} MB  {mark}")
+    sys.exit(1 if failed and "--check" in sys.argv else 0)
+
+main()
