@@ -17,9 +17,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // Headers only: libcrypto is opened when a snapshot is hashed (ContentHash),
+        // so the many commands that never hash do not pay for loading it at start-up.
         .systemLibrary(
             name: "CCrypto",
-            pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(

@@ -12,12 +12,30 @@ public struct ContentHashError: Error, Equatable, Sendable, CustomStringConverti
 }
 
 /// SHA-256 from OpenSSL's libcrypto, as lowercase hex.
+///
+/// libcrypto is opened on the first hash, not linked: most commands never
+/// hash, and loading it costs about a millisecond of every start-up.
 enum ContentHash {
+    private typealias Digest = @convention(c) (UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?,
+                                               UnsafeMutablePointer<UInt32>?, OpaquePointer?, OpaquePointer?) -> Int32
+    private typealias Algorithm = @convention(c) () -> OpaquePointer?
+
+    /// `EVP_Digest` and `EVP_sha256`, from the first libcrypto that opens; nil when none does.
+    private static let functions: (digest: Digest, sha256: Algorithm)? = {
+        for name in ["libcrypto.so.3", "libcrypto.so"] {
+            guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL),
+                  let digest = dlsym(library, "EVP_Digest"), let sha256 = dlsym(library, "EVP_sha256") else { continue }
+            return (unsafeBitCast(digest, to: Digest.self), unsafeBitCast(sha256, to: Algorithm.self))
+        }
+        return nil
+    }()
+
     static func sha256(_ data: Data) throws -> String {
+        guard let functions = functions else { throw ContentHashError() }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let ok = data.withUnsafeBytes { bytes in
-            EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil)
+            functions.digest(bytes.baseAddress, bytes.count, &digest, &length, functions.sha256(), nil)
         }
         guard ok == 1 else { throw ContentHashError() }
         let hex = Array("0123456789abcdef".utf8)
