@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "WeightLog", dependencies: ["Storage", "Settings"]),
         .target(name: "Progress", dependencies: ["WeightLog", "Settings"]),
         .target(name: "Habits", dependencies: ["Storage", "Settings"]),
-        .target(name: "DailyTips", dependencies: ["Storage", "Settings"], resources: [.process("Resources")]),
+        .target(name: "DailyTips", dependencies: ["Storage", "Settings"]),
         .target(name: "Backup", dependencies: ["Storage", "Settings", "CCrypto"]),
 
         // MARK: Composition root

@@ -56,7 +56,7 @@ public struct AppEnvironment {
             currentDate: { .now },
             calendar: calendar,
             tipSeed: UInt64.random(in: .min ... .max),
-            tipCatalogue: { try TipCatalogue.bundled() },
+            tipCatalogue: { TipCatalogue.shipped },
             appVersion: AppModel.version,
             backupDebounce: .seconds(3)
         )

@@ -73,20 +73,18 @@ public struct PepTalk: Sendable, Equatable, Codable, Identifiable {
     }
 }
 
-/// Why the catalogue could not be used.
+/// Why a catalogue file (an older version's, in tests) could not be read.
 public enum TipCatalogueError: Error, Equatable, CustomStringConvertible {
-    case missing
     case unreadable(String)
 
     public var description: String {
         switch self {
-        case .missing: "the tip catalogue is missing from this installation; reinstall Trend"
-        case let .unreadable(reason): "the tip catalogue cannot be read (\(reason)); reinstall Trend"
+        case let .unreadable(reason): "the tip catalogue cannot be read (\(reason))"
         }
     }
 }
 
-/// Every tip and pep talk Trend ships.
+/// A set of tips and pep talks; `shipped` is the one compiled into Trend.
 public struct TipCatalogue: Sendable, Equatable {
     public let tips: [Tip]
     public let pepTalks: [PepTalk]
@@ -112,18 +110,7 @@ public struct TipCatalogue: Sendable, Equatable {
         let pepTalks: [PepTalk]?
     }
 
-    /// The catalogue shipped as this target's resource.
-    public static func bundled() throws -> TipCatalogue {
-        guard let url = Bundle.module.url(forResource: "tips", withExtension: "json") else { throw TipCatalogueError.missing }
-        do {
-            return try decode(Data(contentsOf: url))
-        } catch let error as TipCatalogueError {
-            throw error
-        } catch {
-            throw TipCatalogueError.unreadable(error.localizedDescription)
-        }
-    }
-
+    /// Reads a catalogue file in the JSON form Trend 0.2 shipped (`{"tips": [...], "pepTalks": [...]}`).
     public static func decode(_ data: Data) throws -> TipCatalogue {
         do {
             let file = try JSONDecoder().decode(File.self, from: data)

@@ -34,6 +34,10 @@ public final class LocalDataStore: @unchecked Sendable {
     private var warnings: [String] = []
     /// A write failed for want of space: the next successful one checkpoints, so the WAL shrinks back.
     private var checkpointAfterNextWrite = false
+    /// Whether this connection has put the file in WAL mode: done before its
+    /// first write, so a process that only reads (`trend -c today` on most
+    /// runs) never switches journal modes, which costs a few synced writes.
+    private var walEnabled = false
 
     /// A store whose database is `trend.sqlite` inside `directory`; the
     /// directory is created (0700) when the database is first opened.
@@ -81,6 +85,14 @@ public final class LocalDataStore: @unchecked Sendable {
     @discardableResult
     public func write<T>(notifying: Bool = true, _ body: (SQLiteConnection) throws -> T) throws -> T {
         let result = try withConnection { connection in
+            if !walEnabled, location != .memory {
+                do {
+                    try connection.execute("PRAGMA journal_mode=WAL")
+                } catch StorageError.readOnly {
+                    // A read-only mount: the file stays in rollback mode, and BEGIN below says why nothing can be written.
+                }
+                walEnabled = true
+            }
             try connection.execute("BEGIN IMMEDIATE")
             do {
                 let result = try body(connection)
@@ -193,13 +205,14 @@ public final class LocalDataStore: @unchecked Sendable {
     /// stays behind when no other process has it open). The next use opens it again.
     public func close() {
         lock.withLock {
-            if location != .memory {
+            if location != .memory, walEnabled {
                 // Leaves the file in rollback-journal mode, which a read-only mount can still read;
                 // best effort: while another process has the WAL open, it stays, and that process closes it.
                 try? connection?.execute("PRAGMA journal_mode=DELETE")
             }
             interruptLock.withLock { interruptible = nil }
             connection = nil
+            walEnabled = false
         }
     }
 
@@ -236,14 +249,8 @@ public final class LocalDataStore: @unchecked Sendable {
             throw connection.error(code: code, message: String(cString: sqlite3_errmsg(handle)))
         }
         sqlite3_busy_timeout(handle, 5_000)
-        if location != .memory {
-            // The first statement that reads the file is where a foreign file shows itself.
-            do {
-                try connection.execute("PRAGMA journal_mode=WAL")
-            } catch StorageError.readOnly {
-                // A read-only mount: the file stays in rollback mode and reads; every write says why it cannot.
-            }
-        }
+        // The first statement that reads the file is where a foreign file shows itself.
+        // WAL mode is set before the first write (see `write`), not here: reading needs no switch.
         try connection.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
         try Schema.migrate(connection)
         if case let .file(url) = location { try claimWAL(connection, of: url) }

@@ -90,6 +90,13 @@ enum Schema {
         """
         ALTER TABLE habit_records ADD COLUMN note TEXT;
         """,
+        // 10: weigh-ins indexed in the order they are read, with their weight:
+        // the check-in reads (instant, kilograms) from the index alone, already
+        // sorted, without touching the rows.
+        """
+        DROP INDEX IF EXISTS weight_entries_by_instant;
+        CREATE INDEX IF NOT EXISTS weight_entries_by_instant_id ON weight_entries(instant, id, kilograms);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

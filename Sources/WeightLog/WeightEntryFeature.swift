@@ -130,7 +130,12 @@ public final class WeightEntryFeature {
         self.onChange = onChange
     }
 
-    public var entries: [WeightEntry] { weightLog.entries }
+    /// Every entry in full, oldest first (read on first use; the check-in does not need them).
+    public func allEntries() async throws -> [WeightEntry] {
+        try await load()
+        return try await weightLog.allEntries()
+    }
+
     public var isLoading: Bool { weightLog.isLoading }
     public var lastError: (any Error)? { weightLog.lastError }
     public var unit: WeightUnit { settings.unit }
@@ -157,6 +162,7 @@ public final class WeightEntryFeature {
     public func load() async throws {
         try await settings.ensureLoaded()
         try await weightLog.ensureLoaded()
+        try await weightLog.ensureLatest(upTo: currentDate())
     }
 
     /// Today's local day number.
@@ -187,7 +193,9 @@ public final class WeightEntryFeature {
         if let trend = checkIn().trendKilograms, WeighInConcern.isFar(kilograms, fromTrend: trend) {
             concerns.append(.farFromTrend(trendKilograms: trend))
         }
-        if let twin = entries.last(where: {
+        let near = try await weightLog.entries(from: date.addingTimeInterval(-WeighInConcern.repeatSeconds),
+                                               to: date.addingTimeInterval(WeighInConcern.repeatSeconds))
+        if let twin = near.last(where: {
             abs($0.date.timeIntervalSince(date)) < WeighInConcern.repeatSeconds && abs($0.kilograms - kilograms) < 1e-6
         }) {
             concerns.append(.repeated(twin))
@@ -198,7 +206,7 @@ public final class WeightEntryFeature {
     /// Changes the weight of the entry whose id starts with `id`.
     public func edit(id: String, kilograms: Double) async throws -> (before: WeightEntry, after: WeightEntry) {
         try await prepareChange()
-        var entry = try weightLog.entry(matching: id)
+        var entry = try await weightLog.entry(matching: id)
         entry.kilograms = kilograms
         try entry.validate()
         let before = try await weightLog.replace(entry)
@@ -208,7 +216,7 @@ public final class WeightEntryFeature {
 
     public func delete(id: String) async throws -> WeightEntry {
         try await prepareChange()
-        let entry = try weightLog.entry(matching: id)
+        let entry = try await weightLog.entry(matching: id)
         let deleted = try await weightLog.delete(id: entry.id)
         await onChange()
         return deleted
@@ -222,11 +230,13 @@ public final class WeightEntryFeature {
         return change
     }
 
-    /// Entries from `days` local days ago up to today (nil: all), oldest first.
-    public func entries(lastDays days: Int?) -> [WeightEntry] {
-        guard let days else { return entries }
+    /// Entries from `days` local days ago up to today (nil: all), oldest first;
+    /// a range reads only its own rows.
+    public func entries(lastDays days: Int?) async throws -> [WeightEntry] {
+        guard let days else { return try await allEntries() }
+        try await load()
         let start = localDays.startOfDay(today - (days - 1))
-        return entries.filter { $0.date >= start }
+        return try await weightLog.entries(from: start, to: .distantFuture)
     }
 
     public func checkIn() -> CheckIn {
@@ -235,7 +245,7 @@ public final class WeightEntryFeature {
         let upTo = series.firstIndex(onOrAfter: today + 1)
         let last = upTo - 1
         let now = currentDate()
-        let latestEntry = entries.last { $0.date <= now } ?? entries.last { localDays.day(of: $0.date) <= today }
+        let latestEntry = weightLog.latestEntry(upTo: now, today: today, localDays: localDays)
         let trend = last >= 0 ? series.smoothedKilograms[last] : nil
         let onLatestDay = last >= 0 ? series.entryCounts[last] : 0
         let goal = settings.goalKilograms

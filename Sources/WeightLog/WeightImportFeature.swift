@@ -36,11 +36,10 @@ public final class WeightImportFeature {
     /// Reads `url` and sorts its rows into new, duplicate and invalid. Writes nothing.
     public func preview(_ url: URL, progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws -> ImportPreview {
         try await settings.ensureLoaded()
-        try await weightLog.ensureLoaded()
         let reader = WeightFileReader(displayUnit: settings.unit, dates: ImportDates(localDays: LocalDays.shared(for: calendar.timeZone)),
                                       progress: progress)
         let outcome = try await Task.detached(priority: .userInitiated) { try reader.read(url) }.value
-        let existing = weightLog.entries
+        let existing = try await weightLog.allEntries()
         return await Task.detached(priority: .userInitiated) { Self.sort(outcome, against: existing) }.value
     }
 
@@ -64,8 +63,7 @@ public final class WeightImportFeature {
 
     /// Writes every entry as CSV (`id,date,weight,unit,note`), weights in `unit`.
     public func exportCSV(to url: URL, unit: WeightUnit) async throws -> Int {
-        try await weightLog.ensureLoaded()
-        let entries = weightLog.entries
+        let entries = try await weightLog.allEntries()
         let zone = calendar.timeZone
         // Built and written off the main actor: a large log or a slow disk never holds up the prompt.
         try await Task.detached(priority: .userInitiated) {
@@ -76,9 +74,8 @@ public final class WeightImportFeature {
 
     /// Writes every entry as Trend's JSON export (kilograms).
     public func exportJSON(to url: URL) async throws -> Int {
-        try await weightLog.ensureLoaded()
         let exportedAt = currentDate()
-        let entries = weightLog.entries
+        let entries = try await weightLog.allEntries()
         let zone = calendar.timeZone
         try await Task.detached(priority: .userInitiated) {
             try WeightExport.write(try WeightExport.json(entries, timeZone: zone, exportedAt: exportedAt), to: url)

@@ -22,13 +22,24 @@ public enum WeightLogError: Error, Equatable, CustomStringConvertible, Sendable 
 
 /// The loaded weight log, its derived daily series, and the undo history of
 /// this session. Shared by the weight and progress Features.
+///
+/// What is loaded is lean: every weigh-in's instant and weight
+/// (`samples`) and the latest few in full (`latestEntries`), so the
+/// check-in, the trend and the streak cost a pass over two arrays. Every
+/// entry in full (ids and notes) is read only when a command needs it
+/// (`allEntries()`): listing, editing, deleting, importing.
 @MainActor
 @Observable
 public final class WeightLogManager {
-    /// Every entry, oldest first.
-    public private(set) var entries: [WeightEntry] = []
+    /// Every weigh-in's instant and weight, oldest first.
+    public private(set) var samples = WeightSamples()
+    /// The latest entries in full, oldest first: the tail of the log, at most `latestCount` long.
+    public private(set) var latestEntries: [WeightEntry] = []
     /// Bumped on every change, so caches of derived values know when to rebuild.
     public private(set) var revision = 0
+
+    /// How many of the latest entries are read in full with the samples.
+    public static let latestCount = 16
 
     /// A change that `undo` can take back.
     public enum Change: Sendable, Equatable {
@@ -40,6 +51,8 @@ public final class WeightLogManager {
     @ObservationIgnored private let repository: any WeightRepository
     @ObservationIgnored private let loader: FreshLoader
     @ObservationIgnored private var undoStack: [Change] = []
+    /// Every entry in full, once a command needed them; nil until then and after a reload.
+    @ObservationIgnored private var loadedEntries: [WeightEntry]?
     @ObservationIgnored private var cachedSeries: (revision: Int, zone: String, series: DailySeries)?
     @ObservationIgnored private var cachedDays: LocalDays?
 
@@ -61,6 +74,47 @@ public final class WeightLogManager {
     /// throws the storage error when the log could not be read.
     public func ensureLoaded() async throws { try await loader.ensureLoaded(performLoad) }
 
+    /// Every entry in full, oldest first, read on first use.
+    /// - Complexity: O(entries) on the first call after a load, then O(1).
+    public func allEntries() async throws -> [WeightEntry] {
+        try await ensureLoaded()
+        if let loadedEntries { return loadedEntries }
+        let all = try await repository.allEntries()
+        // Read later than the samples: let them agree with what was read now.
+        let samples = WeightSamples(all)
+        if samples != self.samples { revision += 1 }
+        self.samples = samples
+        latestEntries = Array(all.suffix(Self.latestCount))
+        loadedEntries = all
+        return all
+    }
+
+    /// The entries from `start` to `end` (inclusive), oldest first.
+    public func entries(from start: Date, to end: Date) async throws -> [WeightEntry] {
+        try await ensureLoaded()
+        if let loadedEntries { return loadedEntries.filter { $0.date >= start && $0.date <= end } }
+        return try await repository.entries(from: start.timeIntervalSince1970, to: end.timeIntervalSince1970)
+    }
+
+    /// The latest entry at or before `now`; failing that (every entry is
+    /// later, a clock set back), the latest whose local day is not after `today`.
+    public func latestEntry(upTo now: Date, today: Int, localDays: LocalDays) -> WeightEntry? {
+        latestEntries.last { $0.date <= now } ?? latestEntries.last { localDays.day(of: $0.date) <= today }
+    }
+
+    /// Makes sure `latestEntry(upTo:)` has what it needs: when the tail holds
+    /// no entry at or before `now` (a clock set back, or an undo emptied it)
+    /// but the log does, that entry is read.
+    public func ensureLatest(upTo now: Date) async throws {
+        try await ensureLoaded()
+        let instant = now.timeIntervalSince1970
+        guard !latestEntries.contains(where: { $0.date <= now }),
+              let last = samples.seconds.lastIndex(where: { $0 <= instant }) else { return }
+        let found = try await repository.entries(from: samples.seconds[last], to: samples.seconds[last])
+        let known = Set(latestEntries.map(\.id))
+        latestEntries.insert(contentsOf: found.filter { !known.contains($0.id) }, at: 0)
+    }
+
     /// The day table for a time zone, built once and kept.
     public func localDays(for timeZone: TimeZone) -> LocalDays {
         if let cachedDays, cachedDays.timeZoneIdentifier == timeZone.identifier { return cachedDays }
@@ -74,8 +128,7 @@ public final class WeightLogManager {
         if let cachedSeries, cachedSeries.revision == revision, cachedSeries.zone == timeZone.identifier {
             return cachedSeries.series
         }
-        let series = DailySeries(sortedSeconds: entries.map(\.date.timeIntervalSince1970),
-                                 kilograms: entries.map(\.kilograms), localDays: localDays(for: timeZone))
+        let series = DailySeries(sortedSeconds: samples.seconds, kilograms: samples.kilograms, localDays: localDays(for: timeZone))
         cachedSeries = (revision, timeZone.identifier, series)
         return series
     }
@@ -83,25 +136,22 @@ public final class WeightLogManager {
     public func record(_ entry: WeightEntry) async throws {
         try await ensureLoaded()
         try await repository.insert(entry)
-        insertSorted(entry)
+        apply(removing: nil, inserting: entry)
         undoStack.append(.recorded(entry))
     }
 
     public func replace(_ entry: WeightEntry) async throws -> WeightEntry {
-        try await ensureLoaded()
-        guard let before = entries.first(where: { $0.id == entry.id }) else { throw WeightLogError.noSuchEntry(entry.id) }
+        guard let before = try await allEntries().first(where: { $0.id == entry.id }) else { throw WeightLogError.noSuchEntry(entry.id) }
         guard try await repository.update(entry) else { throw WeightLogError.noSuchEntry(entry.shortID) }
-        removeLocally(id: entry.id)
-        insertSorted(entry)
+        apply(removing: before, inserting: entry)
         undoStack.append(.edited(before: before, after: entry))
         return before
     }
 
     public func delete(id: String) async throws -> WeightEntry {
-        try await ensureLoaded()
-        guard let entry = entries.first(where: { $0.id == id }) else { throw WeightLogError.noSuchEntry(id) }
+        guard let entry = try await allEntries().first(where: { $0.id == id }) else { throw WeightLogError.noSuchEntry(id) }
         guard try await repository.delete(id: id) else { throw WeightLogError.noSuchEntry(entry.shortID) }
-        removeLocally(id: id)
+        apply(removing: entry, inserting: nil)
         undoStack.append(.deleted(entry))
         return entry
     }
@@ -113,59 +163,70 @@ public final class WeightLogManager {
         switch change {
         case let .recorded(entry):
             _ = try await repository.delete(id: entry.id)
-            removeLocally(id: entry.id)
-        case let .edited(before, _):
+            apply(removing: entry, inserting: nil)
+        case let .edited(before, after):
             _ = try await repository.update(before)
-            removeLocally(id: before.id)
-            insertSorted(before)
+            apply(removing: after, inserting: before)
         case let .deleted(entry):
             try await repository.insert(entry)
-            insertSorted(entry)
+            apply(removing: nil, inserting: entry)
         }
         undoStack.removeLast()
         return change
     }
 
     /// The entry whose id starts with `prefix` (at least 4 characters, case-insensitive).
-    public func entry(matching prefix: String) throws -> WeightEntry {
+    public func entry(matching prefix: String) async throws -> WeightEntry {
         let lower = prefix.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "#"))
         guard lower.count >= 4 else { throw WeightLogError.idTooShort(prefix) }
-        let matches = entries.filter { $0.id.hasPrefix(lower) }
+        let matches = try await allEntries().filter { $0.id.hasPrefix(lower) }
         guard let first = matches.first else { throw WeightLogError.noSuchEntry(prefix) }
         guard matches.count == 1 else { throw WeightLogError.ambiguousEntry(prefix, matches: matches.map(\.shortID)) }
         return first
     }
 
-    private func insertSorted(_ entry: WeightEntry) {
+    /// Applies a stored change to what is loaded: the samples, the tail, and every entry when read.
+    private func apply(removing old: WeightEntry?, inserting new: WeightEntry?) {
         // The same order as the repository's: by instant, then id.
         func precedes(_ a: WeightEntry, _ b: WeightEntry) -> Bool { (a.date, a.id) < (b.date, b.id) }
-        let appendsInOrder = entries.last.map { precedes($0, entry) } ?? true
-        if appendsInOrder {
-            entries.append(entry)
-            // Keep the cached series warm: one entry on or after its last day is O(1).
-            if var cached = cachedSeries, cached.revision == revision, let days = cachedDays,
-               days.timeZoneIdentifier == cached.zone,
-               cached.series.append(kilograms: entry.kilograms, onDay: days.day(of: entry.date)) {
-                revision += 1
-                cached.revision = revision
-                cachedSeries = cached
-                return
+        func insertSorted(_ entry: WeightEntry, into list: inout [WeightEntry]) {
+            let index = list.lastIndex { precedes($0, entry) }.map { $0 + 1 } ?? 0
+            list.insert(entry, at: index)
+        }
+        if let old {
+            samples.remove(old)
+            loadedEntries?.removeAll { $0.id == old.id }
+            latestEntries.removeAll { $0.id == old.id }
+        }
+        var appended = false
+        if let new {
+            let atEnd = samples.insert(new)
+            appended = atEnd && old == nil
+            if loadedEntries != nil { insertSorted(new, into: &loadedEntries!) }
+            // The tail stays the true tail: an entry older than its first is not part of it.
+            if latestEntries.isEmpty ? atEnd : !precedes(new, latestEntries[0]) {
+                insertSorted(new, into: &latestEntries)
             }
-        } else {
-            let index = entries.firstIndex { precedes(entry, $0) } ?? entries.endIndex
-            entries.insert(entry, at: index)
+        }
+        if let loadedEntries { latestEntries = Array(loadedEntries.suffix(Self.latestCount)) }
+        if latestEntries.count > Self.latestCount { latestEntries.removeFirst(latestEntries.count - Self.latestCount) }
+        // Keep the cached series warm: one entry on or after its last day is O(1).
+        if appended, let new, var cached = cachedSeries, cached.revision == revision, let days = cachedDays,
+           days.timeZoneIdentifier == cached.zone,
+           cached.series.append(kilograms: new.kilograms, onDay: days.day(of: new.date)) {
+            revision += 1
+            cached.revision = revision
+            cachedSeries = cached
+            return
         }
         revision += 1
     }
 
-    private func removeLocally(id: String) {
-        entries.removeAll { $0.id == id }
-        revision += 1
-    }
-
     private func performLoad() async throws {
-        let loaded = try await repository.allEntries()
-        if loaded != entries { revision += 1 }
-        entries = loaded
+        let loaded = try await repository.samples(withLatest: Self.latestCount)
+        if loaded.samples != samples || loaded.latest != latestEntries { revision += 1 }
+        samples = loaded.samples
+        latestEntries = loaded.latest
+        loadedEntries = nil
     }
 }

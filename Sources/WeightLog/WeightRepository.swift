@@ -5,6 +5,11 @@ import Storage
 public protocol WeightRepository: Sendable {
     /// Every entry, oldest first.
     func allEntries() async throws -> [WeightEntry]
+    /// Every instant and weight, oldest first, read lean (see `WeightTable.samples(in:)`),
+    /// with the latest `latest` entries in full.
+    func samples(withLatest latest: Int) async throws -> (samples: WeightSamples, latest: [WeightEntry])
+    /// The entries from `start` to `end` (seconds since 1970, inclusive), oldest first.
+    func entries(from start: Double, to end: Double) async throws -> [WeightEntry]
     func insert(_ entry: WeightEntry) async throws
     /// Replaces the entry with the same id; false when there is none.
     func update(_ entry: WeightEntry) async throws -> Bool
@@ -34,6 +39,15 @@ public actor LocalWeightRepository: WeightRepository {
 
     public func allEntries() throws -> [WeightEntry] {
         try store.read { try WeightTable.all(in: $0) }
+    }
+
+    public func samples(withLatest latest: Int) throws -> (samples: WeightSamples, latest: [WeightEntry]) {
+        // One read transaction: the samples and their tail agree.
+        try store.read { (try WeightTable.samples(in: $0), try WeightTable.latest(latest, in: $0)) }
+    }
+
+    public func entries(from start: Double, to end: Double) throws -> [WeightEntry] {
+        try store.read { try WeightTable.entries(from: start, to: end, in: $0) }
     }
 
     public func insert(_ entry: WeightEntry) throws {

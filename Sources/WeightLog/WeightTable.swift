@@ -17,6 +17,10 @@ public struct WeightTable: SnapshotSection {
     static let insertRow = "INSERT INTO weight_entries(\(columns)) VALUES(?, ?, ?, ?)"
     static let updateRow = "UPDATE weight_entries SET instant = ?, kilograms = ?, note = ? WHERE id = ?"
     static let deleteRow = "DELETE FROM weight_entries WHERE id = ?"
+    /// The lean read: the covering index `weight_entries_by_instant_id` answers it in order.
+    static let selectSamples = "SELECT instant, kilograms FROM weight_entries ORDER BY instant, id"
+    static let selectLatest = "SELECT \(columns) FROM weight_entries ORDER BY instant DESC, id DESC LIMIT ?"
+    static let selectBetween = "SELECT \(columns) FROM weight_entries WHERE instant BETWEEN ? AND ? ORDER BY instant, id"
 
     static func entry(_ row: SQLiteStatement) -> WeightEntry {
         WeightEntry(id: row.text(0), date: Date(timeIntervalSince1970: row.double(1)), kilograms: row.double(2),
@@ -32,6 +36,28 @@ public struct WeightTable: SnapshotSection {
     /// Every entry, oldest first (by instant, then id).
     public static func all(in connection: SQLiteConnection) throws -> [WeightEntry] {
         try connection.query(selectAll, row: entry)
+    }
+
+    /// Every instant and weight, oldest first, and nothing else: no id, no note, no object per row.
+    /// - Complexity: one pass over the index.
+    public static func samples(in connection: SQLiteConnection) throws -> WeightSamples {
+        var samples = WeightSamples()
+        let statement = try connection.prepare(selectSamples)
+        while try statement.step() {
+            samples.seconds.append(statement.double(0))
+            samples.kilograms.append(statement.double(1))
+        }
+        return samples
+    }
+
+    /// The latest `limit` entries, oldest first.
+    public static func latest(_ limit: Int, in connection: SQLiteConnection) throws -> [WeightEntry] {
+        try connection.query(selectLatest, [.int(limit)], row: entry).reversed()
+    }
+
+    /// The entries from `start` to `end` (seconds since 1970, inclusive), oldest first.
+    public static func entries(from start: Double, to end: Double, in connection: SQLiteConnection) throws -> [WeightEntry] {
+        try connection.query(selectBetween, [.double(start), .double(end)], row: entry)
     }
 
     public static func insert(_ entry: WeightEntry, in connection: SQLiteConnection) throws {

@@ -36,15 +36,10 @@ func runTrend() async -> Int32 {
     let colors = terminalOut && !options.noColor && !options.json && environment["NO_COLOR"] == nil
     let style = TerminalStyle(colors: colors, width: terminalWidth())
 
-    // The graph is built on the directory of `--data-dir`, read from the same arguments just validated.
-    let app = AppModel.shared
-    if interactive {
-        // Launch work overlaps with a person reading the prompt.
-        app.applicationDidFinishLaunching()
-    } else {
-        app.applicationDidFinishLaunchingForCommands()
-    }
-    let session = ReplSession(app: app, json: options.json, style: style, isInteractive: interactive && terminalOut)
+    // The graph is built on the directory of `--data-dir`, read from the same arguments just validated,
+    // when the first command needs it: `trend -c help` opens no database.
+    let session = ReplSession(app: launched(interactive: interactive), json: options.json, style: style,
+                              isInteractive: interactive && terminalOut)
 
     if !options.commands.isEmpty {
         for command in options.commands {
@@ -52,9 +47,10 @@ func runTrend() async -> Int32 {
             emit(result)
             if result.endsSession { break }
         }
-        await finish(app)
+        if let app = session.builtApp { await finish(app) }
         return exitStatus(session)
     }
+    let app = session.app
 
     let reader: any LineReader
     var editLine: EditLineReader?
@@ -117,6 +113,19 @@ func runTrend() async -> Int32 {
     editLine?.saveHistory()
     await finish(app)
     return exitStatus(session)
+}
+
+/// The production graph, launched for the kind of run this is.
+@MainActor
+func launched(interactive: Bool) -> AppModel {
+    let app = AppModel.shared
+    if interactive {
+        // Launch work overlaps with a person reading the prompt.
+        app.applicationDidFinishLaunching()
+    } else {
+        app.applicationDidFinishLaunchingForCommands()
+    }
+    return app
 }
 
 /// The commands' status, or 1 when their output could not be written (a closed pipe is not a failure).

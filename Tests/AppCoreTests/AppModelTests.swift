@@ -101,7 +101,7 @@ actor CountingSettingsRepository: SettingsRepository {
         try await first.app.weightEntryFeature.load()
         try await first.app.habitsFeature.load()
         try await first.app.settingsFeature.load()
-        #expect(first.app.weightEntryFeature.entries.map(\.kilograms) == [81])
+        #expect((try await first.app.weightEntryFeature.allEntries()).map(\.kilograms) == [81])
         #expect(first.app.habitsFeature.habits.map(\.name) == ["Read"])
         #expect(first.app.settingsFeature.current.unit == .pounds)
     }

@@ -87,7 +87,7 @@ import WeightLog
         _ = try await g.app.backupFeature.backupNow()
 
         // Change everything, then restore.
-        _ = try await g.app.weightEntryFeature.delete(id: g.app.weightEntryFeature.entries[0].id)
+        _ = try await g.app.weightEntryFeature.delete(id: (try await g.app.weightEntryFeature.allEntries())[0].id)
         _ = try await g.app.habitsFeature.delete("Read")
         try await g.app.settingsFeature.setUnit(named: "st")
         _ = try await g.app.progressFeature.prepare()
@@ -99,7 +99,7 @@ import WeightLog
         #expect(result.entries == 2)
 
         // Observable through the Features, without reloading by hand.
-        #expect(g.app.weightEntryFeature.entries.map(\.kilograms) == [80, 79.5])
+        #expect((try await g.app.weightEntryFeature.allEntries()).map(\.kilograms) == [80, 79.5])
         #expect(g.app.habitsFeature.summaries().first?.currentStreak == 2)
         #expect(g.app.settingsFeature.current.unit == .pounds)
         #expect(g.app.settingsFeature.current.goalKilograms == 75)
@@ -188,7 +188,7 @@ import WeightLog
         let merge = try await desktop.app.backupFeature.prepareRestore(from: .sync(String(laptopID.prefix(8))))
         let merged = try await desktop.app.backupFeature.restore(merge, merge: true)
         #expect(merged.merged == MergeCounts(weights: 1, duplicateWeights: 0, habits: 0, habitDays: 1))
-        #expect(desktop.app.weightEntryFeature.entries.map(\.kilograms) == [80, 79])
+        #expect((try await desktop.app.weightEntryFeature.allEntries()).map(\.kilograms) == [80, 79])
         #expect(desktop.app.habitsFeature.summaries().first?.currentStreak == 2, "yesterday from the laptop, today here")
 
         let again = try await desktop.app.backupFeature.restore(try await desktop.app.backupFeature.prepareRestore(from: .sync(String(laptopID.prefix(8)))), merge: true)
@@ -196,7 +196,7 @@ import WeightLog
 
         let replace = try await desktop.app.backupFeature.prepareRestore(from: .sync(String(laptopID.prefix(8))))
         _ = try await desktop.app.backupFeature.restore(replace)
-        #expect(desktop.app.weightEntryFeature.entries.map(\.kilograms) == [80])
+        #expect((try await desktop.app.weightEntryFeature.allEntries()).map(\.kilograms) == [80])
     }
 
     @Test func deleteAllDataKeepsASnapshotFirst() async throws {
@@ -204,10 +204,10 @@ import WeightLog
         let g = graph()
         try await g.app.weightEntryFeature.record(kilograms: 80)
         let copy = try await g.app.backupFeature.deleteAllData()
-        #expect(g.app.weightEntryFeature.entries.isEmpty)
+        #expect((try await g.app.weightEntryFeature.allEntries()).isEmpty)
         let plan = try await g.app.backupFeature.prepareRestore(from: .beforeRestore(copy))
         _ = try await g.app.backupFeature.restore(plan)
-        #expect(g.app.weightEntryFeature.entries.count == 1)
+        #expect((try await g.app.weightEntryFeature.allEntries()).count == 1)
     }
 
     @Test func aChangeIsBackedUpBeforeTheProcessEnds() async throws {

@@ -48,7 +48,7 @@ import WeightLog
         let result = try await backup.restore(plan)
         #expect(result.entries == 4 && result.habits == 6)
 
-        let entries = graph.app.weightEntryFeature.entries
+        let entries = (try await graph.app.weightEntryFeature.allEntries())
         #expect(entries.map(\.id) == Self.ids)
         #expect(entries.map(\.date.timeIntervalSince1970) == Self.instants)
         #expect(entries.map(\.kilograms) == Self.kilograms)
@@ -80,7 +80,7 @@ import WeightLog
         if file.hasSuffix(".csv") { try await graph.app.settingsFeature.setUnit(named: "lb") }
         let result = try await graph.app.weightImportFeature.importFile(fixtureURL(file))
         #expect(result.imported == 4 && result.preview.invalid.isEmpty)
-        let entries = graph.app.weightEntryFeature.entries
+        let entries = (try await graph.app.weightEntryFeature.allEntries())
         #expect(entries.map(\.id) == Self.ids)
         #expect(entries.map(\.date.timeIntervalSince1970) == Self.instants)
         #expect(entries.map(\.note) == Self.notes)

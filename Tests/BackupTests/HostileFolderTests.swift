@@ -184,6 +184,6 @@ import WeightLog
         let plan = try await g.app.backupFeature.prepareRestore(from: .file(file), skippingInvalid: true)
         #expect(plan.snapshot.dropped == ["weight 2 has a date outside 1900–2200", "weight 3 is 900.0 kg, outside 20–500 kg"])
         _ = try await g.app.backupFeature.restore(plan)
-        #expect(g.app.weightEntryFeature.entries.map(\.id) == ["ok"])
+        #expect((try await g.app.weightEntryFeature.allEntries()).map(\.id) == ["ok"])
     }
 }

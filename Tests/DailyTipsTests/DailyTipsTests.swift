@@ -10,7 +10,7 @@ import WeightLog
     let catalogue: TipCatalogue
 
     init() throws {
-        catalogue = try TipCatalogue.bundled()
+        catalogue = TipCatalogue.shipped
     }
 
     private var texts: [(id: String, text: String)] {
@@ -112,7 +112,7 @@ import WeightLog
     @Test func theWholeDeckIsDealtThenReshuffledWithoutTheSameTipTwoDaysRunning() async throws {
         let clock = TestClock(date("2026-01-01 09:00"))
         let graph = makeTestApp(clock: clock)
-        let everyday = try TipCatalogue.bundled().ids(in: .everyday)
+        let everyday = TipCatalogue.shipped.ids(in: .everyday)
         var seen: [String] = []
         for _ in everyday.indices {
             seen.append(try #require(try await graph.app.dailyTipsFeature.todaysTip()).id)
@@ -184,11 +184,11 @@ import WeightLog
     @Test func aMissingCatalogueIsReportedNotACrash() async throws {
         let store = LocalDataStore.inMemory()
         let feature = DailyTipsFeature(repository: LocalTipDeckRepository(store: store),
-                                       catalogue: { throw TipCatalogueError.missing }, calendar: calendar(zone: "UTC"),
+                                       catalogue: { throw TipCatalogueError.unreadable("a test") }, calendar: calendar(zone: "UTC"),
                                        currentDate: { Date(timeIntervalSince1970: 0) },
                                        checkInFacts: { CheckInFacts(day: 0) }, weekFigures: { _ in WeekFigures() }, seed: 1)
-        await #expect(throws: TipCatalogueError.missing) { try await feature.todaysTip() }
-        await #expect(throws: TipCatalogueError.missing) { try await feature.checkInCards() }
+        await #expect(throws: TipCatalogueError.unreadable("a test")) { try await feature.todaysTip() }
+        await #expect(throws: TipCatalogueError.unreadable("a test")) { try await feature.checkInCards() }
     }
 
     @Test func aDeckSavedByTrend02CarriesOnWithoutRepeatingWhatItDealt() throws {
@@ -196,7 +196,7 @@ import WeightLog
         let saved = #"{"tipIsReset":false,"seed":635849817868298157,"reset":{"position":0,"cycle":0},"day":20786,"everyday":{"lastDealt":"movement-008","position":1,"cycle":0},"tipID":"movement-008"}"#
         var state = try JSONDecoder().decode(TipDeckState.self, from: Data(saved.utf8))
         #expect(state.tipDeck == .everyday)
-        let deck = TipDeck(catalogue: try TipCatalogue.bundled())
+        let deck = TipDeck(catalogue: TipCatalogue.shipped)
         #expect(deck.tip(for: 20786, deck: .everyday, state: &state)?.id == "movement-008", "the day's tip reads back")
         let next = try #require(deck.tip(for: 20787, deck: .everyday, state: &state))
         #expect(state.everyday.dealt == ["movement-008", next.id], "the position became the ids it counted")

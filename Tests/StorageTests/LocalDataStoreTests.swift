@@ -17,6 +17,8 @@ import TestSupport
         let reopened = LocalDataStore(directory: directory)
         let unit = try reopened.read { try $0.query("SELECT value FROM settings WHERE key = 'unit'") { $0.text(0) } }
         #expect(unit == ["lb"])
+        // Reading does not switch journal modes; the first write puts the file in WAL mode.
+        try reopened.write { try $0.run("UPDATE settings SET value = 'kg'") }
         let mode = try reopened.read { try $0.query("PRAGMA journal_mode") { $0.text(0) } }
         #expect(mode == ["wal"])
     }

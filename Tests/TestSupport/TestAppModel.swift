@@ -30,7 +30,7 @@ public func makeTestApp(
 ) -> TestGraph {
     let environment = AppEnvironment(
         dataDirectory: directory, store: store, currentDate: clock.currentDate, calendar: calendar, tipSeed: tipSeed,
-        tipCatalogue: { try tipCatalogue ?? TipCatalogue.bundled() }, settingsRepository: settingsRepository,
+        tipCatalogue: { tipCatalogue ?? TipCatalogue.shipped }, settingsRepository: settingsRepository,
         // An hour: a test decides when the backup check runs (flushPendingBackup), never a timer.
         appVersion: "test", backupDebounce: .seconds(3600)
     )

@@ -102,16 +102,16 @@ import TestSupport
                 }
             }
             try Data(bytes).write(to: file)
-            let before = graph.app.weightEntryFeature.entries.count
+            let before = (try await graph.app.weightEntryFeature.allEntries()).count
             do {
                 let result = try await graph.app.weightImportFeature.importFile(file)
-                #expect(graph.app.weightEntryFeature.entries.count == before + result.imported)
-                for entry in graph.app.weightEntryFeature.entries {
+                #expect((try await graph.app.weightEntryFeature.allEntries()).count == before + result.imported)
+                for entry in (try await graph.app.weightEntryFeature.allEntries()) {
                     #expect((20...500).contains(entry.kilograms) && entry.kilograms.isFinite)
                 }
             } catch {
                 // A refused file is fine; it must have changed nothing.
-                #expect(graph.app.weightEntryFeature.entries.count == before)
+                #expect((try await graph.app.weightEntryFeature.allEntries()).count == before)
             }
         }
     }

@@ -38,7 +38,7 @@ import TestSupport
         await #expect(throws: WhenInputError.impossible("2026-02-30")) {
             try await feature.record(kilograms: 80, when: .day(year: 2026, month: 2, day: 30))
         }
-        #expect(feature.entries.count == 4)
+        #expect(try await feature.allEntries().count == 4)
     }
 
     @Test func undoTakesBackRecordEditAndDeleteInTurn() async throws {
@@ -49,15 +49,15 @@ import TestSupport
         let second = try await feature.record(kilograms: 81)
         _ = try await feature.edit(id: String(first.id.prefix(6)), kilograms: 79)
         _ = try await feature.delete(id: second.id)
-        #expect(feature.entries.map(\.kilograms) == [79])
+        #expect(try await feature.allEntries().map(\.kilograms) == [79])
 
         #expect(try await feature.undo() == .deleted(second))
-        #expect(feature.entries.map(\.kilograms) == [79, 81])
+        #expect(try await feature.allEntries().map(\.kilograms) == [79, 81])
         _ = try await feature.undo()
-        #expect(feature.entries.map(\.kilograms) == [80, 81])
+        #expect(try await feature.allEntries().map(\.kilograms) == [80, 81])
         _ = try await feature.undo()
         _ = try await feature.undo()
-        #expect(feature.entries.isEmpty)
+        #expect(try await feature.allEntries().isEmpty)
         await #expect(throws: WeightLogError.nothingToUndo) { try await feature.undo() }
         #expect(try await LocalWeightRepository(store: graph.store).allEntries().isEmpty)
     }
@@ -68,7 +68,7 @@ import TestSupport
         try await feature.record(kilograms: 80)
         await #expect(throws: WeightLogError.noSuchEntry("zzzz")) { try await feature.delete(id: "zzzz") }
         await #expect(throws: WeightLogError.idTooShort("ab")) { try await feature.delete(id: "ab") }
-        #expect(feature.entries.count == 1)
+        #expect(try await feature.allEntries().count == 1)
     }
 
     @Test func theCheckInShowsLatestTrendVerdictAndStreak() async throws {

@@ -94,7 +94,7 @@ import TestSupport
         let result = try await g.app.weightImportFeature.importFile(url)
         #expect(result.imported == 1)
         #expect(result.preview.duplicates == 2, "one already in the log, one repeated in the file")
-        #expect(g.app.weightEntryFeature.entries.count == 2, "the log was refreshed")
+        #expect(try await g.app.weightEntryFeature.allEntries().count == 2, "the log was refreshed")
         #expect(g.app.progressFeature.progressSnapshot?.points.count == 2, "and the progress shown")
         let again = try await g.app.weightImportFeature.importFile(url)
         #expect(again.imported == 0 && again.preview.duplicates == 3 && again.preview.newEntries.isEmpty)
@@ -283,8 +283,8 @@ import TestSupport
             let fresh = try await graph(unit: "st")
             let result = try await fresh.app.weightImportFeature.importFile(url)
             #expect(result.imported == 2, "\(name): \(result.preview.invalid)")
-            let back = fresh.app.weightEntryFeature.entries
-            let original = g.app.weightEntryFeature.entries
+            let back = (try await fresh.app.weightEntryFeature.allEntries())
+            let original = (try await g.app.weightEntryFeature.allEntries())
             #expect(back.map(\.id) == original.map(\.id), "\(name)")
             #expect(back.map(\.date) == original.map(\.date), "\(name)")
             #expect(back.map(\.note) == original.map(\.note), "\(name)")

@@ -24,10 +24,20 @@ public struct CommandResult: Sendable, Equatable {
     public var warnings: [String] = []
 }
 
-/// Runs command lines against one `AppModel`, in text or JSON.
+/// Runs command lines against one `AppModel`, in text or JSON. The model is
+/// built on the first command that needs it: `help` opens no database.
 @MainActor
 public final class ReplSession {
-    public let app: AppModel
+    private let makeApp: @MainActor () -> AppModel
+    /// The model, once a command has needed it.
+    public private(set) var builtApp: AppModel?
+    /// The model, built now if no command needed it yet.
+    public var app: AppModel {
+        if let builtApp { return builtApp }
+        let built = makeApp()
+        builtApp = built
+        return built
+    }
     public let json: Bool
     public let style: TerminalStyle
     public let isInteractive: Bool
@@ -37,8 +47,8 @@ public final class ReplSession {
     /// Asks the person a yes/no question; the executable sets it on a terminal.
     public var confirm: @MainActor (String) async -> Bool = { _ in true }
 
-    public init(app: AppModel, json: Bool, style: TerminalStyle, isInteractive: Bool) {
-        self.app = app
+    public init(app: @escaping @autoclosure @MainActor () -> AppModel, json: Bool, style: TerminalStyle, isInteractive: Bool) {
+        makeApp = app
         self.json = json
         self.style = style
         self.isInteractive = isInteractive
@@ -51,7 +61,7 @@ public final class ReplSession {
     /// A backup that keeps failing is said as a warning, once a day.
     public func execute(_ line: String) async -> CommandResult {
         var result = await run(line)
-        if !result.text.isEmpty { result.warnings += await app.backupFeature.pendingWarnings() }
+        if !result.text.isEmpty, let builtApp { result.warnings += await builtApp.backupFeature.pendingWarnings() }
         return result
     }
 
@@ -71,12 +81,12 @@ public final class ReplSession {
             message += " Type 'help' for the list."
             return failure(CommandFailure(.unknownCommand, message))
         }
-        let context = CommandContext(app: app, style: style, isInteractive: isInteractive, confirm: confirm)
         do {
             let output: CommandOutput
             if spec.name == "help" {
                 output = try HelpViewModel(catalog: catalog).help(Array(words.dropFirst()), style: style)
             } else {
+                let context = CommandContext(app: app, style: style, isInteractive: isInteractive, confirm: confirm)
                 output = try await spec.run(context, Array(words.dropFirst()))
             }
             return CommandResult(text: json ? output.json.encoded() : output.text, stream: .standardOutput,

@@ -68,7 +68,7 @@ struct WeightViewModel {
         try await weightEntryFeature.load()
         guard arguments.count <= 1 else { throw CommandFailure(.usage, "entries: takes at most one RANGE (1w 1m 3m 6m 1y all)") }
         let range = try arguments.first.map(ProgressViewModel.range(named:)) ?? .month
-        let entries = weightEntryFeature.entries(lastDays: range.days)
+        let entries = try await weightEntryFeature.entries(lastDays: range.days)
         let dates = self.dates
         let json = JSON.object([("range", .string(range.rawValue)), ("entries", .array(entries.map { .entry($0, dates: dates) }))])
         guard !entries.isEmpty else {
