@@ -23,11 +23,9 @@ let package = Package(
             name: "CCrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        .systemLibrary(
-            name: "CEditLine",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]
-        ),
+        // libedit, opened on first use (dlopen) by a small C target: only the
+        // interactive prompt needs it, and loading it costs every start-up.
+        .target(name: "CEditLine", linkerSettings: [.linkedLibrary("dl")]),
 
         // MARK: Storage, the one SQLite database
         .target(name: "Storage", dependencies: ["CSQLite"]),

@@ -21,7 +21,9 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     private let interruptPipe: (read: Int32, write: Int32)
     private let interruptSource: any DispatchSourceSignal
 
-    init(historyPath: String) {
+    /// A reader on libedit, or nil when no libedit can be opened.
+    init?(historyPath: String) {
+        guard trend_el_open() == 1 else { return nil }
         self.historyPath = historyPath
         var fds: [Int32] = [0, 0]
         pipe(&fds)
@@ -38,13 +40,13 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         interruptSource.resume()
 
         trend_el_setup(strdup("trend"), completeHook)
-        rl_initialize()
-        using_history()
-        stifle_history(1000)
+        trend_el_initialize()
+        trend_el_using_history()
+        trend_el_stifle_history(1000)
         switch Self.historyEntry(historyPath) {
         case .missing: break
         case .regularFile:
-            if read_history(historyPath) != 0 {
+            if trend_el_read_history(historyPath) != 0 {
                 FileHandle.standardError.write(Data("warning: the history file \(historyPath) could not be read; starting with an empty history\n".utf8))
             }
         case .other:
@@ -64,8 +66,8 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         drainInterrupts()
         lineComplete = false
         receivedLine = nil
-        rl_callback_handler_install(prompt, lineHandler)
-        defer { rl_callback_handler_remove() }
+        trend_el_callback_handler_install(prompt, lineHandler)
+        defer { trend_el_callback_handler_remove() }
         while !lineComplete {
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: interruptPipe.read, events: Int16(POLLIN), revents: 0)]
@@ -76,12 +78,12 @@ final class EditLineReader: LineReader, @unchecked Sendable {
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 drainInterrupts()
-                rl_replace_line("", 0)
+                trend_el_replace_line("", 0)
                 FileHandle.standardOutput.write(Data("^C\n".utf8))
                 return .interrupted
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
-                rl_callback_read_char()
+                trend_el_callback_read_char()
             }
         }
         guard let pointer = receivedLine else {
@@ -91,7 +93,7 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         let line = String(cString: pointer)
         free(pointer)
         if !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            add_history(line)
+            trend_el_add_history(line)
         }
         return .line(line)
     }
@@ -105,7 +107,7 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     /// something other than a regular file has taken its name.
     func saveHistory() {
         guard Self.historyEntry(historyPath) != .other else { return }
-        if write_history(historyPath) == 0 {
+        if trend_el_write_history(historyPath) == 0 {
             chmod(historyPath, 0o600)
         }
     }

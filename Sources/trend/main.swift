@@ -59,10 +59,15 @@ func runTrend() async -> Int32 {
         // Best effort: without the folder the history is not kept, and the reader says so; the commands still run.
         try? FileManager.default.createDirectory(at: app.settingsFeature.dataDirectory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
-        let lineReader = EditLineReader(historyPath: history)
-        EditLineReader.setCompletionTable(session.catalog.completionTable)
-        editLine = lineReader
-        reader = lineReader
+        if let lineReader = EditLineReader(historyPath: history) {
+            EditLineReader.setCompletionTable(session.catalog.completionTable)
+            editLine = lineReader
+            reader = lineReader
+        } else {
+            output.write("warning: libedit could not be loaded; lines are read without editing, history or completion\n",
+                         to: .standardError)
+            reader = ScriptLineReader(echoingPrompt: true)
+        }
     } else {
         reader = ScriptLineReader()
     }

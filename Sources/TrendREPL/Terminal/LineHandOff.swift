@@ -71,12 +71,20 @@ public final class ScriptLineReader: LineReader, @unchecked Sendable {
     private let handle: FileHandle
     private var buffer = Data()
     private var atEnd = false
+    private let echoingPrompt: Bool
 
-    public init(handle: FileHandle = .standardInput) {
+    /// - Parameter echoingPrompt: writes the prompt before each line (a terminal without libedit).
+    public init(handle: FileHandle = .standardInput, echoingPrompt: Bool = false) {
         self.handle = handle
+        self.echoingPrompt = echoingPrompt
     }
 
     public func readLine(prompt: String) -> LineReadResult {
+        if echoingPrompt, !prompt.isEmpty {
+            // Best effort, like the prompt libedit draws: a prompt that cannot be shown does not stop the reading.
+            let bytes = Array(prompt.utf8)
+            _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        }
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let lineData = buffer[buffer.startIndex..<newline]

@@ -1,0 +1,84 @@
+#include "CEditLine.h"
+
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* What is taken from libedit: its functions, and the addresses of the
+   readline globals it exports. */
+static struct {
+    int opened;
+    int (*initialize)(void);
+    void (*using_history)(void);
+    void (*stifle_history)(int);
+    int (*read_history)(const char *);
+    int (*write_history)(const char *);
+    int (*add_history)(const char *);
+    void (*handler_install)(const char *, trend_el_line_handler *);
+    void (*handler_remove)(void);
+    void (*read_char)(void);
+    void (*replace_line)(const char *, int);
+    const char **readline_name;
+    trend_el_completer **attempted_completion_function;
+    char **line_buffer;
+    int *attempted_completion_over;
+    int *completion_append_character;
+} el;
+
+#define TREND_EL_FIND(field, name) \
+    if ((*(void **)&el.field = dlsym(library, name)) == NULL) return 0
+
+int trend_el_open(void) {
+    if (el.opened) return 1;
+    const char *names[] = {"libedit.so.2", "libedit.so"};
+    void *library = NULL;
+    for (size_t index = 0; library == NULL && index < sizeof names / sizeof names[0]; index++) {
+        library = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
+    }
+    if (library == NULL) return 0;
+    TREND_EL_FIND(initialize, "rl_initialize");
+    TREND_EL_FIND(using_history, "using_history");
+    TREND_EL_FIND(stifle_history, "stifle_history");
+    TREND_EL_FIND(read_history, "read_history");
+    TREND_EL_FIND(write_history, "write_history");
+    TREND_EL_FIND(add_history, "add_history");
+    TREND_EL_FIND(handler_install, "rl_callback_handler_install");
+    TREND_EL_FIND(handler_remove, "rl_callback_handler_remove");
+    TREND_EL_FIND(read_char, "rl_callback_read_char");
+    TREND_EL_FIND(replace_line, "rl_replace_line");
+    TREND_EL_FIND(readline_name, "rl_readline_name");
+    TREND_EL_FIND(attempted_completion_function, "rl_attempted_completion_function");
+    TREND_EL_FIND(line_buffer, "rl_line_buffer");
+    TREND_EL_FIND(attempted_completion_over, "rl_attempted_completion_over");
+    TREND_EL_FIND(completion_append_character, "rl_completion_append_character");
+    el.opened = 1;
+    return 1;
+}
+
+void trend_el_setup(const char *name, trend_el_completer *completer) {
+    *el.readline_name = name;
+    *el.attempted_completion_function = completer;
+}
+
+int trend_el_initialize(void) { return el.initialize(); }
+void trend_el_using_history(void) { el.using_history(); }
+void trend_el_stifle_history(int max) { el.stifle_history(max); }
+int trend_el_read_history(const char *path) { return el.read_history(path); }
+int trend_el_write_history(const char *path) { return el.write_history(path); }
+void trend_el_add_history(const char *line) { el.add_history(line); }
+
+void trend_el_callback_handler_install(const char *prompt, trend_el_line_handler *handler) {
+    el.handler_install(prompt, handler);
+}
+
+void trend_el_callback_handler_remove(void) { el.handler_remove(); }
+void trend_el_callback_read_char(void) { el.read_char(); }
+void trend_el_replace_line(const char *text, int clear_undo) { el.replace_line(text, clear_undo); }
+const char *trend_el_line_buffer(void) { return *el.line_buffer; }
+
+void trend_el_completion_done(int append_character) {
+    *el.attempted_completion_over = 1;
+    *el.completion_append_character = append_character;
+}
+
+void trend_el_flush_stdout(void) { fflush(stdout); }

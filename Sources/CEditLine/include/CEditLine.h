@@ -1,0 +1,31 @@
+#ifndef TREND_CEDITLINE_H
+#define TREND_CEDITLINE_H
+
+/* libedit's readline interface, opened on first use with dlopen: a run with
+   -c or a script never loads it, which saves about a millisecond of every
+   start-up. The functions below are thin forwards to libedit's; call
+   trend_el_open() first, and use them only when it returned 1. libedit keeps
+   its state in C globals; only the line-reading thread calls these. */
+
+typedef char **trend_el_completer(const char *text, int start, int end);
+typedef void trend_el_line_handler(char *line);
+
+/* 1 when libedit is open (now or before), 0 when no libedit could be opened. */
+int trend_el_open(void);
+
+void trend_el_setup(const char *name, trend_el_completer *completer);
+int trend_el_initialize(void);
+void trend_el_using_history(void);
+void trend_el_stifle_history(int max);
+int trend_el_read_history(const char *path);
+int trend_el_write_history(const char *path);
+void trend_el_add_history(const char *line);
+void trend_el_callback_handler_install(const char *prompt, trend_el_line_handler *handler);
+void trend_el_callback_handler_remove(void);
+void trend_el_callback_read_char(void);
+void trend_el_replace_line(const char *text, int clear_undo);
+const char *trend_el_line_buffer(void);
+void trend_el_completion_done(int append_character);
+void trend_el_flush_stdout(void);
+
+#endif
