@@ -4,7 +4,7 @@ DATA_DIR ?=
 # Warnings are errors, and every target must declare each target it imports.
 STRICT = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: run test build deps test-deps test-tsan bench docs clean
+.PHONY: run test build deps test-deps test-tsan bench bench-startup docs clean
 
 # System libraries the package links: libedit (line editing), SQLite, and
 # OpenSSL's libcrypto (the backup content hash).
@@ -48,6 +48,14 @@ docs: deps
 bench: deps
 	$(SWIFT) run -c release ProgressBenchmarks
 	$(SWIFT) run -c release HabitsBenchmarks
+
+# Start-up next to a bare Foundation hello, on generated data directories
+# (ten years of weigh-ins and habits, 100k weigh-ins, 20 habits over 30 years).
+bench-startup: deps
+	$(SWIFT) build -c release --product trend
+	mkdir -p .build/bench-startup
+	swiftc -O Benchmarks/Startup/hello.swift -o .build/bench-startup/hello
+	python3 scripts/bench-startup.py .build/release/trend .build/bench-startup/hello .build/bench-startup
 
 test-tsan: test-deps
 	$(SWIFT) test --sanitize=thread

@@ -58,11 +58,11 @@ let package = Package(
         .target(
             name: "ProgressReference",
             path: "Benchmarks/ProgressReference",
-            linkerSettings: [.linkedLibrary("m")]
+            linkerSettings: [.linkedLibrary("m"), .linkedLibrary("sqlite3")]
         ),
         .executableTarget(
             name: "ProgressBenchmarks",
-            dependencies: ["Progress", "WeightLog", "Settings", "ProgressReference"],
+            dependencies: ["Progress", "WeightLog", "Settings", "Storage", "ProgressReference"],
             path: "Benchmarks/ProgressBenchmarks"
         ),
         .executableTarget(

@@ -2,6 +2,8 @@
 /// warm (a range switch on the cached daily series) and append (one new
 /// entry, then the snapshot), at 1 k to 1 M entries, beside a C reference of
 /// the cold algorithm compiled in the same build. The results must agree.
+/// The database case (10 k, 100 k, 1 M) opens a data directory and reads the
+/// weigh-ins as `today` does, beside a C floor that only steps the rows.
 import Foundation
 import Progress
 import ProgressReference
@@ -12,6 +14,8 @@ import WeightLog
 struct ProgressBenchmarks {
     struct Options {
         var sizes = [1_000, 10_000, 100_000, 1_000_000]
+        /// The database case runs at these sizes (and at the smoke size).
+        var databaseSizes: Set<Int> = [10_000, 100_000, 1_000_000]
         var json = false
         var repetitions = 15
     }
@@ -30,11 +34,12 @@ struct ProgressBenchmarks {
         while let argument = arguments.popFirst() {
             switch argument {
             case "--json": options.json = true
-            case "--smoke": options.sizes = [1_000]; options.repetitions = 3
+            case "--smoke": options.sizes = [1_000]; options.databaseSizes = [1_000]; options.repetitions = 3
             case "--sizes":
                 let list = arguments.popFirst()?.split(separator: ",").compactMap { Int($0) } ?? []
                 guard !list.isEmpty else { fail("--sizes needs a list like 1000,10000") }
                 options.sizes = list
+                options.databaseSizes = Set(list)
             case "--repetitions":
                 guard let count = arguments.popFirst().flatMap(Int.init), count > 0 else { fail("--repetitions needs a number") }
                 options.repetitions = count
@@ -49,6 +54,17 @@ struct ProgressBenchmarks {
         for size in options.sizes {
             let input = Input.generate(entries: size, seed: 2026, timeZone: zone)
             results += measure(input, repetitions: options.repetitions)
+            if options.databaseSizes.contains(size) {
+                do {
+                    let timings = try DatabaseCase.measure(input, repetitions: max(3, options.repetitions / 3))
+                    func perEntry(_ seconds: Double) -> Double { seconds * 1e9 / Double(size) }
+                    results.append(Result(name: "database", entries: size, nsPerEntry: perEntry(timings.trend.median),
+                                          minimumNsPerEntry: perEntry(timings.trend.minimum),
+                                          referenceNsPerEntry: perEntry(timings.floor.median)))
+                } catch {
+                    fail("the database case failed: \(error)")
+                }
+            }
         }
         let peakMegabytes = peakResidentMegabytes()
         if options.json {
@@ -60,11 +76,12 @@ struct ProgressBenchmarks {
             }
             print("{\"results\":[\(items.joined(separator: ","))],\"peakResidentMegabytes\":\(format(peakMegabytes))}")
         } else {
-            print("case     entries   ns/entry (median)   ns/entry (min)   C ns/entry   Swift/C")
+            print("case      entries   ns/entry (median)   ns/entry (min)   C ns/entry   Swift/C")
+            print("(cold: C is the same algorithm; database: C is the floor, sqlite3_step over the same rows)")
             for result in results {
                 let reference = result.referenceNsPerEntry.map { String(format: "%10.2f", $0) } ?? String(repeating: " ", count: 10)
                 let ratio = result.referenceNsPerEntry.map { String(format: "%7.2f×", result.nsPerEntry / $0) } ?? ""
-                print(result.name.padding(toLength: 7, withPad: " ", startingAt: 0) + String(format: " %9d   %17.3f   %14.3f   ", result.entries,
+                print(result.name.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: " %9d   %17.3f   %14.3f   ", result.entries,
                              result.nsPerEntry, result.minimumNsPerEntry) + reference + "   " + ratio)
             }
             print(String(format: "peak resident memory: %.1f MB", peakMegabytes))

@@ -144,6 +144,18 @@ public final class HabitsFeature {
         return habits.filter { !$0.archived }.map { summary(of: $0, today: day) }
     }
 
+    /// How many shown habits are due today and not done yet, and how many are
+    /// shown: the status line's count, without strengths or streaks.
+    public func dueToday() -> (due: Int, shown: Int) {
+        let day = today
+        let shown = habits.filter { !$0.archived }
+        let due = shown.filter { habit in
+            let statistics = HabitStatistics(habit: habit, today: day)
+            return isDue(habit, on: day) && !statistics.isCompletedToday(computed: statistics.computedEntries())
+        }
+        return (due.count, shown.count)
+    }
+
     public func habit(named name: String) throws -> Habit {
         let key = name.lowercased()
         if let habit = habits.first(where: { $0.name.lowercased() == key }) { return habit }

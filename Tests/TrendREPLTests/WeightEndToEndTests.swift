@@ -149,3 +149,25 @@ import TestSupport
         #expect(documents[3]["count"] as? Int == 1)
     }
 }
+
+/// `trend status`: one line for a prompt, at most 40 characters.
+@Suite struct StatusLineTests {
+    @Test func statusIsOneShortLineWithTheTrendTheStreakAndTheHabitsDue() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path]
+        #expect(try runTrend(directory + ["status"]).standardOutput == "no weigh-ins\n")
+        let script = "weigh 80.4 2026-06-13 07:00\nweigh 80.0 2026-06-14 07:00\nweigh 79.5\nhabit add Read every day\nhabit add Walk every day\nhabit done Read\n"
+        #expect(try runTrend(directory, input: script).status == 0)
+        let line = try runTrend(directory + ["status"])
+        #expect(line.status == 0)
+        // The trend by hand: 80.4, 80.4 + 0.1 × (80.0 − 80.4) = 80.36, 80.36 + 0.1 × (79.5 − 80.36) = 80.27.
+        #expect(line.standardOutput == "80.3 kg ↓ · 3d · 1 due\n")
+        #expect(line.standardOutput.dropLast().count <= 40)
+        let json = try #require(try runTrend(directory + ["--json", "status"]).documents().first)
+        #expect(json["habitsDue"] as? Int == 1 && json["habits"] as? Int == 2 && json["currentStreak"] as? Int == 3)
+        #expect(json["verdict"] as? String == "movingDownward")
+        #expect(json["line"] as? String == "80.3 kg ↓ · 3d · 1 due")
+        #expect(try runTrend(directory + ["status", "now"]).status == 2, "status takes nothing after it")
+    }
+}

@@ -27,4 +27,9 @@ void pr_compute(const double *instants, const double *kilograms, long n,
                 long today, long window_days, int has_goal, double goal,
                 long *days, double *means, double *smoothed, pr_result *out);
 
+/* The database floor: reads (instant, kilograms) of every weigh-in in the
+   Trend database at path with sqlite3_step, in the check-in's order, and
+   sums them. Returns 0 on success. */
+int pr_sqlite_floor(const char *path, double *instant_sum, double *kilogram_sum, long *rows);
+
 #endif

@@ -13,6 +13,7 @@ public struct CommandCatalog {
         var commands: [CommandSpec] = [HelpViewModel.command]
         commands += weight.prefix(1)
         commands += TodayViewModel.commands
+        commands += StatusViewModel.commands
         commands += ProgressViewModel.commands
         commands += weight.dropFirst()
         commands += HabitsViewModel.commands

@@ -15,6 +15,7 @@ public struct TrendOptions: Equatable, Sendable {
 
     public static let usage = """
     usage: trend [--data-dir DIR] [--json] [--no-color] [-c COMMAND]... [--version] [--help]
+           trend [--data-dir DIR] [--json] status
 
       --data-dir DIR   keep data in DIR (default: $TREND_DATA_DIR, $XDG_DATA_HOME/trend, ~/.local/share/trend)
       --json           print one JSON document per command, one per line
@@ -22,6 +23,7 @@ public struct TrendOptions: Equatable, Sendable {
       -c COMMAND       run COMMAND and exit; repeat to run several in order
       --version        print the version and exit
       --help           print this help and exit
+      status           print one line for a shell prompt: trend, streak, habits due
 
     With no -c, trend reads commands from the terminal (trend> prompt) or,
     when stdin is not a terminal, one command per line as a script.
@@ -51,7 +53,9 @@ public struct TrendOptions: Equatable, Sendable {
             case "--version", "-V": options.showVersion = true
             case "--help", "-h": options.showHelp = true
             default:
-                if argument.hasPrefix("--data-dir=") {
+                if argument == "status", options.commands.isEmpty {
+                    options.commands.append("status")
+                } else if argument.hasPrefix("--data-dir=") {
                     options.dataDirectory = String(argument.dropFirst("--data-dir=".count))
                 } else {
                     throw UsageError(message: "unknown option '\(argument)'")

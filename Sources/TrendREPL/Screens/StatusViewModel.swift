@@ -1,0 +1,58 @@
+import AppCore
+import Habits
+import Settings
+import WeightLog
+
+/// `status` (and `trend status`): one line for a shell prompt or a tmux
+/// status bar, at most 40 characters — the trend with the day's direction,
+/// the weigh-in streak, and the habits still due today.
+@MainActor
+struct StatusViewModel {
+    private let weightEntryFeature: WeightEntryFeature
+    private let habitsFeature: HabitsFeature
+
+    init(weightEntryFeature: WeightEntryFeature, habitsFeature: HabitsFeature) {
+        self.weightEntryFeature = weightEntryFeature
+        self.habitsFeature = habitsFeature
+    }
+
+    static let width = 40
+
+    func show() async throws -> CommandOutput {
+        try await weightEntryFeature.load()
+        try await habitsFeature.load()
+        let checkIn = weightEntryFeature.checkIn()
+        let (due, shown) = habitsFeature.dueToday()
+        let unit = weightEntryFeature.unit
+        var parts: [String] = []
+        if let trend = checkIn.trendKilograms {
+            parts.append(unit.format(trend) + (checkIn.verdict.map { " " + Self.arrow($0) } ?? ""))
+            parts.append("\(checkIn.currentStreak)d")
+        } else {
+            parts.append("no weigh-ins")
+        }
+        if shown > 0 { parts.append(due == 0 ? "habits done" : "\(due) due") }
+        var line = parts.joined(separator: " · ")
+        if line.count > Self.width { line = String(line.prefix(Self.width - 1)) + "…" }
+        return CommandOutput(text: line, json: .object([
+            ("trendKilograms", .optional(checkIn.trendKilograms)),
+            ("unit", .string(unit.rawValue)),
+            ("verdict", .optional(checkIn.verdict?.rawValue)),
+            ("currentStreak", .integer(checkIn.currentStreak)),
+            ("habitsDue", .integer(due)),
+            ("habits", .integer(shown)),
+            ("line", .string(line)),
+        ]))
+    }
+
+    /// The day's direction as one character.
+    static func arrow(_ verdict: DailyVerdict) -> String {
+        switch verdict {
+        case .firstEntry: "·"
+        case .movingDownward: "↓"
+        case .holdingSteady: "→"
+        case .needsAttention: "↑"
+        case .timeForReset: "↻"
+        }
+    }
+}
