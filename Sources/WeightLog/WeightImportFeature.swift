@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Settings
+import Storage
 
 /// Bringing history in from other trackers and taking it out again:
 /// preview (nothing written), import (an additive merge in one transaction,
@@ -61,26 +62,39 @@ public final class WeightImportFeature {
         }
     }
 
-    /// Writes every entry as CSV (`id,date,weight,unit,note`), weights in `unit`.
+    /// Writes every entry as CSV (`id,date,weight,unit,note`), weights in `unit`,
+    /// streamed from the database to a file that appears whole or not at all.
     public func exportCSV(to url: URL, unit: WeightUnit) async throws -> Int {
-        let entries = try await weightLog.allEntries()
-        let zone = calendar.timeZone
-        // Built and written off the main actor: a large log or a slow disk never holds up the prompt.
-        try await Task.detached(priority: .userInitiated) {
-            try WeightExport.write(WeightExport.csv(entries, unit: unit, timeZone: zone), to: url)
-        }.value
-        return entries.count
+        try await weightLog.ensureLoaded()
+        let zone = calendar.timeZone, repository = self.repository
+        return try await Self.exporting {
+            let writer = try WeightExport.CSVWriter(url: url, unit: unit, timeZone: zone)
+            let count = try await repository.forEachEntry { try writer.write($0) }
+            try writer.commit()
+            return count
+        }
     }
 
-    /// Writes every entry as Trend's JSON export (kilograms).
+    /// Writes every entry as Trend's JSON export (kilograms), streamed like the CSV.
     public func exportJSON(to url: URL) async throws -> Int {
+        try await weightLog.ensureLoaded()
         let exportedAt = currentDate()
-        let entries = try await weightLog.allEntries()
-        let zone = calendar.timeZone
-        try await Task.detached(priority: .userInitiated) {
-            try WeightExport.write(try WeightExport.json(entries, timeZone: zone, exportedAt: exportedAt), to: url)
-        }.value
-        return entries.count
+        let zone = calendar.timeZone, repository = self.repository
+        return try await Self.exporting {
+            let writer = try WeightExport.JSONWriter(url: url, timeZone: zone)
+            let count = try await repository.forEachEntry { try writer.write($0) }
+            try writer.commit(exportedAt: exportedAt)
+            return count
+        }
+    }
+
+    /// Runs an export, turning a failed write into the export error that names the file.
+    private static func exporting(_ body: () async throws -> Int) async throws -> Int {
+        do {
+            return try await body()
+        } catch let error as AtomicFile.WriteError {
+            throw ImportError.exportFailed(error.path, reason: error.reason)
+        }
     }
 
     /// Splits read rows into new entries and duplicates (same id, or the same

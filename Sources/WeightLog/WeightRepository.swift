@@ -10,6 +10,9 @@ public protocol WeightRepository: Sendable {
     func samples(withLatest latest: Int) async throws -> (samples: WeightSamples, latest: [WeightEntry])
     /// The entries from `start` to `end` (seconds since 1970, inclusive), oldest first.
     func entries(from start: Double, to end: Double) async throws -> [WeightEntry]
+    /// Calls `body` with every entry, oldest first, as the rows are read (one
+    /// read transaction, on the store's thread); returns how many there were.
+    func forEachEntry(_ body: @escaping @Sendable (WeightEntry) throws -> Void) async throws -> Int
     func insert(_ entry: WeightEntry) async throws
     /// Replaces the entry with the same id; false when there is none.
     func update(_ entry: WeightEntry) async throws -> Bool
@@ -48,6 +51,10 @@ public actor LocalWeightRepository: WeightRepository {
 
     public func entries(from start: Double, to end: Double) throws -> [WeightEntry] {
         try store.read { try WeightTable.entries(from: start, to: end, in: $0) }
+    }
+
+    public func forEachEntry(_ body: @escaping @Sendable (WeightEntry) throws -> Void) throws -> Int {
+        try store.read { try WeightTable.forEachEntry(in: $0, body) }
     }
 
     public func insert(_ entry: WeightEntry) throws {

@@ -50,6 +50,18 @@ public struct WeightTable: SnapshotSection {
         return samples
     }
 
+    /// Calls `body` with every entry, oldest first, one row at a time: an
+    /// export streams a million rows without holding them.
+    public static func forEachEntry(in connection: SQLiteConnection, _ body: (WeightEntry) throws -> Void) throws -> Int {
+        let statement = try connection.prepare(selectAll)
+        var count = 0
+        while try statement.step() {
+            try body(entry(statement))
+            count += 1
+        }
+        return count
+    }
+
     /// The latest `limit` entries, oldest first.
     public static func latest(_ limit: Int, in connection: SQLiteConnection) throws -> [WeightEntry] {
         try connection.query(selectLatest, [.int(limit)], row: entry).reversed()

@@ -304,3 +304,26 @@ import TestSupport
         await #expect(throws: ImportError.self) { _ = try await g.app.weightImportFeature.preview(binary) }
     }
 }
+
+/// The export's instants are written without a formatter per row, and read
+/// exactly as ISO8601DateFormatter writes them.
+@Suite struct ExportInstantTests {
+    @Test(arguments: ["UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Chatham"])
+    func instantsMatchTheFoundationFormatter(zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = timeZone
+        formatter.formatOptions = [.withInternetDateTime]
+        let text = WeightExport.InstantText(localDays: LocalDays.shared(for: timeZone))
+        var random = SystemRandomNumberGenerator()
+        // Every DST change of 2026 and its neighbours, and random instants from 1900 to 2100.
+        var instants: [Double] = (0..<2_000).map { _ in Double(Int.random(in: -2_208_988_800...4_102_444_800, using: &random)) }
+        for transition in LocalDays.shared(for: timeZone).transitions where transition > 1_767_225_600 && transition < 1_798_761_600 {
+            instants += [transition - 1, transition, transition + 1]
+        }
+        for instant in instants {
+            let date = Date(timeIntervalSince1970: instant)
+            #expect(text.string(date) == formatter.string(from: date), "\(zone) \(instant)")
+        }
+    }
+}
