@@ -230,13 +230,12 @@ public final class WeightEntryFeature {
         return change
     }
 
-    /// Entries from `days` local days ago up to today (nil: all), oldest first;
-    /// a range reads only its own rows.
-    public func entries(lastDays days: Int?) async throws -> [WeightEntry] {
-        guard let days else { return try await allEntries() }
+    /// One page of the entries from `days` local days ago (nil: all), past
+    /// `cursor` (nil: from the end), newest or oldest first.
+    public func entriesPage(lastDays days: Int?, after cursor: WeightEntry?, newestFirst: Bool, limit: Int) async throws -> [WeightEntry] {
         try await load()
-        let start = localDays.startOfDay(today - (days - 1))
-        return try await weightLog.entries(from: start, to: .distantFuture)
+        let start = days.map { localDays.startOfDay(today - ($0 - 1)) } ?? .distantPast
+        return try await weightLog.page(after: cursor, newestFirst: newestFirst, notBefore: start, limit: limit)
     }
 
     public func checkIn() -> CheckIn {

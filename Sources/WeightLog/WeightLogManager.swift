@@ -96,6 +96,13 @@ public final class WeightLogManager {
         return try await repository.entries(from: start.timeIntervalSince1970, to: end.timeIntervalSince1970)
     }
 
+    /// Up to `limit` entries past `cursor` (nil: from the end), newest or
+    /// oldest first, none before `start`: a listing read a page at a time.
+    public func page(after cursor: WeightEntry?, newestFirst: Bool, notBefore start: Date, limit: Int) async throws -> [WeightEntry] {
+        try await ensureLoaded()
+        return try await repository.page(after: cursor, newestFirst: newestFirst, notBefore: start.timeIntervalSince1970, limit: limit)
+    }
+
     /// The latest entry at or before `now`; failing that (every entry is
     /// later, a clock set back), the latest whose local day is not after `today`.
     public func latestEntry(upTo now: Date, today: Int, localDays: LocalDays) -> WeightEntry? {

@@ -62,6 +62,21 @@ public struct WeightTable: SnapshotSection {
         return count
     }
 
+    /// Up to `limit` entries past `cursor` (an entry's instant and id; nil
+    /// starts at the end), newest first or oldest first, none before `start`:
+    /// one page of a listing that is never held whole.
+    public static func page(after cursor: (instant: Double, id: String)?, newestFirst: Bool, notBefore start: Double, limit: Int,
+                            in connection: SQLiteConnection) throws -> [WeightEntry] {
+        let order = newestFirst ? "ORDER BY instant DESC, id DESC" : "ORDER BY instant, id"
+        guard let cursor else {
+            return try connection.query("SELECT \(columns) FROM weight_entries WHERE instant >= ? \(order) LIMIT ?",
+                                        [.double(start), .int(limit)], row: entry)
+        }
+        return try connection.query(
+            "SELECT \(columns) FROM weight_entries WHERE instant >= ? AND (instant, id) \(newestFirst ? "<" : ">") (?, ?) \(order) LIMIT ?",
+            [.double(start), .double(cursor.instant), .text(cursor.id), .int(limit)], row: entry)
+    }
+
     /// The latest `limit` entries, oldest first.
     public static func latest(_ limit: Int, in connection: SQLiteConnection) throws -> [WeightEntry] {
         try connection.query(selectLatest, [.int(limit)], row: entry).reversed()

@@ -40,6 +40,11 @@ func runTrend() async -> Int32 {
     // when the first command needs it: `trend -c help` opens no database.
     let session = ReplSession(app: launched(interactive: interactive), json: options.json, style: style,
                               isInteractive: interactive && terminalOut)
+    // A long answer (`entries all`) is written as it is read, never held whole.
+    session.streamsOutput = { part in
+        output.write(part, to: .standardOutput)
+        return !output.outputFailed
+    }
 
     if !options.commands.isEmpty {
         for command in options.commands {

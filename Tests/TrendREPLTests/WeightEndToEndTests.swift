@@ -171,3 +171,37 @@ import TestSupport
         #expect(try runTrend(directory + ["status", "now"]).status == 2, "status takes nothing after it")
     }
 }
+
+/// `entries` writes a page at a time: the pages join into the same listing.
+@Suite struct LongListingTests {
+    @Test func entriesAcrossManyPagesInTextAndJSON() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        // 4,500 weigh-ins, one an hour from 2026-01-01: more than two pages of 2,000.
+        var csv = "date,weight\n"
+        for hour in 0..<4_500 {
+            let date = Date(timeIntervalSince1970: 1_767_225_600 + Double(hour) * 3_600)
+            csv += ISO8601DateFormatter().string(from: date) + ",\(70 + Double(hour % 100) / 10)\n"
+        }
+        let file = temp.url.appendingPathComponent("many.csv")
+        try csv.write(to: file, atomically: true, encoding: .utf8)
+        let directory = ["--data-dir", temp.url.appendingPathComponent("data").path]
+        #expect(try runTrend(directory + ["-c", "import \(file.path)"]).status == 0)
+
+        let document = try #require(try runTrend(directory + ["--json", "-c", "entries all"]).documents().first)
+        let entries = try #require(document["entries"] as? [[String: Any]])
+        #expect(document["range"] as? String == "all")
+        #expect(entries.count == 4_500)
+        let dates = entries.compactMap { $0["date"] as? String }
+        #expect(dates == dates.sorted() && Set(dates).count == 4_500, "oldest first, each once")
+
+        let text = try runTrend(directory + ["-c", "entries all"]).standardOutput.split(separator: "\n")
+        #expect(text.count == 4_502, "a header, every weigh-in, a footer")
+        #expect(text.last == "4500 weigh-ins in all time, newest first")
+        #expect(text[1].contains("2026-07-07 11:00") && text[4_500].contains("2026-01-01 00:00"), "newest first")
+
+        // A reader that stops early: the listing ends quietly, and the status is still 0.
+        let head = try runTrendInShell(directory + ["-c", "entries all"], redirections: "| head -1")
+        #expect(head.status == 0 && head.errors.isEmpty)
+    }
+}

@@ -314,7 +314,11 @@ import TestSupport
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = timeZone
         formatter.formatOptions = [.withInternetDateTime]
-        let text = WeightExport.InstantText(localDays: LocalDays.shared(for: timeZone))
+        let local = DateFormatter()
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.timeZone = timeZone
+        local.dateFormat = "yyyy-MM-dd HH:mm"
+        let days = LocalDays.shared(for: timeZone)
         var random = SystemRandomNumberGenerator()
         // Every DST change of 2026 and its neighbours, and random instants from 1900 to 2100.
         var instants: [Double] = (0..<2_000).map { _ in Double(Int.random(in: -2_208_988_800...4_102_444_800, using: &random)) }
@@ -323,7 +327,8 @@ import TestSupport
         }
         for instant in instants {
             let date = Date(timeIntervalSince1970: instant)
-            #expect(text.string(date) == formatter.string(from: date), "\(zone) \(instant)")
+            #expect(days.internetDateTime(date) == formatter.string(from: date), "\(zone) \(instant)")
+            #expect(days.localMinute(date) == local.string(from: date), "\(zone) \(instant)")
         }
     }
 }

@@ -7,6 +7,9 @@ public struct CommandOutput: Sendable {
     /// Things the person should hear besides the answer (a likely typo recorded in a
     /// script); printed on standard error, and in the JSON document's `warnings`.
     public var warnings: [String] = []
+    /// The end of a JSON document whose start was emitted already (see
+    /// `CommandContext.emit`); used in place of `json`.
+    public var rawJSON: String?
 
     public init(text: String, json: JSON, endsSession: Bool = false, warnings: [String] = []) {
         self.text = text

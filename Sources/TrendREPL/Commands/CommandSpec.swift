@@ -5,11 +5,17 @@ import AppCore
 public struct CommandContext {
     public let app: AppModel
     public let style: TerminalStyle
+    /// The answer is JSON (`--json`), not text.
+    public let json: Bool
     /// A person at a terminal (prompts for confirmation, progress bars).
     public let isInteractive: Bool
     /// Asks a yes/no question on a terminal; in scripts and `-c` the command
     /// itself is the confirmation, so this answers yes.
     public let confirm: @MainActor (String) async -> Bool
+    /// Writes part of a long answer now (a million entries are never held):
+    /// text lines with their newlines, or the first part of the JSON line.
+    /// False when the output is gone (a closed pipe): the command may stop.
+    public let emit: @MainActor (String) -> Bool
 }
 
 /// What may follow a word when completing with Tab.

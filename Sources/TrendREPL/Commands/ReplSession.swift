@@ -46,6 +46,11 @@ public final class ReplSession {
     public private(set) var failures = 0
     /// Asks the person a yes/no question; the executable sets it on a terminal.
     public var confirm: @MainActor (String) async -> Bool = { _ in true }
+    /// Where a long answer's parts go as they are ready (the executable writes
+    /// them to standard output); without it they are kept and returned with
+    /// the rest of the answer, as tests read it.
+    public var streamsOutput: (@MainActor (String) -> Bool)?
+    private var emitted = ""
 
     public init(app: @escaping @autoclosure @MainActor () -> AppModel, json: Bool, style: TerminalStyle, isInteractive: Bool) {
         makeApp = app
@@ -86,10 +91,18 @@ public final class ReplSession {
             if spec.name == "help" {
                 output = try HelpViewModel(catalog: catalog).help(Array(words.dropFirst()), style: style)
             } else {
-                let context = CommandContext(app: app, style: style, isInteractive: isInteractive, confirm: confirm)
+                emitted = ""
+                let context = CommandContext(app: app, style: style, json: json, isInteractive: isInteractive, confirm: confirm,
+                                             emit: { [unowned self] part in
+                                                 if let stream = streamsOutput { return stream(part) }
+                                                 emitted += part
+                                                 return true
+                                             })
                 output = try await spec.run(context, Array(words.dropFirst()))
             }
-            return CommandResult(text: json ? output.json.encoded() : output.text, stream: .standardOutput,
+            let rest = json ? output.rawJSON ?? output.json.encoded() : output.text
+            defer { emitted = "" }
+            return CommandResult(text: emitted + rest, stream: .standardOutput,
                                  succeeded: true, endsSession: output.endsSession, warnings: output.warnings)
         } catch {
             return failure(FailureMessage.failure(from: error, command: spec.name))

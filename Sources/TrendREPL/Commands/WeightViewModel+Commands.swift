@@ -23,7 +23,7 @@ extension WeightViewModel {
                         summary: "list weigh-ins with their ids (RANGE: 1w 1m 3m 6m 1y all; default 1m)",
                         examples: ["entries", "entries 1w", "entries all"],
                         completion: .positional([.words(ProgressRange.allCases.map(\.rawValue))])) { context, arguments in
-                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).list(arguments, style: context.style)
+                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).list(arguments, context: context)
             },
             CommandSpec(name: "edit", usage: "edit ID WEIGHT", summary: "change the weight of an entry (ID: its first characters)",
                         examples: ["edit 1a2b 82.0", "edit 1a2b3c4d 181 lb"]) { context, arguments in

@@ -64,24 +64,49 @@ struct WeightViewModel {
         }
     }
 
-    func list(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
+    /// How many entries a listing reads and writes at a time.
+    static let listPage = 2_000
+
+    /// The entries of a range, written a page at a time as they are read:
+    /// newest first as text, oldest first in JSON. `entries all` on a million
+    /// weigh-ins holds one page, not the log.
+    func list(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
         try await weightEntryFeature.load()
         guard arguments.count <= 1 else { throw CommandFailure(.usage, "entries: takes at most one RANGE (1w 1m 3m 6m 1y all)") }
         let range = try arguments.first.map(ProgressViewModel.range(named:)) ?? .month
-        let entries = try await weightEntryFeature.entries(lastDays: range.days)
-        let dates = self.dates
-        let json = JSON.object([("range", .string(range.rawValue)), ("entries", .array(entries.map { .entry($0, dates: dates) }))])
-        guard !entries.isEmpty else {
-            return CommandOutput(text: "No weigh-ins in \(range.title). Record one with 'weigh 82.4'.", json: json)
+        let style = context.style, dates = self.dates, unit = self.unit
+        // The JSON document's frame, split where the entries go.
+        let empty = JSON.object([("range", .string(range.rawValue)), ("entries", .array([]))])
+        let frame = empty.encoded().components(separatedBy: "[]")
+        var cursor: WeightEntry?
+        var count = 0
+        while true {
+            let page = try await weightEntryFeature.entriesPage(lastDays: range.days, after: cursor, newestFirst: !context.json,
+                                                                 limit: Self.listPage)
+            var chunk = ""
+            for entry in page {
+                if context.json {
+                    chunk += (count == 0 ? frame[0] + "[" : ",") + JSON.entry(entry, dates: dates).encoded()
+                } else {
+                    if count == 0 { chunk += style.dim("id        when              weight") + "\n" }
+                    var line = "\(entry.shortID)  \(dates.local(entry.date))  \(unit.format(entry.kilograms).leftPadded(to: 12))"
+                    if let note = entry.note { line += "  " + TerminalText.visible(note) }
+                    chunk += line + "\n"
+                }
+                count += 1
+            }
+            // A reader that went away (`| head`) ends the listing.
+            guard !chunk.isEmpty, context.emit(chunk), page.count == Self.listPage else { break }
+            cursor = page.last
         }
-        var lines = [style.dim("id        when              weight")]
-        for entry in entries.reversed() {
-            var line = "\(entry.shortID)  \(dates.local(entry.date))  \(unit.format(entry.kilograms).leftPadded(to: 12))"
-            if let note = entry.note { line += "  " + TerminalText.visible(note) }
-            lines.append(line)
+        var output = CommandOutput(text: "", json: empty)
+        if context.json {
+            output.rawJSON = count == 0 ? empty.encoded() : "]" + frame.dropFirst().joined(separator: "[]")
+        } else {
+            output.text = count == 0 ? "No weigh-ins in \(range.title). Record one with 'weigh 82.4'."
+                : style.dim("\(count) weigh-in\(count == 1 ? "" : "s") in \(range.title), newest first")
         }
-        lines.append(style.dim("\(entries.count) weigh-in\(entries.count == 1 ? "" : "s") in \(range.title), newest first"))
-        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+        return output
     }
 
     func edit(_ arguments: [String]) async throws -> CommandOutput {
