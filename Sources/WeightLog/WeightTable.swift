@@ -72,8 +72,13 @@ public struct WeightTable: SnapshotSection {
             return try connection.query("SELECT \(columns) FROM weight_entries WHERE instant >= ? \(order) LIMIT ?",
                                         [.double(start), .int(limit)], row: entry)
         }
+        if !newestFirst {
+            // Past the cursor is past the start too; the row value alone lets SQLite seek straight to it.
+            return try connection.query("SELECT \(columns) FROM weight_entries WHERE (instant, id) > (?, ?) \(order) LIMIT ?",
+                                        [.double(cursor.instant), .text(cursor.id), .int(limit)], row: entry)
+        }
         return try connection.query(
-            "SELECT \(columns) FROM weight_entries WHERE instant >= ? AND (instant, id) \(newestFirst ? "<" : ">") (?, ?) \(order) LIMIT ?",
+            "SELECT \(columns) FROM weight_entries WHERE instant >= ? AND (instant, id) < (?, ?) \(order) LIMIT ?",
             [.double(start), .double(cursor.instant), .text(cursor.id), .int(limit)], row: entry)
     }
 
