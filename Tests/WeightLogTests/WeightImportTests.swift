@@ -332,3 +332,59 @@ import TestSupport
         }
     }
 }
+
+/// The big trackers' exports, from real layouts (Tests/Fixtures/README.md).
+@MainActor
+@Suite struct TrackerExportTests {
+    func read(_ name: String, unit: WeightUnit = .kilograms, zone: String = "Europe/Berlin") throws -> ReadOutcome {
+        let days = LocalDays.shared(for: try #require(TimeZone(identifier: zone)))
+        return try WeightFileReader(displayUnit: unit, dates: ImportDates(localDays: days)).read(fixtureURL("apps/" + name))
+    }
+
+    func local(_ text: String, zone: String = "Europe/Berlin") throws -> Date {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        return try #require(ImportDates(localDays: LocalDays.shared(for: timeZone)).parse(text))
+    }
+
+    @Test func garminInPoundsWithTwelveHourTimes() throws {
+        let outcome = try read("garmin-weight-lbs.csv")
+        #expect(outcome.format == .garmin && outcome.invalid.isEmpty)
+        #expect(outcome.weights.map(\.date) == [try local("2025-11-25 09:25"), try local("2025-11-24 00:05"), try local("2025-11-24 19:40")])
+        let pounds = outcome.weights.map { ($0.kilograms / WeightUnit.kilogramsPerPound * 10).rounded() / 10 }
+        #expect(pounds == [157.4, 157.2, 158.0], "the unit comes from the cell, not the display unit")
+    }
+
+    @Test func garminInKilogramsWithDayRowsOfEmptyCells() throws {
+        let outcome = try read("garmin-weight-kg.csv", unit: .pounds)
+        #expect(outcome.format == .garmin && outcome.invalid.isEmpty)
+        #expect(outcome.weights.map(\.kilograms) == [80.4, 79.8, 80.9])
+        #expect(outcome.weights.map(\.date) == [try local("2017-12-31 01:00"), try local("2017-12-31 13:30"), try local("2017-12-30 07:15")])
+    }
+
+    @Test func samsungHealthTimesAreUTCAndWeightsKilograms() throws {
+        let outcome = try read("com.samsung.health.weight.20260115093000.csv", unit: .pounds)
+        #expect(outcome.format == .samsungHealth && outcome.unit == .kilograms)
+        #expect(outcome.weights.map(\.kilograms) == [82.4, 82.1])
+        // 06:58 UTC is 07:58 in Berlin (its time_offset, UTC+0100).
+        #expect(outcome.weights.first?.date == Date(timeIntervalSince1970: 1_768_028_280))
+        #expect(try local("2026-01-10 07:58") == outcome.weights.first?.date)
+        #expect(outcome.skipped == 1 && outcome.invalid.isEmpty, "a row without a weight is passed over")
+    }
+
+    @Test func fitbitWeightsArePoundsAtLocalTimes() throws {
+        let outcome = try read("fitbit-weight-2025-09-12.json", zone: "America/Chicago")
+        #expect(outcome.format == .fitbit && outcome.unit == .pounds && outcome.invalid.isEmpty)
+        #expect(outcome.weights.map { ($0.kilograms / WeightUnit.kilogramsPerPound * 10).rounded() / 10 } == [198.1, 197.6])
+        #expect(outcome.weights.map(\.date) == [try local("2025-09-12 09:13:26", zone: "America/Chicago"),
+                                                try local("2025-09-13 09:00", zone: "America/Chicago")])
+        #expect(outcome.weights.map(\.id) == ["fitbit-1757668406000", "fitbit-1757754000000"], "a second import finds them again")
+    }
+
+    @Test func timesAndDaysAsTheAppsWriteThem() {
+        #expect(WeightFileReader.clock24("12:05 AM") == "00:05" && WeightFileReader.clock24("12:30 PM") == "12:30")
+        #expect(WeightFileReader.clock24("9:25 pm") == "21:25" && WeightFileReader.clock24("01:00") == "01:00")
+        #expect(WeightFileReader.clock24("13:00 PM") == nil && WeightFileReader.clock24("24:00") == nil)
+        #expect(WeightFileReader.garminDay(" Nov 25, 2025") == "2025-11-25" && WeightFileReader.garminDay("Feb 30") == nil)
+        #expect(WeightFileReader.monthDayYear("09/12/25") == "2025-09-12" && WeightFileReader.monthDayYear("13/01/25") == nil)
+    }
+}

@@ -9,7 +9,7 @@ extension ImportViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "import", usage: "import FILE [preview]",
-                        summary: "bring in weigh-ins (CSV, Weight Diary, Libra, openScale, Hacker's Diet, Trend, Apple Health) or a Loop habits backup",
+                        summary: "bring in weigh-ins (CSV, Apple Health, Garmin, Fitbit, Samsung Health, Libra, openScale, Weight Diary, Hacker's Diet, Trend) or Loop habits",
                         examples: ["import ~/Downloads/export.xml preview", "import weights.csv", "import libra.csv",
                                    "import 'Loop Habits Backup 2026-06-10.db' preview"],
                         completion: .positional([.file, .words(["preview"])])) { context, arguments in

@@ -60,6 +60,10 @@ struct WeightFileReader {
         var outcome: ReadOutcome
         if let header = lowerRows.firstIndex(where: { $0.count >= 3 && $0[0] == "date" && $0[1] == "weight" && $0[2] == "rung" }) {
             outcome = readHackersDiet(records, header: header)
+        } else if let first = lowerRows.first, Self.isGarminHeader(first) {
+            outcome = readGarmin(records)
+        } else if let first = lowerRows.first, Self.isSamsungWeight(first) {
+            outcome = readSamsungHealth(records)
         } else if lowerRows.contains(where: { $0.first == "units" && $0.count >= 2 }) {
             outcome = readWeightDiary(records)
         } else if let header = lowerRows.first,
@@ -221,7 +225,9 @@ struct WeightFileReader {
 
     func readJSON(_ data: Data, path: String) throws -> ReadOutcome {
         // A file that is not JSON at all is a file of no known format, whatever the parser's complaint.
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        let parsed = try? JSONSerialization.jsonObject(with: data)
+        if let items = parsed as? [Any], Self.isFitbitWeights(items) { return readFitbit(items) }
+        guard let object = parsed as? [String: Any] else {
             throw ImportError.unknownFormat(path)
         }
         if let content = object["content"] as? [String: Any], object["formatVersion"] != nil {

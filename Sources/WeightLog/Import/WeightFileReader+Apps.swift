@@ -1,0 +1,145 @@
+import Foundation
+import Settings
+import Storage
+
+/// The exports of the big trackers, each in its own shape:
+///
+/// - **Garmin Connect** `Weight.csv`: a header `Time,Weight,Change,BMI,Body Fat,…`,
+///   then a row holding only the day (`" Nov 25, 2025"`) before that day's
+///   weigh-ins, whose time is `9:25 AM` or `01:00` and whose weight carries
+///   its unit (`157.4 lbs`, `73.3 kg`). Layout from importers of the real
+///   files (delize/garmin-convert-weight, an open GarminWeightImporter).
+/// - **Samsung Health** `com.samsung.health.weight.<stamp>.csv`: a first line
+///   naming the data type, then a header whose names may carry the type as a
+///   prefix (`com.samsung.health.weight.start_time`); `start_time` is UTC
+///   (`2026-01-10 08:00:00.000`, its `time_offset` only says where), weights in kg.
+/// - **Fitbit** `weight-YYYY-MM-DD.json` (account export and Google Takeout):
+///   an array of `{logId, weight, bmi, fat, date "MM/DD/YY", time "HH:MM:SS", source}`,
+///   the time local and the weight in pounds.
+extension WeightFileReader {
+    static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    /// Whether the first record is Garmin's header.
+    static func isGarminHeader(_ names: [String]) -> Bool {
+        names.count >= 3 && names[0] == "time" && names[1] == "weight" && names.contains("bmi")
+    }
+
+    /// Whether the first line names Samsung Health's weight data.
+    static func isSamsungWeight(_ firstFields: [String]) -> Bool {
+        guard let first = firstFields.first else { return false }
+        return first.hasPrefix("com.samsung.health.weight") || first.hasPrefix("com.samsung.shealth.weight")
+    }
+
+    func readGarmin(_ records: Records) -> ReadOutcome {
+        var outcome = ReadOutcome(format: .garmin, unit: displayUnit, unitAssumed: false)
+        var header = true
+        var day: String?
+        records { record in
+            if header { header = false; return }
+            let first = field(record.fields, 0)
+            if let date = Self.garminDay(first) {
+                day = date
+                return
+            }
+            let weight = field(record.fields, 1)
+            guard !weight.isEmpty, weight != "--" else { outcome.skipped += 1; return }
+            guard let day else {
+                outcome.invalid.append(ImportProblem(line: record.line, reason: "a weigh-in before any day row"))
+                return
+            }
+            guard let time = Self.clock24(first) else {
+                outcome.invalid.append(ImportProblem(line: record.line, reason: "'\(Self.short(first))' is not a time"))
+                return
+            }
+            // Garmin writes the unit in the cell: 157.4 lbs, 73.3 kg.
+            add(record.line, dateText: day + " " + time, weightText: weight.replacingOccurrences(of: "lbs", with: "lb"),
+                unit: displayUnit, note: nil, id: nil, to: &outcome)
+        }
+        return outcome
+    }
+
+    func readSamsungHealth(_ records: Records) -> ReadOutcome {
+        var outcome = ReadOutcome(format: .samsungHealth, unit: .kilograms, unitAssumed: false)
+        var line = 0
+        var start: Int?, weight: Int?
+        records { record in
+            line += 1
+            if line == 1 { return }
+            let names = record.fields.map { $0.lowercased() }
+            if line == 2 {
+                // Names may carry the data type as a prefix: com.samsung.health.weight.start_time.
+                func column(_ name: String) -> Int? { names.firstIndex { $0 == name || $0.hasSuffix("." + name) } }
+                start = column("start_time")
+                weight = column("weight")
+                return
+            }
+            guard let start, let weight else {
+                outcome.invalid.append(ImportProblem(line: record.line, reason: "the header names no start_time and weight"))
+                return
+            }
+            // start_time is UTC; time_offset only says where the person was.
+            let when = field(record.fields, start)
+            add(record.line, dateText: when.isEmpty ? when : when + "Z", weightText: field(record.fields, weight),
+                unit: .kilograms, note: nil, id: nil, to: &outcome)
+        }
+        return outcome
+    }
+
+    func readFitbit(_ items: [Any]) -> ReadOutcome {
+        var outcome = ReadOutcome(format: .fitbit, unit: .pounds, unitAssumed: false)
+        for (index, item) in items.enumerated() {
+            guard let row = item as? [String: Any], let day = (row["date"] as? String).flatMap(Self.monthDayYear) else {
+                outcome.invalid.append(ImportProblem(line: index + 1, reason: "entry \(index + 1) has no usable date"))
+                continue
+            }
+            let time = (row["time"] as? String) ?? "12:00:00"
+            guard let date = dates.parse(day + " " + time) else {
+                outcome.invalid.append(ImportProblem(line: index + 1, reason: "entry \(index + 1) has no usable time"))
+                continue
+            }
+            let id = (row["logId"] as? NSNumber).map { "fitbit-\($0.int64Value)" }
+            addKilograms(index + 1, date: date, kilograms: Self.double(row["weight"]).map(WeightUnit.pounds.kilograms(from:)),
+                         note: nil, id: id, to: &outcome)
+        }
+        return outcome
+    }
+
+    /// Whether a JSON array is a Fitbit weight log.
+    static func isFitbitWeights(_ items: [Any]) -> Bool {
+        guard let first = items.first as? [String: Any] else { return false }
+        return first["logId"] != nil && first["weight"] != nil && first["date"] != nil
+    }
+
+    /// `Nov 25, 2025` (Garmin's day rows, with or without a leading space) as `2025-11-25`.
+    static func garminDay(_ text: String) -> String? {
+        let words = text.replacingOccurrences(of: ",", with: " ").split(separator: " ")
+        guard words.count == 3, let month = monthNames.firstIndex(of: words[0].prefix(3).lowercased()),
+              let day = Int(words[1]), (1...31).contains(day), let year = Int(words[2]), (1900...2200).contains(year) else { return nil }
+        return "\(year)-" + two(month + 1) + "-" + two(day)
+    }
+
+    /// `9:25 AM`, `12:05 AM` or `01:00` as `HH:MM` on a 24-hour clock.
+    static func clock24(_ text: String) -> String? {
+        let parts = text.uppercased().split(separator: " ")
+        guard let clock = parts.first else { return nil }
+        let numbers = clock.split(separator: ":").compactMap { Int($0) }
+        guard numbers.count >= 2, parts.count <= 2, (0...59).contains(numbers[1]) else { return nil }
+        var hour = numbers[0]
+        if parts.count == 2 {
+            guard (1...12).contains(hour), parts[1] == "AM" || parts[1] == "PM" else { return nil }
+            hour = hour % 12 + (parts[1] == "PM" ? 12 : 0)
+        }
+        guard (0...23).contains(hour) else { return nil }
+        return two(hour) + ":" + two(numbers[1])
+    }
+
+    /// Fitbit's `09/12/25` (month, day, two-digit year of this century) as `2025-09-12`.
+    static func monthDayYear(_ text: String) -> String? {
+        let parts = text.split(separator: "/").compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[0]), (1...31).contains(parts[1]) else { return nil }
+        let year = parts[2] < 100 ? 2000 + parts[2] : parts[2]
+        return "\(year)-" + two(parts[0]) + "-" + two(parts[1])
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
