@@ -3,7 +3,9 @@ import Settings
 
 /// Reads the dates files carry: ISO 8601 with or without an offset
 /// (`2026-06-01T07:30:00Z`, `…+02:00`, `…-0400`), `yyyy-MM-dd HH:mm[:ss]`,
-/// `yyyy-MM-dd HH:mm:ss -0400` (Apple Health) and `yyyy-MM-dd` (noon). A time
+/// `yyyy-MM-dd HH:mm:ss -0400` (Apple Health), `yyyy-MM-dd` (noon), the same
+/// with dots or slashes (`2026.10.07`, Renpho Health) and Unix timestamps in
+/// seconds or milliseconds (Zepp Life). A time
 /// without an offset is local to the person's time zone. Parsed by hand, so
 /// a million rows need no DateFormatter.
 struct ImportDates {
@@ -13,6 +15,17 @@ struct ImportDates {
         var bytes = Array(raw.utf8)
         while bytes.last == 0x20 { bytes.removeLast() }
         if bytes.first == 0x20 { bytes = Array(bytes.drop { $0 == 0x20 }) }
+        // A Unix timestamp (Zepp Life): seconds, or milliseconds with 13 digits.
+        if (9...13).contains(bytes.count), bytes.allSatisfy({ (0x30...0x39).contains($0) }),
+           let value = Double(String(decoding: bytes, as: UTF8.self)) {
+            let seconds = bytes.count == 13 ? value / 1000 : value
+            return bytes.count == 11 || bytes.count == 12 ? nil : Date(timeIntervalSince1970: seconds)
+        }
+        // Year first with dots or slashes (Renpho Health: 2026.10.07): the same date.
+        if bytes.count >= 10, bytes[4] == bytes[7], bytes[4] == 0x2E || bytes[4] == 0x2F {
+            bytes[4] = 0x2D
+            bytes[7] = 0x2D
+        }
         guard bytes.count >= 10, let year = number(bytes, 0, 4), bytes[4] == 0x2D, let month = number(bytes, 5, 2),
               bytes[7] == 0x2D, let day = number(bytes, 8, 2),
               (1900...2200).contains(year), (1...12).contains(month), (1...daysIn(month, year)).contains(day) else {

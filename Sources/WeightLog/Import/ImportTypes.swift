@@ -7,6 +7,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     case hackersDiet = "hackers-diet", trendJSON = "trend-json", trendSnapshot = "trend-snapshot"
     case appleHealth = "apple-health"
     case garmin = "garmin", samsungHealth = "samsung-health", fitbit = "fitbit"
+    case renpho = "renpho", zeppLife = "zepp-life", withings = "withings", myFitnessPal = "myfitnesspal"
 
     public var title: String {
         switch self {
@@ -21,6 +22,10 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
         case .garmin: "Garmin Connect Weight.csv"
         case .samsungHealth: "Samsung Health weight CSV"
         case .fitbit: "Fitbit weight JSON"
+        case .renpho: "Renpho CSV"
+        case .zeppLife: "Zepp Life / Mi Fit BODY CSV"
+        case .withings: "Withings weight CSV"
+        case .myFitnessPal: "MyFitnessPal measurement CSV"
         }
     }
 }

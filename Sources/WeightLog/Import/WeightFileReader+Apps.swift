@@ -13,10 +13,42 @@ import Storage
 ///   naming the data type, then a header whose names may carry the type as a
 ///   prefix (`com.samsung.health.weight.start_time`); `start_time` is UTC
 ///   (`2026-01-10 08:00:00.000`, its `time_offset` only says where), weights in kg.
+/// - **Renpho**: the legacy export (`Time of Measurement,Weight(kg),BMI,Body
+///   Fat(%),…,Remarks`, `2024-01-01 10:20:30`) and Renpho Health's
+///   (`No.,Date,Time,Weight(kg),…,Remarks`, `2026.10.07` and `20:34:03`,
+///   separated by tabs, commas or semicolons, `--` for a missing value) —
+///   headers as open importers copied them from real exports.
+/// - **Zepp Life / Mi Fit** `BODY_*.csv`: `timestamp,weight,height,bmi,fatRate,…`,
+///   the timestamp in Unix seconds, weights in kg (openScale's import notes, issue 669).
+/// - **Withings** `weight.csv` (`Date,Weight (kg),Fat mass (kg),Bone mass (kg),…`)
+///   and **MyFitnessPal** `Measurement-Summary-….csv` (`Date,Weight`) are
+///   date-and-weight CSVs, named by their columns or file name.
 /// - **Fitbit** `weight-YYYY-MM-DD.json` (account export and Google Takeout):
 ///   an array of `{logId, weight, bmi, fat, date "MM/DD/YY", time "HH:MM:SS", source}`,
 ///   the time local and the weight in pounds.
 extension WeightFileReader {
+    /// The separator of a delimited file, from its first line: a tab or a
+    /// semicolon when the line holds more of them than commas (Renpho Health
+    /// writes any of the three).
+    static func separator(ofFirstLineIn head: Data) -> UInt8 {
+        let line = head.prefix { $0 != 0x0A }
+        let commas = line.filter { $0 == UInt8(ascii: ",") }.count
+        let tabs = line.filter { $0 == 0x09 }.count, semicolons = line.filter { $0 == UInt8(ascii: ";") }.count
+        if tabs > commas, tabs >= semicolons { return 0x09 }
+        if semicolons > commas { return UInt8(ascii: ";") }
+        return UInt8(ascii: ",")
+    }
+
+    /// The app a date-and-weight CSV comes from, told by its own columns (or,
+    /// for MyFitnessPal, its file name); nil for a CSV of no known app.
+    static func namedFormat(header: [String], fileName: String) -> ImportFormat? {
+        if header.contains("time of measurement") || header.contains("body fat percentage(%)") { return .renpho }
+        if header.first == "timestamp", header.contains("fatrate") { return .zeppLife }
+        if header.contains(where: { $0.hasPrefix("fat mass (") }), header.contains(where: { $0.hasPrefix("bone mass (") }) { return .withings }
+        if fileName.lowercased().hasPrefix("measurement-summary") { return .myFitnessPal }
+        return nil
+    }
+
     static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// Whether the first record is Garmin's header.

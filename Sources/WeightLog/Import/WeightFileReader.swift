@@ -45,13 +45,14 @@ struct WeightFileReader {
             return readLibra(data)
         }
         // Recognise the format from the head of the file, then stream all of it.
-        let lowerRows = CSVTable.records(in: head).prefix(60).map { $0.fields.map { $0.lowercased() } }
+        let separator = Self.separator(ofFirstLineIn: head)
+        let lowerRows = CSVTable.records(in: head, separator: separator).prefix(60).map { $0.fields.map { $0.lowercased() } }
         let lineEstimate = data.count / 24
         // A quote left open is reported at its line; the record is not read, and the lines after it are.
         let unclosed = UnclosedQuotes()
         let records = { (body: (CSVTable.Record) -> Void) in
             var seen = 0
-            CSVTable.forEachRecord(in: data, looksLikeRecordStart: Self.startsWithDate) { record in
+            CSVTable.forEachRecord(in: data, separator: separator, looksLikeRecordStart: Self.startsWithDate) { record in
                 seen += 1
                 if seen % 65_536 == 0 { progress(Double(record.line) / Double(max(1, lineEstimate))) }
                 if record.unterminatedQuote { unclosed.lines.append(record.line) } else { body(record) }
@@ -70,7 +71,10 @@ struct WeightFileReader {
                   (header.contains("date") && header.contains("time")) || header.contains("datetime"), header.contains("weight") {
             outcome = readOpenScale(records)
         } else if let header = lowerRows.first, header.contains(where: Self.isDateHeader), header.contains(where: Self.isWeightHeader) {
-            outcome = readGeneric(records)
+            let named = Self.namedFormat(header: header, fileName: url.lastPathComponent)
+            // Zepp Life names no unit and writes kilograms.
+            outcome = readGeneric(records, unit: named == .zeppLife ? .kilograms : nil)
+            outcome.format = named ?? outcome.format
         } else {
             throw ImportError.unknownFormat(path)
         }
@@ -91,7 +95,8 @@ struct WeightFileReader {
 
     // MARK: Formats
 
-    func readGeneric(_ records: Records) -> ReadOutcome {
+    /// - Parameter knownUnit: the unit of an app that writes one without naming it.
+    func readGeneric(_ records: Records, unit knownUnit: WeightUnit? = nil) -> ReadOutcome {
         var outcome = ReadOutcome(format: .genericCSV, unit: displayUnit, unitAssumed: true)
         var header: [String]?
         var dateColumn = 0, weightColumn = 1
@@ -104,9 +109,9 @@ struct WeightFileReader {
                 weightColumn = names.firstIndex(where: Self.isWeightHeader) ?? 1
                 timeColumn = names.firstIndex(of: "time")
                 unitColumn = names.firstIndex { $0 == "unit" || $0 == "units" }
-                noteColumn = names.firstIndex { ["note", "notes", "comment", "comments"].contains($0) }
+                noteColumn = names.firstIndex { ["note", "notes", "comment", "comments", "remarks"].contains($0) }
                 idColumn = names.firstIndex(of: "id")
-                let headerUnit = Self.unit(inHeader: names[weightColumn])
+                let headerUnit = Self.unit(inHeader: names[weightColumn]) ?? knownUnit
                 outcome.unit = headerUnit ?? displayUnit
                 outcome.unitAssumed = headerUnit == nil && unitColumn == nil
                 return
@@ -260,6 +265,11 @@ struct WeightFileReader {
 
     func add(_ line: Int, dateText: String, weightText: String, unit: WeightUnit, note: String?, id: String?,
              to outcome: inout ReadOutcome) {
+        // Scales write `--` for a value they did not measure: passed over, like an empty cell of a known app.
+        if weightText == "--" {
+            outcome.skipped += 1
+            return
+        }
         if weightText.isEmpty {
             if dateText.isEmpty || outcome.format != .genericCSV {
                 outcome.skipped += 1
@@ -308,7 +318,7 @@ struct WeightFileReader {
     }
 
     static func isDateHeader(_ name: String) -> Bool {
-        ["date", "datetime", "date_time", "timestamp", "time stamp", "when"].contains(name)
+        ["date", "datetime", "date_time", "timestamp", "time stamp", "when", "time of measurement"].contains(name)
     }
 
     static func isWeightHeader(_ name: String) -> Bool {
