@@ -6,12 +6,14 @@ STRICT = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check 
 
 .PHONY: run test build deps test-deps test-tsan bench bench-startup docs clean
 
-# System libraries the package links: libedit (line editing), SQLite, and
-# OpenSSL's libcrypto (the backup content hash).
+# System libraries the package uses: SQLite (linked), and libedit (line
+# editing), OpenSSL's libcrypto (the backup content hash) and libarchive
+# (Apple Health's export.zip), whose headers it builds against and which it
+# opens when first needed.
 deps:
-	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libedit sqlite3 libcrypto; then \
-		echo "Installing libedit-dev, libsqlite3-dev and libssl-dev with apt-get…"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev libsqlite3-dev libssl-dev pkgconf >/dev/null; \
+	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libedit sqlite3 libcrypto libarchive; then \
+		echo "Installing libedit-dev, libsqlite3-dev, libssl-dev and libarchive-dev with apt-get…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev libsqlite3-dev libssl-dev libarchive-dev pkgconf >/dev/null; \
 	fi
 
 # What the tests use besides the toolchain: faketime runs the end-to-end

@@ -19,6 +19,11 @@ let package = Package(
         ),
         // Headers only: libcrypto is opened when a snapshot is hashed (ContentHash),
         // so the many commands that never hash do not pay for loading it at start-up.
+        // Headers only: libarchive is opened when an archive is imported (ZipEntryStream).
+        .systemLibrary(
+            name: "CArchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
         .systemLibrary(
             name: "CCrypto",
             providers: [.apt(["libssl-dev"])]
@@ -32,7 +37,7 @@ let package = Package(
 
         // MARK: Features
         .target(name: "Settings", dependencies: ["Storage"]),
-        .target(name: "WeightLog", dependencies: ["Storage", "Settings"]),
+        .target(name: "WeightLog", dependencies: ["Storage", "Settings", "CArchive"]),
         .target(name: "Progress", dependencies: ["WeightLog", "Settings"]),
         .target(name: "Habits", dependencies: ["Storage", "Settings"]),
         .target(name: "DailyTips", dependencies: ["Storage", "Settings"]),

@@ -443,3 +443,40 @@ import TestSupport
         #expect(dates.parse("16094592000") == nil && dates.parse("2026.10-07") == nil)
     }
 }
+
+/// Apple Health's export.zip, read through libarchive without extracting.
+@MainActor
+@Suite struct AppleHealthZipTests {
+    func reader() -> WeightFileReader {
+        WeightFileReader(displayUnit: .kilograms, dates: ImportDates(localDays: LocalDays.shared(for: .gmt)))
+    }
+
+    @Test func theExportXMLInsideTheZipIsRead() throws {
+        let outcome = try reader().read(fixtureURL("apps/export.zip"))
+        #expect(outcome.format == .appleHealthZip && outcome.invalid.isEmpty)
+        #expect(outcome.weights.count == 2)
+        #expect(outcome.weights.first?.kilograms == 82.4)
+        #expect(abs((outcome.weights.last?.kilograms ?? 0) - 181.2 * WeightUnit.kilogramsPerPound) < 1e-9)
+        // 07:01 at +0100 is 06:01 UTC.
+        #expect(outcome.weights.first?.date == Date(timeIntervalSince1970: 1_780_293_660))
+    }
+
+    @Test func aZipWithoutAnExportIsRefusedWithItsReason() {
+        #expect(throws: ImportError.self) { try reader().read(fixtureURL("apps/not-health.zip")) }
+        do {
+            _ = try reader().read(fixtureURL("apps/not-health.zip"))
+        } catch {
+            #expect("\(error)".contains("holds no export.xml"))
+        }
+    }
+
+    @Test func aDamagedZipIsReportedNotACrash() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        var bytes = try Data(contentsOf: fixtureURL("apps/export.zip"))
+        bytes = bytes.prefix(bytes.count / 2)
+        let url = temp.url.appendingPathComponent("broken.zip")
+        try bytes.write(to: url)
+        #expect(throws: ImportError.self) { try reader().read(url) }
+    }
+}

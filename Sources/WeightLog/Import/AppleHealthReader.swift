@@ -29,25 +29,53 @@ struct AppleHealthReader {
         defer { try? handle.close() }
         // The size only paces the progress bar; without it the bar waits for the end.
         let size = ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? NSNumber)?.doubleValue ?? 0
-        var outcome = ReadOutcome(format: .appleHealth, unit: .kilograms, unitAssumed: false)
+        return try read(path: url.path, size: size, format: .appleHealth) { consumed in
+            do {
+                return try handle.read(upToCount: Self.chunkSize) ?? Data()
+            } catch {
+                throw ImportError.unreadable(url.path, reason: "reading stopped after \(consumed) bytes: \((error as NSError).localizedDescription)")
+            }
+        }
+    }
+
+    /// Apple Health's `export.zip`, as the iPhone shares it: the `export.xml`
+    /// inside is streamed out of the archive, never extracted.
+    func readZip(_ url: URL) throws -> ReadOutcome {
+        let stream: ZipEntryStream
+        do {
+            stream = try ZipEntryStream(url: url) { path in path == "export.xml" || path.hasSuffix("/export.xml") }
+        } catch .noMember {
+            throw ImportError.unreadable(url.path, reason: "the zip archive holds no export.xml, so it is not an Apple Health export")
+        } catch .noLibrary {
+            throw ImportError.unreadable(url.path, reason: "reading zip archives needs libarchive (Debian's libarchive13); unzip it and import export.xml")
+        } catch let .unreadable(reason) {
+            throw ImportError.unreadable(url.path, reason: "the zip archive cannot be read (\(reason))")
+        }
+        return try read(path: url.path + ":" + stream.memberPath, size: 0, format: .appleHealthZip) { consumed in
+            do {
+                return try stream.read(upTo: Self.chunkSize)
+            } catch {
+                throw ImportError.unreadable(url.path, reason: "reading export.xml stopped after \(consumed) bytes: the archive is damaged")
+            }
+        }
+    }
+
+    /// Scans chunks from `next` (empty at the end) for body-mass records.
+    private func read(path: String, size: Double, format: ImportFormat, next: (Int) throws -> Data) throws -> ReadOutcome {
+        var outcome = ReadOutcome(format: format, unit: .kilograms, unitAssumed: false)
         var scanner = TagScanner()
         // Most of an export is other records; only body-mass tags are worth parsing.
         scanner.needle = Array("HKQuantityTypeIdentifierBodyMass".utf8)
-        var consumed = 0.0
+        var consumed = 0
         while true {
-            let chunk: Data
-            do {
-                chunk = try handle.read(upToCount: Self.chunkSize) ?? Data()
-            } catch {
-                throw ImportError.unreadable(url.path, reason: "reading stopped after \(Int(consumed)) bytes: \((error as NSError).localizedDescription)")
-            }
+            let chunk = try next(consumed)
             if chunk.isEmpty { break }
-            consumed += Double(chunk.count)
+            consumed += chunk.count
             scanner.feed(chunk) { tag in record(tag, into: &outcome) }
-            if size > 0 { rows.progress(min(0.99, consumed / size)) }
+            if size > 0 { rows.progress(min(0.99, Double(consumed) / size)) }
         }
         if scanner.rootName != "HealthData" {
-            throw ImportError.notAppleHealth(url.path, root: scanner.rootName.map { String($0.prefix(40)) } ?? "none")
+            throw ImportError.notAppleHealth(path, root: scanner.rootName.map { String($0.prefix(40)) } ?? "none")
         }
         if let line = scanner.unfinishedTagLine {
             outcome.invalid.append(ImportProblem(line: line, reason: "the file ends inside a Record; it was not read"))

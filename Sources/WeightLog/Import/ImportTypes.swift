@@ -5,7 +5,7 @@ import Settings
 public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     case genericCSV = "csv", weightDiary = "weight-diary", libra = "libra", openScale = "openscale"
     case hackersDiet = "hackers-diet", trendJSON = "trend-json", trendSnapshot = "trend-snapshot"
-    case appleHealth = "apple-health"
+    case appleHealth = "apple-health", appleHealthZip = "apple-health-zip"
     case garmin = "garmin", samsungHealth = "samsung-health", fitbit = "fitbit"
     case renpho = "renpho", zeppLife = "zepp-life", withings = "withings", myFitnessPal = "myfitnesspal"
 
@@ -19,6 +19,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
         case .trendJSON: "Trend JSON export"
         case .trendSnapshot: "Trend recovery snapshot"
         case .appleHealth: "Apple Health export.xml"
+        case .appleHealthZip: "Apple Health export.zip"
         case .garmin: "Garmin Connect Weight.csv"
         case .samsungHealth: "Samsung Health weight CSV"
         case .fitbit: "Fitbit weight JSON"
@@ -57,7 +58,7 @@ public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case let .unreadable(path, reason): "cannot read \(path): \(reason)"
-        case let .unknownFormat(path): "cannot tell what \(path) is: expected a CSV with date and weight columns, a Weight Diary, Libra, openScale, Hacker's Diet, Garmin Connect or Samsung Health export, a Fitbit weight-*.json, a Trend JSON export or snapshot, or Apple Health's export.xml"
+        case let .unknownFormat(path): "cannot tell what \(path) is: expected a CSV with date and weight columns, a Weight Diary, Libra, openScale, Hacker's Diet, Garmin Connect or Samsung Health export, a Fitbit weight-*.json, a Trend JSON export or snapshot, or Apple Health's export.zip or export.xml"
         case let .empty(path): "\(path) holds no weigh-ins"
         case let .exportFailed(path, reason): "cannot write \(path): \(reason)"
         case let .unknownExportType(path): "cannot tell how to write \(path): use a name ending in .csv, .json or -habits.csv"

@@ -28,6 +28,10 @@ struct WeightFileReader {
             throw ImportError.unreadable(path, reason: Self.reason(error, path: path))
         }
         let start = String(decoding: head.prefix(4_096), as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\u{FEFF}").union(.whitespacesAndNewlines))
+        // A zip archive (PK\u{3}\u{4}): Apple Health's export.zip.
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            return try AppleHealthReader(rows: self).readZip(url)
+        }
         if start.hasPrefix("<?xml") || start.hasPrefix("<HealthData") || start.hasPrefix("<!DOCTYPE HealthData") {
             return try AppleHealthReader(rows: self).read(url)
         }

@@ -1,0 +1,97 @@
+import CArchive
+import Foundation
+
+/// Reads one member of a zip archive as a stream of chunks, through
+/// libarchive (Debian's `libarchive13`, opened on first use): Apple Health
+/// shares its export as `export.zip` holding `apple_health_export/export.xml`.
+/// Nothing is extracted to disk and nothing is inflated by hand; the member
+/// is found by name, and a hostile archive costs time, never memory.
+final class ZipEntryStream {
+    private typealias New = @convention(c) () -> OpaquePointer?
+    private typealias Configure = @convention(c) (OpaquePointer?) -> Int32
+    private typealias OpenFile = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int) -> Int32
+    private typealias NextHeader = @convention(c) (OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+    private typealias Pathname = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    private typealias ReadData = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int) -> Int
+    private typealias ErrorString = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+
+    private struct Library {
+        let new: New, supportZip: Configure, open: OpenFile, nextHeader: NextHeader, pathname: Pathname
+        let readData: ReadData, free: Configure, errorString: ErrorString
+    }
+
+    /// libarchive's functions, from the first library that opens; nil when none does.
+    private static let library: Library? = {
+        for name in ["libarchive.so.13", "libarchive.so"] {
+            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
+            func find<T>(_ symbol: String, as type: T.Type) -> T? { dlsym(handle, symbol).map { unsafeBitCast($0, to: type) } }
+            guard let new = find("archive_read_new", as: New.self),
+                  let supportZip = find("archive_read_support_format_zip", as: Configure.self),
+                  let open = find("archive_read_open_filename", as: OpenFile.self),
+                  let nextHeader = find("archive_read_next_header", as: NextHeader.self),
+                  let pathname = find("archive_entry_pathname", as: Pathname.self),
+                  let readData = find("archive_read_data", as: ReadData.self),
+                  let free = find("archive_read_free", as: Configure.self),
+                  let errorString = find("archive_error_string", as: ErrorString.self) else { continue }
+            return Library(new: new, supportZip: supportZip, open: open, nextHeader: nextHeader, pathname: pathname,
+                           readData: readData, free: free, errorString: errorString)
+        }
+        return nil
+    }()
+
+    /// Why a zip could not be read.
+    enum Failure: Error, Equatable {
+        case noLibrary
+        case unreadable(String)
+        case noMember
+    }
+
+    private let library: Library
+    private let archive: OpaquePointer
+    /// The member's path in the archive.
+    let memberPath: String
+
+    /// Opens `url` and moves to the first member whose path `matches`.
+    init(url: URL, member matches: (String) -> Bool) throws(Failure) {
+        guard let library = Self.library else { throw .noLibrary }
+        guard let archive = library.new() else { throw .unreadable("out of memory") }
+        self.library = library
+        self.archive = archive
+        _ = library.supportZip(archive)
+        guard library.open(archive, url.path, 1 << 16) == ARCHIVE_OK else {
+            let reason = library.errorString(archive).map { String(cString: $0) } ?? "not a zip archive"
+            _ = library.free(archive)
+            throw .unreadable(reason)
+        }
+        var entry: OpaquePointer?
+        while true {
+            let status = library.nextHeader(archive, &entry)
+            if status == ARCHIVE_EOF { _ = library.free(archive); throw .noMember }
+            guard status == ARCHIVE_OK || status == ARCHIVE_WARN else {
+                let reason = library.errorString(archive).map { String(cString: $0) } ?? "a damaged member"
+                _ = library.free(archive)
+                throw .unreadable(reason)
+            }
+            let path = library.pathname(entry).map { String(cString: $0) } ?? ""
+            if matches(path) {
+                memberPath = path
+                return
+            }
+        }
+    }
+
+    deinit {
+        _ = library.free(archive)
+    }
+
+    /// The next chunk of the member, empty at its end.
+    func read(upTo count: Int) throws(Failure) -> Data {
+        var data = Data(count: count)
+        let read = data.withUnsafeMutableBytes { library.readData(archive, $0.baseAddress, count) }
+        guard read >= 0 else {
+            throw .unreadable(library.errorString(archive).map { String(cString: $0) } ?? "a damaged member")
+        }
+        data.count = read
+        return data
+    }
+}
