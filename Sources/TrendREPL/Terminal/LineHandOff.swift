@@ -73,7 +73,9 @@ public final class ScriptLineReader: LineReader, @unchecked Sendable {
     private var atEnd = false
     private let echoingPrompt: Bool
 
-    /// - Parameter echoingPrompt: writes the prompt before each line (a terminal without libedit).
+    /// - Parameters:
+    ///   - handle: where the lines come from.
+    ///   - echoingPrompt: writes the prompt before each line (a terminal without libedit).
     public init(handle: FileHandle = .standardInput, echoingPrompt: Bool = false) {
         self.handle = handle
         self.echoingPrompt = echoingPrompt
