@@ -1,0 +1,182 @@
+import Foundation
+import Settings
+import Storage
+import Testing
+import TestSupport
+@testable import WeightLog
+
+/// The export's instants are written without a formatter per row, and read
+/// exactly as ISO8601DateFormatter writes them.
+@Suite struct ExportInstantTests {
+    @Test(arguments: ["UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Chatham"])
+    func instantsMatchTheFoundationFormatter(zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = timeZone
+        formatter.formatOptions = [.withInternetDateTime]
+        let local = DateFormatter()
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.timeZone = timeZone
+        local.dateFormat = "yyyy-MM-dd HH:mm"
+        let days = LocalDays.shared(for: timeZone)
+        var random = SystemRandomNumberGenerator()
+        // Every DST change of 2026 and its neighbours, and random instants from 1900 to 2100.
+        var instants: [Double] = (0..<2_000).map { _ in Double(Int.random(in: -2_208_988_800...4_102_444_800, using: &random)) }
+        for transition in LocalDays.shared(for: timeZone).transitions where transition > 1_767_225_600 && transition < 1_798_761_600 {
+            instants += [transition - 1, transition, transition + 1]
+        }
+        for instant in instants {
+            let date = Date(timeIntervalSince1970: instant)
+            #expect(days.internetDateTime(date) == formatter.string(from: date), "\(zone) \(instant)")
+            #expect(days.localMinute(date) == local.string(from: date), "\(zone) \(instant)")
+        }
+    }
+}
+
+/// The big trackers' exports, from real layouts (Tests/Fixtures/README.md).
+@MainActor
+@Suite struct TrackerExportTests {
+    func read(_ name: String, unit: WeightUnit = .kilograms, zone: String = "Europe/Berlin") throws -> ReadOutcome {
+        let days = LocalDays.shared(for: try #require(TimeZone(identifier: zone)))
+        return try WeightFileReader(displayUnit: unit, dates: ImportDates(localDays: days)).read(fixtureURL("apps/" + name))
+    }
+
+    func local(_ text: String, zone: String = "Europe/Berlin") throws -> Date {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        return try #require(ImportDates(localDays: LocalDays.shared(for: timeZone)).parse(text))
+    }
+
+    @Test func garminInPoundsWithTwelveHourTimes() throws {
+        let outcome = try read("garmin-weight-lbs.csv")
+        #expect(outcome.format == .garmin && outcome.invalid.isEmpty)
+        #expect(outcome.weights.map(\.date) == [try local("2025-11-25 09:25"), try local("2025-11-24 00:05"), try local("2025-11-24 19:40")])
+        let pounds = outcome.weights.map { ($0.kilograms / WeightUnit.kilogramsPerPound * 10).rounded() / 10 }
+        #expect(pounds == [157.4, 157.2, 158.0], "the unit comes from the cell, not the display unit")
+    }
+
+    @Test func garminInKilogramsWithDayRowsOfEmptyCells() throws {
+        let outcome = try read("garmin-weight-kg.csv", unit: .pounds)
+        #expect(outcome.format == .garmin && outcome.invalid.isEmpty)
+        #expect(outcome.weights.map(\.kilograms) == [80.4, 79.8, 80.9])
+        #expect(outcome.weights.map(\.date) == [try local("2017-12-31 01:00"), try local("2017-12-31 13:30"), try local("2017-12-30 07:15")])
+    }
+
+    @Test func samsungHealthTimesAreUTCAndWeightsKilograms() throws {
+        let outcome = try read("com.samsung.health.weight.20260115093000.csv", unit: .pounds)
+        #expect(outcome.format == .samsungHealth && outcome.unit == .kilograms)
+        #expect(outcome.weights.map(\.kilograms) == [82.4, 82.1])
+        // 06:58 UTC is 07:58 in Berlin (its time_offset, UTC+0100).
+        #expect(outcome.weights.first?.date == Date(timeIntervalSince1970: 1_768_028_280))
+        #expect(try local("2026-01-10 07:58") == outcome.weights.first?.date)
+        #expect(outcome.skipped == 1 && outcome.invalid.isEmpty, "a row without a weight is passed over")
+    }
+
+    @Test func fitbitWeightsArePoundsAtLocalTimes() throws {
+        let outcome = try read("fitbit-weight-2025-09-12.json", zone: "America/Chicago")
+        #expect(outcome.format == .fitbit && outcome.unit == .pounds && outcome.invalid.isEmpty)
+        #expect(outcome.weights.map { ($0.kilograms / WeightUnit.kilogramsPerPound * 10).rounded() / 10 } == [198.1, 197.6])
+        #expect(outcome.weights.map(\.date) == [try local("2025-09-12 09:13:26", zone: "America/Chicago"),
+                                                try local("2025-09-13 09:00", zone: "America/Chicago")])
+        #expect(outcome.weights.map(\.id) == ["fitbit-1757668406000", "fitbit-1757754000000"], "a second import finds them again")
+    }
+
+    @Test func timesAndDaysAsTheAppsWriteThem() {
+        #expect(WeightFileReader.clock24("12:05 AM") == "00:05" && WeightFileReader.clock24("12:30 PM") == "12:30")
+        #expect(WeightFileReader.clock24("9:25 pm") == "21:25" && WeightFileReader.clock24("01:00") == "01:00")
+        #expect(WeightFileReader.clock24("13:00 PM") == nil && WeightFileReader.clock24("24:00") == nil)
+        #expect(WeightFileReader.garminDay(" Nov 25, 2025") == "2025-11-25" && WeightFileReader.garminDay("Feb 30") == nil)
+        #expect(WeightFileReader.monthDayYear("09/12/25") == "2025-09-12" && WeightFileReader.monthDayYear("13/01/25") == nil)
+    }
+}
+
+/// More trackers' exports: Renpho (both), Zepp Life, Withings, MyFitnessPal.
+@MainActor
+@Suite struct MoreTrackerExportTests {
+    func read(_ name: String, unit: WeightUnit = .kilograms) throws -> ReadOutcome {
+        let days = LocalDays.shared(for: try #require(TimeZone(identifier: "Europe/Berlin")))
+        return try WeightFileReader(displayUnit: unit, dates: ImportDates(localDays: days)).read(fixtureURL("apps/" + name))
+    }
+
+    func local(_ text: String) throws -> Date {
+        let days = LocalDays.shared(for: try #require(TimeZone(identifier: "Europe/Berlin")))
+        return try #require(ImportDates(localDays: days).parse(text))
+    }
+
+    @Test func renphoLegacyWithItsRemarks() throws {
+        let outcome = try read("renpho-legacy.csv", unit: .pounds)
+        #expect(outcome.format == .renpho && outcome.unit == .kilograms && !outcome.unitAssumed && outcome.invalid.isEmpty)
+        #expect(outcome.weights.map(\.kilograms) == [76.15, 77.15])
+        #expect(outcome.weights.map(\.date) == [try local("2024-01-02 10:20:30"), try local("2024-01-01 10:20:30")])
+        #expect(outcome.weights.map(\.note) == [nil, "after a long walk"])
+    }
+
+    @Test func renphoHealthTabSeparatedWithDottedDates() throws {
+        let outcome = try read("renpho-health-2025.tsv")
+        #expect(outcome.format == .renpho && outcome.invalid.isEmpty)
+        #expect(outcome.weights.map(\.kilograms) == [69.1, 68.4])
+        #expect(outcome.weights.map(\.date) == [try local("2026-10-07 20:34:03"), try local("2026-10-07 07:05:10")])
+        #expect(outcome.skipped == 1, "a -- weight is a value the scale did not measure")
+    }
+
+    @Test func zeppLifeUnixSeconds() throws {
+        let outcome = try read("BODY_1609632000000.csv", unit: .pounds)
+        #expect(outcome.format == .zeppLife && outcome.invalid.isEmpty)
+        #expect(outcome.weights.map(\.kilograms) == [80.25, 80.05], "the header's kg, not the display unit")
+        #expect(outcome.weights.map(\.date) == [Date(timeIntervalSince1970: 1_609_459_200), Date(timeIntervalSince1970: 1_609_545_720)])
+    }
+
+    @Test func withingsAndMyFitnessPalAreNamed() throws {
+        let withings = try read("withings-weight.csv", unit: .pounds)
+        #expect(withings.format == .withings && withings.weights.map(\.kilograms) == [81.32, 81.60])
+        #expect(withings.weights.map(\.note) == [nil, "before the run"])
+        let diary = try read("Measurement-Summary-2020-01-01-to-2020-01-31.csv", unit: .pounds)
+        #expect(diary.format == .myFitnessPal && diary.unitAssumed, "MyFitnessPal writes the account's unit and names none")
+        #expect(diary.weights.count == 2)
+    }
+
+    @Test func datesWithDotsSlashesAndTimestamps() throws {
+        let dates = ImportDates(localDays: LocalDays.shared(for: .gmt))
+        #expect(dates.parse("2026.10.07 20:34:03") == dates.parse("2026-10-07 20:34:03"))
+        #expect(dates.parse("2026/10/07") == dates.parse("2026-10-07"))
+        #expect(dates.parse("1609459200") == Date(timeIntervalSince1970: 1_609_459_200))
+        #expect(dates.parse("1609459200000") == Date(timeIntervalSince1970: 1_609_459_200))
+        #expect(dates.parse("16094592000") == nil && dates.parse("2026.10-07") == nil)
+    }
+}
+
+/// Apple Health's export.zip, read through libarchive without extracting.
+@MainActor
+@Suite struct AppleHealthZipTests {
+    func reader() -> WeightFileReader {
+        WeightFileReader(displayUnit: .kilograms, dates: ImportDates(localDays: LocalDays.shared(for: .gmt)))
+    }
+
+    @Test func theExportXMLInsideTheZipIsRead() throws {
+        let outcome = try reader().read(fixtureURL("apps/export.zip"))
+        #expect(outcome.format == .appleHealthZip && outcome.invalid.isEmpty)
+        #expect(outcome.weights.count == 2)
+        #expect(outcome.weights.first?.kilograms == 82.4)
+        #expect(abs((outcome.weights.last?.kilograms ?? 0) - 181.2 * WeightUnit.kilogramsPerPound) < 1e-9)
+        // 07:01 at +0100 is 06:01 UTC.
+        #expect(outcome.weights.first?.date == Date(timeIntervalSince1970: 1_780_293_660))
+    }
+
+    @Test func aZipWithoutAnExportIsRefusedWithItsReason() {
+        #expect(throws: ImportError.self) { try reader().read(fixtureURL("apps/not-health.zip")) }
+        do {
+            _ = try reader().read(fixtureURL("apps/not-health.zip"))
+        } catch {
+            #expect("\(error)".contains("holds no export.xml"))
+        }
+    }
+
+    @Test func aDamagedZipIsReportedNotACrash() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        var bytes = try Data(contentsOf: fixtureURL("apps/export.zip"))
+        bytes = bytes.prefix(bytes.count / 2)
+        let url = temp.url.appendingPathComponent("broken.zip")
+        try bytes.write(to: url)
+        #expect(throws: ImportError.self) { try reader().read(url) }
+    }
+}
