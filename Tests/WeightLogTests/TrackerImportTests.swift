@@ -180,3 +180,25 @@ import TestSupport
         #expect(throws: ImportError.self) { try reader().read(url) }
     }
 }
+
+/// The original Trend app's files.
+@MainActor
+@Suite struct OriginalTrendAppTests {
+    func read(_ name: String) throws -> ReadOutcome {
+        try WeightFileReader(displayUnit: .pounds, dates: ImportDates(localDays: LocalDays.shared(for: .gmt))).read(fixtureURL("apps/" + name))
+    }
+
+    @Test func itsRecoveryBackupOfFormatOneGivesItsWeighIns() throws {
+        let outcome = try read("trend-app-backup-v1.json")
+        #expect(outcome.format == .trendAppBackup && outcome.invalid.isEmpty && outcome.unit == .kilograms)
+        #expect(outcome.weights.map(\.kilograms) == [70.8, 70.6])
+        #expect(outcome.weights.map(\.id) == ["e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "9b2a7c4e-1f3d-4e5a-8b6c-7d8e9f0a1b2c"])
+        #expect(outcome.weights.map(\.note) == ["After the gym", nil], "an empty note is no note")
+        #expect(outcome.weights.first?.date == Date(timeIntervalSince1970: 1_789_281_219))
+    }
+
+    @Test func itsWeightStoreExportIsATrendJSONExport() throws {
+        let outcome = try read("trend-app-weight-store.json")
+        #expect(outcome.format == .trendJSON && outcome.weights.map(\.kilograms) == [70.8])
+    }
+}

@@ -5,6 +5,7 @@ import Settings
 public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     case genericCSV = "csv", weightDiary = "weight-diary", libra = "libra", openScale = "openscale"
     case hackersDiet = "hackers-diet", trendJSON = "trend-json", trendSnapshot = "trend-snapshot"
+    case trendAppBackup = "trend-app-backup"
     case appleHealth = "apple-health", appleHealthZip = "apple-health-zip"
     case garmin = "garmin", samsungHealth = "samsung-health", fitbit = "fitbit"
     case renpho = "renpho", zeppLife = "zepp-life", withings = "withings", myFitnessPal = "myfitnesspal"
@@ -18,6 +19,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
         case .hackersDiet: "Hacker's Diet Online CSV"
         case .trendJSON: "Trend JSON export"
         case .trendSnapshot: "Trend recovery snapshot"
+        case .trendAppBackup: "Trend app recovery backup (format 1)"
         case .appleHealth: "Apple Health export.xml"
         case .appleHealthZip: "Apple Health export.zip"
         case .garmin: "Garmin Connect Weight.csv"

@@ -252,8 +252,13 @@ struct WeightFileReader {
             }
             return outcome
         }
-        guard let entries = object["entries"] as? [Any] else { throw ImportError.unknownFormat(path) }
-        var outcome = ReadOutcome(format: .trendJSON, unit: .kilograms, unitAssumed: false)
+        // The original Trend app's recovery backup (formatVersion 1) keeps its weigh-ins under weight.entries,
+        // in the shape of its WeightStore: {id (UUID), date (ISO 8601), kilograms, note}.
+        let originalBackup = (object["weight"] as? [String: Any])?["entries"] as? [Any]
+        guard let entries = object["entries"] as? [Any] ?? (object["formatVersion"] != nil ? originalBackup : nil) else {
+            throw ImportError.unknownFormat(path)
+        }
+        var outcome = ReadOutcome(format: object["entries"] == nil ? .trendAppBackup : .trendJSON, unit: .kilograms, unitAssumed: false)
         for (index, item) in entries.enumerated() {
             guard let row = item as? [String: Any], let text = row["date"] as? String, let date = dates.parse(text) else {
                 outcome.invalid.append(ImportProblem(line: index + 1, reason: "entry \(index + 1) has no usable date"))
