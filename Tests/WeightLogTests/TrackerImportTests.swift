@@ -202,3 +202,19 @@ import TestSupport
         #expect(outcome.format == .trendJSON && outcome.weights.map(\.kilograms) == [70.8])
     }
 }
+
+/// A file that almost fits says what it lacks.
+@Suite struct NearMissImportTests {
+    @Test func aCSVWithoutADateOrWeightColumnNamesWhatItHas() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let reader = WeightFileReader(displayUnit: .kilograms, dates: ImportDates(localDays: LocalDays.shared(for: .gmt)))
+        let file = temp.url.appendingPathComponent("scale.csv")
+        try "Day,Mass\n2026-10-01,80\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(throws: ImportError.missingColumns(file.path, found: ["day", "mass"], missing: ["date"])) { try reader.read(file) }
+        try "when,kg,fat\n2026-10-01,80,20\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(throws: ImportError.missingColumns(file.path, found: ["when", "kg", "fat"], missing: ["weight"])) { try reader.read(file) }
+        try "just some words\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(throws: ImportError.unknownFormat(file.path)) { try reader.read(file) }
+    }
+}

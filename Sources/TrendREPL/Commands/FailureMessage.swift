@@ -56,7 +56,7 @@ enum FailureMessage {
             }
         case let importing as ImportError:
             switch importing {
-            case .unknownFormat, .empty, .notAppleHealth: return (.invalidFile, nil)
+            case .unknownFormat, .missingColumns, .empty, .notAppleHealth: return (.invalidFile, nil)
             case .unknownExportType: return (.usage, nil)
             default: return (.file, nil)
             }

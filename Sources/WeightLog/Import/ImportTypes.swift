@@ -51,6 +51,8 @@ public struct ImportProblem: Sendable, Equatable {
 public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
     case unreadable(String, reason: String)
     case unknownFormat(String)
+    /// A CSV whose header lacks a date or a weight column: the columns it has, and what is missing.
+    case missingColumns(String, found: [String], missing: [String])
     case empty(String)
     case exportFailed(String, reason: String)
     case unknownExportType(String)
@@ -60,6 +62,10 @@ public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case let .unreadable(path, reason): "cannot read \(path): \(reason)"
+        case let .missingColumns(path, found, missing):
+            "\(path) looks like a CSV but has no \(missing.joined(separator: " and no ")) column; its columns are "
+                + found.prefix(12).map { "'\($0)'" }.joined(separator: ", ")
+                + " (a date column is named date, datetime, timestamp or time of measurement; a weight column weight, weight(kg), weight (lb) or kilograms)"
         case let .unknownFormat(path): "cannot tell what \(path) is: expected a CSV with date and weight columns, a Weight Diary, Libra, openScale, Hacker's Diet, Garmin Connect or Samsung Health export, a Fitbit weight-*.json, a Trend JSON export or snapshot, or Apple Health's export.zip or export.xml"
         case let .empty(path): "\(path) holds no weigh-ins"
         case let .exportFailed(path, reason): "cannot write \(path): \(reason)"

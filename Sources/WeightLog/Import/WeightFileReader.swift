@@ -79,6 +79,12 @@ struct WeightFileReader {
             // Zepp Life names no unit and writes kilograms.
             outcome = readGeneric(records, unit: named == .zeppLife ? .kilograms : nil)
             outcome.format = named ?? outcome.format
+        } else if let header = lowerRows.first, header.filter({ !$0.isEmpty }).count >= 2,
+                  header.allSatisfy({ Self.number($0) == nil }) {
+            // A header row of a CSV that almost fits: say which column is missing, and what it has.
+            let missing = [header.contains(where: Self.isDateHeader) ? nil : "date",
+                           header.contains(where: Self.isWeightHeader) ? nil : "weight"].compactMap { $0 }
+            throw ImportError.missingColumns(path, found: header.map { Self.short($0) }, missing: missing)
         } else {
             throw ImportError.unknownFormat(path)
         }
