@@ -110,8 +110,8 @@ public final class LocalDataStore: @unchecked Sendable {
                 }
                 return result
             } catch {
-                // The body's error is the one to report; a failed ROLLBACK leaves SQLite to roll back on close.
-                try? connection.execute("ROLLBACK")
+                // The body's error is the one to report; the rollback is tried until it takes.
+                connection.rollBack()
                 if case StorageError.diskFull = error { checkpointAfterNextWrite = true }
                 if case StorageError.ioError = error { checkpointAfterNextWrite = true }
                 throw error
@@ -167,7 +167,7 @@ public final class LocalDataStore: @unchecked Sendable {
                 result = try body(connection)
             } catch {
                 // Nothing was written; the read's own error is the one to report.
-                try? connection.execute("ROLLBACK")
+                connection.rollBack()
                 throw error
             }
             try connection.execute("COMMIT")

@@ -50,6 +50,17 @@ public final class SQLiteConnection {
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// Rolls back the open transaction, if any. A ROLLBACK can itself be
+    /// interrupted (`LocalDataStore.interrupt()` from another thread), which
+    /// would leave the transaction open and its changes visible to the next
+    /// statement: it is tried again until no transaction is left.
+    public func rollBack() {
+        for _ in 0..<1_000 where sqlite3_get_autocommit(handle) == 0 {
+            // Best effort each time: the loop checks whether it took.
+            try? execute("ROLLBACK")
+        }
+    }
+
     /// Collects every row of a query.
     public func query<T>(_ sql: String, _ parameters: [SQLValue] = [], row: (SQLiteStatement) throws -> T) throws -> [T] {
         let statement = try prepare(sql, parameters)

@@ -117,8 +117,8 @@ enum Schema {
             try connection.execute("PRAGMA user_version = \(currentVersion)")
             try connection.execute("COMMIT")
         } catch {
-            // The migration's own error is the one to report; a failed ROLLBACK leaves SQLite to roll back on close.
-            try? connection.execute("ROLLBACK")
+            // The migration's own error is the one to report; the rollback is tried until it takes.
+            connection.rollBack()
             throw error
         }
     }
