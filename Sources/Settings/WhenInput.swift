@@ -1,24 +1,58 @@
 import Foundation
 
-/// When something happened, as a person types it: `today` (the current
-/// moment), `yesterday`,
-/// `YYYY-MM-DD` (noon that day) or `YYYY-MM-DD HH:MM`. Resolving it needs
-/// the Feature's clock and calendar, so this only records what was typed.
+/// When something happened, as a person types it:
+///
+/// - `today` or `now` (the current moment), `21:00` (today at that time);
+/// - `yesterday`, a weekday (`monday`, `fri`: the latest one before today),
+///   `last fri`, `3 days ago` — each at noon, or with a time after it
+///   (`yesterday 21:00`, `last fri 07:30`);
+/// - `2026-02-14` (noon), `2026-02-14 07:30` or `2026-02-14T07:30`.
+///
+/// Resolving it needs the Feature's clock and calendar, so this only records
+/// what was typed.
 public enum WhenInput: Sendable, Equatable {
     case current
     case yesterday
     case day(year: Int, month: Int, day: Int)
     case dayTime(year: Int, month: Int, day: Int, hour: Int, minute: Int)
+    /// A day counted back from today, at noon or at a time.
+    case relative(RelativeDay, hour: Int?, minute: Int?)
+
+    /// A day named relative to today.
+    public enum RelativeDay: Sendable, Equatable {
+        /// `N days ago` (0 is today, 1 yesterday).
+        case daysAgo(Int)
+        /// The latest such weekday before today, 0 Monday … 6 Sunday.
+        case weekday(Int)
+    }
+
+    static let weekdays: [String: Int] = [
+        "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2, "thursday": 3, "thu": 3,
+        "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5, "sunday": 6, "sun": 6,
+    ]
 
     /// Reads a WHEN at the start of `tokens`, returning it and how many tokens
     /// it used, or nil when the first token is not a WHEN at all.
     public static func parse(_ tokens: ArraySlice<String>) throws(WhenInputError) -> (WhenInput, Int)? {
-        guard let first = tokens.first?.lowercased() else { return nil }
+        let words = tokens.map { $0.lowercased() }
+        guard let first = words.first else { return nil }
+        if let (day, used) = relativeDay(words) {
+            // A time may follow: yesterday 21:00, last fri 07:30, 3 days ago 20:15.
+            if used < words.count, let time = try time(words[used], original: words.prefix(used + 1).joined(separator: " ")) {
+                return (.relative(day, hour: time.0, minute: time.1), used + 1)
+            }
+            return (day == .daysAgo(1) ? .yesterday : .relative(day, hour: nil, minute: nil), used)
+        }
         switch first {
-        case "today", "now": return (.current, 1)
-        case "yesterday": return (.yesterday, 1)
+        case "today", "now":
+            if words.count > 1, let time = try time(words[1], original: first + " " + words[1]) {
+                return (.relative(.daysAgo(0), hour: time.0, minute: time.1), 2)
+            }
+            return (.current, 1)
         default: break
         }
+        // 21:00 alone: today at that time.
+        if let time = try time(first, original: first) { return (.relative(.daysAgo(0), hour: time.0, minute: time.1), 1) }
         // 2026-06-01T07:30 in one token.
         let parts = first.split(separator: "t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard let head = parts.first, let date = try parseDate(head) else { return nil }
@@ -26,12 +60,28 @@ public enum WhenInput: Sendable, Equatable {
             let (hour, minute) = try parseTime(parts[1], original: first)
             return (.dayTime(year: date.0, month: date.1, day: date.2, hour: hour, minute: minute), 1)
         }
-        let next = tokens.dropFirst().first
-        if let next, next.contains(":"), next.first?.isNumber == true {
-            let (hour, minute) = try parseTime(next, original: first + " " + next)
-            return (.dayTime(year: date.0, month: date.1, day: date.2, hour: hour, minute: minute), 2)
+        if words.count > 1, let time = try time(words[1], original: first + " " + words[1]) {
+            return (.dayTime(year: date.0, month: date.1, day: date.2, hour: time.0, minute: time.1), 2)
         }
         return (.day(year: date.0, month: date.1, day: date.2), 1)
+    }
+
+    /// `yesterday`, a weekday, `last fri`, `N days ago` (or `N day ago`) at the start of `words`.
+    private static func relativeDay(_ words: [String]) -> (RelativeDay, Int)? {
+        guard let first = words.first else { return nil }
+        if first == "yesterday" { return (.daysAgo(1), 1) }
+        if let weekday = weekdays[first] { return (.weekday(weekday), 1) }
+        if first == "last", words.count > 1, let weekday = weekdays[words[1]] { return (.weekday(weekday), 2) }
+        if words.count >= 3, let count = Int(first), (0...36_500).contains(count), ["day", "days"].contains(words[1]), words[2] == "ago" {
+            return (.daysAgo(count), 3)
+        }
+        return nil
+    }
+
+    /// `HH:MM` (or `H:MM`, `HH:MM:SS`): nil when the word is no time at all, an error when it is a broken one.
+    private static func time(_ word: String, original: String) throws(WhenInputError) -> (Int, Int)? {
+        guard word.contains(":"), word.first?.isNumber == true, !word.contains("-") else { return nil }
+        return try parseTime(word, original: original)
     }
 
     /// Reads a WHEN at the start of `tokens` if there is one and moves past
@@ -61,6 +111,23 @@ public enum WhenInput: Sendable, Equatable {
             return calendar.isDate(noon, inSameDayAs: now) ? now : noon
         case let .dayTime(year, month, day, hour, minute):
             return try checked(year, month, day, hour, minute, now: now, calendar: calendar)
+        case let .relative(relative, hour, minute):
+            let today = calendar.startOfDay(for: now)
+            let back: Int
+            switch relative {
+            case let .daysAgo(count): back = count
+            case let .weekday(weekday):
+                // Monday is 0: Foundation counts Sunday as 1.
+                let todayFromMonday = (calendar.component(.weekday, from: today) + 5) % 7
+                back = (todayFromMonday - weekday + 6) % 7 + 1
+            }
+            guard let day = calendar.date(byAdding: .day, value: -back, to: today) else { throw .impossible("\(back) days ago") }
+            let parts = calendar.dateComponents([.year, .month, .day], from: day)
+            guard let year = parts.year, let month = parts.month, let dayOfMonth = parts.day else { throw .impossible("\(back) days ago") }
+            guard let hour, let minute else {
+                return try WhenInput.day(year: year, month: month, day: dayOfMonth).resolve(now: now, calendar: calendar)
+            }
+            return try checked(year, month, dayOfMonth, hour, minute, now: now, calendar: calendar)
         }
     }
 
@@ -114,7 +181,7 @@ public enum WhenInputError: Error, Equatable, CustomStringConvertible, Sendable 
 
     public var description: String {
         switch self {
-        case let .impossible(text): "'\(text)' is not a real date or time; write today, yesterday, YYYY-MM-DD or YYYY-MM-DD HH:MM"
+        case let .impossible(text): "'\(text)' is not a real date or time; write today, yesterday, a weekday, last fri, 3 days ago, 21:00, YYYY-MM-DD or YYYY-MM-DD HH:MM"
         case let .future(text): "\(text) is in the future; only moments up to now can be recorded"
         }
     }

@@ -230,12 +230,13 @@ public final class WeightEntryFeature {
         return change
     }
 
-    /// One page of the entries from `days` local days ago (nil: all), past
-    /// `cursor` (nil: from the end), newest or oldest first.
-    public func entriesPage(lastDays days: Int?, after cursor: WeightEntry?, newestFirst: Bool, limit: Int) async throws -> [WeightEntry] {
+    /// One page of the entries of `range` (local days), past `cursor` (nil:
+    /// from the end), newest or oldest first.
+    public func entriesPage(in range: DayRange, after cursor: WeightEntry?, newestFirst: Bool, limit: Int) async throws -> [WeightEntry] {
         try await load()
-        let start = days.map { localDays.startOfDay(today - ($0 - 1)) } ?? .distantPast
-        return try await weightLog.page(after: cursor, newestFirst: newestFirst, notBefore: start, limit: limit)
+        let start = range.firstDay.map { localDays.startOfDay($0) } ?? .distantPast
+        let end = range.lastDay.map { localDays.startOfDay($0 + 1) } ?? .distantFuture
+        return try await weightLog.page(after: cursor, newestFirst: newestFirst, from: start, before: end, limit: limit)
     }
 
     public func checkIn() -> CheckIn {

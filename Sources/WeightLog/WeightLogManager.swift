@@ -97,10 +97,11 @@ public final class WeightLogManager {
     }
 
     /// Up to `limit` entries past `cursor` (nil: from the end), newest or
-    /// oldest first, none before `start`: a listing read a page at a time.
-    public func page(after cursor: WeightEntry?, newestFirst: Bool, notBefore start: Date, limit: Int) async throws -> [WeightEntry] {
+    /// oldest first, from `start` up to `end`: a listing read a page at a time.
+    public func page(after cursor: WeightEntry?, newestFirst: Bool, from start: Date, before end: Date, limit: Int) async throws -> [WeightEntry] {
         try await ensureLoaded()
-        return try await repository.page(after: cursor, newestFirst: newestFirst, notBefore: start.timeIntervalSince1970, limit: limit)
+        return try await repository.page(after: cursor, newestFirst: newestFirst, from: start.timeIntervalSince1970,
+                                         before: end.timeIntervalSince1970, limit: limit)
     }
 
     /// The latest entry at or before `now`; failing that (every entry is

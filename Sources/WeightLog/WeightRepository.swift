@@ -10,8 +10,8 @@ public protocol WeightRepository: Sendable {
     func samples(withLatest latest: Int) async throws -> (samples: WeightSamples, latest: [WeightEntry])
     /// The entries from `start` to `end` (seconds since 1970, inclusive), oldest first.
     func entries(from start: Double, to end: Double) async throws -> [WeightEntry]
-    /// Up to `limit` entries past `cursor`, in either order, none before `start` (see `WeightTable.page`).
-    func page(after cursor: WeightEntry?, newestFirst: Bool, notBefore start: Double, limit: Int) async throws -> [WeightEntry]
+    /// Up to `limit` entries past `cursor`, in either order, from `start` up to `end` (see `WeightTable.page`).
+    func page(after cursor: WeightEntry?, newestFirst: Bool, from start: Double, before end: Double, limit: Int) async throws -> [WeightEntry]
     /// Calls `body` with every entry, oldest first, as the rows are read (one
     /// read transaction, on the store's thread); returns how many there were.
     func forEachEntry(_ body: @escaping @Sendable (WeightEntry) throws -> Void) async throws -> Int
@@ -55,10 +55,10 @@ public actor LocalWeightRepository: WeightRepository {
         try store.read { try WeightTable.entries(from: start, to: end, in: $0) }
     }
 
-    public func page(after cursor: WeightEntry?, newestFirst: Bool, notBefore start: Double, limit: Int) throws -> [WeightEntry] {
+    public func page(after cursor: WeightEntry?, newestFirst: Bool, from start: Double, before end: Double, limit: Int) throws -> [WeightEntry] {
         try store.read {
             try WeightTable.page(after: cursor.map { ($0.date.timeIntervalSince1970, $0.id) }, newestFirst: newestFirst,
-                                 notBefore: start, limit: limit, in: $0)
+                                 from: start, before: end, limit: limit, in: $0)
         }
     }
 

@@ -63,23 +63,20 @@ public struct WeightTable: SnapshotSection {
     }
 
     /// Up to `limit` entries past `cursor` (an entry's instant and id; nil
-    /// starts at the end), newest first or oldest first, none before `start`:
-    /// one page of a listing that is never held whole.
-    public static func page(after cursor: (instant: Double, id: String)?, newestFirst: Bool, notBefore start: Double, limit: Int,
-                            in connection: SQLiteConnection) throws -> [WeightEntry] {
+    /// starts at the end), newest first or oldest first, from `start` up to
+    /// (not including) `end`: one page of a listing that is never held whole.
+    public static func page(after cursor: (instant: Double, id: String)?, newestFirst: Bool, from start: Double, before end: Double,
+                            limit: Int, in connection: SQLiteConnection) throws -> [WeightEntry] {
         let order = newestFirst ? "ORDER BY instant DESC, id DESC" : "ORDER BY instant, id"
         guard let cursor else {
-            return try connection.query("SELECT \(columns) FROM weight_entries WHERE instant >= ? \(order) LIMIT ?",
-                                        [.double(start), .int(limit)], row: entry)
+            return try connection.query("SELECT \(columns) FROM weight_entries WHERE instant >= ? AND instant < ? \(order) LIMIT ?",
+                                        [.double(start), .double(end), .int(limit)], row: entry)
         }
-        if !newestFirst {
-            // Past the cursor is past the start too; the row value alone lets SQLite seek straight to it.
-            return try connection.query("SELECT \(columns) FROM weight_entries WHERE (instant, id) > (?, ?) \(order) LIMIT ?",
-                                        [.double(cursor.instant), .text(cursor.id), .int(limit)], row: entry)
-        }
-        return try connection.query(
-            "SELECT \(columns) FROM weight_entries WHERE instant >= ? AND (instant, id) < (?, ?) \(order) LIMIT ?",
-            [.double(start), .double(cursor.instant), .text(cursor.id), .int(limit)], row: entry)
+        // Past the cursor is within the range on the cursor's side; the row value lets SQLite seek straight to it.
+        let bound = newestFirst ? "instant >= ? AND (instant, id) < (?, ?)" : "(instant, id) > (?, ?) AND instant < ?"
+        let values: [SQLValue] = newestFirst ? [.double(start), .double(cursor.instant), .text(cursor.id)]
+                                             : [.double(cursor.instant), .text(cursor.id), .double(end)]
+        return try connection.query("SELECT \(columns) FROM weight_entries WHERE \(bound) \(order) LIMIT ?", values + [.int(limit)], row: entry)
     }
 
     /// The latest `limit` entries, oldest first.

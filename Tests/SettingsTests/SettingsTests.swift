@@ -124,6 +124,58 @@ import TestSupport
         #expect(throws: WhenInputError.self) { try WhenInput.parse(["2026-06-01", "25:61"][...]) }
         #expect(throws: WhenInputError.self) { try WhenInput.parse(["2026-13-01"][...]) }
     }
+
+    /// Issue 16's everyday words, resolved on Wednesday 2026-06-17 at 08:00 in Berlin.
+    @Test func everydayWordsNameTheDayAPersonMeans() throws {
+        let berlin = calendar(zone: "Europe/Berlin")
+        let now = date("2026-06-17 08:00", zone: "Europe/Berlin")
+        func at(_ words: String) throws -> String? {
+            guard let (when, used) = try WhenInput.parse(words.split(separator: " ").map(String.init)[...]) else { return nil }
+            #expect(used == words.split(separator: " ").count, "\(words) is read whole")
+            let formatter = DateFormatter()
+            formatter.timeZone = berlin.timeZone
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            return formatter.string(from: try when.resolve(now: now, calendar: berlin))
+        }
+        #expect(try at("yesterday 21:00") == "2026-06-16 21:00")
+        #expect(try at("yesterday") == "2026-06-16 12:00")
+        #expect(try at("07:15") == "2026-06-17 07:15", "a time alone is today")
+        #expect(try at("today 06:30") == "2026-06-17 06:30")
+        #expect(try at("monday") == "2026-06-15 12:00", "the latest Monday before today")
+        #expect(try at("wed") == "2026-06-10 12:00", "today's weekday is last week's")
+        #expect(try at("last fri 07:30") == "2026-06-12 07:30")
+        #expect(try at("3 days ago") == "2026-06-14 12:00")
+        #expect(try at("1 day ago 23:59") == "2026-06-16 23:59")
+        #expect(throws: WhenInputError.self) { try at("21:00") }
+        #expect(throws: WhenInputError.self) { try at("2 days ago 25:00") }
+        #expect(try WhenInput.parse(["last", "week"][...]) == nil, "not a WHEN: the words stay for the caller")
+    }
+}
+
+@Suite struct DayRangeTests {
+    let today = DayNumber.from(year: 2026, month: 6, day: 17)
+
+    func days(_ text: String) -> (String?, String?)? {
+        DayRange.parse(text, today: today).map { ($0.firstDay.map(DayNumber.string), $0.lastDay.map(DayNumber.string)) }
+    }
+
+    @Test func everyRangeFormIsADaySpan() {
+        #expect(days("2w")! == ("2026-06-04", "2026-06-17"))
+        #expect(days("30d")! == ("2026-05-19", "2026-06-17"))
+        #expect(days("1m")! == ("2026-05-19", "2026-06-17"), "a month is 30 days, as progress has it")
+        #expect(days("1y")! == ("2025-06-18", "2026-06-17"))
+        #expect(days("all")! == (nil, nil))
+        #expect(days("2026-02")! == ("2026-02-01", "2026-02-28"))
+        #expect(days("2024-02")! == ("2024-02-01", "2024-02-29"))
+        #expect(days("2025")! == ("2025-01-01", "2025-12-31"))
+        #expect(days("2026-01-01..2026-01-31")! == ("2026-01-01", "2026-01-31"))
+        #expect(days("2026-06-10..")! == ("2026-06-10", nil))
+        #expect(days("..2026-01-31")! == (nil, "2026-01-31"))
+        #expect(DayRange.parse("2026-02", today: today)?.title == "February 2026")
+        for bad in ["1x", "0w", "2026-13", "2026-02-30..2026-03-01", "2026-03-01..2026-02-01", "..", "w", "12345"] {
+            #expect(DayRange.parse(bad, today: today) == nil, "\(bad)")
+        }
+    }
 }
 
 @Suite struct FutureWeighInTests {

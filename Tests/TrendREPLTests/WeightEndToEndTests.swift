@@ -205,3 +205,37 @@ import TestSupport
         #expect(head.status == 0 && head.errors.isEmpty)
     }
 }
+
+/// Issue 16's WHEN and RANGE words, through the built binary at a fixed clock.
+@Suite struct EverydayWordsTests {
+    @Test func weighInsOnTheDaysPeopleNameListedByTheRangesTheyType() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path, "--json"]
+        // Wednesday 2026-06-17, 08:00 UTC.
+        let script = """
+        weigh 80.1 yesterday 21:00
+        weigh 80.2 monday
+        weigh 80.3 last fri 07:30
+        weigh 80.4 3 days ago
+        weigh 80.5 07:15
+        weigh 79.9 2026-05-31 07:00
+        weigh 81.0 2026-01-15
+        """
+        #expect(try runTrend(directory, input: script, clock: "2026-06-17 08:00:00").status == 0)
+        func dates(_ range: String) throws -> [String] {
+            let document = try #require(try runTrend(directory + ["-c", "entries \(range)"], clock: "2026-06-17 08:00:00").documents().first)
+            return (document["entries"] as? [[String: Any]] ?? []).compactMap { $0["date"] as? String }
+        }
+        #expect(try dates("2w") == ["2026-06-12T07:30:00Z", "2026-06-14T12:00:00Z", "2026-06-15T12:00:00Z",
+                                    "2026-06-16T21:00:00Z", "2026-06-17T07:15:00Z"])
+        #expect(try dates("2026-05") == ["2026-05-31T07:00:00Z"])
+        #expect(try dates("2026").count == 7 && dates("2025").isEmpty)
+        #expect(try dates("2026-01-01..2026-05-31") == ["2026-01-15T12:00:00Z", "2026-05-31T07:00:00Z"])
+        #expect(try dates("2026-06-15..") .count == 3)
+        let bad = try runTrend(directory + ["-c", "entries fortnight"], clock: "2026-06-17 08:00:00")
+        #expect(bad.status == 1 && bad.standardOutput.contains("is not a RANGE"))
+        let future = try runTrend(directory + ["-c", "weigh 80 21:00"], clock: "2026-06-17 08:00:00")
+        #expect(future.status == 1 && future.standardOutput.contains("in the future"))
+    }
+}

@@ -9,8 +9,8 @@ extension WeightViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "weigh", aliases: ["w", "add"], usage: "weigh WEIGHT [UNIT] [WHEN] [note TEXT]",
-                        summary: "record a weigh-in (WHEN: today, yesterday, YYYY-MM-DD, YYYY-MM-DD HH:MM)",
-                        examples: ["weigh 82.4", "weigh 181.6 lb", "weigh 12st 6lb yesterday",
+                        summary: "record a weigh-in (WHEN: 21:00, yesterday 21:00, monday, last fri, 3 days ago, YYYY-MM-DD [HH:MM])",
+                        examples: ["weigh 82.4", "weigh 181.6 lb", "weigh 12st 6lb yesterday", "weigh 82.2 last fri 07:30",
                                    "weigh 82.1 2026-11-20 07:15 note after the run"],
                         completion: .positional([.words([]), .words(["kg", "lb", "st", "today", "yesterday", "note"]),
                                                  .words(["today", "yesterday", "note"])])) { context, arguments in
@@ -20,8 +20,8 @@ extension WeightViewModel {
                     .weigh(arguments, today: today, context: context)
             },
             CommandSpec(name: "entries", aliases: ["list", "log"], usage: "entries [RANGE]",
-                        summary: "list weigh-ins with their ids (RANGE: 1w 1m 3m 6m 1y all; default 1m)",
-                        examples: ["entries", "entries 1w", "entries all"],
+                        summary: "list weigh-ins with their ids (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; default 1m)",
+                        examples: ["entries", "entries 2w", "entries 2026-02", "entries 2026-01-01..2026-01-31", "entries all"],
                         completion: .positional([.words(ProgressRange.allCases.map(\.rawValue))])) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).list(arguments, context: context)
             },

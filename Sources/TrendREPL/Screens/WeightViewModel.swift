@@ -64,6 +64,9 @@ struct WeightViewModel {
         }
     }
 
+    /// The RANGE forms `entries` takes, for its messages.
+    static let rangeForms = "2w, 30d, 3m, 1y, all, a month like 2026-02, a year like 2025, or 2026-01-01..2026-01-31"
+
     /// How many entries a listing reads and writes at a time.
     static let listPage = 2_000
 
@@ -72,16 +75,20 @@ struct WeightViewModel {
     /// weigh-ins holds one page, not the log.
     func list(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        guard arguments.count <= 1 else { throw CommandFailure(.usage, "entries: takes at most one RANGE (1w 1m 3m 6m 1y all)") }
-        let range = try arguments.first.map(ProgressViewModel.range(named:)) ?? .month
+        guard arguments.count <= 1 else { throw CommandFailure(.usage, "entries: takes at most one RANGE (\(Self.rangeForms))") }
+        let today = weightEntryFeature.today
+        let name = arguments.first ?? "1m"
+        guard let range = DayRange.parse(name, today: today) else {
+            throw CommandFailure(.usage, "entries: '\(ReplSession.printable(name))' is not a RANGE; use \(Self.rangeForms)")
+        }
         let style = context.style, dates = self.dates, unit = self.unit
         // The JSON document's frame, split where the entries go.
-        let empty = JSON.object([("range", .string(range.rawValue)), ("entries", .array([]))])
+        let empty = JSON.object([("range", .string(name.lowercased())), ("entries", .array([]))])
         let frame = empty.encoded().components(separatedBy: "[]")
         var cursor: WeightEntry?
         var count = 0
         while true {
-            let page = try await weightEntryFeature.entriesPage(lastDays: range.days, after: cursor, newestFirst: !context.json,
+            let page = try await weightEntryFeature.entriesPage(in: range, after: cursor, newestFirst: !context.json,
                                                                  limit: Self.listPage)
             var chunk = ""
             for entry in page {

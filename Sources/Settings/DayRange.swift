@@ -1,0 +1,58 @@
+/// A span of local days as a person types it: `Nd`, `Nw`, `Nm` (30 days
+/// each), `Ny` (365 days each) ending today; `all`; a month (`2026-02`); a
+/// year (`2025`); or `START..END` with ISO dates (either end may be left
+/// open: `2026-01-01..`). Pure: the caller gives today's local day.
+public struct DayRange: Sendable, Equatable {
+    /// The first and last local day, inclusive; nil is open (all history, or up to now).
+    public let firstDay: Int?
+    public let lastDay: Int?
+    /// How messages name it: `2 weeks`, `February 2026`, `2025`, `2026-01-01 to 2026-01-31`, `all time`.
+    public let title: String
+
+    public init(firstDay: Int?, lastDay: Int?, title: String) {
+        self.firstDay = firstDay
+        self.lastDay = lastDay
+        self.title = title
+    }
+
+    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                                    "October", "November", "December"]
+
+    /// The span `text` names, ending today for the relative forms; nil when it is no RANGE.
+    public static func parse(_ text: String, today: Int) -> DayRange? {
+        let lower = text.lowercased()
+        if lower == "all" { return DayRange(firstDay: nil, lastDay: nil, title: "all time") }
+        if let (count, unit) = Self.count(lower) {
+            let (days, word) = [("d", (1, "day")), ("w", (7, "week")), ("m", (30, "month")), ("y", (365, "year"))]
+                .first { $0.0 == unit }?.1 ?? (1, "day")
+            return DayRange(firstDay: today - (count * days - 1), lastDay: today, title: count == 1 ? "1 \(word)" : "\(count) \(word)s")
+        }
+        if lower.contains("..") {
+            let ends = lower.components(separatedBy: "..")
+            guard ends.count == 2 else { return nil }
+            let first = ends[0].isEmpty ? nil : DayNumber.parse(ends[0])
+            let last = ends[1].isEmpty ? nil : DayNumber.parse(ends[1])
+            guard ends[0].isEmpty || first != nil, ends[1].isEmpty || last != nil, first != nil || last != nil else { return nil }
+            if let first, let last, first > last { return nil }
+            return DayRange(firstDay: first, lastDay: last, title: "\(ends[0].isEmpty ? "the start" : ends[0]) to \(ends[1].isEmpty ? "now" : ends[1])")
+        }
+        let parts = lower.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]), let month = Int(parts[1]),
+           (1900...2200).contains(year), (1...12).contains(month) {
+            let first = DayNumber.from(year: year, month: month, day: 1)
+            let next = month == 12 ? DayNumber.from(year: year + 1, month: 1, day: 1) : DayNumber.from(year: year, month: month + 1, day: 1)
+            return DayRange(firstDay: first, lastDay: next - 1, title: "\(monthNames[month - 1]) \(year)")
+        }
+        if parts.count == 1, lower.count == 4, let year = Int(lower), (1900...2200).contains(year) {
+            return DayRange(firstDay: DayNumber.from(year: year, month: 1, day: 1),
+                            lastDay: DayNumber.from(year: year + 1, month: 1, day: 1) - 1, title: lower)
+        }
+        return nil
+    }
+
+    /// `2w` → (2, "w"): a count of 1 to 100,000 and one of d, w, m, y.
+    private static func count(_ text: String) -> (Int, String)? {
+        guard let unit = text.last, "dwmy".contains(unit), let count = Int(text.dropLast()), (1...100_000).contains(count) else { return nil }
+        return (count, String(unit))
+    }
+}
