@@ -1,5 +1,5 @@
 /// A span of local days as a person types it: `Nd`, `Nw`, `Nm` (30 days
-/// each), `Ny` (365 days each) ending today; `all`; a month (`2026-02`); a
+/// each), `Ny` (365 days each) up to today; `all`; a month (`2026-02`); a
 /// year (`2025`); or `START..END` with ISO dates (either end may be left
 /// open: `2026-01-01..`). Pure: the caller gives today's local day.
 public struct DayRange: Sendable, Equatable {
@@ -25,7 +25,8 @@ public struct DayRange: Sendable, Equatable {
         if let (count, unit) = Self.count(lower) {
             let (days, word) = [("d", (1, "day")), ("w", (7, "week")), ("m", (30, "month")), ("y", (365, "year"))]
                 .first { $0.0 == unit }?.1 ?? (1, "day")
-            return DayRange(firstDay: today - (count * days - 1), lastDay: today, title: count == 1 ? "1 \(word)" : "\(count) \(word)s")
+            // Open at the top: a weigh-in stamped after today (a clock set back) still shows.
+            return DayRange(firstDay: today - (count * days - 1), lastDay: nil, title: count == 1 ? "1 \(word)" : "\(count) \(word)s")
         }
         if lower.contains("..") {
             let ends = lower.components(separatedBy: "..")

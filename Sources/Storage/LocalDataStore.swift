@@ -86,12 +86,10 @@ public final class LocalDataStore: @unchecked Sendable {
     public func write<T>(notifying: Bool = true, _ body: (SQLiteConnection) throws -> T) throws -> T {
         let result = try withConnection { connection in
             if !walEnabled, location != .memory {
-                do {
-                    try connection.execute("PRAGMA journal_mode=WAL")
-                } catch StorageError.readOnly {
-                    // A read-only mount: the file stays in rollback mode, and BEGIN below says why nothing can be written.
-                }
-                walEnabled = true
+                // Best effort: while another process holds the file (or on a read-only mount) the switch can
+                // fail; the write then goes through the rollback journal, as safely, and the next one tries again.
+                // BEGIN below reports what stops a write.
+                walEnabled = (try? connection.execute("PRAGMA journal_mode=WAL")) != nil
             }
             try connection.execute("BEGIN IMMEDIATE")
             do {
