@@ -17,11 +17,11 @@ deps:
 	fi
 
 # What the tests use besides the toolchain: faketime runs the end-to-end
-# tests at a fixed clock.
+# tests at a fixed clock, tmux gives the REPL a real terminal.
 test-deps: deps
-	@if ! command -v faketime >/dev/null; then \
-		echo "Installing faketime with apt-get…"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null; \
+	@if ! command -v faketime >/dev/null || ! command -v tmux >/dev/null; then \
+		echo "Installing faketime and tmux with apt-get…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime tmux >/dev/null; \
 	fi
 
 build: deps

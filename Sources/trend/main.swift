@@ -59,7 +59,10 @@ func runTrend() async -> Int32 {
 
     let reader: any LineReader
     var editLine: EditLineReader?
-    if interactive {
+    if interactive, !terminalOut {
+        // `trend | tee log.txt`: the answers go down the pipe as they are ready; the prompt stays on the terminal.
+        reader = ScriptLineReader(promptDescriptor: isatty(STDERR_FILENO) == 1 ? STDERR_FILENO : nil)
+    } else if interactive {
         let history = app.settingsFeature.dataDirectory.appendingPathComponent("history").path
         // Best effort: without the folder the history is not kept, and the reader says so; the commands still run.
         try? FileManager.default.createDirectory(at: app.settingsFeature.dataDirectory, withIntermediateDirectories: true,
@@ -71,7 +74,7 @@ func runTrend() async -> Int32 {
         } else {
             output.write("warning: libedit could not be loaded; lines are read without editing, history or completion\n",
                          to: .standardError)
-            reader = ScriptLineReader(echoingPrompt: true)
+            reader = ScriptLineReader(promptDescriptor: STDOUT_FILENO)
         }
     } else {
         reader = ScriptLineReader()

@@ -26,7 +26,7 @@ struct StatusViewModel {
         let unit = weightEntryFeature.unit
         var parts: [String] = []
         if let trend = checkIn.trendKilograms {
-            parts.append(unit.format(trend) + (checkIn.verdict.map { " " + Self.arrow($0) } ?? ""))
+            parts.append(unit.format(trend) + (checkIn.verdict.flatMap(Self.arrow).map { " " + $0 } ?? ""))
             parts.append("\(checkIn.currentStreak)d")
         } else {
             parts.append("no weigh-ins")
@@ -45,10 +45,10 @@ struct StatusViewModel {
         ]))
     }
 
-    /// The day's direction as one character.
-    static func arrow(_ verdict: DailyVerdict) -> String {
+    /// The day's direction as one character; none on the first day.
+    static func arrow(_ verdict: DailyVerdict) -> String? {
         switch verdict {
-        case .firstEntry: "·"
+        case .firstEntry: nil
         case .movingDownward: "↓"
         case .holdingSteady: "→"
         case .needsAttention: "↑"

@@ -71,21 +71,23 @@ public final class ScriptLineReader: LineReader, @unchecked Sendable {
     private let handle: FileHandle
     private var buffer = Data()
     private var atEnd = false
-    private let echoingPrompt: Bool
+    private let promptDescriptor: Int32?
 
     /// - Parameters:
     ///   - handle: where the lines come from.
-    ///   - echoingPrompt: writes the prompt before each line (a terminal without libedit).
-    public init(handle: FileHandle = .standardInput, echoingPrompt: Bool = false) {
+    ///   - promptDescriptor: where to write the prompt before each line (a
+    ///     terminal without libedit, or the terminal's standard error while
+    ///     standard output goes to a pipe); nil writes none.
+    public init(handle: FileHandle = .standardInput, promptDescriptor: Int32? = nil) {
         self.handle = handle
-        self.echoingPrompt = echoingPrompt
+        self.promptDescriptor = promptDescriptor
     }
 
     public func readLine(prompt: String) -> LineReadResult {
-        if echoingPrompt, !prompt.isEmpty {
+        if let promptDescriptor, !prompt.isEmpty {
             // Best effort, like the prompt libedit draws: a prompt that cannot be shown does not stop the reading.
             let bytes = Array(prompt.utf8)
-            _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            _ = bytes.withUnsafeBytes { write(promptDescriptor, $0.baseAddress, $0.count) }
         }
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
