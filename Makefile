@@ -4,7 +4,9 @@ DATA_DIR ?=
 # Warnings are errors, and every target must declare each target it imports.
 STRICT = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: run test build deps test-deps test-tsan bench bench-startup docs clean
+.PHONY: run test build deps test-deps test-tsan bench bench-startup docs install clean
+
+PREFIX ?= $(HOME)/.local
 
 # System libraries the package uses: SQLite (linked), and libedit (line
 # editing), OpenSSL's libcrypto (the backup content hash) and libarchive
@@ -58,6 +60,11 @@ bench-startup: deps
 	mkdir -p .build/bench-startup
 	swiftc -O Benchmarks/Startup/hello.swift -o .build/bench-startup/hello
 	python3 scripts/bench-startup.py .build/release/trend .build/bench-startup/hello .build/bench-startup
+
+# The release binary, its man page and completions under PREFIX (default ~/.local).
+install: deps
+	$(SWIFT) build -c release --product trend
+	sh scripts/install.sh "$$($(SWIFT) build -c release --show-bin-path)/trend" "$(PREFIX)"
 
 test-tsan: test-deps
 	$(SWIFT) test --sanitize=thread

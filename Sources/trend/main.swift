@@ -24,6 +24,25 @@ func runTrend() async -> Int32 {
         output.write("trend \(TrendOptions.version)\n", to: .standardOutput)
         return output.outputFailed ? 1 : 0
     }
+    if let shell = options.completionShell {
+        output.write(ShellIntegration.completionScript(for: shell), to: .standardOutput)
+        return output.outputFailed ? 1 : 0
+    }
+    if options.showManPage {
+        output.write(ShellIntegration.manPage(catalog: .standard(), version: TrendOptions.version, usage: TrendOptions.usage),
+                     to: .standardOutput)
+        return output.outputFailed ? 1 : 0
+    }
+    if let line = options.completeLine {
+        // Habit and backup names come from the data directory, as at the prompt.
+        let session = ReplSession(app: AppModel.shared, json: false, style: TerminalStyle(colors: false, width: 80),
+                                  isInteractive: false)
+        try? await session.app.habitsFeature.load()  // Without habits, the other words still complete.
+        let candidates = ShellIntegration.completions(of: line, table: session.completionTable)
+        output.write(candidates.map { $0 + "\n" }.joined(), to: .standardOutput)
+        await finish(session.app)
+        return output.outputFailed ? 1 : 0
+    }
     umask(0o077)
     // Past a file-size limit a write should fail with an error Trend reports, not kill the process.
     signal(SIGXFSZ, SIG_IGN)

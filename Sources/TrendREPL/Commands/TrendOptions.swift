@@ -8,6 +8,12 @@ public struct TrendOptions: Equatable, Sendable {
     public var commands: [String] = []
     public var showVersion = false
     public var showHelp = false
+    /// `--completions SHELL`: print that shell's completion script.
+    public var completionShell: ShellIntegration.Shell?
+    /// `--complete LINE`: print whole-line candidates for LINE (the completion scripts ask).
+    public var completeLine: String?
+    /// `--man`: print the man page (make install writes it).
+    public var showManPage = false
 
     public init() {}
 
@@ -23,6 +29,8 @@ public struct TrendOptions: Equatable, Sendable {
       -c COMMAND       run COMMAND and exit; repeat to run several in order
       --version        print the version and exit
       --help           print this help and exit
+      --completions SHELL  print a completion script for bash, zsh or fish
+      --man            print the man page
       status           print one line for a shell prompt: trend, streak, habits due
 
     With no -c, trend reads commands from the terminal (trend> prompt) or,
@@ -52,6 +60,14 @@ public struct TrendOptions: Equatable, Sendable {
             case "-c", "--command": options.commands.append(try value(for: argument))
             case "--version", "-V": options.showVersion = true
             case "--help", "-h": options.showHelp = true
+            case "--man": options.showManPage = true
+            case "--complete": options.completeLine = try value(for: argument)
+            case "--completions":
+                let name = try value(for: argument)
+                guard let shell = ShellIntegration.Shell(rawValue: name.lowercased()) else {
+                    throw UsageError(message: "--completions takes bash, zsh or fish, not '\(name)'")
+                }
+                options.completionShell = shell
             default:
                 if argument == "status", options.commands.isEmpty {
                     options.commands.append("status")
