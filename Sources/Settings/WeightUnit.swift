@@ -49,6 +49,17 @@ public enum WeightUnit: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// A weigh-in as it was typed: one decimal, or two when the weight has
+    /// them in this unit (81.45 stays 81.45; a weight converted from another
+    /// unit keeps one). Stones show as `format` does.
+    public func formatWeighIn(_ kilograms: Double) -> String {
+        guard self != .stones else { return format(kilograms) }
+        let hundredths = value(fromKilograms: kilograms) * 100
+        let whole = hundredths.rounded()
+        guard abs(hundredths - whole) < 1e-6, Int(whole) % 10 != 0 else { return format(kilograms) }
+        return Self.fixed(whole / 100, decimals: 2) + " " + rawValue
+    }
+
     /// A signed change, e.g. `−0.4 kg`; stones show changes in pounds.
     public func formatChange(_ kilograms: Double, decimals: Int = 1) -> String {
         let unit: WeightUnit = self == .stones ? .pounds : self

@@ -203,15 +203,38 @@ public final class WeightEntryFeature {
         return concerns
     }
 
-    /// Changes the weight of the entry whose id starts with `id`.
-    public func edit(id: String, kilograms: Double) async throws -> (before: WeightEntry, after: WeightEntry) {
+    /// What an edit does to an entry's note.
+    public enum NoteEdit: Sendable, Equatable {
+        case set(String)
+        case clear
+    }
+
+    /// Changes the entry whose id starts with `id`: its weight, its moment
+    /// (`when`), its note — whichever are given — under the same rules as a
+    /// new weigh-in.
+    public func edit(id: String, kilograms: Double? = nil, when: WhenInput? = nil, note: NoteEdit? = nil) async throws
+        -> (before: WeightEntry, after: WeightEntry) {
         try await prepareChange()
         var entry = try await weightLog.entry(matching: id)
-        entry.kilograms = kilograms
+        if let kilograms { entry.kilograms = kilograms }
+        if let when {
+            entry.date = Date(timeIntervalSince1970: try when.resolve(now: currentDate(), calendar: calendar).timeIntervalSince1970.rounded(.down))
+        }
+        switch note {
+        case let .set(text)?: entry.note = try WeightNote.typed(text)
+        case .clear?: entry.note = nil
+        case nil: break
+        }
         try entry.validate()
         let before = try await weightLog.replace(entry)
         await onChange()
         return (before, entry)
+    }
+
+    /// The entries whose note holds `text` (ASCII letters in any case), newest first, at most `limit`.
+    public func find(_ text: String, limit: Int) async throws -> [WeightEntry] {
+        try await load()
+        return try await weightLog.entries(noteContaining: text, limit: limit)
     }
 
     public func delete(id: String) async throws -> WeightEntry {

@@ -104,6 +104,12 @@ public final class WeightLogManager {
                                          before: end.timeIntervalSince1970, limit: limit)
     }
 
+    /// The entries whose note holds `text`, newest first, at most `limit`.
+    public func entries(noteContaining text: String, limit: Int) async throws -> [WeightEntry] {
+        try await ensureLoaded()
+        return try await repository.entries(noteContaining: text, limit: limit)
+    }
+
     /// The latest entry at or before `now`; failing that (every entry is
     /// later, a clock set back), the latest whose local day is not after `today`.
     public func latestEntry(upTo now: Date, today: Int, localDays: LocalDays) -> WeightEntry? {

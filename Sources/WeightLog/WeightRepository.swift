@@ -10,6 +10,8 @@ public protocol WeightRepository: Sendable {
     func samples(withLatest latest: Int) async throws -> (samples: WeightSamples, latest: [WeightEntry])
     /// The entries from `start` to `end` (seconds since 1970, inclusive), oldest first.
     func entries(from start: Double, to end: Double) async throws -> [WeightEntry]
+    /// The entries whose note holds `text` (see `WeightTable.entries(noteContaining:)`).
+    func entries(noteContaining text: String, limit: Int) async throws -> [WeightEntry]
     /// Up to `limit` entries past `cursor`, in either order, from `start` up to `end` (see `WeightTable.page`).
     func page(after cursor: WeightEntry?, newestFirst: Bool, from start: Double, before end: Double, limit: Int) async throws -> [WeightEntry]
     /// Calls `body` with every entry, oldest first, as the rows are read (one
@@ -53,6 +55,10 @@ public actor LocalWeightRepository: WeightRepository {
 
     public func entries(from start: Double, to end: Double) throws -> [WeightEntry] {
         try store.read { try WeightTable.entries(from: start, to: end, in: $0) }
+    }
+
+    public func entries(noteContaining text: String, limit: Int) throws -> [WeightEntry] {
+        try store.read { try WeightTable.entries(noteContaining: text, limit: limit, in: $0) }
     }
 
     public func page(after cursor: WeightEntry?, newestFirst: Bool, from start: Double, before end: Double, limit: Int) throws -> [WeightEntry] {

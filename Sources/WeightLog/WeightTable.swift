@@ -79,6 +79,16 @@ public struct WeightTable: SnapshotSection {
         return try connection.query("SELECT \(columns) FROM weight_entries WHERE \(bound) \(order) LIMIT ?", values + [.int(limit)], row: entry)
     }
 
+    /// The entries whose note holds `text`, newest first, at most `limit`.
+    /// SQLite's LIKE: ASCII letters match in any case; `%` and `_` in the text are literal.
+    public static func entries(noteContaining text: String, limit: Int, in connection: SQLiteConnection) throws -> [WeightEntry] {
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        return try connection.query(
+            "SELECT \(columns) FROM weight_entries WHERE note LIKE ? ESCAPE '\\' ORDER BY instant DESC, id DESC LIMIT ?",
+            [.text("%" + escaped + "%"), .int(limit)], row: entry)
+    }
+
     /// The latest `limit` entries, oldest first.
     public static func latest(_ limit: Int, in connection: SQLiteConnection) throws -> [WeightEntry] {
         try connection.query(selectLatest, [.int(limit)], row: entry).reversed()

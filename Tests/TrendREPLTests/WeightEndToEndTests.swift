@@ -239,3 +239,36 @@ import TestSupport
         #expect(future.status == 1 && future.standardOutput.contains("in the future"))
     }
 }
+
+/// Issue 16: edit a weight, a time or a note; find notes.
+@Suite struct EditAndFindTests {
+    @Test func editKeepsTheTypedPrecisionAndTheNoteItsQuotesAndFindReadsNotes() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path]
+        let clock = "2026-06-17 08:00:00"
+        #expect(try runTrend(directory + ["-c", "weigh 81.4 2026-06-15 07:00 note gym", "-c", "weigh 81.0 2026-06-16 07:00"],
+                             clock: clock).status == 0)
+        let listed = try #require(try runTrend(directory + ["--json", "-c", "entries"], clock: clock).documents().first)
+        let id = try #require(((listed["entries"] as? [[String: Any]])?.first?["id"] as? String)?.prefix(6))
+        let edits = try runTrend(directory + ["-c", "edit \(id) 81.45", "-c", "edit \(id) at yesterday 21:00",
+                                              "-c", #"edit \#(id) note after the "long" run"#], clock: clock)
+        #expect(edits.status == 0, "\(edits.standardError)")
+        #expect(edits.standardOutput.contains("weight 81.4 kg → 81.45 kg"), "\(edits.standardOutput)")
+        #expect(edits.standardOutput.contains("time 2026-06-15 07:00 → 2026-06-16 21:00"))
+        let entry = try #require(try runTrend(directory + ["--json", "-c", "find long"], clock: clock).documents().first)
+        let found = try #require((entry["entries"] as? [[String: Any]])?.first)
+        #expect(found["kilograms"] as? Double == 81.45)
+        #expect(found["note"] as? String == #"after the "long" run"#)
+        #expect(found["date"] as? String == "2026-06-16T21:00:00Z")
+        #expect(try runTrend(directory + ["-c", "entries"], clock: clock).standardOutput.contains("81.45 kg"))
+        let cleared = try runTrend(directory + ["-c", "edit \(id) no note", "-c", "find long"], clock: clock)
+        #expect(cleared.standardOutput.contains("note cleared") && cleared.standardOutput.contains("No note holds 'long'"))
+        let refused = try runTrend(directory + ["-c", "edit \(id) 600", "-c", "edit \(id) at tomorrow", "-c", "edit \(id) at 23:00"],
+                                   clock: clock)
+        #expect(refused.status == 1)
+        let after = try #require(try runTrend(directory + ["--json", "-c", "entries"], clock: clock).documents().first)
+        #expect((after["entries"] as? [[String: Any]])?.compactMap { $0["kilograms"] as? Double } == [81.0, 81.45],
+                "refused edits change nothing")
+    }
+}

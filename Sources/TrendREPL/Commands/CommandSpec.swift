@@ -16,6 +16,8 @@ public struct CommandContext {
     /// text lines with their newlines, or the first part of the JSON line.
     /// False when the output is gone (a closed pipe): the command may stop.
     public let emit: @MainActor (String) -> Bool
+    /// The line as typed, for words whose quotes are content (a note).
+    public var line: String = ""
 }
 
 /// What may follow a word when completing with Tab.

@@ -53,4 +53,38 @@ public enum CommandTokenizer {
         }
         return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
+
+    /// The text after the word `keyword` (outside quotes, any case) in a line as typed, or nil
+    /// when the line has no such word. Quotes in it are kept — they are part of a note — except a
+    /// pair that encloses all of it: `note "after the run"` is the note `after the run`.
+    public static func text(after keyword: String, in line: String) -> String? {
+        var quote: Character?
+        var wordStart: String.Index?
+        var index = line.startIndex
+        func isKeyword(_ start: String.Index, _ end: String.Index) -> Bool { line[start..<end].lowercased() == keyword }
+        while index < line.endIndex {
+            let character = line[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                if wordStart == nil { wordStart = index }
+            } else if character.isWhitespace {
+                if let start = wordStart, isKeyword(start, index) { return remainder(line[line.index(after: index)...]) }
+                wordStart = nil
+            } else if wordStart == nil {
+                wordStart = index
+            }
+            index = line.index(after: index)
+        }
+        if let start = wordStart, quote == nil, isKeyword(start, line.endIndex) { return "" }
+        return nil
+    }
+
+    private static func remainder(_ text: Substring) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let first = trimmed.first, first == "\"" || first == "'", trimmed.count >= 2, trimmed.last == first,
+              !trimmed.dropFirst().dropLast().contains(first) else { return trimmed }
+        return String(trimmed.dropFirst().dropLast())
+    }
 }

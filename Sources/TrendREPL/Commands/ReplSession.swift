@@ -92,12 +92,13 @@ public final class ReplSession {
                 output = try HelpViewModel(catalog: catalog).help(Array(words.dropFirst()), style: style)
             } else {
                 emitted = ""
-                let context = CommandContext(app: app, style: style, json: json, isInteractive: isInteractive, confirm: confirm,
+                var context = CommandContext(app: app, style: style, json: json, isInteractive: isInteractive, confirm: confirm,
                                              emit: { [unowned self] part in
                                                  if let stream = streamsOutput { return stream(part) }
                                                  emitted += part
                                                  return true
                                              })
+                context.line = line
                 output = try await spec.run(context, Array(words.dropFirst()))
             }
             let rest = json ? output.rawJSON ?? output.json.encoded() : output.text

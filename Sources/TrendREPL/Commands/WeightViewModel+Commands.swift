@@ -25,9 +25,16 @@ extension WeightViewModel {
                         completion: .positional([.words(ProgressRange.allCases.map(\.rawValue))])) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).list(arguments, context: context)
             },
-            CommandSpec(name: "edit", usage: "edit ID WEIGHT", summary: "change the weight of an entry (ID: its first characters)",
-                        examples: ["edit 1a2b 82.0", "edit 1a2b3c4d 181 lb"]) { context, arguments in
-                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).edit(arguments)
+            CommandSpec(name: "edit", usage: "edit ID [WEIGHT] [at WHEN] [note TEXT | no note]",
+                        summary: "change an entry's weight, time or note (ID: its first characters)",
+                        examples: ["edit 1a2b 82.05", "edit 1a2b3c4d 181 lb", "edit 1a2b at yesterday 07:30",
+                                   "edit 1a2b note after the \"long\" run", "edit 1a2b no note"]) { context, arguments in
+                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).edit(arguments, line: context.line)
+            },
+            CommandSpec(name: "find", usage: "find TEXT", summary: "list the weigh-ins whose note holds TEXT",
+                        examples: ["find after the run", "find gym"]) { context, arguments in
+                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature)
+                    .find(arguments, line: context.line, style: context.style)
             },
             CommandSpec(name: "delete", aliases: ["rm", "remove"], usage: "delete ID",
                         summary: "delete an entry (undo brings it back)", examples: ["delete 1a2b"]) { context, arguments in

@@ -21,7 +21,7 @@ struct WeightViewModel {
         guard !arguments.isEmpty else {
             throw CommandFailure(.usage, "weigh: needs a weight, e.g. 'weigh 82.4' or 'weigh 181.6 lb'")
         }
-        let request = try WeighRequest(arguments, defaultUnit: unit)
+        let request = try WeighRequest(arguments, defaultUnit: unit, line: context.line)
         // A likely slip is asked about on a terminal; a script records it and hears a warning.
         let doubts = try await weightEntryFeature.concerns(kilograms: request.kilograms, when: request.when)
             .map { doubt(about: $0, request: request, typed: arguments) }
@@ -31,7 +31,7 @@ struct WeightViewModel {
         }
         let entry = try await weightEntryFeature.record(kilograms: request.kilograms, when: request.when, note: request.note)
         let checkIn = weightEntryFeature.checkIn()
-        var text = "Recorded \(unit.format(entry.kilograms)) at \(dates.local(entry.date)) (id \(entry.shortID))."
+        var text = "Recorded \(unit.formatWeighIn(entry.kilograms)) at \(dates.local(entry.date)) (id \(entry.shortID))."
         if let note = entry.note { text += " Note: \(TerminalText.visible(note))" }
         let checkInOutput = await today.render(checkIn, style: context.style)
         let warnings = context.isInteractive ? [] : doubts
@@ -96,7 +96,7 @@ struct WeightViewModel {
                     chunk += (count == 0 ? frame[0] + "[" : ",") + JSON.entry(entry, dates: dates).encoded()
                 } else {
                     if count == 0 { chunk += style.dim("id        when              weight") + "\n" }
-                    var line = "\(entry.shortID)  \(dates.local(entry.date))  \(unit.format(entry.kilograms).leftPadded(to: 12))"
+                    var line = "\(entry.shortID)  \(dates.local(entry.date))  \(unit.formatWeighIn(entry.kilograms).leftPadded(to: 12))"
                     if let note = entry.note { line += "  " + TerminalText.visible(note) }
                     chunk += line + "\n"
                 }
@@ -116,15 +116,72 @@ struct WeightViewModel {
         return output
     }
 
-    func edit(_ arguments: [String]) async throws -> CommandOutput {
+    /// `edit ID [WEIGHT] [at WHEN] [note TEXT | no note]`: a weight keeps the precision it was typed with.
+    func edit(_ arguments: [String], line: String) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        guard arguments.count >= 2 else { throw CommandFailure(.usage, "edit: needs an id and a weight, e.g. 'edit 1a2b 82.0'") }
-        let kilograms = try WeightInput.parse(arguments.dropFirst().joined(separator: " "), defaultUnit: unit)
-        let (before, after) = try await weightEntryFeature.edit(id: arguments[0], kilograms: kilograms)
+        let usage = "edit ID [WEIGHT] [at WHEN] [note TEXT | no note], e.g. 'edit 1a2b 82.05' or 'edit 1a2b at yesterday 07:30'"
+        guard let id = arguments.first, arguments.count >= 2 else { throw CommandFailure(.usage, "edit: needs an id and a change: \(usage)") }
+        var rest = arguments.dropFirst()
+        var kilograms: Double?
+        if let first = rest.first, first.first?.isNumber == true {
+            let (value, used) = try WeightInput.parse(rest, defaultUnit: unit)
+            kilograms = value
+            rest = rest.dropFirst(used)
+        }
+        var when: WhenInput?
+        if rest.first?.lowercased() == "at" {
+            guard let (moment, used) = try WhenInput.parse(rest.dropFirst()) else {
+                throw CommandFailure(.usage, "edit: 'at' needs a WHEN (yesterday 21:00, last fri, 2026-02-14 07:30)")
+            }
+            when = moment
+            rest = rest.dropFirst(used + 1)
+        }
+        var note: WeightEntryFeature.NoteEdit?
+        let words = rest.map { $0.lowercased() }
+        if words == ["no", "note"] {
+            note = .clear
+        } else if words.first == "note" {
+            // The note as typed, quotes and all (the tokenizer would drop them).
+            guard let text = CommandTokenizer.text(after: "note", in: line), !text.isEmpty else {
+                throw CommandFailure(.usage, "edit: 'note' needs some text after it ('no note' clears it)")
+            }
+            note = .set(text)
+        } else if let word = rest.first {
+            throw CommandFailure(.usage, "edit: did not understand '\(ReplSession.printable(word))'; \(usage)")
+        }
+        let (before, after) = try await weightEntryFeature.edit(id: id, kilograms: kilograms, when: when, note: note)
+        var changes: [String] = []
+        if kilograms != nil {
+            // As typed: 81.45 stays 81.45, not the display's one decimal.
+            changes.append("weight \(unit.formatWeighIn(before.kilograms)) → \(unit.formatWeighIn(after.kilograms))")
+        }
+        if when != nil { changes.append("time \(dates.local(before.date)) → \(dates.local(after.date))") }
+        if note != nil { changes.append(after.note.map { "note \"\(TerminalText.visible($0))\"" } ?? "note cleared") }
         return CommandOutput(
-            text: "Changed \(after.shortID) from \(unit.format(before.kilograms)) to \(unit.format(after.kilograms)).",
-            json: .object([("entry", .entry(after, dates: dates)), ("previousKilograms", .number(before.kilograms))]))
+            text: "Changed \(after.shortID): " + changes.joined(separator: ", ") + ".",
+            json: .object([("entry", .entry(after, dates: dates)), ("previousKilograms", .number(before.kilograms)),
+                           ("previous", .entry(before, dates: dates))]))
     }
+
+    /// `find TEXT`: the weigh-ins whose note holds TEXT, newest first.
+    func find(_ arguments: [String], line: String, style: TerminalStyle) async throws -> CommandOutput {
+        guard !arguments.isEmpty, let text = CommandTokenizer.text(after: "find", in: line), !text.isEmpty else {
+            throw CommandFailure(.usage, "find: needs some text to look for in the notes, e.g. 'find after the run'")
+        }
+        let found = try await weightEntryFeature.find(text, limit: Self.findLimit)
+        let json = JSON.object([("text", .string(text)), ("entries", .array(found.map { .entry($0, dates: dates) }))])
+        guard !found.isEmpty else { return CommandOutput(text: "No note holds '\(TerminalText.visible(text))'.", json: json) }
+        var lines = found.map { entry in
+            "\(entry.shortID)  \(dates.local(entry.date))  \(unit.formatWeighIn(entry.kilograms).leftPadded(to: 12))  "
+                + TerminalText.visible(entry.note ?? "")
+        }
+        let more = found.count == Self.findLimit ? " (the newest \(Self.findLimit))" : ""
+        lines.append(style.dim("\(found.count) weigh-in\(found.count == 1 ? "" : "s") with '\(TerminalText.visible(text))' in the note\(more)"))
+        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+    }
+
+    /// How many matches `find` shows.
+    static let findLimit = 500
 
     func delete(_ arguments: [String]) async throws -> CommandOutput {
         try await weightEntryFeature.load()
@@ -192,7 +249,8 @@ struct WeighRequest {
     let when: WhenInput
     let note: String?
 
-    init(_ arguments: [String], defaultUnit: WeightUnit) throws {
+    /// - Parameter line: the line as typed, so a note keeps its quotes; without it the words are joined.
+    init(_ arguments: [String], defaultUnit: WeightUnit, line: String? = nil) throws {
         let (kilograms, used) = try WeightInput.parse(arguments[...], defaultUnit: defaultUnit)
         var rest = arguments.dropFirst(used)
         let when = try WhenInput.take(from: &rest)
@@ -200,9 +258,9 @@ struct WeighRequest {
         if let first = rest.first {
             guard first.lowercased() == "note" else {
                 throw CommandFailure(.usage, "weigh: did not understand '\(ReplSession.printable(first))'; "
-                    + "after the weight come an optional WHEN (today, yesterday, YYYY-MM-DD [HH:MM]) and 'note TEXT'")
+                    + "after the weight come an optional WHEN (21:00, yesterday 21:00, last fri, YYYY-MM-DD [HH:MM]) and 'note TEXT'")
             }
-            note = rest.dropFirst().joined(separator: " ")
+            note = line.flatMap { CommandTokenizer.text(after: "note", in: $0) } ?? rest.dropFirst().joined(separator: " ")
             guard note?.isEmpty == false else { throw CommandFailure(.usage, "weigh: 'note' needs some text after it") }
         }
         self.kilograms = kilograms
