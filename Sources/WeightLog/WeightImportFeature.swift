@@ -64,28 +64,38 @@ public final class WeightImportFeature {
 
     /// Writes every entry as CSV (`id,date,weight,unit,note`), weights in `unit`,
     /// streamed from the database to a file that appears whole or not at all.
-    public func exportCSV(to url: URL, unit: WeightUnit) async throws -> Int {
+    public func exportCSV(to url: URL, unit: WeightUnit, range: DayRange? = nil) async throws -> Int {
         try await weightLog.ensureLoaded()
-        let zone = calendar.timeZone, repository = self.repository
+        let zone = calendar.timeZone, repository = self.repository, (start, end) = instants(of: range)
         return try await Self.exporting {
             let writer = try WeightExport.CSVWriter(url: url, unit: unit, timeZone: zone)
-            let count = try await repository.forEachEntry { try writer.write($0) }
+            let count = try await repository.forEachEntry(from: start, before: end) { try writer.write($0) }
             try writer.commit()
             return count
         }
     }
 
     /// Writes every entry as Trend's JSON export (kilograms), streamed like the CSV.
-    public func exportJSON(to url: URL) async throws -> Int {
+    public func exportJSON(to url: URL, range: DayRange? = nil) async throws -> Int {
         try await weightLog.ensureLoaded()
         let exportedAt = currentDate()
-        let zone = calendar.timeZone, repository = self.repository
+        let zone = calendar.timeZone, repository = self.repository, (start, end) = instants(of: range)
         return try await Self.exporting {
             let writer = try WeightExport.JSONWriter(url: url, timeZone: zone)
-            let count = try await repository.forEachEntry { try writer.write($0) }
+            let count = try await repository.forEachEntry(from: start, before: end) { try writer.write($0) }
             try writer.commit(exportedAt: exportedAt)
             return count
         }
+    }
+
+    /// Today's local day, for a RANGE an export is given.
+    public var today: Int { LocalDays.shared(for: calendar.timeZone).day(of: currentDate()) }
+
+    /// The instants a range of local days spans: from its first midnight up to the one after its last day.
+    private func instants(of range: DayRange?) -> (Double, Double) {
+        let days = LocalDays.shared(for: calendar.timeZone)
+        return (range?.firstDay.map { days.startOfDay($0).timeIntervalSince1970 } ?? -.infinity,
+                range?.lastDay.map { days.startOfDay($0 + 1).timeIntervalSince1970 } ?? .infinity)
     }
 
     /// Runs an export, turning a failed write into the export error that names the file.

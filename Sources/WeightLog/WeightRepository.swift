@@ -16,7 +16,7 @@ public protocol WeightRepository: Sendable {
     func page(after cursor: WeightEntry?, newestFirst: Bool, from start: Double, before end: Double, limit: Int) async throws -> [WeightEntry]
     /// Calls `body` with every entry, oldest first, as the rows are read (one
     /// read transaction, on the store's thread); returns how many there were.
-    func forEachEntry(_ body: @escaping @Sendable (WeightEntry) throws -> Void) async throws -> Int
+    func forEachEntry(from start: Double, before end: Double, _ body: @escaping @Sendable (WeightEntry) throws -> Void) async throws -> Int
     func insert(_ entry: WeightEntry) async throws
     /// Replaces the entry with the same id; false when there is none.
     func update(_ entry: WeightEntry) async throws -> Bool
@@ -68,8 +68,8 @@ public actor LocalWeightRepository: WeightRepository {
         }
     }
 
-    public func forEachEntry(_ body: @escaping @Sendable (WeightEntry) throws -> Void) throws -> Int {
-        try store.read { try WeightTable.forEachEntry(in: $0, body) }
+    public func forEachEntry(from start: Double, before end: Double, _ body: @escaping @Sendable (WeightEntry) throws -> Void) throws -> Int {
+        try store.read { try WeightTable.forEachEntry(in: $0, from: start, before: end, body) }
     }
 
     public func insert(_ entry: WeightEntry) throws {

@@ -50,10 +50,14 @@ public struct WeightTable: SnapshotSection {
         return samples
     }
 
-    /// Calls `body` with every entry, oldest first, one row at a time: an
-    /// export streams a million rows without holding them.
-    public static func forEachEntry(in connection: SQLiteConnection, _ body: (WeightEntry) throws -> Void) throws -> Int {
-        let statement = try connection.prepare(selectAll)
+    /// Calls `body` with every entry from `start` up to `end` (all by
+    /// default), oldest first, one row at a time: an export streams a million
+    /// rows without holding them.
+    public static func forEachEntry(in connection: SQLiteConnection, from start: Double = -.infinity, before end: Double = .infinity,
+                                    _ body: (WeightEntry) throws -> Void) throws -> Int {
+        let statement = start == -.infinity && end == .infinity ? try connection.prepare(selectAll)
+            : try connection.prepare("SELECT \(columns) FROM weight_entries WHERE instant >= ? AND instant < ? ORDER BY instant, id",
+                                     [.double(start), .double(end)])
         var count = 0
         while try statement.step() {
             try body(entry(statement))

@@ -235,6 +235,11 @@ import TestSupport
         #expect(try dates("2026-06-15..") .count == 3)
         let bad = try runTrend(directory + ["-c", "entries fortnight"], clock: "2026-06-17 08:00:00")
         #expect(bad.status == 1 && bad.standardOutput.contains("is not a RANGE"))
+        // export takes the same RANGE.
+        let file = temp.url.appendingPathComponent("june.csv")
+        #expect(try runTrend(directory + ["-c", "export \(file.path) 2026-06-14..2026-06-16"], clock: "2026-06-17 08:00:00").status == 0)
+        let rows = try String(contentsOf: file, encoding: .utf8).split(separator: "\r\n").dropFirst()
+        #expect(rows.map { $0.split(separator: ",")[1] } == ["2026-06-14T12:00:00Z", "2026-06-15T12:00:00Z", "2026-06-16T21:00:00Z"])
         let future = try runTrend(directory + ["-c", "weigh 80 21:00"], clock: "2026-06-17 08:00:00")
         #expect(future.status == 1 && future.standardOutput.contains("in the future"))
     }

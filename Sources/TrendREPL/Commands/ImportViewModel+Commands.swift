@@ -15,9 +15,10 @@ extension ImportViewModel {
                         completion: .positional([.file, .words(["preview"])])) { context, arguments in
                 try await viewModel(context).importFile(arguments, context: context)
             },
-            CommandSpec(name: "export", usage: "export FILE [kg]",
+            CommandSpec(name: "export", usage: "export FILE [kg] [RANGE]",
                         summary: "write weigh-ins to FILE.csv (your unit, or kg) or FILE.json; FILE-habits.csv writes habits",
-                        examples: ["export weights.csv", "export weights.csv kg", "export trend.json", "export my-habits.csv"],
+                        examples: ["export weights.csv", "export weights.csv kg", "export trend.json", "export 2025.csv 2025",
+                                   "export my-habits.csv"],
                         completion: .positional([.file, .words(["kg"])])) { context, arguments in
                 try await viewModel(context).export(arguments)
             },

@@ -4,7 +4,7 @@ import Habits
 import Settings
 import WeightLog
 
-/// `import FILE [preview]` and `export FILE [kg]`.
+/// `import FILE [preview]` and `export FILE [kg] [RANGE]`.
 @MainActor
 struct ImportViewModel {
     private let weightImportFeature: WeightImportFeature
@@ -116,16 +116,25 @@ struct ImportViewModel {
     }
 
     func export(_ arguments: [String]) async throws -> CommandOutput {
-        guard let path = arguments.first, arguments.count <= 2 else {
-            throw CommandFailure(.usage, "export: needs a file name ending in .csv, .json or -habits.csv")
+        guard let path = arguments.first, arguments.count <= 3 else {
+            throw CommandFailure(.usage, "export: needs a file name ending in .csv, .json or -habits.csv, then 'kg' and a RANGE if wanted")
         }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         let lower = url.lastPathComponent.lowercased()
-        let inKilograms: Bool
-        switch arguments.dropFirst().first?.lowercased() {
-        case nil: inKilograms = false
-        case "kg"?, "--kg"?: inKilograms = true
-        case let other?: throw CommandFailure(.usage, "export: did not understand '\(ReplSession.printable(other))'; only 'kg' may follow the file")
+        var inKilograms = false
+        var range: DayRange?
+        for word in arguments.dropFirst() {
+            if ["kg", "--kg"].contains(word.lowercased()), !inKilograms {
+                inKilograms = true
+            } else if range == nil, let named = DayRange.parse(word, today: weightImportFeature.today) {
+                range = named
+            } else {
+                throw CommandFailure(.usage, "export: did not understand '\(ReplSession.printable(word))'; after the file may come 'kg' and a RANGE "
+                    + "(2w, 3m, 2026-02, 2025, 2026-01-01..2026-01-31, all)")
+            }
+        }
+        if range != nil, lower.hasSuffix("-habits.csv") {
+            throw CommandFailure(.usage, "export: a RANGE applies to weigh-ins; the habits export writes every day")
         }
         let count: Int
         let what: String
@@ -134,10 +143,10 @@ struct ImportViewModel {
             what = "habit\(count == 1 ? "" : "s") (Loop's CSV layout)"
         } else if lower.hasSuffix(".csv") {
             let unit = inKilograms ? WeightUnit.kilograms : weightImportFeature.displayUnit
-            count = try await weightImportFeature.exportCSV(to: url, unit: unit)
+            count = try await weightImportFeature.exportCSV(to: url, unit: unit, range: range)
             what = "weigh-in\(count == 1 ? "" : "s") (CSV, \(unit.rawValue))"
         } else if lower.hasSuffix(".json") {
-            count = try await weightImportFeature.exportJSON(to: url)
+            count = try await weightImportFeature.exportJSON(to: url, range: range)
             what = "weigh-in\(count == 1 ? "" : "s") (Trend JSON)"
         } else {
             throw ImportError.unknownExportType(url.path)
