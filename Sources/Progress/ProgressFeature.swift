@@ -9,7 +9,7 @@ public enum ProgressError: Error, Equatable, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case let .unknownRange(name): "'\(name)' is not a range; use 1w, 1m, 3m, 6m, 1y or all"
+        case let .unknownRange(name): "'\(name)' is not a range; use 1w, 3m, 1y, all, 30d, a month like 2026-02, a year like 2025 or 2026-01-01..2026-01-31"
         }
     }
 }
@@ -39,7 +39,7 @@ public final class ProgressFeature {
     public var selectedWeightUnit: WeightUnit { settings.unit }
     public var lastError: (any Error)? { weightLog.lastError ?? settings.lastError }
     public var selectedProgressRange: ProgressRange {
-        ProgressRange(name: settings.settings.progressRange) ?? .default
+        ProgressRange(name: settings.settings.progressRange, today: today) ?? .default
     }
 
     /// Launch work: the log and settings are loaded by their owners; the
@@ -57,6 +57,9 @@ public final class ProgressFeature {
 
     /// The history for `range` (nil: the selected one), loading what it needs.
     /// Reads the settings (the unit a goal is typed in) before anything is parsed.
+    /// Today's local day, from the clock.
+    public var today: Int { weightLog.localDays(for: calendar.timeZone).day(of: currentDate()) }
+
     public func loadSettings() async throws {
         try await settings.ensureLoaded()
     }
@@ -83,8 +86,9 @@ public final class ProgressFeature {
     @discardableResult
     private func compute(range: ProgressRange) async -> WeightHistoryData {
         let zone = calendar.timeZone
-        let today = weightLog.localDays(for: zone).day(of: currentDate())
-        return await progress.update(series: weightLog.dailySeries(in: zone), today: today, range: range,
+        // A span that ended in the past is shown as of its last day.
+        let end = range.endDay.map { min($0, today) } ?? today
+        return await progress.update(series: weightLog.dailySeries(in: zone), today: end, range: range,
                                      goalKilograms: settings.goalKilograms)
     }
 }

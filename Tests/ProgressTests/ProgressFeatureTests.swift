@@ -72,3 +72,25 @@ import WeightLog
         #expect(!tracker.isLoading)
     }
 }
+
+/// Issue 16: progress takes every RANGE form.
+@Suite struct ProgressRangeTests {
+    let today = DayNumber.from(year: 2026, month: 6, day: 17)
+
+    @Test func everyFormIsAWindowEndingTodayOrOnItsLastDay() throws {
+        func window(_ name: String) throws -> (Int?, String?) {
+            let range = try #require(ProgressRange(name: name, today: today), "\(name)")
+            return (range.days, range.endDay.map(DayNumber.string))
+        }
+        #expect(try window("3m") == (90, nil) && window("2w") == (14, nil) && window("45d") == (45, nil))
+        #expect(try window("all") == (nil, nil))
+        #expect(try window("2026-06") == (17, nil), "this month: its first day up to today")
+        #expect(try window("2026") == (168, nil), "this year so far")
+        #expect(try window("2026-02") == (28, "2026-02-28"), "a month that is over is shown as of its last day")
+        #expect(try window("2025") == (365, "2025-12-31"))
+        #expect(try window("2026-01-01..2026-01-31") == (31, "2026-01-31"))
+        #expect(try window("..2026-01-31") == (nil, "2026-01-31"))
+        #expect(ProgressRange(name: "3m", today: today) == .quarter, "the presets keep their names")
+        #expect(ProgressRange(name: "fortnight", today: today) == nil && ProgressRange(name: "2027-01-01..2026-01-01", today: today) == nil)
+    }
+}

@@ -235,7 +235,11 @@ import TestSupport
         #expect(try dates("2026-06-15..") .count == 3)
         let bad = try runTrend(directory + ["-c", "entries fortnight"], clock: "2026-06-17 08:00:00")
         #expect(bad.status == 1 && bad.standardOutput.contains("is not a RANGE"))
-        // export takes the same RANGE.
+        // progress takes the same RANGE; a span that ended is shown as of its last day.
+        let may = try #require(try runTrend(directory + ["-c", "progress 2026-05"], clock: "2026-06-17 08:00:00").documents().first)
+        #expect(may["range"] as? String == "2026-05")
+        #expect((may["points"] as? [[String: Any]])?.compactMap { $0["date"] as? String } == ["2026-05-31"])
+        // export takes it too.
         let file = temp.url.appendingPathComponent("june.csv")
         #expect(try runTrend(directory + ["-c", "export \(file.path) 2026-06-14..2026-06-16"], clock: "2026-06-17 08:00:00").status == 0)
         let rows = try String(contentsOf: file, encoding: .utf8).split(separator: "\r\n").dropFirst()

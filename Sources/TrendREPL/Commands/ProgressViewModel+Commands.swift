@@ -8,7 +8,7 @@ extension ProgressViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "progress", aliases: ["p", "chart"], usage: "progress [RANGE]",
-                        summary: "the chart and numbers (RANGE: 1w 1m 3m 6m 1y all; the choice is kept)",
+                        summary: "the chart and numbers (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; kept)",
                         examples: ["progress", "progress 6m", "progress all"],
                         completion: .positional([.words(ProgressRange.allCases.map(\.rawValue))])) { context, arguments in
                 try await ProgressViewModel(progressFeature: context.app.progressFeature).show(arguments, style: context.style)

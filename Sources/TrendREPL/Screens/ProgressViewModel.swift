@@ -12,16 +12,18 @@ struct ProgressViewModel {
         self.progressFeature = progressFeature
     }
 
-    static func range(named name: String) throws -> ProgressRange {
-        guard let range = ProgressRange(name: name) else { throw ProgressError.unknownRange(ReplSession.printable(name)) }
+    func range(named name: String) throws -> ProgressRange {
+        guard let range = ProgressRange(name: name, today: progressFeature.today) else {
+            throw ProgressError.unknownRange(ReplSession.printable(name))
+        }
         return range
     }
 
     func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
-        guard arguments.count <= 1 else { throw CommandFailure(.usage, "progress: takes at most one RANGE (1w 1m 3m 6m 1y all)") }
+        guard arguments.count <= 1 else { throw CommandFailure(.usage, "progress: takes at most one RANGE (2w 3m 1y all, 2026-02, 2025, START..END)") }
         let data: WeightHistoryData
         if let name = arguments.first {
-            data = try await progressFeature.selectProgressRange(try Self.range(named: name))
+            data = try await progressFeature.selectProgressRange(try range(named: name))
         } else {
             data = try await progressFeature.prepare()
         }
