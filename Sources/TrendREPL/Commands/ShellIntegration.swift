@@ -4,6 +4,7 @@ import Foundation
 /// man page, both made from the same command catalogue as `help`, so they
 /// never describe commands the program does not have.
 public enum ShellIntegration {
+    /// The shells `--completions` writes a script for.
     public enum Shell: String, CaseIterable, Sendable {
         case bash, zsh, fish
     }
