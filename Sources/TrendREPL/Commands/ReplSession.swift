@@ -115,7 +115,8 @@ public final class ReplSession {
         if json {
             return CommandResult(text: failure.json.encoded(), stream: .standardOutput, succeeded: false, endsSession: false)
         }
-        return CommandResult(text: style.paint("error:", .red) + " " + failure.message, stream: .standardError,
+        // A message may quote a path or a word from a file: its control characters are shown, never sent.
+        return CommandResult(text: style.paint("error:", .red) + " " + TerminalText.visible(failure.message), stream: .standardError,
                              succeeded: false, endsSession: false)
     }
 

@@ -15,7 +15,7 @@ struct BackupViewModel {
     func status() async throws -> CommandOutput {
         let status = try await backupFeature.status()
         let dates = DateText(timeZone: .current)
-        var lines = ["Backups in \(status.folder.path)"]
+        var lines = ["Backups in \(TerminalText.visible(status.folder.path))"]
         if let last = status.lastBackupAt {
             lines.append("  last snapshot   \(dates.local(last))")
             lines.append("  next automatic  after \(dates.local(status.nextAutomaticAfter ?? last)), once something changes")
@@ -46,7 +46,7 @@ struct BackupViewModel {
 
     func now() async throws -> CommandOutput {
         let listing = try await backupFeature.backupNow()
-        var text = "Snapshot written: \(listing.entries) weigh-ins, \(listing.habits) habits (\(listing.url.path))."
+        var text = "Snapshot written: \(listing.entries) weigh-ins, \(listing.habits) habits (\(TerminalText.visible(listing.url.path)))."
         if let warning = backupFeature.syncWarning { text += "\nwarning: \(warning)" }
         return CommandOutput(text: text, json: .object([("backup", Self.json(listing)),
                                                         ("syncWarning", .optional(backupFeature.syncWarning))]))

@@ -65,7 +65,7 @@ struct HabitsViewModel {
                 throw CommandFailure(.file, "habit export: cannot write \(url.path): \(error.localizedDescription)")
             }
             let what = single ? "Loop's Checkmarks.csv layout, newest day first" : "Loop's export: Habits.csv, Checkmarks.csv, Scores.csv and a folder per habit"
-            return CommandOutput(text: "Wrote \(count) habit\(count == 1 ? "" : "s") to \(url.path) (\(what)).",
+            return CommandOutput(text: "Wrote \(count) habit\(count == 1 ? "" : "s") to \(TerminalText.visible(url.path)) (\(what)).",
                                  json: .object([("file", .string(url.path)), ("habits", .integer(count))]))
         default:
             throw CommandFailure(.usage, "habit: unknown subcommand '\(ReplSession.printable(sub))'; use one of \(Self.subcommands.joined(separator: ", "))")

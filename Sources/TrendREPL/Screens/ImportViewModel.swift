@@ -151,7 +151,7 @@ struct ImportViewModel {
         } else {
             throw ImportError.unknownExportType(url.path)
         }
-        return CommandOutput(text: "Wrote \(count) \(what) to \(url.path).",
+        return CommandOutput(text: "Wrote \(count) \(what) to \(TerminalText.visible(url.path)).",
                              json: .object([("file", .string(url.path)), ("count", .integer(count))]))
     }
 }
