@@ -42,6 +42,11 @@ public struct SnapshotFile: Sendable, Equatable {
     func read() throws -> Data {
         try SafeFolder.open(root, folders).read(name, limit: Self.sizeLimit)
     }
+
+    /// Whether the file holds exactly `data` (compared a chunk at a time).
+    func holds(_ data: Data) throws -> Bool {
+        try SafeFolder.open(root, folders).holds(data, as: name)
+    }
 }
 
 /// Why a backup file could not be found or written.

@@ -137,6 +137,31 @@ final class SafeFolder: @unchecked Sendable {
         return data.prefix(offset)
     }
 
+    /// Whether the regular file `name` holds exactly `data`, read back a
+    /// megabyte at a time (a large snapshot is checked without a second copy of it).
+    func holds(_ data: Data, as name: String) throws -> Bool {
+        let path = self.path + "/" + name
+        try require(name, is: .file)
+        let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard file >= 0 else { throw BackupFileError.cannotRead(path, reason: String(cString: strerror(errno))) }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw BackupFileError.notARegularFile(path) }
+        guard Int(info.st_size) == data.count else { return false }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = 0
+        while offset < data.count {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(file, $0.baseAddress, min($0.count, data.count - offset)) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { throw BackupFileError.cannotRead(path, reason: String(cString: strerror(errno))) }
+            if count == 0 { return false }
+            let same = data.withUnsafeBytes { memcmp($0.baseAddress! + offset, chunk, count) == 0 }
+            guard same else { return false }
+            offset += count
+        }
+        return true
+    }
+
     /// Writes `data` as `name`: a temporary file (0600, never through a
     /// link), synced, then renamed over `name`. With `rotatingTo`, the old
     /// file (when it is a regular file) is kept under that name first.
