@@ -187,3 +187,23 @@ import WeightLog
         #expect((try await g.app.weightEntryFeature.allEntries()).map(\.id) == ["ok"])
     }
 }
+
+/// The read-back check of a written snapshot, a chunk at a time.
+@Suite struct ReadBackTests {
+    @Test func aFileHoldsWhatWasWrittenOrTheCheckSaysNo() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let folder = try SafeFolder.open(temp.url, [])
+        // More than one chunk, so the comparison crosses chunk borders.
+        let data = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try folder.write(data, as: "Latest.json")
+        #expect(try folder.holds(data, as: "Latest.json"))
+        var changed = data
+        changed[(2 << 20) + 5] ^= 1
+        #expect(try !folder.holds(changed, as: "Latest.json"), "one bit differs in the third megabyte")
+        #expect(try !folder.holds(data.prefix(data.count - 1), as: "Latest.json"), "a shorter file")
+        try FileManager.default.createSymbolicLink(atPath: temp.url.appendingPathComponent("link.json").path,
+                                                   withDestinationPath: temp.url.appendingPathComponent("Latest.json").path)
+        #expect(throws: BackupFileError.self) { try folder.holds(data, as: "link.json") }
+    }
+}
