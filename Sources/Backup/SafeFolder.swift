@@ -109,18 +109,29 @@ final class SafeFolder: @unchecked Sendable {
         return names.sorted()
     }
 
-    /// A regular file's bytes, at most `limit` of them; a link, FIFO, device
-    /// or folder is refused without being opened for reading.
-    func read(_ name: String, limit: Int) throws -> Data {
+    /// Opens `name` for reading when it is a regular file (a link, FIFO, device
+    /// or folder is refused without being opened): its descriptor, which the
+    /// caller closes, its size and its path for messages.
+    private func openRegularFile(_ name: String) throws -> (descriptor: Int32, size: Int, path: String) {
         let path = self.path + "/" + name
         try require(name, is: .file)
         let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { throw BackupFileError.cannotRead(path, reason: String(cString: strerror(errno))) }
-        defer { close(file) }
         var info = stat()
-        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw BackupFileError.notARegularFile(path) }
-        guard Int(info.st_size) <= limit else { throw BackupFileError.tooLarge(path, limit: limit) }
-        var data = Data(count: Int(info.st_size))
+        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(file)
+            throw BackupFileError.notARegularFile(path)
+        }
+        return (file, Int(info.st_size), path)
+    }
+
+    /// A regular file's bytes, at most `limit` of them; a link, FIFO, device
+    /// or folder is refused without being opened for reading.
+    func read(_ name: String, limit: Int) throws -> Data {
+        let (file, size, path) = try openRegularFile(name)
+        defer { close(file) }
+        guard size <= limit else { throw BackupFileError.tooLarge(path, limit: limit) }
+        var data = Data(count: size)
         var offset = 0
         let failure: String? = data.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress else { return nil }
@@ -140,14 +151,9 @@ final class SafeFolder: @unchecked Sendable {
     /// Whether the regular file `name` holds exactly `data`, read back a
     /// megabyte at a time (a large snapshot is checked without a second copy of it).
     func holds(_ data: Data, as name: String) throws -> Bool {
-        let path = self.path + "/" + name
-        try require(name, is: .file)
-        let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard file >= 0 else { throw BackupFileError.cannotRead(path, reason: String(cString: strerror(errno))) }
+        let (file, size, path) = try openRegularFile(name)
         defer { close(file) }
-        var info = stat()
-        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw BackupFileError.notARegularFile(path) }
-        guard Int(info.st_size) == data.count else { return false }
+        guard size == data.count else { return false }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var offset = 0
         while offset < data.count {
