@@ -52,5 +52,9 @@ import Testing
         #expect(catalog.closest(to: "setings") == "settings")
         #expect(catalog.closest(to: "hlep") == "help")
         #expect(catalog.closest(to: "xyzzyplugh") == nil)
+        // Issue 15's polish: a beginning wins over a near word, a swap is one slip, and no wild guesses.
+        #expect(catalog.closest(to: "hab") == "habit")
+        #expect(catalog.closest(to: "wiegh") == "weigh" && catalog.closest(to: "tdoay") == "today")
+        #expect(catalog.closest(to: "foo") == nil && catalog.closest(to: "clear") == nil)
     }
 }

@@ -40,16 +40,19 @@ public struct CommandCatalog {
     public var words: [String] { commands.flatMap { [$0.name] + $0.aliases } }
 
     /// The known command word nearest to a mistyped one, when it is near enough.
+    /// The command a mistyped word most likely meant: one it begins (the
+    /// shortest: `hab` → `habit`), else the nearest by edit distance when it
+    /// is close enough to be a slip (at most 1 edit for short words, a third
+    /// of the word for long ones); nil rather than a guess.
     public func closest(to word: String) -> String? {
         let lower = word.lowercased()
-        guard lower.count <= 40 else { return nil }
-        let scored = commands.map { spec -> (String, Int) in
-            let best = ([spec.name] + spec.aliases).map { Self.editDistance(lower, $0) }.min() ?? .max
-            return (spec.name, best)
+        guard !lower.isEmpty, lower.count <= 40 else { return nil }
+        let names = commands.flatMap { spec in ([spec.name] + spec.aliases).map { (spec.name, $0) } }
+        if lower.count >= 2, let prefixed = names.filter({ $0.1.hasPrefix(lower) }).min(by: { $0.1.count < $1.1.count }) {
+            return prefixed.0
         }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, lower.count / 2) else {
-            return commands.first { $0.name.hasPrefix(lower) || lower.hasPrefix($0.name) }?.name
-        }
+        let scored = names.map { ($0.0, Self.editDistance(lower, $0.1)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, lower.count / 3) else { return nil }
         return best.0
     }
 
@@ -63,17 +66,23 @@ public struct CommandCatalog {
         return CompletionTable(commandWords: words.sorted(), rules: rules)
     }
 
+    /// Edits between two words, a swap of neighbours counting as one (`wiegh` is one edit from `weigh`).
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
                 let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]

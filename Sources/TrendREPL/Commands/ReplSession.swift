@@ -82,7 +82,7 @@ public final class ReplSession {
         }
         guard let spec = catalog.command(named: word) else {
             var message = "unknown command '\(Self.printable(word))'"
-            if let suggestion = catalog.closest(to: word) { message += "; did you mean '\(suggestion)'?" }
+            message += catalog.closest(to: word).map { "; did you mean '\($0)'?" } ?? "."
             message += " Type 'help' for the list."
             return failure(CommandFailure(.unknownCommand, message))
         }

@@ -48,7 +48,7 @@ struct ProgressViewModel {
             let balance = kcal < 0 ? "a deficit of about \(-kcal) kcal a day" : (kcal > 0 ? "a surplus of about \(kcal) kcal a day" : "in balance")
             lines.append("  rate     \(unit.formatChange(weekly, decimals: 2)) a week, \(balance)")
         } else {
-            lines.append("  rate     " + style.dim("not enough recent weigh-ins (3 of the last 14 days)"))
+            lines.append("  rate     " + style.dim("not enough recent weigh-ins (it needs 3 days weighed in the last 14)"))
         }
         if let goal = data.goalKilograms {
             if let day = data.projectedGoalDay {
