@@ -52,7 +52,8 @@ func runTrend() async -> Int32 {
     let terminalOut = isatty(STDOUT_FILENO) == 1
     let interactive = options.commands.isEmpty && terminalIn
     let environment = ProcessInfo.processInfo.environment
-    let colors = terminalOut && !options.noColor && !options.json && environment["NO_COLOR"] == nil
+    // As ls and grep: colours on a terminal, or always when asked; NO_COLOR (any value) wins over both.
+    let colors = (terminalOut || options.forceColor) && !options.noColor && !options.json && environment["NO_COLOR"] == nil
     let style = TerminalStyle(colors: colors, width: terminalWidth())
 
     // The graph is built on the directory of `--data-dir`, read from the same arguments just validated,

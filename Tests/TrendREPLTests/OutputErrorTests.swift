@@ -30,3 +30,20 @@ import TestSupport
         #expect(latest.contains("81.5"))
     }
 }
+
+/// Issue 15: colours follow the convention of ls and grep, and NO_COLOR wins.
+@Suite struct ColorOptionTests {
+    @Test func colourIsAskedForOrLeftOutAndNoColorWins() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path]
+        _ = try runTrend(directory + ["-c", "weigh 80"])
+        func escapes(_ arguments: [String], _ environment: [String: String] = [:]) throws -> Bool {
+            try runTrend(directory + arguments, environment: environment).standardOutput.contains("\u{1B}[")
+        }
+        #expect(try !escapes(["-c", "today"]), "a pipe gets no colour by default")
+        #expect(try escapes(["--color", "always", "-c", "today"]))
+        #expect(try !escapes(["--color", "always", "-c", "today"], ["NO_COLOR": "1"]), "NO_COLOR wins")
+        #expect(try !escapes(["--color", "never", "-c", "today"]))
+    }
+}

@@ -29,6 +29,11 @@ import Testing
         #expect(options.commands == ["today", "streak"])
         #expect(try TrendOptions.parse(["--version"]).showVersion)
         #expect(throws: TrendOptions.UsageError.self) { try TrendOptions.parse(["-c"]) }
+        // --color as ls and grep take it.
+        #expect(try TrendOptions.parse(["--color", "always"]).forceColor)
+        #expect(try TrendOptions.parse(["--color", "never"]).noColor)
+        #expect(try !TrendOptions.parse(["--color", "auto"]).noColor)
+        #expect(throws: TrendOptions.UsageError.self) { try TrendOptions.parse(["--color", "sometimes"]) }
         #expect(throws: TrendOptions.UsageError(message: "unknown option '--colour-me'")) { try TrendOptions.parse(["--colour-me"]) }
     }
 

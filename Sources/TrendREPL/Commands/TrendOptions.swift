@@ -5,6 +5,8 @@ public struct TrendOptions: Equatable, Sendable {
     public var dataDirectory: String?
     public var json = false
     public var noColor = false
+    /// `--color always`: colours even when the output is not a terminal (NO_COLOR still wins).
+    public var forceColor = false
     public var commands: [String] = []
     public var showVersion = false
     public var showHelp = false
@@ -20,12 +22,13 @@ public struct TrendOptions: Equatable, Sendable {
     public static var version: String { AppModel.version }
 
     public static let usage = """
-    usage: trend [--data-dir DIR] [--json] [--no-color] [-c COMMAND]... [--version] [--help]
+    usage: trend [--data-dir DIR] [--json] [--color WHEN] [-c COMMAND]... [--version] [--help]
            trend [--data-dir DIR] [--json] status
 
       --data-dir DIR   keep data in DIR (default: $TREND_DATA_DIR, $XDG_DATA_HOME/trend, ~/.local/share/trend)
       --json           print one JSON document per command, one per line
-      --no-color       never colour the output (NO_COLOR does the same)
+      --color WHEN     colour the output: auto (on a terminal, the default), always or never; NO_COLOR wins
+      --no-color       never colour the output (the same as --color never)
       -c COMMAND       run COMMAND and exit; repeat to run several in order
       --version        print the version and exit
       --help           print this help and exit
@@ -57,6 +60,13 @@ public struct TrendOptions: Equatable, Sendable {
             case "--data-dir": options.dataDirectory = try value(for: argument)
             case "--json": options.json = true
             case "--no-color", "--no-colour": options.noColor = true
+            case "--color", "--colour":
+                switch try value(for: argument).lowercased() {
+                case "auto": (options.noColor, options.forceColor) = (false, false)
+                case "always": (options.noColor, options.forceColor) = (false, true)
+                case "never": (options.noColor, options.forceColor) = (true, false)
+                case let other: throw UsageError(message: "--color takes auto, always or never, not '\(other)'")
+                }
             case "-c", "--command": options.commands.append(try value(for: argument))
             case "--version", "-V": options.showVersion = true
             case "--help", "-h": options.showHelp = true

@@ -63,7 +63,7 @@ struct BackupViewModel {
                          + "\(listing.entries) weigh-ins, \(listing.habits) habits"
                          + (listing.kind == .sync ? style.dim("  installation \(TerminalText.visible(String(listing.installationID.prefix(8))))") : ""))
         }
-        lines += unreadable.map { style.paint("  \($0): cannot be read (damaged or not a snapshot)", .yellow) }
+        lines += unreadable.map { style.paint("  \($0): cannot be read (damaged or not a snapshot)", .magenta) }
         return CommandOutput(text: lines.joined(separator: "\n"), json: .object([
             ("backups", .array(listings.map(Self.json))), ("unreadable", .array(unreadable.map(JSON.string))),
         ]))

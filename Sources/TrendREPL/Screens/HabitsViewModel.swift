@@ -255,7 +255,7 @@ struct HabitsViewModel {
             case .done, .auto: style.paint("✓", .green)
             case .withinLimit: style.paint("✓", .green)
             case .overLimit: style.paint("✗", .red)
-            case .no, .unknown: summary.dueToday ? style.paint("○", .yellow) : style.dim("·")
+            case .no, .unknown: summary.dueToday ? style.paint("○", .magenta) : style.dim("·")
             }
             var today = ""
             if case let .value(value)? = summary.todayMark { today = "\(HabitText.number(value)) today" }

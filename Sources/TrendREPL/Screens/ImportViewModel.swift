@@ -52,7 +52,7 @@ struct ImportViewModel {
         let dates = DateText(timeZone: weightImportFeature.calendar.timeZone)
         var lines = ["Format: \(preview.format.title)"]
         lines.append(preview.unitAssumed
-                     ? style.paint("Unit: the file names none, so weights were read in \(preview.unit.rawValue) (your unit); 'set unit' changes it", .yellow)
+                     ? style.paint("Unit: the file names none, so weights were read in \(preview.unit.rawValue) (your unit); 'set unit' changes it", .magenta)
                      : "Unit: \(preview.unit.rawValue)")
         if let first = preview.first, let last = preview.last {
             lines.append("Dates: \(dates.local(first)) to \(dates.local(last))")
@@ -60,7 +60,7 @@ struct ImportViewModel {
         lines.append("\(preview.newEntries.count) new, \(preview.duplicates) already here, \(preview.invalid.count) invalid"
                      + (preview.skipped > 0 ? ", \(preview.skipped) rows without a weight skipped" : ""))
         for problem in preview.invalid.prefix(20) {
-            lines.append(style.paint("  line \(problem.line): \(problem.reason)", .yellow))
+            lines.append(style.paint("  line \(problem.line): \(problem.reason)", .magenta))
         }
         if preview.invalid.count > 20 { lines.append("  … and \(preview.invalid.count - 20) more (--json lists them all)") }
         if let imported {
@@ -93,7 +93,7 @@ struct ImportViewModel {
             lines.append("Days added to \(summary.mergedHabits.joined(separator: ", ")) (habits already here)")
         }
         lines.append("\(summary.newDays) new day\(summary.newDays == 1 ? "" : "s"), \(summary.existingDays) already here, \(summary.problems.count) left out")
-        for problem in summary.problems.prefix(20) { lines.append(style.paint("  \(problem)", .yellow)) }
+        for problem in summary.problems.prefix(20) { lines.append(style.paint("  \(problem)", .magenta)) }
         if summary.problems.count > 20 { lines.append("  … and \(summary.problems.count - 20) more (--json lists them all)") }
         if summary.imported {
             lines.append(style.bold("Imported. 'habits' shows them with Loop's numbers."))

@@ -37,7 +37,7 @@ struct ProgressViewModel {
         lines.append(ChartRenderer(style: style, unit: unit).render(data))
         lines.append("")
         if let change = data.changeKilograms, let direction = data.changeDirection {
-            let color: TerminalStyle.Color = direction == .improving ? .green : (direction == .worsening ? .yellow : .cyan)
+            let color: TerminalStyle.Color = direction == .improving ? .green : (direction == .worsening ? .magenta : .cyan)
             lines.append("  change   " + style.paint("\(unit.formatChange(change)) (\(direction.rawValue))", color))
         }
         if let average = data.averageKilograms, let low = data.minimumKilograms, let high = data.maximumKilograms {

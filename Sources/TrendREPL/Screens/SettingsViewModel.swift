@@ -26,7 +26,7 @@ struct SettingsViewModel {
             "sync folder     \(current.syncFolder.map(TerminalText.visible) ?? "off")",
             "data directory  \(TerminalText.visible(settingsFeature.dataDirectory.path))",
         ]
-        lines += settingsFeature.warnings.map { style.paint("warning: ", .yellow) + $0 }
+        lines += settingsFeature.warnings.map { style.paint("warning: ", .magenta) + $0 }
         return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(current, dataDirectory: settingsFeature.dataDirectory))
     }
 

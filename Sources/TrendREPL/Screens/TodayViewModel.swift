@@ -135,7 +135,7 @@ struct TodayViewModel {
         case .firstEntry: return style.paint("first entry — welcome! The trend starts here.", .cyan)
         case .movingDownward: return style.paint("↓ moving downward", .green)
         case .holdingSteady: return style.paint("→ holding steady", .cyan)
-        case .needsAttention: return style.paint("↑ up since last time; the trend, not the day, is what counts", .yellow)
+        case .needsAttention: return style.paint("↑ up since last time; the trend, not the day, is what counts", .magenta)
         case .timeForReset: return style.paint("↻ time for a reset: no real change toward your goal in a week", .magenta)
         }
     }

@@ -233,7 +233,7 @@ struct WeightViewModel {
         switch status {
         case .movingDownward: return style.paint("↓", .green)
         case .holdingSteady: return style.paint("→", .cyan)
-        case .needsAttention: return style.paint("↑", .yellow)
+        case .needsAttention: return style.paint("↑", .magenta)
         case .timeForReset: return style.paint("↻", .magenta)
         case .noCheckIn: return style.dim("·")
         case .future: return " "
