@@ -6,11 +6,22 @@ public struct HabitPeriodFigures: Sendable, Equatable {
     public let due: Int
     /// The longest streak still alive on the period's last day, and whose.
     public let longestStreak: (name: String, days: Int)?
+    /// Each habit's own figures, in the habits' order.
+    public let habits: [Habit]
 
-    public init(done: Int, due: Int, longestStreak: (name: String, days: Int)?) {
+    /// One habit over the period: due days done, days due, and its streak on the period's last day.
+    public struct Habit: Sendable, Equatable {
+        public let name: String
+        public let done: Int
+        public let due: Int
+        public let streakDays: Int
+    }
+
+    public init(done: Int, due: Int, longestStreak: (name: String, days: Int)?, habits: [Habit] = []) {
         self.done = done
         self.due = due
         self.longestStreak = longestStreak
+        self.habits = habits
     }
 
     /// Every due habit done, with at least one due.
@@ -18,7 +29,7 @@ public struct HabitPeriodFigures: Sendable, Equatable {
 
     public static func == (lhs: HabitPeriodFigures, rhs: HabitPeriodFigures) -> Bool {
         lhs.done == rhs.done && lhs.due == rhs.due && lhs.longestStreak?.name == rhs.longestStreak?.name
-            && lhs.longestStreak?.days == rhs.longestStreak?.days
+            && lhs.longestStreak?.days == rhs.longestStreak?.days && lhs.habits == rhs.habits
     }
 }
 
@@ -69,12 +80,14 @@ extension HabitsFeature {
         let day = today
         var done = 0, due = 0
         var longest: (name: String, days: Int)?
+        var each: [HabitPeriodFigures.Habit] = []
         for habit in habits where !habit.archived {
             let figures = HabitStatistics(habit: habit, today: day).figures(from: firstDay, through: lastDay)
             done += figures.done
             due += figures.due
             if figures.streakDays > (longest?.days ?? 0) { longest = (habit.name, figures.streakDays) }
+            each.append(HabitPeriodFigures.Habit(name: habit.name, done: figures.done, due: figures.due, streakDays: figures.streakDays))
         }
-        return HabitPeriodFigures(done: done, due: due, longestStreak: longest)
+        return HabitPeriodFigures(done: done, due: due, longestStreak: longest, habits: each)
     }
 }

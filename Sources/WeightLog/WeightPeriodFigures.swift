@@ -1,3 +1,5 @@
+import Settings
+
 /// What the weigh-ins of a stretch of days (a week, a month) add up to: one
 /// computation behind the Monday review, and for any screen that looks back.
 public struct WeightPeriodFigures: Sendable, Equatable {
@@ -17,6 +19,14 @@ public struct WeightPeriodFigures: Sendable, Equatable {
     /// highest when gaining (the earliest of equals).
     public let bestDay: Int?
     public let bestDayKilograms: Double?
+    /// The weighed days with the lowest and the highest mean (the earliest of equals).
+    public let lowestDay: Int?
+    public let lowestKilograms: Double?
+    public let highestDay: Int?
+    public let highestKilograms: Double?
+    /// The weekday (0 Monday … 6 Sunday) with the most days weighed, when one
+    /// stands out (more than one such day, and no other weekday as many).
+    public let mostWeighedWeekday: Int?
 }
 
 extension DailySeries {
@@ -35,18 +45,18 @@ extension DailySeries {
     public func figures(from firstDay: Int, through lastDay: Int, gaining: Bool) -> WeightPeriodFigures {
         let start = firstIndex(onOrAfter: firstDay), end = firstIndex(onOrAfter: lastDay + 1)
         let range = start..<max(start, end)
-        var bestIndex: Int?
+        var bestIndex: Int?, lowest: Int?, highest: Int?
+        var weekdays = [Int](repeating: 0, count: 7)
         var weighIns = 0
         var sumX = 0.0, sumY = 0.0
         for index in range {
             weighIns += entryCounts[index]
             sumX += Double(days[index])
             sumY += kilograms[index]
-            if let best = bestIndex {
-                if gaining ? kilograms[index] > kilograms[best] : kilograms[index] < kilograms[best] { bestIndex = index }
-            } else {
-                bestIndex = index
-            }
+            if lowest.map({ kilograms[index] < kilograms[$0] }) ?? true { lowest = index }
+            if highest.map({ kilograms[index] > kilograms[$0] }) ?? true { highest = index }
+            bestIndex = gaining ? highest : lowest
+            weekdays[DayNumber.weekdayFromMonday(days[index])] += 1
         }
         var rate: Double?
         if range.count >= 2 {
@@ -64,9 +74,14 @@ extension DailySeries {
             let before = start > 0 ? smoothedKilograms[start - 1] : smoothedKilograms[start]
             change = smoothedKilograms[range.upperBound - 1] - before
         }
+        let busiest = weekdays.max() ?? 0
         return WeightPeriodFigures(firstDay: firstDay, lastDay: lastDay, daysWeighed: range.count, weighIns: weighIns,
                                    trendChangeKilograms: change, weeklyRateKilograms: rate,
-                                   bestDay: bestIndex.map { days[$0] }, bestDayKilograms: bestIndex.map { kilograms[$0] })
+                                   bestDay: bestIndex.map { days[$0] }, bestDayKilograms: bestIndex.map { kilograms[$0] },
+                                   lowestDay: lowest.map { days[$0] }, lowestKilograms: lowest.map { kilograms[$0] },
+                                   highestDay: highest.map { days[$0] }, highestKilograms: highest.map { kilograms[$0] },
+                                   mostWeighedWeekday: busiest > 1 && weekdays.filter { $0 == busiest }.count == 1
+                                       ? weekdays.firstIndex(of: busiest) : nil)
     }
 
     /// The best trend before index `end` (lowest, or highest when gaining); nil when `end` is 0.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import Settings
 import TestSupport
+@testable import TrendREPL
 
 /// The weigh-in and progress screens through the built binary.
 @Suite struct WeightEndToEndTests {
@@ -279,5 +281,50 @@ import TestSupport
         let after = try #require(try runTrend(directory + ["--json", "-c", "entries"], clock: clock).documents().first)
         #expect((after["entries"] as? [[String: Any]])?.compactMap { $0["kilograms"] as? Double } == [81.0, 81.45],
                 "refused edits change nothing")
+    }
+}
+
+/// Issue 15: summary, a period against the one before, from the Monday review's computations.
+@Suite struct SummaryTests {
+    @Test func periodsAreThisWeekMonthOrYearOrARangeAgainstTheSameSpanBefore() throws {
+        let today = DayNumber.from(year: 2026, month: 6, day: 17)
+        func span(_ word: String) throws -> [String] {
+            let periods = try #require(SummaryViewModel.periods(word, today: today))
+            return [periods.current.lowerBound, periods.current.upperBound, periods.previous.lowerBound, periods.previous.upperBound]
+                .map(DayNumber.string)
+        }
+        #expect(try span("week") == ["2026-06-15", "2026-06-17", "2026-06-08", "2026-06-14"])
+        #expect(try span("month") == ["2026-06-01", "2026-06-17", "2026-05-01", "2026-05-31"])
+        #expect(try span("year") == ["2026-01-01", "2026-06-17", "2025-01-01", "2025-12-31"])
+        #expect(try span("2026-02") == ["2026-02-01", "2026-02-28", "2026-01-04", "2026-01-31"])
+        #expect(try span("2w") == ["2026-06-04", "2026-06-17", "2026-05-21", "2026-06-03"])
+        #expect(SummaryViewModel.periods("fortnight", today: today) == nil && SummaryViewModel.periods("all", today: today) == nil)
+    }
+
+    @Test func theSummaryInJSON() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path, "--json"]
+        let clock = "2026-06-17 08:00:00"
+        let script = """
+        habit add Read every day
+        weigh 81.0 2026-06-08 07:00
+        weigh 80.6 2026-06-10 07:00
+        weigh 80.4 2026-06-15 07:00
+        weigh 80.2 2026-06-15 19:00
+        weigh 80.1 2026-06-16 07:00
+        habit done Read 2026-06-15
+        habit done Read 2026-06-16
+        """
+        #expect(try runTrend(directory, input: script, clock: clock).status == 0)
+        let summary = try #require(try runTrend(directory + ["-c", "summary"], clock: clock).documents().first)
+        #expect((summary["period"] as? [String: Any])?["start"] as? String == "2026-06-15")
+        #expect(summary["weighIns"] as? Int == 3 && summary["daysWeighed"] as? Int == 2)
+        #expect((summary["lowest"] as? [String: Any])?["kilograms"] as? Double == 80.1)
+        #expect((summary["highest"] as? [String: Any])?["date"] as? String == "2026-06-15")
+        let previous = try #require(summary["previous"] as? [String: Any])
+        #expect(previous["weighIns"] as? Int == 2 && previous["start"] as? String == "2026-06-08")
+        let habits = try #require(summary["habits"] as? [[String: Any]])
+        #expect(habits.first?["name"] as? String == "Read" && habits.first?["done"] as? Int == 2)
     }
 }

@@ -15,6 +15,7 @@ public struct CommandCatalog {
         commands += TodayViewModel.commands
         commands += StatusViewModel.commands
         commands += ProgressViewModel.commands
+        commands += SummaryViewModel.commands
         commands += weight.dropFirst()
         commands += HabitsViewModel.commands
         commands += TipViewModel.commands

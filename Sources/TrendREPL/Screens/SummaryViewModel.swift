@@ -1,0 +1,122 @@
+import AppCore
+import Habits
+import Settings
+import WeightLog
+
+/// `summary [week|month|year|RANGE]`: a period's own figures beside the
+/// period before it — the same computations as the Monday review
+/// (`WeightPeriodFigures`, `HabitPeriodFigures`), laid out for a look back.
+@MainActor
+struct SummaryViewModel {
+    private let weightEntryFeature: WeightEntryFeature
+    private let habitsFeature: HabitsFeature
+
+    init(weightEntryFeature: WeightEntryFeature, habitsFeature: HabitsFeature) {
+        self.weightEntryFeature = weightEntryFeature
+        self.habitsFeature = habitsFeature
+    }
+
+    /// A period and the one it is compared with, as local days.
+    struct Periods: Sendable {
+        let name: String
+        let current: ClosedRange<Int>
+        let previous: ClosedRange<Int>
+    }
+
+    /// `week` (Monday to today, against last week), `month`, `year`, or a RANGE against the span of its length before it.
+    nonisolated static func periods(_ word: String, today: Int) -> Periods? {
+        let (year, month, _) = DayNumber.civil(today)
+        switch word.lowercased() {
+        case "week":
+            let monday = today - DayNumber.weekdayFromMonday(today)
+            return Periods(name: "this week", current: monday...today, previous: (monday - 7)...(monday - 1))
+        case "month":
+            let first = DayNumber.from(year: year, month: month, day: 1)
+            let previousFirst = month == 1 ? DayNumber.from(year: year - 1, month: 12, day: 1) : DayNumber.from(year: year, month: month - 1, day: 1)
+            return Periods(name: "this month", current: first...today, previous: previousFirst...(first - 1))
+        case "year":
+            let first = DayNumber.from(year: year, month: 1, day: 1)
+            return Periods(name: "this year", current: first...today, previous: DayNumber.from(year: year - 1, month: 1, day: 1)...(first - 1))
+        default:
+            guard let range = DayRange.parse(word, today: today), let first = range.firstDay else { return nil }
+            let last = min(range.lastDay ?? today, today)
+            guard first <= last else { return nil }
+            let length = last - first + 1
+            return Periods(name: range.title, current: first...last, previous: (first - length)...(first - 1))
+        }
+    }
+
+    func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
+        guard arguments.count <= 1 else { throw CommandFailure(.usage, "summary: takes at most one period (week, month, year or a RANGE)") }
+        try await weightEntryFeature.load()
+        let word = arguments.first ?? "week"
+        guard let periods = Self.periods(word, today: weightEntryFeature.today) else {
+            throw CommandFailure(.usage, "summary: '\(ReplSession.printable(word))' is not a period; use week, month, year, 30d, 2026-02, 2025 "
+                + "or 2026-01-01..2026-01-31")
+        }
+        let now = weightEntryFeature.figures(from: periods.current.lowerBound, through: periods.current.upperBound)
+        let before = weightEntryFeature.figures(from: periods.previous.lowerBound, through: periods.previous.upperBound)
+        let habits = try await habitsFeature.figures(from: periods.current.lowerBound, through: periods.current.upperBound)
+        let unit = weightEntryFeature.unit
+        func change(_ value: Double?) -> String { value.map { unit.formatChange($0) } ?? "—" }
+        func day(_ day: Int?, _ kilograms: Double?) -> String {
+            guard let day, let kilograms else { return "—" }
+            return "\(unit.format(kilograms)), \(DateText.longDay(day).dropLast(5))"
+        }
+        func row(_ label: String, _ a: String, _ b: String) -> String {
+            "  " + label.padding(toLength: 13, withPad: " ", startingAt: 0) + a.leftPadded(to: 22) + b.leftPadded(to: 22)
+        }
+        var lines = [style.bold("Summary, \(periods.name): \(Self.span(periods.current))"),
+                     style.dim("  against \(Self.span(periods.previous))"),
+                     row("", "now", "before"),
+                     row("weigh-ins", "\(now.weighIns)", "\(before.weighIns)"),
+                     row("days weighed", "\(now.daysWeighed)", "\(before.daysWeighed)"),
+                     row("trend", change(now.trendChangeKilograms), change(before.trendChangeKilograms)),
+                     row("weekly rate", change(now.weeklyRateKilograms), change(before.weeklyRateKilograms)),
+                     row("lowest", day(now.lowestDay, now.lowestKilograms), day(before.lowestDay, before.lowestKilograms)),
+                     row("highest", day(now.highestDay, now.highestKilograms), day(before.highestDay, before.highestKilograms))]
+        if !habits.habits.isEmpty {
+            lines.append("  habits")
+            for habit in habits.habits {
+                let streak = habit.streakDays == 1 ? "1 day" : "\(habit.streakDays) days"
+                lines.append("    \(TerminalText.visible(habit.name)): \(habit.done) of \(habit.due) due done, streak \(streak)")
+            }
+        }
+        if let weekday = now.mostWeighedWeekday {
+            lines.append("  You weighed in most on \(Self.weekdays[weekday]).")
+        }
+        return CommandOutput(text: lines.joined(separator: "\n"), json: .object([
+            ("period", Self.json(periods.current)),
+            ("previous", .object(Self.figures(before, days: periods.previous))),
+        ] + Self.figures(now, days: nil) + [
+            ("habits", .array(habits.habits.map {
+                .object([("name", .string($0.name)), ("done", .integer($0.done)), ("due", .integer($0.due)),
+                         ("currentStreak", .integer($0.streakDays))])
+            })),
+            ("mostWeighedWeekday", .optional(now.mostWeighedWeekday.map { Self.weekdays[$0] })),
+        ]))
+    }
+
+    static let weekdays = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"]
+
+    static func span(_ days: ClosedRange<Int>) -> String {
+        "\(DateText.longDay(days.lowerBound)) to \(DateText.longDay(days.upperBound))"
+    }
+
+    static func json(_ days: ClosedRange<Int>) -> JSON {
+        .object([("start", .string(DayNumber.string(days.lowerBound))), ("end", .string(DayNumber.string(days.upperBound)))])
+    }
+
+    static func figures(_ figures: WeightPeriodFigures, days: ClosedRange<Int>?) -> [(String, JSON)] {
+        func day(_ day: Int?, _ kilograms: Double?) -> JSON {
+            guard let day, let kilograms else { return .null }
+            return .object([("date", .string(DayNumber.string(day))), ("kilograms", .number(kilograms))])
+        }
+        return (days.map { [("start", .string(DayNumber.string($0.lowerBound))), ("end", .string(DayNumber.string($0.upperBound)))] } ?? [])
+            + [("weighIns", .integer(figures.weighIns)), ("daysWeighed", .integer(figures.daysWeighed)),
+               ("trendChangeKilograms", .optional(figures.trendChangeKilograms)),
+               ("weeklyRateKilograms", .optional(figures.weeklyRateKilograms)),
+               ("lowest", day(figures.lowestDay, figures.lowestKilograms)),
+               ("highest", day(figures.highestDay, figures.highestKilograms))]
+    }
+}
