@@ -293,6 +293,14 @@ public final class WeightEntryFeature {
         )
     }
 
+    /// The trend as of the end of each of the last `days` local days up to
+    /// today, oldest first; nil before the first weigh-in.
+    public func recentTrend(days: Int) -> [Double?] {
+        let series = weightLog.dailySeries(in: calendar.timeZone)
+        let today = self.today
+        return ((today - days + 1)...today).map { series.trend(onOrBefore: $0) }
+    }
+
     /// The figures of the local days `firstDay...lastDay` (see `WeightPeriodFigures`).
     public func figures(from firstDay: Int, through lastDay: Int) -> WeightPeriodFigures {
         let series = weightLog.dailySeries(in: calendar.timeZone)

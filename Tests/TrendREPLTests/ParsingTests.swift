@@ -63,3 +63,13 @@ import Testing
         #expect(catalog.closest(to: "foo") == nil && catalog.closest(to: "clear") == nil)
     }
 }
+
+/// Issue 15: the 14-day trend as a sparkline on today.
+@MainActor
+@Suite struct SparklineTests {
+    @Test func theTrendBecomesBlocksLowestToHighest() {
+        #expect(TodayViewModel.sparkline([nil, 80, 81, 82, 83]) == " ▁▃▆█")
+        #expect(TodayViewModel.sparkline([80, 80, 80]) == "▄▄▄", "flat is the middle row")
+        #expect(TodayViewModel.sparkline([nil, 80]) == nil, "one day is no line")
+    }
+}

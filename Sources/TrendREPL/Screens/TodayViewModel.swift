@@ -37,7 +37,11 @@ struct TodayViewModel {
                 weightLine += style.dim("  (today's mean \(unit.format(mean)) of \(checkIn.weighInsOnLatestDay) weigh-ins)")
             }
             lines.append(weightLine)
-            if let trend = checkIn.trendKilograms { lines.append("  trend    " + unit.format(trend)) }
+            if let trend = checkIn.trendKilograms {
+                var line = "  trend    " + unit.format(trend)
+                if let spark = Self.sparkline(weightEntryFeature.recentTrend(days: 14)) { line += "  " + style.paint(spark, .cyan) + style.dim(" 14 days") }
+                lines.append(line)
+            }
             if let verdict = checkIn.verdict {
                 var verdictLine = "  verdict  " + Self.describe(verdict, style: style)
                 if let change = checkIn.changeSincePreviousKilograms {
@@ -62,6 +66,19 @@ struct TodayViewModel {
         if let review = cards.weekReview { lines += [""] + Self.lines(review, unit: unit, style: style) }
         if let weekAhead = cards.weekAhead { lines += ["", style.bold("Week ahead:") + " " + weekAhead] }
         return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(checkIn, cards: cards, unit: unit))
+    }
+
+    /// The trend of the last days as block characters, lowest ▁ to highest █
+    /// (a flat trend is a row of ▄); nil with fewer than two days of trend.
+    static func sparkline(_ values: [Double?]) -> String? {
+        let known = values.compactMap { $0 }
+        guard known.count >= 2, let low = known.min(), let high = known.max() else { return nil }
+        let blocks = Array("▁▂▃▄▅▆▇█")
+        return String(values.map { value -> Character in
+            guard let value else { return " " }
+            guard high - low > 1e-9 else { return blocks[3] }
+            return blocks[min(7, Int((value - low) / (high - low) * 7 + 0.5))]
+        })
     }
 
     /// Last week's review, as the Monday check-in shows it.
