@@ -82,8 +82,10 @@ public final class LocalDataStore: @unchecked Sendable {
     /// Immediate, so a write that follows a read in another process waits for
     /// the busy timeout instead of failing halfway. Change observers hear of
     /// it after the commit unless `notifying` is false (bookkeeping writes).
+    /// With a `journal` entry, what the body writes to the tables a person
+    /// keeps is journaled under it, in the same transaction (see `ChangeJournal`).
     @discardableResult
-    public func write<T>(notifying: Bool = true, _ body: (SQLiteConnection) throws -> T) throws -> T {
+    public func write<T>(journal: JournalEntry? = nil, notifying: Bool = true, _ body: (SQLiteConnection) throws -> T) throws -> T {
         let result = try withConnection { connection in
             if !walEnabled, location != .memory {
                 // Best effort: while another process holds the file (or on a read-only mount) the switch can
@@ -93,7 +95,9 @@ public final class LocalDataStore: @unchecked Sendable {
             }
             try connection.execute("BEGIN IMMEDIATE")
             do {
+                let change = try journal.map { try ChangeJournal.begin($0, in: connection) }
                 let result = try body(connection)
+                if let change { try ChangeJournal.finish(change, in: connection) }
                 if notifying {
                     // A counter every process bumps, so a backup check can tell cheaply whether anything changed.
                     try connection.execute("""
@@ -119,6 +123,21 @@ public final class LocalDataStore: @unchecked Sendable {
             for observer in lock.withLock({ changeObservers }) { observer() }
         }
         return result
+    }
+
+    /// Takes back the latest change any process made, if the data still holds what it wrote.
+    public func undoLatestChange() throws -> JournalChange {
+        try write { try ChangeJournal.undo(in: $0) }
+    }
+
+    /// Applies again the change undone last, if the data still holds what it held when it was undone.
+    public func redoLatestChange() throws -> JournalChange {
+        try write { try ChangeJournal.redo(in: $0) }
+    }
+
+    /// The latest `limit` changes of the journal, newest first.
+    public func journalChanges(limit: Int) throws -> [JournalChange] {
+        try read { try ChangeJournal.changes(limit: limit, in: $0) }
     }
 
     /// Calls `observer` (on the writing thread) after every committed change

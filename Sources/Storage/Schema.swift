@@ -97,6 +97,8 @@ enum Schema {
         DROP INDEX IF EXISTS weight_entries_by_instant;
         CREATE INDEX IF NOT EXISTS weight_entries_by_instant_id ON weight_entries(instant, id, kilograms);
         """,
+        // 11: the journal of changes behind undo, redo and history (see `ChangeJournal`).
+        ChangeJournal.migration,
     ]
 
     static var currentVersion: Int { migrations.count }

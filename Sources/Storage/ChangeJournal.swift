@@ -1,0 +1,272 @@
+import Foundation
+
+/// What a change to what a person keeps is called in the journal: written in
+/// the same transaction as the change (`LocalDataStore.write(journal:_:)`).
+public struct JournalEntry: Sendable, Equatable {
+    /// A stable word for the kind of change: `weigh`, `edit`, `delete`,
+    /// `import`, `restore`, `delete-all-data`, `habit`, `setting`, `goal`.
+    public let action: String
+    /// What `history` and `undo` say of it, written when the change is made.
+    public let summary: String
+    /// When it was made, from the caller's clock (storage reads none).
+    public let at: Date
+
+    public init(action: String, summary: String, at: Date) {
+        self.action = action
+        self.summary = summary
+        self.at = at
+    }
+}
+
+/// One change in the journal, as `history`, `undo` and `redo` report it.
+public struct JournalChange: Sendable, Equatable {
+    public let id: Int
+    public let at: Date
+    public let action: String
+    public let summary: String
+    /// Whether it has been undone (and may be redone).
+    public let undone: Bool
+    /// How many rows it wrote.
+    public let rows: Int
+}
+
+/// Why an undo or a redo was refused; nothing was changed.
+public enum JournalError: Error, Equatable, CustomStringConvertible, Sendable {
+    case nothingToUndo
+    case nothingToRedo
+    /// The data no longer holds what the change wrote (or, for a redo, what it found).
+    case conflict(change: String, undoing: Bool, noun: String, key: String)
+
+    public var description: String {
+        switch self {
+        case .nothingToUndo: "nothing to undo: the history holds no change that is not undone yet"
+        case .nothingToRedo: "nothing to redo: no change has been undone since the last one was made"
+        case let .conflict(change, undoing, noun, key):
+            "'\(change)' cannot be \(undoing ? "undone" : "redone"): the \(noun) \(key) has changed since "
+                + "(by a change outside the history); nothing was changed"
+        }
+    }
+}
+
+/// The journal of changes: every journaled write records, through triggers
+/// on the tables below, each row's image before and after, so `undo` can put
+/// back exactly what a change replaced, and only if the rows still hold what
+/// it wrote. The journal is not part of a snapshot.
+///
+/// A row image is kept in untyped columns (`b0…`, `a0…`), so every value
+/// keeps its SQLite storage class and compares exactly.
+enum ChangeJournal {
+    /// A table whose changes are journaled: its name, what messages call a
+    /// row, its key columns and every column, in a fixed order.
+    struct Table {
+        let name: String
+        let noun: String
+        let key: [String]
+        let columns: [String]
+    }
+
+    /// The tables of what a person keeps (the tip deck and `meta` are bookkeeping).
+    /// A migration that adds a column to one of them must recreate its triggers.
+    static let tables = [
+        Table(name: "weight_entries", noun: "weigh-in", key: ["id"], columns: ["id", "instant", "kilograms", "note"]),
+        Table(name: "habits", noun: "habit", key: ["id"],
+              columns: ["id", "name", "name_key", "schedule", "kind", "target", "created_day", "archived", "position", "unit"]),
+        Table(name: "habit_records", noun: "habit day", key: ["habit_id", "day"],
+              columns: ["habit_id", "day", "status", "value", "note"]),
+        Table(name: "settings", noun: "setting", key: ["key"], columns: ["key", "value"]),
+    ]
+
+    /// The most columns a journaled table has: the width of a row image.
+    static let width = 10
+    /// How many changes are kept; older ones are forgotten.
+    static let kept = 1_000
+
+    /// Migration 11: the journal's tables and one trigger per table and statement kind.
+    static var migration: String {
+        let images = (0..<width).map { "b\($0), a\($0)" }.joined(separator: ", ")
+        var sql = """
+            CREATE TABLE journal_changes (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                at REAL NOT NULL,
+                action TEXT NOT NULL,
+                summary TEXT NOT NULL,
+                undone INTEGER NOT NULL DEFAULT 0,
+                rows INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE TABLE journal_rows (
+                seq INTEGER PRIMARY KEY,
+                change_id INTEGER NOT NULL REFERENCES journal_changes(id) ON DELETE CASCADE,
+                table_name TEXT NOT NULL,
+                has_before INTEGER NOT NULL,
+                has_after INTEGER NOT NULL,
+                \(images)
+            );
+            CREATE INDEX journal_rows_by_change ON journal_rows(change_id, seq);
+            CREATE TABLE journal_recording (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                change_id INTEGER
+            );
+            INSERT INTO journal_recording(id, change_id) VALUES (1, NULL);
+
+            """
+        let recording = "(SELECT change_id FROM journal_recording WHERE id = 1)"
+        for table in tables {
+            let before = table.columns.indices.map { "b\($0)" }.joined(separator: ", ")
+            let after = table.columns.indices.map { "a\($0)" }.joined(separator: ", ")
+            let old = table.columns.map { "OLD.\($0)" }.joined(separator: ", ")
+            let new = table.columns.map { "NEW.\($0)" }.joined(separator: ", ")
+            let into = "INSERT INTO journal_rows(change_id, table_name, has_before, has_after"
+            sql += """
+                CREATE TRIGGER journal_\(table.name)_insert AFTER INSERT ON \(table.name) WHEN \(recording) IS NOT NULL BEGIN
+                    \(into), \(after)) VALUES (\(recording), '\(table.name)', 0, 1, \(new));
+                END;
+                CREATE TRIGGER journal_\(table.name)_update AFTER UPDATE ON \(table.name) WHEN \(recording) IS NOT NULL BEGIN
+                    \(into), \(before), \(after)) VALUES (\(recording), '\(table.name)', 1, 1, \(old), \(new));
+                END;
+                CREATE TRIGGER journal_\(table.name)_delete AFTER DELETE ON \(table.name) WHEN \(recording) IS NOT NULL BEGIN
+                    \(into), \(before)) VALUES (\(recording), '\(table.name)', 1, 0, \(old));
+                END;
+
+                """
+        }
+        return sql
+    }
+
+    /// Opens a change inside the caller's transaction: a new change forgets
+    /// what was undone (there is no redo past it), and the triggers record
+    /// under its id until `finish`.
+    static func begin(_ entry: JournalEntry, in connection: SQLiteConnection) throws -> Int {
+        try connection.run("DELETE FROM journal_changes WHERE undone = 1")
+        try connection.run("INSERT INTO journal_changes(at, action, summary) VALUES (?, ?, ?)",
+                           [.double(entry.at.timeIntervalSince1970), .text(entry.action), .text(entry.summary)])
+        let id = try connection.scalarInt("SELECT last_insert_rowid()") ?? 0
+        try connection.run("UPDATE journal_recording SET change_id = ? WHERE id = 1", [.int(id)])
+        return id
+    }
+
+    /// Closes the change: stops recording, drops it when it wrote nothing,
+    /// and forgets changes older than the last `kept`.
+    static func finish(_ id: Int, in connection: SQLiteConnection) throws {
+        try connection.run("UPDATE journal_recording SET change_id = NULL WHERE id = 1")
+        let rows = try connection.scalarInt("SELECT count(*) FROM journal_rows WHERE change_id = ?", [.int(id)]) ?? 0
+        if rows == 0 {
+            try connection.run("DELETE FROM journal_changes WHERE id = ?", [.int(id)])
+            return
+        }
+        try connection.run("UPDATE journal_changes SET rows = ? WHERE id = ?", [.int(rows), .int(id)])
+        try connection.run("DELETE FROM journal_changes WHERE id <= ?", [.int(id - kept)])
+    }
+
+    /// The latest changes, newest first.
+    static func changes(limit: Int, in connection: SQLiteConnection) throws -> [JournalChange] {
+        try connection.query("SELECT id, at, action, summary, undone, rows FROM journal_changes ORDER BY id DESC LIMIT ?",
+                             [.int(limit)]) { row in
+            JournalChange(id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), action: row.text(2),
+                          summary: row.text(3), undone: row.int(4) != 0, rows: row.int(5))
+        }
+    }
+
+    /// Takes back the latest change not undone yet: each row, newest first,
+    /// must still hold what the change wrote; then it gets back what it held before.
+    static func undo(in connection: SQLiteConnection) throws -> JournalChange {
+        guard let change = try connection.query("""
+            SELECT id, at, action, summary, undone, rows FROM journal_changes WHERE undone = 0 ORDER BY id DESC LIMIT 1
+            """, row: { row in
+                JournalChange(id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), action: row.text(2),
+                              summary: row.text(3), undone: false, rows: row.int(5))
+            }).first else { throw JournalError.nothingToUndo }
+        try replay(change, undoing: true, in: connection)
+        try connection.run("UPDATE journal_changes SET undone = 1 WHERE id = ?", [.int(change.id)])
+        return JournalChange(id: change.id, at: change.at, action: change.action, summary: change.summary, undone: true,
+                             rows: change.rows)
+    }
+
+    /// Applies again the change undone last, if every row still holds what it held when it was undone.
+    static func redo(in connection: SQLiteConnection) throws -> JournalChange {
+        guard let change = try connection.query("""
+            SELECT id, at, action, summary, undone, rows FROM journal_changes WHERE undone = 1 ORDER BY id LIMIT 1
+            """, row: { row in
+                JournalChange(id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), action: row.text(2),
+                              summary: row.text(3), undone: true, rows: row.int(5))
+            }).first else { throw JournalError.nothingToRedo }
+        try replay(change, undoing: false, in: connection)
+        try connection.run("UPDATE journal_changes SET undone = 0 WHERE id = ?", [.int(change.id)])
+        return JournalChange(id: change.id, at: change.at, action: change.action, summary: change.summary, undone: false,
+                             rows: change.rows)
+    }
+
+    /// Walks a change's rows (backwards to undo, forwards to redo): checks
+    /// that each row holds the image the walk expects, then writes the other one.
+    private static func replay(_ change: JournalChange, undoing: Bool, in connection: SQLiteConnection) throws {
+        // A habit's days may come back before the habit itself: checked at COMMIT instead.
+        try connection.execute("PRAGMA defer_foreign_keys = ON")
+        var statements: [String: SQLiteStatement] = [:]
+        func statement(_ sql: String, _ parameters: [SQLValue]) throws -> SQLiteStatement {
+            if let prepared = statements[sql] {
+                try prepared.reset(parameters)
+                return prepared
+            }
+            let prepared = try connection.prepare(sql, parameters)
+            statements[sql] = prepared
+            return prepared
+        }
+        let rows = try connection.query("""
+            SELECT seq, table_name, has_before, has_after FROM journal_rows WHERE change_id = ? ORDER BY seq \(undoing ? "DESC" : "ASC")
+            """, [.int(change.id)]) { ($0.int(0), $0.text(1), $0.int(2) != 0, $0.int(3) != 0) }
+        for (seq, name, hasBefore, hasAfter) in rows {
+            guard let table = tables.first(where: { $0.name == name }) else { continue }
+            // What the row must hold now (`expected`), and what it gets (`wanted`).
+            let (expected, hasExpected, wanted, hasWanted) = undoing ? ("a", hasAfter, "b", hasBefore) : ("b", hasBefore, "a", hasAfter)
+            let found = try statement(table.matchSQL(image: hasExpected ? expected : wanted, wholeRow: hasExpected), [.int(seq)])
+            _ = try found.step()
+            let count = found.int(0)
+            guard hasExpected ? count == 1 : count == 0 else {
+                let image = hasExpected ? expected : wanted
+                let key = try connection.query("SELECT \(image)\(table.columns.firstIndex(of: table.key[0]) ?? 0) FROM journal_rows WHERE seq = ?",
+                                               [.int(seq)]) { $0.optionalText(0) ?? "" }.first ?? ""
+                throw JournalError.conflict(change: change.summary, undoing: undoing, noun: table.noun,
+                                            key: table.name == "weight_entries" ? String(key.prefix(8)) : key)
+            }
+            let write: String
+            switch (hasExpected, hasWanted) {
+            case (true, true): write = table.updateSQL(from: expected, to: wanted)
+            case (true, false): write = table.deleteSQL(image: expected)
+            case (false, true): write = table.insertSQL(image: wanted)
+            case (false, false): continue
+            }
+            let writer = try statement(write, [.int(seq)])
+            _ = try writer.step()
+        }
+    }
+}
+
+extension ChangeJournal.Table {
+    private func columns(of image: String) -> [String] { columns.indices.map { "j.\(image)\($0)" } }
+
+    private func keyMatch(_ image: String) -> String {
+        key.map { column in "t.\(column) IS j.\(image)\(columns.firstIndex(of: column)!)" }.joined(separator: " AND ")
+    }
+
+    /// How many rows hold the image (`wholeRow`), or share its key.
+    func matchSQL(image: String, wholeRow: Bool) -> String {
+        let match = wholeRow
+            ? columns.indices.map { "t.\(columns[$0]) IS j.\(image)\($0)" }.joined(separator: " AND ")
+            : keyMatch(image)
+        return "SELECT count(*) FROM \(name) t, journal_rows j WHERE j.seq = ?1 AND \(match)"
+    }
+
+    func insertSQL(image: String) -> String {
+        "INSERT INTO \(name)(\(columns.joined(separator: ", "))) SELECT \(columns(of: image).joined(separator: ", ")) FROM journal_rows j WHERE j.seq = ?1"
+    }
+
+    func deleteSQL(image: String) -> String {
+        "DELETE FROM \(name) AS t WHERE EXISTS (SELECT 1 FROM journal_rows j WHERE j.seq = ?1 AND \(keyMatch(image)))"
+    }
+
+    func updateSQL(from old: String, to new: String) -> String {
+        """
+        UPDATE \(name) AS t SET (\(columns.joined(separator: ", "))) = (SELECT \(columns(of: new).joined(separator: ", ")) FROM journal_rows j WHERE j.seq = ?1)
+        WHERE EXISTS (SELECT 1 FROM journal_rows j WHERE j.seq = ?1 AND \(keyMatch(old)))
+        """
+    }
+}
