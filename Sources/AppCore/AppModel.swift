@@ -25,6 +25,7 @@ public final class AppModel {
     public let dailyTipsFeature: DailyTipsFeature
     public let backupFeature: BackupFeature
     public let weightImportFeature: WeightImportFeature
+    public let changeHistoryFeature: ChangeHistoryFeature
     private var hasLaunched = false
 
     /// The version written into backups and shown by `--version`.
@@ -32,7 +33,8 @@ public final class AppModel {
 
     public init(weightEntryFeature: WeightEntryFeature, progressFeature: ProgressFeature,
                 settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, dailyTipsFeature: DailyTipsFeature,
-                backupFeature: BackupFeature, weightImportFeature: WeightImportFeature) {
+                backupFeature: BackupFeature, weightImportFeature: WeightImportFeature,
+                changeHistoryFeature: ChangeHistoryFeature) {
         self.weightEntryFeature = weightEntryFeature
         self.progressFeature = progressFeature
         self.settingsFeature = settingsFeature
@@ -40,6 +42,7 @@ public final class AppModel {
         self.dailyTipsFeature = dailyTipsFeature
         self.backupFeature = backupFeature
         self.weightImportFeature = weightImportFeature
+        self.changeHistoryFeature = changeHistoryFeature
     }
 
     /// The production graph: the real clock, calendar and seed, with data in
@@ -67,7 +70,7 @@ public final class AppModel {
             calendar: calendar, currentDate: currentDate,
             onChange: { await progressFeature.refresh() }
         )
-        let settingsFeature = SettingsFeature(settings: settings, dataDirectory: environment.dataDirectory)
+        let settingsFeature = SettingsFeature(settings: settings, dataDirectory: environment.dataDirectory, currentDate: currentDate)
         let habitsFeature = HabitsFeature(storage: LocalHabitsRepository(store: storage), calendar: calendar,
                                           currentDate: currentDate, dayStartMinutes: { settingsFeature.current.dayStartMinutes })
         let dailyTipsFeature = DailyTipsFeature(
@@ -91,19 +94,26 @@ public final class AppModel {
             settings: settings, calendar: calendar, currentDate: currentDate, appVersion: environment.appVersion,
             debounce: environment.backupDebounce
         ) {
-            await settingsFeature.reload()
-            await weightEntryFeature.refresh()
-            await habitsFeature.reload()
-            await dailyTipsFeature.refresh()
+            await refreshEverything()
         }
         let weightImportFeature = WeightImportFeature(
             weightLog: weightLog, repository: weightRepository, settings: settings, calendar: calendar,
             currentDate: currentDate
         ) { await weightEntryFeature.refresh() }
+        // An undo may touch any table: every Feature reads again, as after a restore.
+        let changeHistoryFeature = ChangeHistoryFeature(storage: storage, calendar: calendar, currentDate: currentDate) {
+            await refreshEverything()
+        }
+        @MainActor func refreshEverything() async {
+            await settingsFeature.reload()
+            await weightEntryFeature.refresh()
+            await habitsFeature.reload()
+            await dailyTipsFeature.refresh()
+        }
         return AppModel(weightEntryFeature: weightEntryFeature, progressFeature: progressFeature,
                         settingsFeature: settingsFeature, habitsFeature: habitsFeature,
                         dailyTipsFeature: dailyTipsFeature, backupFeature: backupFeature,
-                        weightImportFeature: weightImportFeature)
+                        weightImportFeature: weightImportFeature, changeHistoryFeature: changeHistoryFeature)
     }
 
     /// Starts each Feature's independent launch work once. Awaits nothing.

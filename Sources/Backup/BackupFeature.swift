@@ -238,7 +238,8 @@ public final class BackupFeature {
         await checking.run {}
         let now = currentDate()
         try PlausibleTime.checkClock(now)
-        let (copy, counts) = try await worker.restore(plan.snapshot, merge: merge, now: now, stamp: Self.stamp(now))
+        let journal = JournalEntry(action: "restore", summary: "\(merge ? "merge" : "restore") of \(plan.name)", at: now)
+        let (copy, counts) = try await worker.restore(plan.snapshot, merge: merge, now: now, stamp: Self.stamp(now), journal: journal)
         pendingChange = false
         debounceTask?.cancel()
         await onRestore()
@@ -253,7 +254,8 @@ public final class BackupFeature {
         try PlausibleTime.checkClock(now)
         let empty = try RecoverySnapshot(content: try await worker.emptyContent(), createdAt: now, installationID: "",
                                          appVersion: "")
-        let (copy, _) = try await worker.restore(empty, merge: false, now: now, stamp: Self.stamp(now))
+        let journal = JournalEntry(action: "delete-all-data", summary: "delete all data", at: now)
+        let (copy, _) = try await worker.restore(empty, merge: false, now: now, stamp: Self.stamp(now), journal: journal)
         await onRestore()
         return copy
     }

@@ -183,16 +183,17 @@ actor BackupWorker {
 
     /// Keeps a copy of what is there, then replaces (or merges into) it in one transaction.
     /// Cancelling the awaiting task before the transaction commits leaves everything as it was.
-    func restore(_ snapshot: RecoverySnapshot, merge: Bool, now: Date, stamp: String) async throws -> (beforeRestore: String, merged: MergeCounts?) {
+    func restore(_ snapshot: RecoverySnapshot, merge: Bool, now: Date, stamp: String,
+                 journal: JournalEntry) async throws -> (beforeRestore: String, merged: MergeCounts?) {
         let current = try RecoverySnapshot(content: try store.readContent(schema), createdAt: now,
                                            installationID: try store.installationID(), appVersion: appVersion)
         let copy = try files.writeBeforeRestore(current.encoded(), stamp: stamp)
         let result: (String, MergeCounts?) = try await store.cancellable {
             if merge {
-                let counts = try store.write { try schema.merge(snapshot.content, in: $0) }
+                let counts = try store.write(journal: journal) { try schema.merge(snapshot.content, in: $0) }
                 return (copy, MergeCounts(counts))
             }
-            try store.replaceContent(with: snapshot.content, schema: schema)
+            try store.replaceContent(with: snapshot.content, schema: schema, journal: journal)
             return (copy, nil)
         }
         // A restore rewrites everything: fold the WAL in and shrink it now.

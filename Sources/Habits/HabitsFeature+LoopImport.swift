@@ -25,15 +25,15 @@ extension HabitsFeature {
     /// have, so importing twice adds nothing. One transaction: all or nothing.
     public func importLoopBackup(_ url: URL, preview: Bool) async throws -> LoopImportSummary {
         let path = url.path
-        return try await importLoop(preview: preview) { try LoopBackup.read(path: path, today: $0) }
+        return try await importLoop(preview: preview, name: url.lastPathComponent) { try LoopBackup.read(path: path, today: $0) }
     }
 
     /// The same for Loop's CSV export: the folder holding `Habits.csv` and `Checkmarks.csv`.
     public func importLoopCSV(folder: URL, preview: Bool) async throws -> LoopImportSummary {
-        try await importLoop(preview: preview) { try LoopCSV.read(folder: folder, today: $0) }
+        try await importLoop(preview: preview, name: folder.lastPathComponent) { try LoopCSV.read(folder: folder, today: $0) }
     }
 
-    private func importLoop(preview: Bool, read: @escaping @Sendable (Int) throws -> LoopBackup) async throws -> LoopImportSummary {
+    private func importLoop(preview: Bool, name: String, read: @escaping @Sendable (Int) throws -> LoopBackup) async throws -> LoopImportSummary {
         try await load()
         let today = self.today
         // Read off the main actor: a large file never holds up the prompt.
@@ -58,7 +58,8 @@ extension HabitsFeature {
         }
         guard !preview, !added.isEmpty || !days.isEmpty else { return summary }
         let habitsToAdd = added, daysToAdd = days
-        try await write { try await self.storage.importHabits(habitsToAdd, days: daysToAdd) }
+        let journal = journal("import of \(name) (\(habitsToAdd.count) new habits, \(daysToAdd.count) new days)")
+        try await write { try await self.storage.importHabits(habitsToAdd, days: daysToAdd, journal: journal) }
         await reload()
         summary.imported = true
         return summary

@@ -169,7 +169,8 @@ public final class HabitsFeature {
         let clean = try HabitName.validated(name)
         try ensureNameFree(clean, except: nil)
         let habit = Habit(name: clean, schedule: schedule, kind: kind, createdDay: today, unit: kind.isNumeric ? try HabitUnit.validated(unit) : "")
-        try await write { try await self.storage.insert(habit) }
+        let journal = journal("habit add \(clean)")
+        try await write { try await self.storage.insert(habit, journal: journal) }
         habits.append(habit)
         return habit
     }
@@ -190,7 +191,7 @@ public final class HabitsFeature {
             guard habit.kind.isNumeric else { throw HabitsError.kindCannotChange(habit.name) }
             habit.unit = try HabitUnit.validated(unit)
         }
-        try await save(habit)
+        try await save(habit, "habit edit \(habit.name)")
         return habit
     }
 
@@ -199,8 +200,9 @@ public final class HabitsFeature {
         var habit = try self.habit(named: name)
         let clean = try HabitName.validated(newName)
         try ensureNameFree(clean, except: habit.id)
+        let old = habit.name
         habit.name = clean
-        try await save(habit)
+        try await save(habit, "habit rename \(old) → \(clean)")
         return habit
     }
 
@@ -208,7 +210,7 @@ public final class HabitsFeature {
         try await load()
         var habit = try self.habit(named: name)
         habit.archived = archived
-        try await save(habit)
+        try await save(habit, "habit \(archived ? "archive" : "unarchive") \(habit.name)")
         return habit
     }
 
@@ -216,7 +218,8 @@ public final class HabitsFeature {
     public func delete(_ name: String) async throws -> Habit {
         try await load()
         let habit = try self.habit(named: name)
-        try await write { try await self.storage.delete(id: habit.id) }
+        let journal = journal("habit delete \(habit.name)")
+        try await write { try await self.storage.delete(id: habit.id, journal: journal) }
         habits.removeAll { $0.id == habit.id }
         deleted.append(habit)
         return habit
@@ -229,7 +232,8 @@ public final class HabitsFeature {
         }
         let habit = deleted[index]
         try ensureNameFree(habit.name, except: nil)
-        try await write { try await self.storage.insert(habit) }
+        let journal = journal("habit restore \(habit.name)")
+        try await write { try await self.storage.insert(habit, journal: journal) }
         deleted.remove(at: index)
         habits.append(habit)
         return habit
@@ -259,7 +263,8 @@ public final class HabitsFeature {
         let id = habit.id
         // A mark without a new note keeps the day's note; clearing the mark clears it.
         let kept = mark == nil ? nil : (note ?? habit.notes[day])
-        try await write { try await self.storage.setMark(mark, note: kept, habitID: id, day: day) }
+        let journal = journal("habit \(Self.markWord(mark)) \(habit.name) on \(DayNumber.string(day))")
+        try await write { try await self.storage.setMark(mark, note: kept, habitID: id, day: day, journal: journal) }
         habit.marks[day] = mark
         habit.notes[day] = kept
         replace(habit)
@@ -311,9 +316,26 @@ public final class HabitsFeature {
         }
     }
 
-    private func save(_ habit: Habit) async throws {
-        try await write { try await self.storage.update(habit) }
+    private func save(_ habit: Habit, _ summary: String) async throws {
+        let journal = journal(summary)
+        try await write { try await self.storage.update(habit, journal: journal) }
         replace(habit)
+    }
+
+    /// A journal entry made now (see `ChangeJournal` in Storage).
+    func journal(_ summary: String) -> JournalEntry {
+        JournalEntry(action: "habit", summary: summary, at: currentDate())
+    }
+
+    /// What the history calls a mark: the subcommand that sets it.
+    private static func markWord(_ mark: HabitMark?) -> String {
+        switch mark {
+        case .done?: "done"
+        case .skipped?: "skip"
+        case .no?: "no"
+        case let .value(number)?: "done \(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number))"
+        case nil: "undo"
+        }
     }
 
     /// Runs a write, turning the database's unique-name refusal into the habit error;

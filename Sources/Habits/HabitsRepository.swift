@@ -6,17 +6,17 @@ public protocol HabitsRepository: Sendable {
     /// Every habit (archived too) with its marks, in the order they were added.
     func allHabits() async throws -> [Habit]
     /// Adds a habit with its marks; a name already taken (ignoring case) is refused with `HabitsError.duplicateName`.
-    func insert(_ habit: Habit) async throws
+    func insert(_ habit: Habit, journal: JournalEntry?) async throws
     /// Saves name, schedule, kind and the archived flag.
-    func update(_ habit: Habit) async throws
+    func update(_ habit: Habit, journal: JournalEntry?) async throws
     /// Removes a habit and its days.
-    func delete(id: String) async throws
-    /// Sets or (with nil) clears one day's mark and its note.
-    func setMark(_ mark: HabitMark?, note: String?, habitID: String, day: Int) async throws
+    func delete(id: String, journal: JournalEntry?) async throws
+    /// Sets or (with nil) clears one day's mark and its note. Each change is journaled under `journal` when given.
+    func setMark(_ mark: HabitMark?, note: String?, habitID: String, day: Int, journal: JournalEntry?) async throws
     /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
     func externalVersion() async throws -> Int
     /// Adds habits and days to existing habits in one transaction: all of it or none.
-    func importHabits(_ habits: [Habit], days: [(habitID: String, day: Int, mark: HabitMark, note: String?)]) async throws
+    func importHabits(_ habits: [Habit], days: [(habitID: String, day: Int, mark: HabitMark, note: String?)], journal: JournalEntry?) async throws
 }
 
 /// Habits in the `habits` and `habit_records` tables, through `HabitsTable`.
@@ -38,24 +38,25 @@ public actor LocalHabitsRepository: HabitsRepository {
         try store.externalVersion()
     }
 
-    public func insert(_ habit: Habit) throws {
-        try store.write { try HabitsTable.insert(habit, in: $0) }
+    public func insert(_ habit: Habit, journal: JournalEntry?) throws {
+        try store.write(journal: journal) { try HabitsTable.insert(habit, in: $0) }
     }
 
-    public func update(_ habit: Habit) throws {
-        try store.write { try HabitsTable.update(habit, in: $0) }
+    public func update(_ habit: Habit, journal: JournalEntry?) throws {
+        try store.write(journal: journal) { try HabitsTable.update(habit, in: $0) }
     }
 
-    public func delete(id: String) throws {
-        try store.write { try HabitsTable.delete(id: id, in: $0) }
+    public func delete(id: String, journal: JournalEntry?) throws {
+        try store.write(journal: journal) { try HabitsTable.delete(id: id, in: $0) }
     }
 
-    public func setMark(_ mark: HabitMark?, note: String?, habitID: String, day: Int) throws {
-        try store.write { try HabitsTable.setMark(mark, note: note, habitID: habitID, day: day, in: $0) }
+    public func setMark(_ mark: HabitMark?, note: String?, habitID: String, day: Int, journal: JournalEntry?) throws {
+        try store.write(journal: journal) { try HabitsTable.setMark(mark, note: note, habitID: habitID, day: day, in: $0) }
     }
 
-    public func importHabits(_ habits: [Habit], days: [(habitID: String, day: Int, mark: HabitMark, note: String?)]) throws {
-        try store.write { connection in
+    public func importHabits(_ habits: [Habit], days: [(habitID: String, day: Int, mark: HabitMark, note: String?)],
+                             journal: JournalEntry?) throws {
+        try store.write(journal: journal) { connection in
             for habit in habits { try HabitsTable.insert(habit, in: connection) }
             for day in days { try HabitsTable.setMark(day.mark, note: day.note, habitID: day.habitID, day: day.day, in: connection) }
         }

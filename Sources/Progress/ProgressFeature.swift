@@ -79,7 +79,7 @@ public final class ProgressFeature {
 
     /// Sets (kilograms, range-checked) or clears the goal.
     public func setGoal(kilograms: Double?) async throws {
-        try await settings.apply(.goalKilograms(kilograms))
+        try await settings.apply(.goalKilograms(kilograms), at: currentDate())
         await refresh()
     }
 

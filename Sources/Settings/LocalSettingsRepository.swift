@@ -32,9 +32,9 @@ public actor LocalSettingsRepository: SettingsRepository {
         try store.externalVersion()
     }
 
-    public func save(_ change: SettingChange) throws {
+    public func save(_ change: SettingChange, journal: JournalEntry?) throws {
         let (key, value) = Self.encode(change)
-        try store.write { connection in
+        try store.write(journal: journal) { connection in
             try SettingsTable.write(key: key, value: value, in: connection)
         }
     }

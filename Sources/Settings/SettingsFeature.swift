@@ -27,10 +27,12 @@ public final class SettingsFeature {
     @ObservationIgnored private let settings: UserSettingsStore
     /// Where this installation keeps its database, history and backups.
     public let dataDirectory: URL
+    @ObservationIgnored private let currentDate: @MainActor () -> Date
 
-    public init(settings: UserSettingsStore, dataDirectory: URL) {
+    public init(settings: UserSettingsStore, dataDirectory: URL, currentDate: @escaping @MainActor () -> Date) {
         self.settings = settings
         self.dataDirectory = dataDirectory
+        self.currentDate = currentDate
     }
 
     public var current: UserSettings { settings.settings }
@@ -54,23 +56,23 @@ public final class SettingsFeature {
 
     public func setUnit(named word: String) async throws {
         guard let unit = WeightUnit(word: word) else { throw SettingsError.unknownUnit(word) }
-        try await settings.apply(.unit(unit))
+        try await settings.apply(.unit(unit), at: currentDate())
     }
 
     /// Sets the height (for the BMI) from the words a person types, or clears it with nil.
     public func setHeight(_ text: String?) async throws {
-        try await settings.apply(.heightMetres(try text.map { text throws(SettingsError) in try HeightInput.parse(text) }))
+        try await settings.apply(.heightMetres(try text.map { text throws(SettingsError) in try HeightInput.parse(text) }), at: currentDate())
     }
 
     /// Sets when a habit day begins, `HH:MM` from 00:00 to 12:00.
     public func setDayStart(_ text: String) async throws {
-        try await settings.apply(.dayStartMinutes(try DayStart.parse(text)))
+        try await settings.apply(.dayStartMinutes(try DayStart.parse(text)), at: currentDate())
     }
 
     /// Sets the sync folder to an existing folder (stored as an absolute path), or nil for off.
     public func setSyncFolder(_ path: String?) async throws {
         guard let path else {
-            try await settings.apply(.syncFolder(nil))
+            try await settings.apply(.syncFolder(nil), at: currentDate())
             return
         }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath, relativeTo: nil).standardizedFileURL
@@ -78,6 +80,6 @@ public final class SettingsFeature {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw SettingsError.syncFolderMissing(url.path)
         }
-        try await settings.apply(.syncFolder(url.path))
+        try await settings.apply(.syncFolder(url.path), at: currentDate())
     }
 }

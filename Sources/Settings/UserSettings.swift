@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// The person's choices that outlive a session.
 public struct UserSettings: Sendable, Equatable {
@@ -70,7 +71,8 @@ public struct LoadedSettings: Sendable, Equatable {
 /// Where settings are kept.
 public protocol SettingsRepository: Sendable {
     func loadSettings() async throws -> LoadedSettings
-    func save(_ change: SettingChange) async throws
+    /// Stores one change, journaled under `journal` when given.
+    func save(_ change: SettingChange, journal: JournalEntry?) async throws
     /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
     func externalVersion() async throws -> Int
 }

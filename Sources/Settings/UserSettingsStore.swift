@@ -39,9 +39,11 @@ public final class UserSettingsStore {
     public func ensureLoaded() async throws { try await loader.ensureLoaded(performLoad) }
 
     /// Persists one change, then applies it. Nothing changes when the write fails.
-    public func apply(_ change: SettingChange) async throws {
+    /// With `at` (the caller's clock), the change is journaled, so `undo` can
+    /// take it back; a remembered choice such as the progress range is not.
+    public func apply(_ change: SettingChange, at: Date? = nil) async throws {
         try await ensureLoaded()
-        try await repository.save(change)
+        try await repository.save(change, journal: at.map { JournalEntry(action: change.journalAction, summary: summary(of: change), at: $0) })
         switch change {
         case let .unit(unit): settings.unit = unit
         case let .goalKilograms(goal): settings.goalKilograms = goal
@@ -56,5 +58,28 @@ public final class UserSettingsStore {
         let loaded = try await repository.loadSettings()
         settings = loaded.settings
         warnings = loaded.warnings
+    }
+
+    /// What the history calls a change, in the unit in force when it is made.
+    private func summary(of change: SettingChange) -> String {
+        switch change {
+        case let .unit(unit): "set units \(unit.rawValue)"
+        case let .goalKilograms(goal?): "goal \(settings.unit.format(goal))"
+        case .goalKilograms(nil): "goal cleared"
+        case let .progressRange(range): "progress range \(range)"
+        case let .syncFolder(folder?): "set sync-folder \(folder)"
+        case .syncFolder(nil): "set sync-folder off"
+        case let .heightMetres(height?): "set height \(Int((height * 100).rounded())) cm"
+        case .heightMetres(nil): "set height off"
+        case let .dayStartMinutes(minutes): "set day-start \(DayStart.text(minutes))"
+        }
+    }
+}
+
+extension SettingChange {
+    /// The journal's word for it.
+    var journalAction: String {
+        if case .goalKilograms = self { return "goal" }
+        return "setting"
     }
 }

@@ -174,8 +174,9 @@ extension LocalDataStore {
     }
 
     /// Replaces everything with `content` in one transaction: all of it, or nothing.
-    public func replaceContent(with content: SnapshotContent, schema: SnapshotSchema) throws {
-        try write { try schema.replace(with: content, in: $0) }
+    /// With a `journal` entry, `undo` can return to what was there before.
+    public func replaceContent(with content: SnapshotContent, schema: SnapshotSchema, journal: JournalEntry? = nil) throws {
+        try write(journal: journal) { try schema.replace(with: content, in: $0) }
     }
 
     /// This installation's id, created on first use and kept in the database.

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Settings
+import Storage
 
 /// Today at a glance: what the check-in shows after a weigh-in and on `today`.
 public struct CheckIn: Sendable, Equatable {
@@ -179,7 +180,7 @@ public final class WeightEntryFeature {
         let date = Date(timeIntervalSince1970: try when.resolve(now: currentDate(), calendar: calendar).timeIntervalSince1970.rounded(.down))
         let entry = WeightEntry(date: date, kilograms: kilograms, note: try WeightNote.typed(note))
         try entry.validate()
-        try await weightLog.record(entry)
+        try await weightLog.record(entry, journal: journal("weigh", "weigh-in \(describe(entry))"))
         await onChange()
         return entry
     }
@@ -226,7 +227,8 @@ public final class WeightEntryFeature {
         case nil: break
         }
         try entry.validate()
-        let before = try await weightLog.replace(entry)
+        let original = try await weightLog.entry(matching: entry.id)
+        let before = try await weightLog.replace(entry, journal: journal("edit", "edit of \(entry.shortID): \(describe(original)) → \(describe(entry))"))
         await onChange()
         return (before, entry)
     }
@@ -240,17 +242,19 @@ public final class WeightEntryFeature {
     public func delete(id: String) async throws -> WeightEntry {
         try await prepareChange()
         let entry = try await weightLog.entry(matching: id)
-        let deleted = try await weightLog.delete(id: entry.id)
+        let deleted = try await weightLog.delete(id: entry.id, journal: journal("delete", "delete of \(entry.shortID): \(describe(entry))"))
         await onChange()
         return deleted
     }
 
-    /// Takes back the most recent record, edit or delete of this session.
-    public func undo() async throws -> WeightLogManager.Change {
-        try await prepareChange()
-        let change = try await weightLog.undo()
-        await onChange()
-        return change
+    /// A journal entry made now (see `ChangeJournal` in Storage).
+    private func journal(_ action: String, _ summary: String) -> JournalEntry {
+        JournalEntry(action: action, summary: summary, at: currentDate())
+    }
+
+    /// `81.45 kg at 2026-11-30 07:30`, in the unit in force: how the history names a weigh-in.
+    private func describe(_ entry: WeightEntry) -> String {
+        "\(unit.formatWeighIn(entry.kilograms)) at \(localDays.localMinute(entry.date))"
     }
 
     /// One page of the entries of `range` (local days), past `cursor` (nil:

@@ -52,7 +52,9 @@ public final class WeightImportFeature {
             try PlausibleTime.checkClock(currentDate())
             let preview = try await preview(url, progress: progress)
             // The duplicate check runs again inside the writing transaction: another process may have imported meanwhile.
-            let imported = preview.newEntries.isEmpty ? 0 : try await repository.insert(contentsOf: preview.newEntries).added
+            let journal = JournalEntry(action: "import", summary: "import of \(url.lastPathComponent) (\(preview.newEntries.count) new weigh-ins)",
+                                       at: currentDate())
+            let imported = preview.newEntries.isEmpty ? 0 : try await repository.insert(contentsOf: preview.newEntries, journal: journal).added
             await onImport()
             lastError = nil
             return ImportResult(preview: preview, imported: imported)

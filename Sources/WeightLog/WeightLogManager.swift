@@ -8,20 +8,17 @@ public enum WeightLogError: Error, Equatable, CustomStringConvertible, Sendable 
     case noSuchEntry(String)
     case ambiguousEntry(String, matches: [String])
     case idTooShort(String)
-    case nothingToUndo
 
     public var description: String {
         switch self {
         case let .noSuchEntry(id): "no entry has an id starting with '\(id)'"
         case let .ambiguousEntry(id, matches): "'\(id)' matches \(matches.count) entries (\(matches.prefix(5).joined(separator: ", "))); type more of the id"
         case let .idTooShort(id): "'\(id)' is too short to name an entry; type at least 4 characters of the id"
-        case .nothingToUndo: "nothing to undo: no weigh-in was recorded, edited or deleted in this session"
         }
     }
 }
 
-/// The loaded weight log, its derived daily series, and the undo history of
-/// this session. Shared by the weight and progress Features.
+/// The loaded weight log and its derived daily series. Shared by the weight and progress Features.
 ///
 /// What is loaded is lean: every weigh-in's instant and weight
 /// (`samples`) and the latest few in full (`latestEntries`), so the
@@ -41,16 +38,8 @@ public final class WeightLogManager {
     /// How many of the latest entries are read in full with the samples.
     public static let latestCount = 16
 
-    /// A change that `undo` can take back.
-    public enum Change: Sendable, Equatable {
-        case recorded(WeightEntry)
-        case edited(before: WeightEntry, after: WeightEntry)
-        case deleted(WeightEntry)
-    }
-
     @ObservationIgnored private let repository: any WeightRepository
     @ObservationIgnored private let loader: FreshLoader
-    @ObservationIgnored private var undoStack: [Change] = []
     /// Every entry in full, once a command needed them; nil until then and after a reload.
     @ObservationIgnored private var loadedEntries: [WeightEntry]?
     @ObservationIgnored private var cachedSeries: (revision: Int, zone: String, series: DailySeries)?
@@ -147,46 +136,27 @@ public final class WeightLogManager {
         return series
     }
 
-    public func record(_ entry: WeightEntry) async throws {
+    /// Stores a new entry, journaled under `journal`.
+    public func record(_ entry: WeightEntry, journal: JournalEntry? = nil) async throws {
         try await ensureLoaded()
-        try await repository.insert(entry)
+        try await repository.insert(entry, journal: journal)
         apply(removing: nil, inserting: entry)
-        undoStack.append(.recorded(entry))
     }
 
-    public func replace(_ entry: WeightEntry) async throws -> WeightEntry {
+    /// Stores `entry` in place of the one with its id; returns what it replaced.
+    public func replace(_ entry: WeightEntry, journal: JournalEntry? = nil) async throws -> WeightEntry {
         guard let before = try await allEntries().first(where: { $0.id == entry.id }) else { throw WeightLogError.noSuchEntry(entry.id) }
-        guard try await repository.update(entry) else { throw WeightLogError.noSuchEntry(entry.shortID) }
+        guard try await repository.update(entry, journal: journal) else { throw WeightLogError.noSuchEntry(entry.shortID) }
         apply(removing: before, inserting: entry)
-        undoStack.append(.edited(before: before, after: entry))
         return before
     }
 
-    public func delete(id: String) async throws -> WeightEntry {
+    /// Removes the entry with the id; returns it.
+    public func delete(id: String, journal: JournalEntry? = nil) async throws -> WeightEntry {
         guard let entry = try await allEntries().first(where: { $0.id == id }) else { throw WeightLogError.noSuchEntry(id) }
-        guard try await repository.delete(id: id) else { throw WeightLogError.noSuchEntry(entry.shortID) }
+        guard try await repository.delete(id: id, journal: journal) else { throw WeightLogError.noSuchEntry(entry.shortID) }
         apply(removing: entry, inserting: nil)
-        undoStack.append(.deleted(entry))
         return entry
-    }
-
-    /// Takes back the most recent change of this session and returns it.
-    public func undo() async throws -> Change {
-        try await ensureLoaded()
-        guard let change = undoStack.last else { throw WeightLogError.nothingToUndo }
-        switch change {
-        case let .recorded(entry):
-            _ = try await repository.delete(id: entry.id)
-            apply(removing: entry, inserting: nil)
-        case let .edited(before, after):
-            _ = try await repository.update(before)
-            apply(removing: after, inserting: before)
-        case let .deleted(entry):
-            try await repository.insert(entry)
-            apply(removing: nil, inserting: entry)
-        }
-        undoStack.removeLast()
-        return change
     }
 
     /// The entry whose id starts with `prefix` (at least 4 characters, case-insensitive).

@@ -17,14 +17,15 @@ public protocol WeightRepository: Sendable {
     /// Calls `body` with every entry, oldest first, as the rows are read (one
     /// read transaction, on the store's thread); returns how many there were.
     func forEachEntry(from start: Double, before end: Double, _ body: @escaping @Sendable (WeightEntry) throws -> Void) async throws -> Int
-    func insert(_ entry: WeightEntry) async throws
+    /// Adds an entry; with a `journal` entry, the change is journaled under it (see `LocalDataStore.write`).
+    func insert(_ entry: WeightEntry, journal: JournalEntry?) async throws
     /// Replaces the entry with the same id; false when there is none.
-    func update(_ entry: WeightEntry) async throws -> Bool
+    func update(_ entry: WeightEntry, journal: JournalEntry?) async throws -> Bool
     /// Removes an entry; false when there is none.
-    func delete(id: String) async throws -> Bool
+    func delete(id: String, journal: JournalEntry?) async throws -> Bool
     /// Adds many entries in one transaction, skipping those already stored
     /// (same id or same moment, checked inside it); returns what was added.
-    func insert(contentsOf entries: [WeightEntry]) async throws -> SnapshotMergeCount
+    func insert(contentsOf entries: [WeightEntry], journal: JournalEntry?) async throws -> SnapshotMergeCount
     /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
     func externalVersion() async throws -> Int
 }
@@ -72,23 +73,23 @@ public actor LocalWeightRepository: WeightRepository {
         try store.read { try WeightTable.forEachEntry(in: $0, from: start, before: end, body) }
     }
 
-    public func insert(_ entry: WeightEntry) throws {
-        try store.write { try WeightTable.insert(entry, in: $0) }
+    public func insert(_ entry: WeightEntry, journal: JournalEntry?) throws {
+        try store.write(journal: journal) { try WeightTable.insert(entry, in: $0) }
     }
 
-    public func update(_ entry: WeightEntry) throws -> Bool {
-        try store.write { try WeightTable.update(entry, in: $0) }
+    public func update(_ entry: WeightEntry, journal: JournalEntry?) throws -> Bool {
+        try store.write(journal: journal) { try WeightTable.update(entry, in: $0) }
     }
 
     /// Cancelling the awaiting task stops the insert and rolls it back.
-    public func insert(contentsOf entries: [WeightEntry]) async throws -> SnapshotMergeCount {
-        let count = try await store.cancellable { try store.write { try WeightTable.merge(entries, in: $0) } }
+    public func insert(contentsOf entries: [WeightEntry], journal: JournalEntry?) async throws -> SnapshotMergeCount {
+        let count = try await store.cancellable { try store.write(journal: journal) { try WeightTable.merge(entries, in: $0) } }
         // A large import leaves a large WAL: fold it in and shrink it now.
         if entries.count > 10_000 { try store.checkpoint() }
         return count
     }
 
-    public func delete(id: String) throws -> Bool {
-        try store.write { try WeightTable.delete(id: id, in: $0) }
+    public func delete(id: String, journal: JournalEntry?) throws -> Bool {
+        try store.write(journal: journal) { try WeightTable.delete(id: id, in: $0) }
     }
 }

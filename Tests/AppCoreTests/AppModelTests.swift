@@ -20,7 +20,7 @@ actor CountingSettingsRepository: SettingsRepository {
         return try await base.loadSettings()
     }
 
-    func save(_ change: SettingChange) async throws { try await base.save(change) }
+    func save(_ change: SettingChange, journal: JournalEntry?) async throws { try await base.save(change, journal: journal) }
     func externalVersion() async throws -> Int { try await base.externalVersion() }
 }
 

@@ -239,6 +239,7 @@ import TestSupport
         }
         // Back to how 0.1.0 left it: its words, and schema 5.
         try first.write {
+            try $0.execute(dropChangeJournalSQL)
             try $0.execute("""
                 UPDATE habits SET schedule = CASE name WHEN 'A' THEN 'every day' WHEN 'B' THEN '3/week'
                     WHEN 'C' THEN '2/10' ELSE 'mon,wed,fri' END;
@@ -267,6 +268,7 @@ import TestSupport
         _ = try await habits.mark("Water", when: .day(year: 2026, month: 6, day: 9), as: .skipped)
         // Back to schema 6's table, which refused 'no'.
         try first.write {
+            try $0.execute(dropChangeJournalSQL)
             try $0.execute("""
                 CREATE TABLE old_records (
                     habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE, day INTEGER NOT NULL,

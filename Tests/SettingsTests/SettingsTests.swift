@@ -11,7 +11,7 @@ import TestSupport
         defer { temp.remove() }
         let store = LocalDataStore(directory: temp.url)
         let feature = SettingsFeature(settings: UserSettingsStore(repository: LocalSettingsRepository(store: store)),
-                                      dataDirectory: temp.url)
+                                      dataDirectory: temp.url, currentDate: { date("2026-06-10 08:00") })
         try await feature.setUnit(named: "lb")
         try await feature.setSyncFolder(temp.url.path)
 
@@ -26,14 +26,14 @@ import TestSupport
 
     @Test func anUnknownUnitIsRefusedAndChangesNothing() async throws {
         let feature = SettingsFeature(settings: UserSettingsStore(repository: LocalSettingsRepository(store: .inMemory())),
-                                      dataDirectory: URL(fileURLWithPath: "/tmp"))
+                                      dataDirectory: URL(fileURLWithPath: "/tmp"), currentDate: { date("2026-06-10 08:00") })
         await #expect(throws: SettingsError.unknownUnit("furlong")) { try await feature.setUnit(named: "furlong") }
         #expect(feature.current.unit == .kilograms)
     }
 
     @Test func aMissingSyncFolderIsRefused() async throws {
         let feature = SettingsFeature(settings: UserSettingsStore(repository: LocalSettingsRepository(store: .inMemory())),
-                                      dataDirectory: URL(fileURLWithPath: "/tmp"))
+                                      dataDirectory: URL(fileURLWithPath: "/tmp"), currentDate: { date("2026-06-10 08:00") })
         await #expect(throws: SettingsError.self) { try await feature.setSyncFolder("/no/such/folder/for/trend") }
         #expect(feature.current.syncFolder == nil)
     }

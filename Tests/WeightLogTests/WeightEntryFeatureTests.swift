@@ -41,27 +41,6 @@ import TestSupport
         #expect(try await feature.allEntries().count == 4)
     }
 
-    @Test func undoTakesBackRecordEditAndDeleteInTurn() async throws {
-        let graph = makeTestApp()
-        let feature = graph.app.weightEntryFeature
-        let first = try await feature.record(kilograms: 80)
-        graph.clock.advance(by: 60)
-        let second = try await feature.record(kilograms: 81)
-        _ = try await feature.edit(id: String(first.id.prefix(6)), kilograms: 79)
-        _ = try await feature.delete(id: second.id)
-        #expect(try await feature.allEntries().map(\.kilograms) == [79])
-
-        #expect(try await feature.undo() == .deleted(second))
-        #expect(try await feature.allEntries().map(\.kilograms) == [79, 81])
-        _ = try await feature.undo()
-        #expect(try await feature.allEntries().map(\.kilograms) == [80, 81])
-        _ = try await feature.undo()
-        _ = try await feature.undo()
-        #expect(try await feature.allEntries().isEmpty)
-        await #expect(throws: WeightLogError.nothingToUndo) { try await feature.undo() }
-        #expect(try await LocalWeightRepository(store: graph.store).allEntries().isEmpty)
-    }
-
     @Test func unknownAndAmbiguousIdsChangeNothing() async throws {
         let graph = makeTestApp()
         let feature = graph.app.weightEntryFeature

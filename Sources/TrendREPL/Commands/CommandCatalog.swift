@@ -17,6 +17,7 @@ public struct CommandCatalog {
         commands += ProgressViewModel.commands
         commands += SummaryViewModel.commands
         commands += weight.dropFirst()
+        commands += HistoryViewModel.commands
         commands += HabitsViewModel.commands
         commands += TipViewModel.commands
         commands += ImportViewModel.commands

@@ -32,6 +32,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case invalidDate = "invalid_date"
     /// No entry, habit or backup of that name.
     case notFound = "not_found"
+    /// Nothing in the history to undo (or to redo).
     case nothingToUndo = "nothing_to_undo"
     /// A snapshot file that was refused (damaged, changed, newer, out of range).
     case invalidBackup = "invalid_backup"
@@ -44,6 +45,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case invalidHabit = "invalid_habit"
     /// Anything else.
     case failed
+    /// An undo or redo refused: the data no longer holds what the change wrote.
+    case conflict
 }
 
 /// A command that did not do what was asked; nothing was changed.

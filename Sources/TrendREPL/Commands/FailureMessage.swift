@@ -36,9 +36,13 @@ enum FailureMessage {
             return (.usage, nil)
         case let log as WeightLogError:
             switch log {
-            case .nothingToUndo: return (.nothingToUndo, nil)
             case .noSuchEntry: return (.notFound, "; 'entries all' lists the ids")
             case .ambiguousEntry, .idTooShort: return (.notFound, nil)
+            }
+        case let journal as JournalError:
+            switch journal {
+            case .nothingToUndo, .nothingToRedo: return (.nothingToUndo, "; 'history' lists the changes")
+            case .conflict: return (.conflict, "; 'history' lists the changes")
             }
         case is ProgressError:
             return (.usage, nil)

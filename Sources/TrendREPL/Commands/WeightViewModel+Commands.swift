@@ -40,10 +40,6 @@ extension WeightViewModel {
                         summary: "delete an entry (undo brings it back)", examples: ["delete 1a2b"]) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).delete(arguments)
             },
-            CommandSpec(name: "undo", usage: "undo", summary: "take back the last weigh-in, edit or delete of this session") { context, arguments in
-                guard arguments.isEmpty else { throw CommandFailure(.usage, "undo: takes no arguments") }
-                return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).undo()
-            },
             CommandSpec(name: "streak", usage: "streak", summary: "the weigh-in streak and this week, Monday to Sunday") { context, arguments in
                 guard arguments.isEmpty else { throw CommandFailure(.usage, "streak: takes no arguments") }
                 return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).streak(style: context.style)

@@ -192,21 +192,6 @@ struct WeightViewModel {
             json: .object([("deleted", .entry(entry, dates: dates))]))
     }
 
-    func undo() async throws -> CommandOutput {
-        let change = try await weightEntryFeature.undo()
-        switch change {
-        case let .recorded(entry):
-            return CommandOutput(text: "Undone: the weigh-in of \(unit.format(entry.kilograms)) on \(dates.local(entry.date)) is removed.",
-                                 json: .object([("undone", .string("recorded")), ("entry", .entry(entry, dates: dates))]))
-        case let .edited(before, _):
-            return CommandOutput(text: "Undone: \(before.shortID) is back to \(unit.format(before.kilograms)).",
-                                 json: .object([("undone", .string("edited")), ("entry", .entry(before, dates: dates))]))
-        case let .deleted(entry):
-            return CommandOutput(text: "Undone: \(entry.shortID) (\(unit.format(entry.kilograms)) on \(dates.local(entry.date))) is back.",
-                                 json: .object([("undone", .string("deleted")), ("entry", .entry(entry, dates: dates))]))
-        }
-    }
-
     func streak(style: TerminalStyle) async throws -> CommandOutput {
         try await weightEntryFeature.load()
         let summary = weightEntryFeature.streak()
