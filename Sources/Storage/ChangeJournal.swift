@@ -82,6 +82,11 @@ enum ChangeJournal {
     static let kept = 1_000
 
     /// Migration 11: the journal's tables and one trigger per table and statement kind.
+    ///
+    /// The rows of a change are the contiguous run `first_seq...last_seq`
+    /// (changes are written one at a time, under the write lock), so
+    /// `journal_rows` needs no index and a trigger's work is one append:
+    /// journaling a million-row import costs one extra row each.
     static var migration: String {
         let images = (0..<width).map { "b\($0), a\($0)" }.joined(separator: ", ")
         var sql = """
@@ -91,17 +96,17 @@ enum ChangeJournal {
                 action TEXT NOT NULL,
                 summary TEXT NOT NULL,
                 undone INTEGER NOT NULL DEFAULT 0,
-                rows INTEGER NOT NULL DEFAULT 0
+                rows INTEGER NOT NULL DEFAULT 0,
+                first_seq INTEGER NOT NULL,
+                last_seq INTEGER NOT NULL DEFAULT 0
             );
             CREATE TABLE journal_rows (
                 seq INTEGER PRIMARY KEY,
-                change_id INTEGER NOT NULL REFERENCES journal_changes(id) ON DELETE CASCADE,
-                table_name TEXT NOT NULL,
+                table_code INTEGER NOT NULL,
                 has_before INTEGER NOT NULL,
                 has_after INTEGER NOT NULL,
                 \(images)
             );
-            CREATE INDEX journal_rows_by_change ON journal_rows(change_id, seq);
             CREATE TABLE journal_recording (
                 id INTEGER PRIMARY KEY CHECK (id = 1),
                 change_id INTEGER
@@ -109,22 +114,22 @@ enum ChangeJournal {
             INSERT INTO journal_recording(id, change_id) VALUES (1, NULL);
 
             """
-        let recording = "(SELECT change_id FROM journal_recording WHERE id = 1)"
-        for table in tables {
+        let recording = "FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL"
+        for (code, table) in tables.enumerated() {
             let before = table.columns.indices.map { "b\($0)" }.joined(separator: ", ")
             let after = table.columns.indices.map { "a\($0)" }.joined(separator: ", ")
             let old = table.columns.map { "OLD.\($0)" }.joined(separator: ", ")
             let new = table.columns.map { "NEW.\($0)" }.joined(separator: ", ")
-            let into = "INSERT INTO journal_rows(change_id, table_name, has_before, has_after"
+            let into = "INSERT INTO journal_rows(table_code, has_before, has_after"
             sql += """
-                CREATE TRIGGER journal_\(table.name)_insert AFTER INSERT ON \(table.name) WHEN \(recording) IS NOT NULL BEGIN
-                    \(into), \(after)) VALUES (\(recording), '\(table.name)', 0, 1, \(new));
+                CREATE TRIGGER journal_\(table.name)_insert AFTER INSERT ON \(table.name) BEGIN
+                    \(into), \(after)) SELECT \(code), 0, 1, \(new) \(recording);
                 END;
-                CREATE TRIGGER journal_\(table.name)_update AFTER UPDATE ON \(table.name) WHEN \(recording) IS NOT NULL BEGIN
-                    \(into), \(before), \(after)) VALUES (\(recording), '\(table.name)', 1, 1, \(old), \(new));
+                CREATE TRIGGER journal_\(table.name)_update AFTER UPDATE ON \(table.name) BEGIN
+                    \(into), \(before), \(after)) SELECT \(code), 1, 1, \(old), \(new) \(recording);
                 END;
-                CREATE TRIGGER journal_\(table.name)_delete AFTER DELETE ON \(table.name) WHEN \(recording) IS NOT NULL BEGIN
-                    \(into), \(before)) VALUES (\(recording), '\(table.name)', 1, 0, \(old));
+                CREATE TRIGGER journal_\(table.name)_delete AFTER DELETE ON \(table.name) BEGIN
+                    \(into), \(before)) SELECT \(code), 1, 0, \(old) \(recording);
                 END;
 
                 """
@@ -136,9 +141,14 @@ enum ChangeJournal {
     /// what was undone (there is no redo past it), and the triggers record
     /// under its id until `finish`.
     static func begin(_ entry: JournalEntry, in connection: SQLiteConnection) throws -> Int {
-        try connection.run("DELETE FROM journal_changes WHERE undone = 1")
-        try connection.run("INSERT INTO journal_changes(at, action, summary) VALUES (?, ?, ?)",
-                           [.double(entry.at.timeIntervalSince1970), .text(entry.action), .text(entry.summary)])
+        if let undone = try connection.scalarInt("SELECT min(first_seq) FROM journal_changes WHERE undone = 1") {
+            try connection.run("DELETE FROM journal_rows WHERE seq >= ?", [.int(undone)])
+            try connection.run("DELETE FROM journal_changes WHERE undone = 1")
+        }
+        try connection.run("""
+            INSERT INTO journal_changes(at, action, summary, first_seq)
+            VALUES (?, ?, ?, (SELECT ifnull(max(seq), 0) + 1 FROM journal_rows))
+            """, [.double(entry.at.timeIntervalSince1970), .text(entry.action), .text(entry.summary)])
         let id = try connection.scalarInt("SELECT last_insert_rowid()") ?? 0
         try connection.run("UPDATE journal_recording SET change_id = ? WHERE id = 1", [.int(id)])
         return id
@@ -148,78 +158,91 @@ enum ChangeJournal {
     /// and forgets changes older than the last `kept`.
     static func finish(_ id: Int, in connection: SQLiteConnection) throws {
         try connection.run("UPDATE journal_recording SET change_id = NULL WHERE id = 1")
-        let rows = try connection.scalarInt("SELECT count(*) FROM journal_rows WHERE change_id = ?", [.int(id)]) ?? 0
-        if rows == 0 {
+        let first = try connection.scalarInt("SELECT first_seq FROM journal_changes WHERE id = ?", [.int(id)]) ?? 0
+        let last = try connection.scalarInt("SELECT ifnull(max(seq), 0) FROM journal_rows") ?? 0
+        guard last >= first else {
             try connection.run("DELETE FROM journal_changes WHERE id = ?", [.int(id)])
             return
         }
-        try connection.run("UPDATE journal_changes SET rows = ? WHERE id = ?", [.int(rows), .int(id)])
-        try connection.run("DELETE FROM journal_changes WHERE id <= ?", [.int(id - kept)])
+        try connection.run("UPDATE journal_changes SET rows = ?, last_seq = ? WHERE id = ?", [.int(last - first + 1), .int(last), .int(id)])
+        if let forgotten = try connection.scalarInt("SELECT max(last_seq) FROM journal_changes WHERE id <= ?", [.int(id - kept)]) {
+            try connection.run("DELETE FROM journal_rows WHERE seq <= ?", [.int(forgotten)])
+            try connection.run("DELETE FROM journal_changes WHERE id <= ?", [.int(id - kept)])
+        }
+    }
+
+    private static let changeColumns = "id, at, action, summary, undone, rows, first_seq, last_seq"
+
+    private static func change(_ row: SQLiteStatement) -> (JournalChange, ClosedRange<Int>) {
+        (JournalChange(id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), action: row.text(2),
+                       summary: row.text(3), undone: row.int(4) != 0, rows: row.int(5)),
+         row.int(6)...max(row.int(6), row.int(7)))
     }
 
     /// The latest changes, newest first.
     static func changes(limit: Int, in connection: SQLiteConnection) throws -> [JournalChange] {
-        try connection.query("SELECT id, at, action, summary, undone, rows FROM journal_changes ORDER BY id DESC LIMIT ?",
-                             [.int(limit)]) { row in
-            JournalChange(id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), action: row.text(2),
-                          summary: row.text(3), undone: row.int(4) != 0, rows: row.int(5))
-        }
+        try connection.query("SELECT \(changeColumns) FROM journal_changes ORDER BY id DESC LIMIT ?", [.int(limit)]) { change($0).0 }
     }
 
     /// Takes back the latest change not undone yet: each row, newest first,
     /// must still hold what the change wrote; then it gets back what it held before.
     static func undo(in connection: SQLiteConnection) throws -> JournalChange {
-        guard let change = try connection.query("""
-            SELECT id, at, action, summary, undone, rows FROM journal_changes WHERE undone = 0 ORDER BY id DESC LIMIT 1
-            """, row: { row in
-                JournalChange(id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), action: row.text(2),
-                              summary: row.text(3), undone: false, rows: row.int(5))
-            }).first else { throw JournalError.nothingToUndo }
-        try replay(change, undoing: true, in: connection)
-        try connection.run("UPDATE journal_changes SET undone = 1 WHERE id = ?", [.int(change.id)])
-        return JournalChange(id: change.id, at: change.at, action: change.action, summary: change.summary, undone: true,
-                             rows: change.rows)
+        guard let (found, seqs) = try connection.query(
+            "SELECT \(changeColumns) FROM journal_changes WHERE undone = 0 ORDER BY id DESC LIMIT 1", row: change).first
+        else { throw JournalError.nothingToUndo }
+        try replay(found, seqs: seqs, undoing: true, in: connection)
+        try connection.run("UPDATE journal_changes SET undone = 1 WHERE id = ?", [.int(found.id)])
+        return JournalChange(id: found.id, at: found.at, action: found.action, summary: found.summary, undone: true, rows: found.rows)
     }
 
     /// Applies again the change undone last, if every row still holds what it held when it was undone.
     static func redo(in connection: SQLiteConnection) throws -> JournalChange {
-        guard let change = try connection.query("""
-            SELECT id, at, action, summary, undone, rows FROM journal_changes WHERE undone = 1 ORDER BY id LIMIT 1
-            """, row: { row in
-                JournalChange(id: row.int(0), at: Date(timeIntervalSince1970: row.double(1)), action: row.text(2),
-                              summary: row.text(3), undone: true, rows: row.int(5))
-            }).first else { throw JournalError.nothingToRedo }
-        try replay(change, undoing: false, in: connection)
-        try connection.run("UPDATE journal_changes SET undone = 0 WHERE id = ?", [.int(change.id)])
-        return JournalChange(id: change.id, at: change.at, action: change.action, summary: change.summary, undone: false,
-                             rows: change.rows)
+        guard let (found, seqs) = try connection.query(
+            "SELECT \(changeColumns) FROM journal_changes WHERE undone = 1 ORDER BY id LIMIT 1", row: change).first
+        else { throw JournalError.nothingToRedo }
+        try replay(found, seqs: seqs, undoing: false, in: connection)
+        try connection.run("UPDATE journal_changes SET undone = 0 WHERE id = ?", [.int(found.id)])
+        return JournalChange(id: found.id, at: found.at, action: found.action, summary: found.summary, undone: false, rows: found.rows)
     }
 
     /// Walks a change's rows (backwards to undo, forwards to redo): checks
     /// that each row holds the image the walk expects, then writes the other one.
-    private static func replay(_ change: JournalChange, undoing: Bool, in connection: SQLiteConnection) throws {
+    private static func replay(_ change: JournalChange, seqs: ClosedRange<Int>, undoing: Bool, in connection: SQLiteConnection) throws {
         // A habit's days may come back before the habit itself: checked at COMMIT instead.
         try connection.execute("PRAGMA defer_foreign_keys = ON")
-        var statements: [String: SQLiteStatement] = [:]
-        func statement(_ sql: String, _ parameters: [SQLValue]) throws -> SQLiteStatement {
-            if let prepared = statements[sql] {
-                try prepared.reset(parameters)
+        // A large change (an import) touches many index pages in key order, not file order: keep them in memory.
+        if seqs.count > 10_000 { try connection.execute("PRAGMA cache_size = -131072") }
+        defer {
+            // Best effort: the default cache size only returns memory; a failure here changes no data.
+            if seqs.count > 10_000 { try? connection.execute("PRAGMA cache_size = -2000") }
+        }
+        // Prepared once per table and kind: a change may hold a million rows.
+        var statements: [Int: SQLiteStatement] = [:]
+        func run(_ slot: Int, _ sql: @autoclosure () -> String, _ seq: Int) throws -> SQLiteStatement {
+            if let prepared = statements[slot] {
+                try prepared.reset([.int(seq)])
+                _ = try prepared.step()
                 return prepared
             }
-            let prepared = try connection.prepare(sql, parameters)
-            statements[sql] = prepared
+            let prepared = try connection.prepare(sql(), [.int(seq)])
+            statements[slot] = prepared
+            _ = try prepared.step()
             return prepared
         }
-        let rows = try connection.query("""
-            SELECT seq, table_name, has_before, has_after FROM journal_rows WHERE change_id = ? ORDER BY seq \(undoing ? "DESC" : "ASC")
-            """, [.int(change.id)]) { ($0.int(0), $0.text(1), $0.int(2) != 0, $0.int(3) != 0) }
-        for (seq, name, hasBefore, hasAfter) in rows {
-            guard let table = tables.first(where: { $0.name == name }) else { continue }
-            // What the row must hold now (`expected`), and what it gets (`wanted`).
-            let (expected, hasExpected, wanted, hasWanted) = undoing ? ("a", hasAfter, "b", hasBefore) : ("b", hasBefore, "a", hasAfter)
-            let found = try statement(table.matchSQL(image: hasExpected ? expected : wanted, wholeRow: hasExpected), [.int(seq)])
-            _ = try found.step()
-            let count = found.int(0)
+        let rows = try connection.prepare("""
+            SELECT seq, table_code, has_before, has_after FROM journal_rows WHERE seq BETWEEN ? AND ? ORDER BY seq \(undoing ? "DESC" : "ASC")
+            """, [.int(seqs.lowerBound), .int(seqs.upperBound)])
+        // What a row must hold now (`expected`), and what it gets (`wanted`): after and before to undo.
+        let (expected, wanted) = undoing ? ("a", "b") : ("b", "a")
+        while try rows.step() {
+            let seq = rows.int(0), code = rows.int(1)
+            guard tables.indices.contains(code) else { continue }
+            let table = tables[code]
+            let (hasExpected, hasWanted) = undoing ? (rows.int(3) != 0, rows.int(2) != 0) : (rows.int(2) != 0, rows.int(3) != 0)
+            let slot = code * 8
+            let count = hasExpected
+                ? try run(slot, table.matchSQL(image: expected, wholeRow: true), seq).int(0)
+                : try run(slot + 1, table.matchSQL(image: wanted, wholeRow: false), seq).int(0)
             guard hasExpected ? count == 1 : count == 0 else {
                 let image = hasExpected ? expected : wanted
                 let key = try connection.query("SELECT \(image)\(table.columns.firstIndex(of: table.key[0]) ?? 0) FROM journal_rows WHERE seq = ?",
@@ -227,15 +250,12 @@ enum ChangeJournal {
                 throw JournalError.conflict(change: change.summary, undoing: undoing, noun: table.noun,
                                             key: table.name == "weight_entries" ? String(key.prefix(8)) : key)
             }
-            let write: String
             switch (hasExpected, hasWanted) {
-            case (true, true): write = table.updateSQL(from: expected, to: wanted)
-            case (true, false): write = table.deleteSQL(image: expected)
-            case (false, true): write = table.insertSQL(image: wanted)
+            case (true, true): _ = try run(slot + 2, table.updateSQL(from: expected, to: wanted), seq)
+            case (true, false): _ = try run(slot + 3, table.deleteSQL(image: expected), seq)
+            case (false, true): _ = try run(slot + 4, table.insertSQL(image: wanted), seq)
             case (false, false): continue
             }
-            let writer = try statement(write, [.int(seq)])
-            _ = try writer.step()
         }
     }
 }
@@ -245,6 +265,12 @@ extension ChangeJournal.Table {
 
     private func keyMatch(_ image: String) -> String {
         key.map { column in "t.\(column) IS j.\(image)\(columns.firstIndex(of: column)!)" }.joined(separator: " AND ")
+    }
+
+    /// `(id) = (SELECT a0 FROM journal_rows …)`: the row with the image's key, found through the table's key index.
+    private func keyOf(_ image: String) -> String {
+        let values = key.map { "\(image)\(columns.firstIndex(of: $0)!)" }.joined(separator: ", ")
+        return "(\(key.joined(separator: ", "))) = (SELECT \(values) FROM journal_rows WHERE seq = ?1)"
     }
 
     /// How many rows hold the image (`wholeRow`), or share its key.
@@ -260,13 +286,13 @@ extension ChangeJournal.Table {
     }
 
     func deleteSQL(image: String) -> String {
-        "DELETE FROM \(name) AS t WHERE EXISTS (SELECT 1 FROM journal_rows j WHERE j.seq = ?1 AND \(keyMatch(image)))"
+        "DELETE FROM \(name) WHERE \(keyOf(image))"
     }
 
     func updateSQL(from old: String, to new: String) -> String {
         """
-        UPDATE \(name) AS t SET (\(columns.joined(separator: ", "))) = (SELECT \(columns(of: new).joined(separator: ", ")) FROM journal_rows j WHERE j.seq = ?1)
-        WHERE EXISTS (SELECT 1 FROM journal_rows j WHERE j.seq = ?1 AND \(keyMatch(old)))
+        UPDATE \(name) SET (\(columns.joined(separator: ", "))) = (SELECT \(columns(of: new).joined(separator: ", ")) FROM journal_rows j WHERE j.seq = ?1)
+        WHERE \(keyOf(old))
         """
     }
 }
