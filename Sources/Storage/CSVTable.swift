@@ -57,7 +57,7 @@ public struct CSVTable {
                     while start < end, field[start] == 0x20 || field[start] == 0x09 { start += 1 }
                     while end > start, field[end - 1] == 0x20 || field[end - 1] == 0x09 { end -= 1 }
                 }
-                fields.append(String(decoding: field[start..<end], as: UTF8.self))
+                fields.append(CSVTable.text(field[start..<end]))
                 field.removeAll(keepingCapacity: true)
                 wasQuoted = false
             }
@@ -125,4 +125,23 @@ public struct CSVTable {
             }
         }
     }
+
+    /// A field's text: UTF-8 when the bytes are UTF-8, else Windows-1252, as
+    /// older exporters write (Hacker's Diet Online, Excel): `se\u{F1}or`
+    /// stays `señor` instead of becoming `se\u{FFFD}or`.
+    static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var scalars = String.UnicodeScalarView()
+        for byte in bytes {
+            let special = (0x80...0x9F).contains(byte) ? windows1252[Int(byte) - 0x80] : 0
+            scalars.append(Unicode.Scalar(special != 0 ? special : UInt32(byte)).map { $0 } ?? "?")
+        }
+        return String(scalars)
+    }
+
+    /// Windows-1252's characters for the bytes 0x80–0x9F (0: as Latin-1).
+    private static let windows1252: [UInt32] = [
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+    ]
 }

@@ -54,6 +54,21 @@ import TestSupport
         #expect(pounds == [157.4, 157.2, 158.0], "the unit comes from the cell, not the display unit")
     }
 
+    /// Issue 18: the unit is the file's, whatever the display unit: a pound
+    /// log read by a kilogram user is not 2.2× too heavy, a stone month is
+    /// kept in pounds, and each month's StartTrend row says its own unit.
+    @Test(arguments: [WeightUnit.kilograms, .pounds, .stones])
+    func hackersDietReadsItsUnitFromTheFile(display: WeightUnit) throws {
+        let outcome = try read("hackdiet_db.csv", unit: display)
+        #expect(outcome.format == .hackersDiet && outcome.invalid.isEmpty)
+        #expect(outcome.unit == .pounds && !outcome.unitAssumed, "the Preferences row names pounds")
+        let kilograms = outcome.weights.map(\.kilograms)
+        let expected = [180 * WeightUnit.kilogramsPerPound, 200.5 * WeightUnit.kilogramsPerPound, 179.5 * WeightUnit.kilogramsPerPound, 80.5]
+        #expect(kilograms.count == 4)
+        for (read, wanted) in zip(kilograms, expected) { #expect(abs(read - wanted) < 1e-9) }
+        #expect(outcome.weights.map(\.note) == [nil, "heavier, after the party", "señor €5", nil], "Latin-1 and Perl escapes decoded")
+    }
+
     @Test func garminInKilogramsWithDayRowsOfEmptyCells() throws {
         let outcome = try read("garmin-weight-kg.csv", unit: .pounds)
         #expect(outcome.format == .garmin && outcome.invalid.isEmpty)
