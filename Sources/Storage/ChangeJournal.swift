@@ -68,7 +68,7 @@ enum ChangeJournal {
     /// The tables of what a person keeps (the tip deck and `meta` are bookkeeping).
     /// A migration that adds a column to one of them must recreate its triggers.
     static let tables = [
-        Table(name: "weight_entries", noun: "weigh-in", key: ["id"], columns: ["id", "instant", "kilograms", "note"]),
+        Table(name: "weight_entries", noun: "weigh-in", key: ["id"], columns: ["id", "instant", "kilograms", "note", "body_fat"]),
         Table(name: "habits", noun: "habit", key: ["id"],
               columns: ["id", "name", "name_key", "schedule", "kind", "target", "created_day", "archived", "position", "unit"]),
         Table(name: "habit_records", noun: "habit day", key: ["habit_id", "day"],
@@ -81,7 +81,7 @@ enum ChangeJournal {
     /// How many changes are kept; older ones are forgotten.
     static let kept = 1_000
 
-    /// Migration 11: the journal's tables and one trigger per table and statement kind.
+    /// Migration 12: the journal's tables and one trigger per table and statement kind.
     ///
     /// The rows of a change are the contiguous run `first_seq...last_seq`
     /// (changes are written one at a time, under the write lock), so

@@ -97,7 +97,11 @@ enum Schema {
         DROP INDEX IF EXISTS weight_entries_by_instant;
         CREATE INDEX IF NOT EXISTS weight_entries_by_instant_id ON weight_entries(instant, id, kilograms);
         """,
-        // 11: the journal of changes behind undo, redo and history (see `ChangeJournal`).
+        // 11: body fat in percent, where a scale or an imported file measured it.
+        """
+        ALTER TABLE weight_entries ADD COLUMN body_fat REAL CHECK (body_fat IS NULL OR body_fat BETWEEN 1 AND 75);
+        """,
+        // 12: the journal of changes behind undo, redo and history (see `ChangeJournal`).
         ChangeJournal.migration,
     ]
 

@@ -14,12 +14,16 @@ public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable 
     public var date: Date
     public var kilograms: Double
     public var note: String?
+    /// Body fat in percent of the weight, where the scale or app that wrote the weigh-in measured it (`BodyFat`).
+    public var bodyFatPercent: Double?
 
-    public init(id: String = UUID().uuidString.lowercased(), date: Date, kilograms: Double, note: String? = nil) {
+    public init(id: String = UUID().uuidString.lowercased(), date: Date, kilograms: Double, note: String? = nil,
+                bodyFatPercent: Double? = nil) {
         self.id = id
         self.date = date
         self.kilograms = kilograms
         self.note = note
+        self.bodyFatPercent = bodyFatPercent
     }
 
     /// The id as shown to people: its first eight characters.
@@ -45,6 +49,7 @@ public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable 
     /// 1900 and 2200, a note of at most 500 characters.
     public func validate() throws(WeightEntryError) {
         try Self.validate(date: date, kilograms: kilograms, note: note)
+        if let bodyFatPercent, !BodyFat.acceptedPercent.contains(bodyFatPercent) { throw .bodyFatOutOfRange(percent: bodyFatPercent) }
     }
 
     /// The same rules for the parts of a weigh-in not made yet (a row being read).
@@ -89,6 +94,7 @@ public enum WeightEntryError: Error, Equatable, Sendable, CustomStringConvertibl
     case dateOutOfRange
     case noteTooLong(length: Int)
     case noteHasControlCharacters
+    case bodyFatOutOfRange(percent: Double)
 
     public var description: String {
         switch self {
@@ -96,6 +102,28 @@ public enum WeightEntryError: Error, Equatable, Sendable, CustomStringConvertibl
         case .dateOutOfRange: "has a date outside 1900–2200"
         case let .noteTooLong(length): "has a note of \(length) characters; at most \(WeightNote.maximumLength) fit"
         case .noteHasControlCharacters: "has a note with a control character (a tab, line break or escape)"
+        case let .bodyFatOutOfRange(percent): "has a body fat of \(percent) %, outside \(Int(BodyFat.acceptedPercent.lowerBound))–\(Int(BodyFat.acceptedPercent.upperBound)) %"
         }
+    }
+}
+
+/// The rule for body fat, in one place: a share of the weight in percent,
+/// as scales and trackers measure it.
+public enum BodyFat {
+    /// What a person's body fat can be; the schema's CHECK says the same.
+    public static let acceptedPercent: ClosedRange<Double> = 1...75
+
+    /// A file's body fat cell (`20.2`, `20.2 %`, `20,2%`): the percent when it
+    /// is one a body can have, else nil (the weigh-in is kept without it).
+    public static func fromFile(_ text: String) -> Double? {
+        let trimmed = text.replacingOccurrences(of: "%", with: "").trimmingCharacters(in: .whitespaces)
+        guard let value = PlainDecimal.parse(trimmed) ?? Double(trimmed.replacingOccurrences(of: ",", with: ".")) else { return nil }
+        return checked(value)
+    }
+
+    /// A percent when it is one a body can have, else nil.
+    public static func checked(_ percent: Double?) -> Double? {
+        guard let percent, percent.isFinite, acceptedPercent.contains(percent) else { return nil }
+        return percent
     }
 }

@@ -5,7 +5,7 @@ import Storage
 /// Writes the log as files other programs (and Trend) read back, a row at a
 /// time as the rows are read: memory stays flat however long the log.
 enum WeightExport {
-    /// `id,date,weight,unit,note` with CRLF line ends, weights in `unit`.
+    /// `id,date,weight,unit,note,body_fat` with CRLF line ends, weights in `unit`, body fat in percent (empty when unknown).
     final class CSVWriter: @unchecked Sendable {
         // @unchecked: used from the store's thread only, one row after another.
         private let file: AtomicFile
@@ -16,12 +16,12 @@ enum WeightExport {
             file = try AtomicFile(url: url)
             self.unit = unit
             days = LocalDays.shared(for: timeZone)
-            try file.append("id,date,weight,unit,note\r\n")
+            try file.append("id,date,weight,unit,note,body_fat\r\n")
         }
 
         func write(_ entry: WeightEntry) throws {
             try file.append(entry.id + "," + days.internetDateTime(entry.date) + "," + "\(unit.value(fromKilograms: entry.kilograms))"
-                + "," + unit.rawValue + "," + CSVTable.field(entry.note ?? "") + "\r\n")
+                + "," + unit.rawValue + "," + CSVTable.field(entry.note ?? "") + "," + (entry.bodyFatPercent.map { "\($0)" } ?? "") + "\r\n")
         }
 
         func commit() throws { try file.commit() }
@@ -42,8 +42,15 @@ enum WeightExport {
 
         func write(_ entry: WeightEntry) throws {
             var text = CanonicalJSON()
-            text.raw(first ? "\n    {\n      \"date\" : " : ",\n    {\n      \"date\" : ")
+            text.raw(first ? "\n    {\n" : ",\n    {\n")
             first = false
+            // Keys sorted; body fat only where known, so a file without it reads as the original app writes it.
+            if let bodyFat = entry.bodyFatPercent {
+                text.raw("      \"bodyFatPercent\" : ")
+                text.number(bodyFat)
+                text.raw(",\n")
+            }
+            text.raw("      \"date\" : ")
             text.string(days.internetDateTime(entry.date))
             text.raw(",\n      \"id\" : ")
             text.string(entry.id)

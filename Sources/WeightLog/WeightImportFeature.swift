@@ -125,7 +125,7 @@ public final class WeightImportFeature {
             guard moments.insert(key).inserted else { duplicates += 1; continue }
             let entry = WeightEntry(id: weight.id ?? newIDs.next(),
                                     date: Date(timeIntervalSince1970: weight.date.timeIntervalSince1970.rounded(.down)),
-                                    kilograms: weight.kilograms, note: weight.note)
+                                    kilograms: weight.kilograms, note: weight.note, bodyFatPercent: weight.bodyFatPercent)
             // Fresh random ids cannot clash; only ids the file brought need remembering.
             if let id = weight.id { ids.insert(id) }
             fresh.append(entry)

@@ -12,10 +12,10 @@ import Storage
 public struct WeightTable: SnapshotSection {
     public init() {}
 
-    static let columns = "id, instant, kilograms, note"
+    static let columns = "id, instant, kilograms, note, body_fat"
     static let selectAll = "SELECT \(columns) FROM weight_entries ORDER BY instant, id"
-    static let insertRow = "INSERT INTO weight_entries(\(columns)) VALUES(?, ?, ?, ?)"
-    static let updateRow = "UPDATE weight_entries SET instant = ?, kilograms = ?, note = ? WHERE id = ?"
+    static let insertRow = "INSERT INTO weight_entries(\(columns)) VALUES(?, ?, ?, ?, ?)"
+    static let updateRow = "UPDATE weight_entries SET instant = ?, kilograms = ?, note = ?, body_fat = ? WHERE id = ?"
     static let deleteRow = "DELETE FROM weight_entries WHERE id = ?"
     /// The lean read: the covering index `weight_entries_by_instant_id` answers it in order.
     static let selectSamples = "SELECT instant, kilograms FROM weight_entries ORDER BY instant, id"
@@ -24,11 +24,12 @@ public struct WeightTable: SnapshotSection {
 
     static func entry(_ row: SQLiteStatement) -> WeightEntry {
         WeightEntry(id: row.text(0), date: Date(timeIntervalSince1970: row.double(1)), kilograms: row.double(2),
-                    note: row.optionalText(3))
+                    note: row.optionalText(3), bodyFatPercent: row.optionalDouble(4))
     }
 
     static func values(_ entry: WeightEntry) -> [SQLValue] {
-        [.text(entry.id), .double(entry.date.timeIntervalSince1970), .double(entry.kilograms), .optional(entry.note)]
+        [.text(entry.id), .double(entry.date.timeIntervalSince1970), .double(entry.kilograms), .optional(entry.note),
+         .optional(entry.bodyFatPercent)]
     }
 
     // MARK: Statements, inside a transaction the caller holds
@@ -110,7 +111,7 @@ public struct WeightTable: SnapshotSection {
     /// Replaces the stored entry with the same id; false when there is none.
     public static func update(_ entry: WeightEntry, in connection: SQLiteConnection) throws -> Bool {
         try connection.run(updateRow, [.double(entry.date.timeIntervalSince1970), .double(entry.kilograms),
-                                       .optional(entry.note), .text(entry.id)]) > 0
+                                       .optional(entry.note), .optional(entry.bodyFatPercent), .text(entry.id)]) > 0
     }
 
     public static func delete(id: String, in connection: SQLiteConnection) throws -> Bool {
@@ -137,7 +138,7 @@ public struct WeightTable: SnapshotSection {
             moments.insert(WeightEntry.Moment(date: Date(timeIntervalSince1970: existing.double(1)), kilograms: existing.double(2)))
         }
         // OR IGNORE: a batch that repeats an id keeps its first row, as a re-import would.
-        let statement = try connection.prepare("INSERT OR IGNORE INTO weight_entries(\(columns)) VALUES(?, ?, ?, ?)")
+        let statement = try connection.prepare("INSERT OR IGNORE INTO weight_entries(\(columns)) VALUES(?, ?, ?, ?, ?)")
         var count = SnapshotMergeCount()
         for entry in entries {
             // Ids within a batch are already distinct (a preview, a validated snapshot): only stored ones are checked.
@@ -171,12 +172,19 @@ public struct WeightTable: SnapshotSection {
             return first...last
         }
 
-        /// `[{"id":…,"instant":…,"kilograms":…,"note":…}]`, keys sorted, a missing note left out.
+        /// `[{"bodyFatPercent":…,"id":…,"instant":…,"kilograms":…,"note":…}]`, keys sorted, a missing
+        /// note or body fat left out (so a snapshot without body fat hashes as older Trends hashed it).
         public func canonicalMembers() -> [(key: String, value: CanonicalJSON)] {
             // The hot loop of a large snapshot (a million rows): keys written as literals, in sorted order.
             var out = CanonicalJSON(reservingCapacity: entries.count * 96 + 2)
             out.array(entries) { out, entry in
-                out.raw("{\"id\":")
+                if let bodyFat = entry.bodyFatPercent {
+                    out.raw("{\"bodyFatPercent\":")
+                    out.number(bodyFat)
+                    out.raw(",\"id\":")
+                } else {
+                    out.raw("{\"id\":")
+                }
                 out.string(entry.id)
                 out.raw(",\"instant\":")
                 out.number(entry.date.timeIntervalSince1970)
@@ -198,6 +206,7 @@ public struct WeightTable: SnapshotSection {
         var instant: Double
         var kilograms: Double
         var note: String?
+        var bodyFatPercent: Double?
     }
 
     public func read(in connection: SQLiteConnection) throws -> Part {
@@ -207,7 +216,8 @@ public struct WeightTable: SnapshotSection {
     public func decode(from content: KeyedDecodingContainer<SnapshotKey>) throws -> Part {
         let rows = try content.decodeIfPresent([Row].self, forKey: SnapshotKey(name)) ?? []
         return Part(entries: rows.map {
-            WeightEntry(id: $0.id, date: Date(timeIntervalSince1970: $0.instant), kilograms: $0.kilograms, note: $0.note)
+            WeightEntry(id: $0.id, date: Date(timeIntervalSince1970: $0.instant), kilograms: $0.kilograms, note: $0.note,
+                        bodyFatPercent: $0.bodyFatPercent)
         })
     }
 

@@ -36,7 +36,7 @@ import WeightLog
         let snapshot = try RecoverySnapshot.decode(data, name: "snapshot-v2", schema: .trend)
         #expect(snapshot.formatVersion == 2 && snapshot.appVersion == "0.2.0")
         #expect(snapshot.contentHash == "d46467c83f0b90d1692133e44c7c4236e77854a6801f7972a57ae669fbfd2bf6")
-        // While the format is 2, today's encoder must write its content byte for byte as 0.2.0 did.
+        // Content without body fat: today's encoder writes it byte for byte as 0.2.0 did.
         #expect(try ContentHash.sha256(snapshot.content.canonical()) == snapshot.contentHash)
     }
 

@@ -26,7 +26,7 @@ import TestSupport
         // An instant that does not survive a trip through 15 significant digits.
         let instant = 1_780_000_000.123456789
         try store.write(journal: entry("weigh-in 80.9 kg")) {
-            try $0.run("INSERT INTO weight_entries VALUES ('aaaa1111', ?, 80.9, 'after the run')", [.double(instant)])
+            try $0.run("INSERT INTO weight_entries(id, instant, kilograms, note) VALUES ('aaaa1111', ?, 80.9, 'after the run')", [.double(instant)])
         }
         let recorded = try weights(store)
         try store.write(journal: entry("edit of aaaa1111", "edit")) {
@@ -56,7 +56,7 @@ import TestSupport
     @Test func anUndoThatWouldLoseALaterChangeIsRefusedAndChangesNothing() throws {
         let store = LocalDataStore.inMemory()
         try store.write(journal: entry("weigh-in 80.9 kg")) {
-            try $0.run("INSERT INTO weight_entries VALUES ('bbbb2222', 1780000000, 80.9, NULL)")
+            try $0.run("INSERT INTO weight_entries(id, instant, kilograms, note) VALUES ('bbbb2222', 1780000000, 80.9, NULL)")
         }
         // Another writer (an older trend, say) changes the row outside the journal.
         try store.write { try $0.run("UPDATE weight_entries SET kilograms = 90 WHERE id = 'bbbb2222'") }
@@ -70,7 +70,7 @@ import TestSupport
         // A redo refuses as well when the undone row came back meanwhile.
         try store.write { try $0.run("UPDATE weight_entries SET kilograms = 80.9 WHERE id = 'bbbb2222'") }
         _ = try store.undoLatestChange()
-        try store.write { try $0.run("INSERT INTO weight_entries VALUES ('bbbb2222', 1780000000, 70, NULL)") }
+        try store.write { try $0.run("INSERT INTO weight_entries(id, instant, kilograms, note) VALUES ('bbbb2222', 1780000000, 70, NULL)") }
         #expect(throws: JournalError.conflict(change: "weigh-in 80.9 kg", undoing: false, noun: "weigh-in", key: "bbbb2222")) {
             try store.redoLatestChange()
         }
@@ -115,7 +115,7 @@ import TestSupport
         let store = LocalDataStore.inMemory()
         for index in 0..<1_010 {
             try store.write(journal: entry("weigh-in \(index)")) {
-                try $0.run("INSERT INTO weight_entries VALUES (?, ?, 80, NULL)", [.text("id\(index)"), .double(Double(index))])
+                try $0.run("INSERT INTO weight_entries(id, instant, kilograms, note) VALUES (?, ?, 80, NULL)", [.text("id\(index)"), .double(Double(index))])
             }
         }
         let changes = try store.journalChanges(limit: 2_000)

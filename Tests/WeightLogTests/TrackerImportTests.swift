@@ -54,6 +54,23 @@ import TestSupport
         #expect(pounds == [157.4, 157.2, 158.0], "the unit comes from the cell, not the display unit")
     }
 
+    /// Issue 18: body fat is kept where the file has it, in percent; a
+    /// mass (Withings) becomes a share of the weight; empty and `--` cells
+    /// leave the weigh-in without it.
+    @Test(arguments: [
+        ("garmin-weight-lbs.csv", [22.4, 22.6]),
+        ("renpho-legacy.csv", [23.2, 23.2]),
+        ("renpho-health-2025.tsv", [13.5, 13.5]),
+        ("BODY_1609632000000.csv", [22.1, 22.0]),
+        ("fitbit-weight-2025-09-12.json", [28.744]),
+        ("withings-weight.csv", [17.2 / 81.32 * 100]),
+    ])
+    func bodyFatIsKeptInPercent(file: String, expected: [Double]) throws {
+        let outcome = try read(file)
+        let fat = outcome.weights.compactMap(\.bodyFatPercent).map { ($0 * 1_000).rounded() / 1_000 }
+        #expect(fat == expected.map { ($0 * 1_000).rounded() / 1_000 }, "\(file)")
+    }
+
     /// Issue 18: the unit is the file's, whatever the display unit: a pound
     /// log read by a kilogram user is not 2.2× too heavy, a stone month is
     /// kept in pounds, and each month's StartTrend row says its own unit.

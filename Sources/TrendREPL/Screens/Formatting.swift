@@ -49,6 +49,7 @@ extension JSON {
             ("date", .string(dates.instant(entry.date))),
             ("kilograms", .number(entry.kilograms)),
             ("note", .optional(entry.note)),
+            ("bodyFatPercent", entry.bodyFatPercent.map(JSON.number) ?? .null),
         ])
     }
 }

@@ -97,6 +97,7 @@ struct WeightViewModel {
                 } else {
                     if count == 0 { chunk += style.dim("id        when              weight") + "\n" }
                     var line = "\(entry.shortID)  \(dates.local(entry.date))  \(unit.formatWeighIn(entry.kilograms).leftPadded(to: 12))"
+                    if let fat = entry.bodyFatPercent { line += "  " + String(format: "%.1f%% fat", fat) }
                     if let note = entry.note { line += "  " + TerminalText.visible(note) }
                     chunk += line + "\n"
                 }

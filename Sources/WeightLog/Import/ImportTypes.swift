@@ -39,6 +39,8 @@ public struct ImportedWeight: Sendable, Equatable {
     public var date: Date
     public var kilograms: Double
     public var note: String?
+    /// Body fat in percent, where the file holds it (and it is one a body can have).
+    public var bodyFatPercent: Double?
 }
 
 /// A row that could not be used, with where it is and why.

@@ -66,8 +66,13 @@ extension WeightFileReader {
         var outcome = ReadOutcome(format: .garmin, unit: displayUnit, unitAssumed: false)
         var header = true
         var day: String?
+        var fat: Int?
         records { record in
-            if header { header = false; return }
+            if header {
+                header = false
+                fat = record.fields.firstIndex { Self.isBodyFatHeader($0) }
+                return
+            }
             let first = field(record.fields, 0)
             if let date = Self.garminDay(first) {
                 day = date
@@ -85,7 +90,7 @@ extension WeightFileReader {
             }
             // Garmin writes the unit in the cell: 157.4 lbs, 73.3 kg.
             add(record.line, dateText: day + " " + time, weightText: weight.replacingOccurrences(of: "lbs", with: "lb"),
-                unit: displayUnit, note: nil, id: nil, to: &outcome)
+                unit: displayUnit, note: nil, id: nil, bodyFat: fat.map { .percent(field(record.fields, $0)) }, to: &outcome)
         }
         return outcome
     }
@@ -93,7 +98,7 @@ extension WeightFileReader {
     func readSamsungHealth(_ records: Records) -> ReadOutcome {
         var outcome = ReadOutcome(format: .samsungHealth, unit: .kilograms, unitAssumed: false)
         var line = 0
-        var start: Int?, weight: Int?
+        var start: Int?, weight: Int?, fat: Int?
         records { record in
             line += 1
             if line == 1 { return }
@@ -103,6 +108,7 @@ extension WeightFileReader {
                 func column(_ name: String) -> Int? { names.firstIndex { $0 == name || $0.hasSuffix("." + name) } }
                 start = column("start_time")
                 weight = column("weight")
+                fat = column("body_fat")
                 return
             }
             guard let start, let weight else {
@@ -112,7 +118,7 @@ extension WeightFileReader {
             // start_time is UTC; time_offset only says where the person was.
             let when = field(record.fields, start)
             add(record.line, dateText: when.isEmpty ? when : when + "Z", weightText: field(record.fields, weight),
-                unit: .kilograms, note: nil, id: nil, to: &outcome)
+                unit: .kilograms, note: nil, id: nil, bodyFat: fat.map { .percent(field(record.fields, $0)) }, to: &outcome)
         }
         return outcome
     }
@@ -131,7 +137,7 @@ extension WeightFileReader {
             }
             let id = (row["logId"] as? NSNumber).map { "fitbit-\($0.int64Value)" }
             addKilograms(index + 1, date: date, kilograms: Self.double(row["weight"]).map(WeightUnit.pounds.kilograms(from:)),
-                         note: nil, id: id, to: &outcome)
+                         note: nil, id: id, bodyFatPercent: Self.double(row["fat"]), to: &outcome)
         }
         return outcome
     }

@@ -110,7 +110,7 @@ struct WeightFileReader {
         var outcome = ReadOutcome(format: .genericCSV, unit: displayUnit, unitAssumed: true)
         var header: [String]?
         var dateColumn = 0, weightColumn = 1
-        var timeColumn: Int?, unitColumn: Int?, noteColumn: Int?, idColumn: Int?
+        var timeColumn: Int?, unitColumn: Int?, noteColumn: Int?, idColumn: Int?, fatColumn: Int?, fatMassColumn: Int?
         records { record in
             guard header != nil else {
                 let names = record.fields.map { $0.lowercased() }
@@ -121,6 +121,8 @@ struct WeightFileReader {
                 unitColumn = names.firstIndex { $0 == "unit" || $0 == "units" }
                 noteColumn = names.firstIndex { ["note", "notes", "comment", "comments", "remarks"].contains($0) }
                 idColumn = names.firstIndex(of: "id")
+                fatColumn = names.firstIndex(where: Self.isBodyFatHeader)
+                fatMassColumn = names.firstIndex { $0.hasPrefix("fat mass") }
                 let headerUnit = Self.unit(inHeader: names[weightColumn]) ?? knownUnit
                 outcome.unit = headerUnit ?? displayUnit
                 outcome.unitAssumed = headerUnit == nil && unitColumn == nil
@@ -136,8 +138,9 @@ struct WeightFileReader {
                 else if let named = WeightUnit(word: word) { unit = named }
                 else { outcome.invalid.append(ImportProblem(line: record.line, reason: "unknown unit '\(Self.short(word))'")); return }
             }
+            let fat = fatColumn.map { BodyFatCell.percent(field(fields, $0)) } ?? fatMassColumn.map { .mass(field(fields, $0)) }
             add(record.line, dateText: dateText, weightText: field(fields, weightColumn), unit: unit,
-                note: noteColumn.map { field(fields, $0) }, id: idColumn.map { field(fields, $0) }, to: &outcome)
+                note: noteColumn.map { field(fields, $0) }, id: idColumn.map { field(fields, $0) }, bodyFat: fat, to: &outcome)
         }
         return outcome
     }
@@ -157,7 +160,7 @@ struct WeightFileReader {
             let third = field(record.fields, 2)
             let note = record.fields.count > 3 ? field(record.fields, 3) : (Self.number(third) == nil && !third.isEmpty ? third : nil)
             add(record.line, dateText: field(record.fields, 0), weightText: field(record.fields, 1), unit: outcome.unit,
-                note: note, id: nil, to: &outcome)
+                note: note, id: nil, bodyFat: .percent(third), to: &outcome)
         }
         return outcome
     }
@@ -181,8 +184,10 @@ struct WeightFileReader {
             let weightColumn = columns.firstIndex(of: "weight") ?? 1
             // Libra 6 renamed the note column `comment` to `log`.
             let noteColumn = columns.firstIndex(of: "comment") ?? columns.firstIndex(of: "log")
+            let fatColumn = columns.firstIndex(of: "body fat")
             add(record.line, dateText: field(record.fields, dateColumn), weightText: field(record.fields, weightColumn),
-                unit: outcome.unit, note: noteColumn.map { field(record.fields, $0) }, id: nil, to: &outcome)
+                unit: outcome.unit, note: noteColumn.map { field(record.fields, $0) }, id: nil,
+                bodyFat: fatColumn.map { .percent(field(record.fields, $0)) }, to: &outcome)
         }
         dropMidnightPlaceholders(&outcome)
         return outcome
@@ -191,7 +196,7 @@ struct WeightFileReader {
     func readOpenScale(_ records: Records) -> ReadOutcome {
         var outcome = ReadOutcome(format: .openScale, unit: displayUnit, unitAssumed: true)
         var header: [String]?
-        var dateTime: Int?, date: Int?, time: Int?, note: Int?
+        var dateTime: Int?, date: Int?, time: Int?, note: Int?, fat: Int?
         var weight = 1
         records { record in
             guard header != nil else {
@@ -202,12 +207,13 @@ struct WeightFileReader {
                 time = names.firstIndex(of: "time")
                 weight = names.firstIndex(of: "weight") ?? 1
                 note = names.firstIndex { $0 == "comment" || $0 == "note" }
+                fat = names.firstIndex(where: Self.isBodyFatHeader)
                 return
             }
             let when = dateTime.map { field(record.fields, $0) }
                 ?? [date, time].compactMap { $0.map { field(record.fields, $0) } }.joined(separator: " ")
             add(record.line, dateText: Self.dayFirst(when) ?? when, weightText: field(record.fields, weight), unit: outcome.unit,
-                note: note.map { field(record.fields, $0) }, id: nil, to: &outcome)
+                note: note.map { field(record.fields, $0) }, id: nil, bodyFat: fat.map { .percent(field(record.fields, $0)) }, to: &outcome)
         }
         return outcome
     }
@@ -298,7 +304,8 @@ struct WeightFileReader {
                     continue
                 }
                 addKilograms(index + 1, date: Date(timeIntervalSince1970: instant), kilograms: Self.double(row["kilograms"]),
-                             note: row["note"] as? String, id: row["id"] as? String, to: &outcome)
+                             note: row["note"] as? String, id: row["id"] as? String, bodyFatPercent: Self.double(row["bodyFatPercent"]),
+                             to: &outcome)
             }
             return outcome
         }
@@ -315,15 +322,21 @@ struct WeightFileReader {
                 continue
             }
             addKilograms(index + 1, date: date, kilograms: Self.double(row["kilograms"]), note: row["note"] as? String,
-                         id: row["id"] as? String, to: &outcome)
+                         id: row["id"] as? String, bodyFatPercent: Self.double(row["bodyFatPercent"]), to: &outcome)
         }
         return outcome
     }
 
     // MARK: Rows
 
+    /// A file's body fat cell: a percent, or a mass in the weight's unit (Withings writes `Fat mass (kg)`).
+    enum BodyFatCell {
+        case percent(String)
+        case mass(String)
+    }
+
     func add(_ line: Int, dateText: String, weightText: String, unit: WeightUnit, note: String?, id: String?,
-             to outcome: inout ReadOutcome) {
+             bodyFat: BodyFatCell? = nil, to outcome: inout ReadOutcome) {
         // Scales write `--` for a value they did not measure: passed over, like an empty cell of a known app.
         if weightText == "--" {
             outcome.skipped += 1
@@ -341,24 +354,31 @@ struct WeightFileReader {
             outcome.invalid.append(ImportProblem(line: line, reason: "'\(Self.short(dateText))' is not a date (use YYYY-MM-DD, YYYY-MM-DD HH:MM or ISO 8601)"))
             return
         }
-        if let value = Self.number(weightText) {
-            addKilograms(line, date: date, kilograms: unit.kilograms(from: value), note: note, id: id, to: &outcome)
-        } else if let kilograms = try? WeightInput.parse(weightText, defaultUnit: unit) {  // Else: the row is invalid, below.
-            // Written with its unit, as people type it: 181.6 lb, 12st 6lb.
-            addKilograms(line, date: date, kilograms: kilograms, note: note, id: id, to: &outcome)
+        let kilograms = Self.number(weightText).map(unit.kilograms(from:))
+            // Written with its unit, as people type it: 181.6 lb, 12st 6lb. Else: the row is invalid, below.
+            ?? (try? WeightInput.parse(weightText, defaultUnit: unit))
+        if let kilograms {
+            let percent: Double?
+            switch bodyFat {
+            case let .percent(text)?: percent = BodyFat.fromFile(text)
+            case let .mass(text)?: percent = Self.number(text).flatMap { BodyFat.checked(unit.kilograms(from: $0) / kilograms * 100) }
+            case nil: percent = nil
+            }
+            addKilograms(line, date: date, kilograms: kilograms, note: note, id: id, bodyFatPercent: percent, to: &outcome)
         } else {
             outcome.invalid.append(ImportProblem(line: line, reason: "'\(Self.short(weightText))' is not a weight"))
         }
     }
 
-    func addKilograms(_ line: Int, date: Date, kilograms: Double?, note: String?, id: String?, to outcome: inout ReadOutcome) {
+    func addKilograms(_ line: Int, date: Date, kilograms: Double?, note: String?, id: String?, bodyFatPercent: Double? = nil,
+                      to outcome: inout ReadOutcome) {
         guard let kilograms, kilograms.isFinite else {
             outcome.invalid.append(ImportProblem(line: line, reason: "no weight"))
             return
         }
         let cleanID = id?.lowercased()
         let weight = ImportedWeight(id: cleanID.flatMap { $0.isEmpty || $0.count > 64 ? nil : $0 }, date: date,
-                                    kilograms: kilograms, note: WeightNote.fromFile(note))
+                                    kilograms: kilograms, note: WeightNote.fromFile(note), bodyFatPercent: BodyFat.checked(bodyFatPercent))
         do {
             try WeightEntry.validate(date: date, kilograms: kilograms, note: weight.note)
         } catch .weightOutOfRange {
@@ -378,6 +398,15 @@ struct WeightFileReader {
 
     static func isDateHeader(_ name: String) -> Bool {
         ["date", "datetime", "date_time", "timestamp", "time stamp", "when", "time of measurement"].contains(name)
+    }
+
+    /// A column of body fat in percent: `fat`, `body fat`, `Body Fat(%)`, `body_fat`, `fatRate`, `Body Fat Percentage(%)`
+    /// — not a trend of it, a mass, or visceral or subcutaneous fat.
+    static func isBodyFatHeader(_ name: String) -> Bool {
+        let squeezed = name.lowercased().filter { $0.isLetter || $0 == "%" }
+        guard !["trend", "mass", "free", "visceral", "subcutaneous", "kg", "lb"].contains(where: squeezed.contains) else { return false }
+        return ["fat", "fat%", "bodyfat", "bodyfat%", "fatrate", "bodyfatpercentage", "bodyfatpercentage%", "fatpercent", "bodyfatpercent"]
+            .contains(squeezed)
     }
 
     static func isWeightHeader(_ name: String) -> Bool {
