@@ -31,6 +31,11 @@ public enum WeightUnit: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The unit a file is written in for a person who reads this one: stones
+    /// become pounds, which every reader of a weight column takes (the
+    /// original Trend app refuses `st`).
+    public var fileUnit: WeightUnit { self == .stones ? .pounds : self }
+
     public func kilograms(from value: Double) -> Double { value * kilogramsPerUnit }
     public func value(fromKilograms kilograms: Double) -> Double { kilograms / kilogramsPerUnit }
 

@@ -27,16 +27,25 @@ enum WeightExport {
         func commit() throws { try file.commit() }
     }
 
-    /// Trend's JSON export (`format` `trend-weights`, `formatVersion` 1), keys sorted, two-space indents.
+    /// Trend's JSON export, keys sorted, two-space indents, in the shape the
+    /// original Trend app reads (its `WeightStore`: `entries` of `{id: UUID,
+    /// date: ISO 8601, kilograms, note: String}` and `goalKilograms`, decoded
+    /// by `JSONDecoder` with `.iso8601` dates). Trend's own members ride
+    /// along where that schema ignores them: `bodyFatPercent`, `trendID` (an
+    /// id that is not a UUID, such as an imported `fitbit-…`), `exportedAt`
+    /// and `format`. No `formatVersion`: the original app takes a file with one
+    /// for a recovery backup of its own.
     final class JSONWriter: @unchecked Sendable {
         // @unchecked: used from the store's thread only, one row after another.
         private let file: AtomicFile
         private let days: LocalDays
+        private let goalKilograms: Double?
         private var first = true
 
-        init(url: URL, timeZone: TimeZone) throws {
+        init(url: URL, timeZone: TimeZone, goalKilograms: Double?) throws {
             file = try AtomicFile(url: url)
             days = LocalDays.shared(for: timeZone)
+            self.goalKilograms = goalKilograms
             try file.append("{\n  \"entries\" : [")
         }
 
@@ -51,13 +60,18 @@ enum WeightExport {
                 text.raw(",\n")
             }
             text.raw("      \"date\" : ")
-            text.string(days.internetDateTime(entry.date))
+            text.string(WeightExport.portableInstant(entry.date, days: days))
             text.raw(",\n      \"id\" : ")
-            text.string(entry.id)
+            let uuid = WeightExport.uuid(for: entry.id)
+            text.string(uuid)
             text.raw(",\n      \"kilograms\" : ")
             text.number(entry.kilograms)
             text.raw(",\n      \"note\" : ")
-            if let note = entry.note { text.string(note) } else { text.raw("null") }
+            text.string(entry.note ?? "")
+            if uuid != entry.id {
+                text.raw(",\n      \"trendID\" : ")
+                text.string(entry.id)
+            }
             text.raw("\n    }")
             try file.append(text.bytes)
         }
@@ -65,10 +79,41 @@ enum WeightExport {
         func commit(exportedAt: Date) throws {
             var text = CanonicalJSON()
             text.raw(first ? "\n  ],\n  \"exportedAt\" : " : "\n  ],\n  \"exportedAt\" : ")
-            text.string(days.internetDateTime(exportedAt))
-            text.raw(",\n  \"format\" : \"trend-weights\",\n  \"formatVersion\" : 1\n}\n")
+            text.string(WeightExport.portableInstant(exportedAt, days: days))
+            text.raw(",\n  \"format\" : \"trend-weights\"")
+            if let goalKilograms {
+                text.raw(",\n  \"goalKilograms\" : ")
+                text.number(goalKilograms)
+            }
+            text.raw("\n}\n")
             try file.append(text.bytes)
             try file.commit()
         }
+    }
+
+    /// An instant with its local offset, or in UTC when the offset has seconds
+    /// (local mean time before a zone's first standard time), which ISO 8601
+    /// readers such as Foundation's refuse.
+    static func portableInstant(_ date: Date, days: LocalDays) -> String {
+        let text = days.internetDateTime(date)
+        guard text.count > 25 else { return text }
+        return LocalDays.shared(for: TimeZone(identifier: "UTC") ?? .current).internetDateTime(date)
+    }
+
+    /// The id itself when it is a UUID, else a UUID made from it (the same
+    /// every time): the original app's entries must have one.
+    static func uuid(for id: String) -> String {
+        if UUID(uuidString: id) != nil { return id }
+        // Two 64-bit FNV-1a passes over the id, different seeds: an identifier, not a secret.
+        var high: UInt64 = 0xcbf2_9ce4_8422_2325, low: UInt64 = 0x8422_2325_cbf2_9ce4
+        for byte in id.utf8 {
+            high = (high ^ UInt64(byte)) &* 0x100_0000_01b3
+            low = (low ^ UInt64(byte ^ 0x5c)) &* 0x100_0000_01b3
+        }
+        high = (high & ~0xf000) | 0x8000  // Version 8: custom.
+        low = (low & ~(0xc << 60)) | (0x8 << 60)  // The RFC 9562 variant.
+        let hex = String(format: "%016llx%016llx", high, low)
+        let characters = Array(hex)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
     }
 }

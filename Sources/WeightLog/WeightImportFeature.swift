@@ -77,13 +77,15 @@ public final class WeightImportFeature {
         }
     }
 
-    /// Writes every entry as Trend's JSON export (kilograms), streamed like the CSV.
+    /// Writes every entry as Trend's JSON export (kilograms), streamed like
+    /// the CSV, in the original Trend app's `WeightStore` shape with the goal.
     public func exportJSON(to url: URL, range: DayRange? = nil) async throws -> Int {
         try await weightLog.ensureLoaded()
-        let exportedAt = currentDate()
+        try await settings.ensureLoaded()
+        let exportedAt = currentDate(), goal = settings.goalKilograms
         let zone = calendar.timeZone, repository = self.repository, (start, end) = instants(of: range)
         return try await Self.exporting {
-            let writer = try WeightExport.JSONWriter(url: url, timeZone: zone)
+            let writer = try WeightExport.JSONWriter(url: url, timeZone: zone, goalKilograms: goal)
             let count = try await repository.forEachEntry(from: start, before: end) { try writer.write($0) }
             try writer.commit(exportedAt: exportedAt)
             return count

@@ -292,6 +292,70 @@ import TestSupport
         }
     }
 
+    /// The original Trend app's `WeightStore` and `WeightEntry`, as its
+    /// importer decodes a JSON export (3DaysOfSwift/Trend-iOS-App-Swift-Concurrency:
+    /// `Protocols/WeightRepository.swift`, `Data Types/WeightEntry.swift`,
+    /// `WeightImportFileReader.decode`: a file with `formatVersion` is taken
+    /// for its recovery backup, any other object for a `WeightStore`).
+    struct OriginalWeightStore: Decodable {
+        struct Entry: Decodable {
+            let id: UUID
+            var date: Date
+            var kilograms: Double
+            var note: String
+        }
+        var entries: [Entry]
+        var goalKilograms: Double?
+    }
+
+    /// Issue 18: Trend's JSON export is what the original app reads — with
+    /// the goal, a note always a string, a UUID for every id — and Trend reads
+    /// its own extras back (an imported id, body fat).
+    @Test func theJSONExportIsReadByTheOriginalAppsImporterAndRoundTrips() async throws {
+        defer { temp.remove() }
+        let g = try await graph(unit: "st")
+        let fitbit = try file("weight-2025-09-12.json", """
+            [{"logId": 1757668406000, "weight": 198.1, "fat": 28.7, "date": "09/12/25", "time": "09:13:26", "source": "Aria"}]
+            """)
+        _ = try await g.app.weightImportFeature.importFile(fitbit)
+        try await g.app.weightEntryFeature.record(kilograms: 80.5, note: "after the run")
+        try await g.app.progressFeature.setGoal(kilograms: 75)
+        let url = temp.url.appendingPathComponent("export.json")
+        #expect(try await g.app.weightImportFeature.exportJSON(to: url) == 2)
+
+        let data = try Data(contentsOf: url)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["formatVersion"] == nil, "the original app would take it for its own recovery backup")
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let store = try decoder.decode(OriginalWeightStore.self, from: data)
+        #expect(store.goalKilograms == 75)
+        #expect(store.entries.map(\.note) == ["", "after the run"])
+        let original = try await g.app.weightEntryFeature.allEntries()
+        #expect(store.entries.map(\.date) == original.map(\.date))
+        #expect(store.entries[1].id.uuidString.lowercased() == original[1].id)
+
+        let fresh = try await graph()
+        #expect(try await fresh.app.weightImportFeature.importFile(url).imported == 2)
+        let back = try await fresh.app.weightEntryFeature.allEntries()
+        #expect(back.map(\.id) == original.map(\.id), "fitbit-… comes back as itself")
+        #expect(back.map(\.bodyFatPercent) == [28.7, nil])
+        #expect(back.map(\.note) == [nil, "after the run"])
+    }
+
+    /// The original app's CSV reader takes kg or lb in a `unit` column: a stone user's CSV is written in pounds.
+    @Test func aStoneUsersCSVIsWrittenInPounds() async throws {
+        defer { temp.remove() }
+        let g = try await graph(unit: "st")
+        try await g.app.weightEntryFeature.record(kilograms: 80)
+        #expect(g.app.weightImportFeature.displayUnit.fileUnit == .pounds)
+        let url = temp.url.appendingPathComponent("out.csv")
+        _ = try await g.app.weightImportFeature.exportCSV(to: url, unit: g.app.weightImportFeature.displayUnit.fileUnit)
+        let rows = try String(contentsOf: url, encoding: .utf8).split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows[0].contains("date") && rows[0].contains("weight") && rows[0].contains("unit"))
+        #expect(rows[1][3] == "lb")
+    }
+
     @Test func unreadableAndForeignFilesAreRefusedWithAMessage() async throws {
         defer { temp.remove() }
         let g = try await graph()

@@ -142,7 +142,7 @@ struct ImportViewModel {
             count = try await habitsFeature.exportCSV(to: url)
             what = "habit\(count == 1 ? "" : "s") (Loop's CSV layout)"
         } else if lower.hasSuffix(".csv") {
-            let unit = inKilograms ? WeightUnit.kilograms : weightImportFeature.displayUnit
+            let unit = inKilograms ? WeightUnit.kilograms : weightImportFeature.displayUnit.fileUnit
             count = try await weightImportFeature.exportCSV(to: url, unit: unit, range: range)
             what = "weigh-in\(count == 1 ? "" : "s") (CSV, \(unit.rawValue))"
         } else if lower.hasSuffix(".json") {

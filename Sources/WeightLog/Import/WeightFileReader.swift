@@ -321,8 +321,10 @@ struct WeightFileReader {
                 outcome.invalid.append(ImportProblem(line: index + 1, reason: "entry \(index + 1) has no usable date"))
                 continue
             }
+            // Trend's own id rides along as trendID where it is not a UUID (see `WeightExport.JSONWriter`).
             addKilograms(index + 1, date: date, kilograms: Self.double(row["kilograms"]), note: row["note"] as? String,
-                         id: row["id"] as? String, bodyFatPercent: Self.double(row["bodyFatPercent"]), to: &outcome)
+                         id: (row["trendID"] ?? row["id"]) as? String, bodyFatPercent: Self.double(row["bodyFatPercent"]),
+                         to: &outcome)
         }
         return outcome
     }
