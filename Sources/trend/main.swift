@@ -54,12 +54,13 @@ func runTrend() async -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     // As ls and grep: colours on a terminal, or always when asked; NO_COLOR (any value) wins over both.
     let colors = (terminalOut || options.forceColor) && !options.noColor && !options.json && environment["NO_COLOR"] == nil
-    let style = TerminalStyle(colors: colors, width: terminalWidth())
+    let style = TerminalStyle(colors: colors, width: terminalWidth(), wraps: terminalOut)
 
     // The graph is built on the directory of `--data-dir`, read from the same arguments just validated,
     // when the first command needs it: `trend -c help` opens no database.
     let session = ReplSession(app: launched(interactive: interactive), json: options.json, style: style,
                               isInteractive: interactive && terminalOut)
+    if terminalOut { session.measureWidth = { terminalWidth() } }
     // A long answer (`entries all`) is written as it is read, never held whole.
     session.streamsOutput = { part in
         output.write(part, to: .standardOutput)

@@ -119,8 +119,10 @@ import TestSupport
         #expect(run.status == 0)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.contains("lb └") })
-        #expect(lines.contains { $0.contains("Jan 1") })
-        #expect(lines.contains { $0.contains("┄") }, "the goal rule")
+        #expect(lines.contains { $0.contains("Jan 2026") }, "'all' names the year")
+        #expect(lines.contains { $0.contains("goal 170.0 lb ↑") }, "a goal beyond the data is marked at the edge, not stretched to")
+        let ticks = lines.compactMap { line in line.split(separator: "┤").first.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } }
+        #expect(ticks.count >= 3 && ticks.allSatisfy { $0 == $0.rounded() }, "round ticks in lb: \(ticks)")
         #expect(lines.contains { $0.contains("•") }, "the weights")
         #expect(lines.contains { $0.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }, "the trend")
         #expect(lines.allSatisfy { $0.count <= 100 })

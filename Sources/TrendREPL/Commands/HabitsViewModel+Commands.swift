@@ -15,8 +15,8 @@ extension HabitsViewModel {
                 }
                 return try await HabitsViewModel(habitsFeature: context.app.habitsFeature).list(includeArchived: !arguments.isEmpty, style: context.style)
             },
-            CommandSpec(name: "habit", usage: "habit add|done|no|skip|undo|show|edit|rename|archive|unarchive|delete|restore|export …",
-                        summary: "manage one habit (help habit for the forms)",
+            CommandSpec(name: "habit", usage: "habit add|done|undo|show|… NAME",
+                        summary: "manage one habit: add, done, no, skip, undo, show, edit, rename, archive, unarchive, delete, restore, export (help habit for the forms)",
                         examples: [
                             "habit add Read every day", "habit add \"Drink water\" every day target 8",
                             "habit add Gym 3/week", "habit add Drinks every day at-most 2", "habit add Piano mon,wed,fri",

@@ -39,7 +39,11 @@ public final class ReplSession {
         return built
     }
     public let json: Bool
-    public let style: TerminalStyle
+    /// Colours and width; the width is measured again before each command (`measureWidth`).
+    public private(set) var style: TerminalStyle
+    /// The terminal's width now; the executable reads it from the terminal, so a
+    /// window resized mid-session is honoured by the next command.
+    public var measureWidth: (@MainActor () -> Int)?
     public let isInteractive: Bool
     public let catalog: CommandCatalog
     /// How many commands failed so far; decides the exit status.
@@ -71,6 +75,7 @@ public final class ReplSession {
     }
 
     private func run(_ line: String) async -> CommandResult {
+        if let measureWidth { style = TerminalStyle(colors: style.colors, width: measureWidth(), wraps: style.wraps) }
         let words: [String]
         do {
             words = try CommandTokenizer.tokenize(line)
@@ -94,6 +99,8 @@ public final class ReplSession {
                 emitted = ""
                 var context = CommandContext(app: app, style: style, json: json, isInteractive: isInteractive, confirm: confirm,
                                              emit: { [unowned self] part in
+                                                 // Parts are whole lines: each fitted to the terminal like any answer.
+                                                 let part = style.fitted(part)
                                                  if let stream = streamsOutput { return stream(part) }
                                                  emitted += part
                                                  return true
@@ -101,7 +108,8 @@ public final class ReplSession {
                 context.line = line
                 output = try await spec.run(context, Array(words.dropFirst()))
             }
-            let rest = json ? output.rawJSON ?? output.json.encoded() : output.text
+            // Text fits the terminal: a line longer than it wraps at its spaces.
+            let rest = json ? output.rawJSON ?? output.json.encoded() : style.fitted(output.text)
             defer { emitted = "" }
             return CommandResult(text: emitted + rest, stream: .standardOutput,
                                  succeeded: true, endsSession: output.endsSession, warnings: output.warnings)
@@ -116,7 +124,8 @@ public final class ReplSession {
             return CommandResult(text: failure.json.encoded(), stream: .standardOutput, succeeded: false, endsSession: false)
         }
         // A message may quote a path or a word from a file: its control characters are shown, never sent.
-        return CommandResult(text: style.paint("error:", .red) + " " + TerminalText.visible(failure.message), stream: .standardError,
+        return CommandResult(text: style.fitted(style.paint("error:", .red) + " " + TerminalText.visible(failure.message)),
+                             stream: .standardError,
                              succeeded: false, endsSession: false)
     }
 

@@ -46,7 +46,7 @@ struct BackupViewModel {
 
     func now() async throws -> CommandOutput {
         let listing = try await backupFeature.backupNow()
-        var text = "Snapshot written: \(listing.entries) weigh-ins, \(listing.habits) habits (\(TerminalText.visible(listing.url.path)))."
+        var text = "Snapshot written: \(counted(listing.entries, "weigh-in")), \(counted(listing.habits, "habit")) (\(TerminalText.visible(listing.url.path)))."
         if let warning = backupFeature.syncWarning { text += "\nwarning: \(warning)" }
         return CommandOutput(text: text, json: .object([("backup", Self.json(listing)),
                                                         ("syncWarning", .optional(backupFeature.syncWarning))]))
@@ -60,7 +60,7 @@ struct BackupViewModel {
         let width = listings.map { TerminalText.visible($0.name).count }.max() ?? 0
         for listing in listings {
             lines.append("  \(TerminalText.visible(listing.name).rightPadded(to: width))  \(dates.local(listing.createdAt))  "
-                         + "\(listing.entries) weigh-ins, \(listing.habits) habits"
+                         + "\(counted(listing.entries, "weigh-in")), \(counted(listing.habits, "habit"))"
                          + (listing.kind == .sync ? style.dim("  installation \(TerminalText.visible(String(listing.installationID.prefix(8))))") : ""))
         }
         lines += unreadable.map { style.paint("  \($0): cannot be read (damaged or not a snapshot)", .magenta) }
@@ -107,8 +107,8 @@ struct BackupViewModel {
         let incoming = plan.snapshot
         let settings = (merge ? "" : Self.settingsSentence(plan)) + Self.droppedSentence(plan)
         let question = merge
-            ? "Add what is new from \(plan.name) (\(incoming.weighIns) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits) habits) to what you have?"
-            : "Replace your \(plan.currentEntries) weigh-ins\(span(plan.currentFirst, plan.currentLast)) and \(plan.currentHabits) habits with \(plan.name) (\(incoming.weighIns) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits) habits, written \(dates.local(plan.snapshot.createdAt)))?\(settings) A copy of what you have now is kept."
+            ? "Add what is new from \(plan.name) (\(counted(incoming.weighIns, "weigh-in"))\(span(plan.incomingFirst, plan.incomingLast)), \(counted(incoming.habits, "habit"))) to what you have?"
+            : "Replace your \(counted(plan.currentEntries, "weigh-in"))\(span(plan.currentFirst, plan.currentLast)) and \(counted(plan.currentHabits, "habit")) with \(plan.name) (\(incoming.weighIns) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits) habits, written \(dates.local(plan.snapshot.createdAt)))?\(settings) A copy of what you have now is kept."
         if context.isInteractive {
             guard await context.confirm(question) else {
                 return CommandOutput(text: "Nothing was changed.", json: .object([("restored", .bool(false))]))
@@ -128,7 +128,7 @@ struct BackupViewModel {
         if let counts = result.merged {
             text = "Merged from \(result.name): \(counts.weights) new weigh-ins (\(counts.duplicateWeights) already here), \(counts.habits) new habits, \(counts.habitDays) habit days. The state before is kept as before-restore \(result.beforeRestoreName)."
         } else {
-            text = "Restored \(result.name): \(result.entries) weigh-ins, \(result.habits) habits.\(Self.settingsSentence(plan)) What was there before is kept as before-restore \(result.beforeRestoreName)."
+            text = "Restored \(result.name): \(counted(result.entries, "weigh-in")), \(counted(result.habits, "habit")).\(Self.settingsSentence(plan)) What was there before is kept as before-restore \(result.beforeRestoreName)."
         }
         if !plan.snapshot.dropped.isEmpty {
             text += Self.droppedSentence(plan) + "\n" + plan.snapshot.dropped.prefix(20).map { "  left out: \(ReplSession.printable($0, limit: 120))" }

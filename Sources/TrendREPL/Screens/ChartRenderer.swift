@@ -4,9 +4,11 @@ import Settings
 import WeightLog
 
 /// Draws the progress chart in the terminal: daily weights as dots, the
-/// trend as an unbroken braille line (two by four dots a cell, so it reads as a
-/// curve), the goal as a dashed rule, weights on the y axis in the display
-/// unit and dates on the x axis, fitted to the terminal width.
+/// trend as a braille line (two by four dots a cell, so it reads as a curve;
+/// broken over a gap of more than a week), the goal as a dashed rule or, when
+/// it lies beyond the data, its value at the edge; round weights on the y
+/// axis in the display unit (`ChartAxis`) and dates on the x axis, with years
+/// when the range needs them, fitted to the terminal width (down to 40 columns).
 struct ChartRenderer {
     let style: TerminalStyle
     let unit: WeightUnit
@@ -24,26 +26,18 @@ struct ChartRenderer {
     private static let dotBits: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
 
     func render(_ data: WeightHistoryData) -> String {
-        guard let domain = data.domain, let first = data.points.first else { return "" }
-        let lower = unit.axisValue(domain.lowerBound)
-        let upper = unit.axisValue(domain.upperBound)
-        let startDay = data.range.days.map { data.today - ($0 - 1) } ?? first.day
-        // The projection continues the line over a quarter of the range more (a week to 30 days).
-        let ahead = data.projection.isEmpty ? 0 : min(data.projection.count, max(7, (data.today - startDay) / 4))
-        let span = max(1, data.today + ahead - startDay)
-
-        let labels = (0..<height).map { row -> String? in
-            guard row % 3 == 0 || row == height - 1 else { return nil }
-            let value = upper - (Double(row * 4) + 1.5) / Double(height * 4 - 1) * (upper - lower)
-            return String(format: "%.1f", value)
-        }
-        let labelWidth = max(unit.rawValue.count, labels.compactMap { $0?.count }.max() ?? 4)
+        guard let axis = ChartAxis(data, unit: unit) else { return "" }
+        let (lower, upper, startDay, span, ahead) = (axis.lower, axis.upper, axis.startDay, axis.span, axis.ahead)
+        let labelWidth = max(unit.rawValue.count, axis.ticks.map(\.label.count).max() ?? 4)
         let width = max(16, style.width - labelWidth - 3)
         let subWidth = width * 2, subHeight = height * 4
 
         func subX(_ day: Int) -> Double { Double(day - startDay) / Double(span) * Double(subWidth - 1) }
         func subY(_ kilograms: Double) -> Double {
-            (upper - unit.axisValue(kilograms)) / (upper - lower) * Double(subHeight - 1)
+            (upper - axis.value(kilograms)) / (upper - lower) * Double(subHeight - 1)
+        }
+        func row(ofValue value: Double) -> Int {
+            min(height - 1, max(0, Int(((upper - value) / (upper - lower) * Double(subHeight - 1)).rounded()) / 4))
         }
 
         var cells = Array(repeating: Array(repeating: Cell.empty, count: width), count: height)
@@ -57,23 +51,28 @@ struct ChartRenderer {
             }
         }
 
-        // The trend: straight segments between consecutive days, one dot per sub-step.
-        var previous: (Double, Double)?
+        // The trend: straight segments between consecutive days, one dot per sub-step; a gap of more
+        // than a week is left as a break, not bridged by a long straight line.
+        var previous: (day: Int, x: Double, y: Double)?
         for point in data.points {
-            let current = (subX(point.day), subY(point.smoothedKilograms))
-            let from = previous ?? current
-            let steps = max(1, Int(max(abs(current.0 - from.0), abs(current.1 - from.1)).rounded(.up)))
+            let current = (day: point.day, x: subX(point.day), y: subY(point.smoothedKilograms))
+            let from = previous.flatMap { current.day - $0.day > Self.longestBridgedGap ? nil : $0 } ?? current
+            let steps = max(1, Int(max(abs(current.x - from.x), abs(current.y - from.y)).rounded(.up)))
             for step in 0...steps {
                 let t = Double(step) / Double(steps)
-                plot(Int((from.0 + (current.0 - from.0) * t).rounded()), Int((from.1 + (current.1 - from.1) * t).rounded()))
+                plot(Int((from.x + (current.x - from.x) * t).rounded()), Int((from.y + (current.y - from.y) * t).rounded()))
             }
             previous = current
         }
+        // The daily weights: a dot of their own where the line is not; where it is, a braille dot at the
+        // weight's place in that cell, so the weight stays visible and the line unbroken.
         for point in data.points {
-            let column = min(width - 1, max(0, Int(subX(point.day).rounded()) / 2))
-            let row = min(height - 1, max(0, Int(subY(point.kilograms).rounded()) / 4))
-            // The trend keeps its cells: a weight on the line adds nothing, a gap in it would.
-            if cells[row][column] == .empty { cells[row][column] = .weight }
+            let x = min(subWidth - 1, max(0, Int(subX(point.day).rounded())))
+            let y = min(subHeight - 1, max(0, Int(subY(point.kilograms).rounded())))
+            switch cells[y / 4][x / 2] {
+            case let .trend(bits): cells[y / 4][x / 2] = .trend(bits | Self.dotBits[y % 4][x % 2])
+            default: cells[y / 4][x / 2] = .weight
+            }
         }
         // The projection: the fitted line from today on, dashed.
         if let last = data.points.last, ahead > 0 {
@@ -90,16 +89,18 @@ struct ChartRenderer {
                 cells[y / 4][x / 2] = .projection
             }
         }
-        if let goal = data.goalKilograms {
-            let row = min(height - 1, max(0, Int(subY(goal).rounded()) / 4))
+        if let goal = axis.goal, axis.goalPlacement == .inside {
+            let row = row(ofValue: goal)
             for column in 0..<width where cells[row][column] == .empty { cells[row][column] = .goal }
         }
 
+        var labels = [String?](repeating: nil, count: height)
+        for tick in axis.ticks where labels[row(ofValue: tick.value)] == nil { labels[row(ofValue: tick.value)] = tick.label }
         var lines: [String] = []
         for row in 0..<height {
             let label = (labels[row] ?? "").leftPadded(to: labelWidth)
-            let axis = labels[row] == nil ? "│" : "┤"
-            let body = cells[row].map { cell -> String in
+            let axisMark = labels[row] == nil ? "│" : "┤"
+            var body = cells[row].map { cell -> String in
                 switch cell {
                 case .empty: return " "
                 case let .trend(bits): return style.paint(String(UnicodeScalar(0x2800 + UInt32(bits)) ?? " "), .green)
@@ -107,28 +108,49 @@ struct ChartRenderer {
                 case .goal: return style.paint("┄", .magenta)
                 case .projection: return style.paint("·", .green)
                 }
-            }.joined()
-            lines.append(style.dim(label + " " + axis) + body)
+            }
+            // A goal beyond the axis: its value at the edge it lies past, over the chart's last cells.
+            if let marker = axis.goalMarker, row == (axis.goalPlacement == .above ? 0 : height - 1), marker.count + 2 <= width {
+                let text = Array(" " + marker)
+                body.replaceSubrange((width - text.count)..<width, with: text.map { style.paint(String($0), .magenta) })
+            }
+            lines.append(style.dim(label + " " + axisMark) + body.joined())
         }
-        lines.append(style.dim(unit.rawValue.leftPadded(to: labelWidth) + " └" + xAxis(width: width, startDay: startDay, span: span).ticks))
-        lines.append(String(repeating: " ", count: labelWidth + 2) + xAxis(width: width, startDay: startDay, span: span).labels)
-        var legend = style.paint("•", .cyan) + " daily weight   " + style.paint("⠤⠤", .green) + " trend"
-        if ahead > 0 { legend += "   " + style.paint("··", .green) + " projection" }
-        if data.goalKilograms != nil { legend += "   " + style.paint("┄┄", .magenta) + " goal" }
-        lines.append(String(repeating: " ", count: labelWidth + 2) + legend)
+        let xAxis = xAxis(width: width, axis: axis)
+        lines.append(style.dim(unit.rawValue.leftPadded(to: labelWidth) + " └" + xAxis.ticks))
+        lines.append(String(repeating: " ", count: labelWidth + 2) + xAxis.labels)
+        var legend: [(mark: String, plain: String)] = [(style.paint("•", .cyan) + " daily weight", "• daily weight"),
+                                                       (style.paint("⠤⠤", .green) + " trend", "⠤⠤ trend")]
+        if ahead > 0 { legend.append((style.paint("··", .green) + " projection", "·· projection")) }
+        if axis.goalPlacement == .inside { legend.append((style.paint("┄┄", .magenta) + " goal", "┄┄ goal")) }
+        // The legend wraps rather than run past the terminal's edge.
+        var line = "", used = 0
+        for item in legend {
+            if used > 0, used + 3 + item.plain.count > width {
+                lines.append(String(repeating: " ", count: labelWidth + 2) + line)
+                (line, used) = ("", 0)
+            }
+            line += (used > 0 ? "   " : "") + item.mark
+            used += (used > 0 ? 3 : 0) + item.plain.count
+        }
+        lines.append(String(repeating: " ", count: labelWidth + 2) + line)
         return lines.joined(separator: "\n")
     }
 
+    /// The longest gap (days) the trend line bridges; a longer one is drawn as a break.
+    static let longestBridgedGap = 7
+
     /// Tick marks and date labels spread along the x axis without overlapping.
-    private func xAxis(width: Int, startDay: Int, span: Int) -> (ticks: String, labels: String) {
+    private func xAxis(width: Int, axis: ChartAxis) -> (ticks: String, labels: String) {
         var ticks = Array(repeating: Character("─"), count: width)
         var labels = Array(repeating: Character(" "), count: width + 1)
-        let slots = max(2, min(width / 12, span + 1))
+        let (startDay, span) = (axis.startDay, axis.span)
+        let slots = max(2, min(width / (axis.showsYears ? 14 : 12), span + 1))
         var nextFree = 0
         for slot in 0..<slots {
             let day = startDay + Int((Double(slot) / Double(slots - 1) * Double(span)).rounded())
             let column = min(width - 1, Int((Double(day - startDay) / Double(span) * Double(width - 1)).rounded()))
-            let text = Array(DayNumber.shortLabel(day))
+            let text = Array(axis.dayLabel(day))
             let begin = max(0, min(column - text.count / 2, width + 1 - text.count))
             guard begin >= nextFree else { continue }
             ticks[column] = "┬"

@@ -66,8 +66,11 @@ extension HabitsViewModel {
                      + (0..<7).map { "\(String(DayNumber.weekdayName(firstMonday + $0).prefix(2))) \(byWeekday[$0])" }.joined(separator: "  "))
         lines.append("")
         lines.append("  streak    \(summary.currentStreak) (best \(summary.bestStreak))")
-        lines.append("  strength  \(Int((summary.strength * 100).rounded()))%  " + style.paint(Self.sparkline(detail.strengths), .green)
-                     + style.dim("  (60 days)"))
+        // The sparkline shows as many of the last days as the terminal has room for.
+        let head = "  strength  \(Int((summary.strength * 100).rounded()))%  "
+        let shown = max(7, min(detail.strengths.count, style.width - head.count - 12))
+        lines.append(head + style.paint(Self.sparkline(Array(detail.strengths.suffix(shown))), .green)
+                     + style.dim("  (\(shown) days)"))
         let json = JSON.object([
             ("habit", Self.json(summary)),
             ("days", .array(detail.days.map {

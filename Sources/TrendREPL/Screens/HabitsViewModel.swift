@@ -245,33 +245,61 @@ struct HabitsViewModel {
         guard !summaries.isEmpty else {
             return CommandOutput(text: "No habits yet. Add one: habit add Read every day", json: json)
         }
+        var lines = [style.bold("Habits, " + DateText.longDay(today))]
+        // The widest layout that fits the terminal: the bar shrinks, then the best streak and the
+        // strength label go, then the plan and the name are cut short — a row never wraps.
         let nameWidth = min(24, summaries.map(\.habit.name.count).max() ?? 4)
         let planWidth = min(34, max(22, summaries.map { Self.plan(of: $0.habit).count }.max() ?? 0))
-        var lines = [style.bold("Habits, " + DateText.longDay(today))]
-        for summary in summaries {
-            let habit = summary.habit
-            let symbol: String = switch summary.todayStatus {
-            case .skipped: style.paint("–", .cyan)
-            case .done, .auto: style.paint("✓", .green)
-            case .withinLimit: style.paint("✓", .green)
-            case .overLimit: style.paint("✗", .red)
-            case .no, .unknown: summary.dueToday ? style.paint("○", .magenta) : style.dim("·")
-            }
-            var today = ""
-            if case let .value(value)? = summary.todayMark { today = "\(HabitText.number(value)) today" }
-            else if summary.todayMark == .skipped { today = "skipped" }
-            else if !summary.dueToday && !summary.doneToday { today = "not due" }
-            let name = String(habit.name.prefix(nameWidth)).rightPadded(to: nameWidth)
-            let plan = Self.plan(of: habit).rightPadded(to: planWidth)
-            let strength = Int((summary.strength * 100).rounded())
-            var line = "  \(symbol) \(name)  \(plan) streak \(String(summary.currentStreak).leftPadded(to: 3)) (best \(summary.bestStreak))"
-            line += "  strength \(String(strength).leftPadded(to: 3))% " + Self.bar(summary.strength, style: style)
-            if !today.isEmpty { line += "  " + style.dim(today) }
-            if habit.archived { line += "  " + style.dim("archived") }
-            lines.append(line)
-        }
+        let layouts = [
+            RowLayout(name: nameWidth, plan: planWidth, bar: 10, best: true, label: true),
+            RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: true, label: true),
+            RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: false, label: true),
+            RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: false, label: false),
+            RowLayout(name: min(nameWidth, 14), plan: min(planWidth, 18), bar: 5, best: false, label: false),
+            RowLayout(name: min(nameWidth, 10), plan: min(planWidth, 12), bar: 4, best: false, label: false),
+        ]
+        let chosen = layouts.first { layout in
+            summaries.allSatisfy { TerminalText.columns(row($0, layout: layout, style: .plain)) <= style.width }
+        } ?? layouts[layouts.count - 1]
+        lines += summaries.map { row($0, layout: chosen, style: style) }
         lines.append(style.dim("✓ done  ○ due  – skipped  · not due today"))
         return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+    }
+
+    /// How wide each part of a habit's row is drawn.
+    struct RowLayout {
+        let name: Int, plan: Int, bar: Int
+        let best: Bool, label: Bool
+    }
+
+    /// One habit's row of `habits`: today's mark, name, plan, streak, strength and what today holds.
+    private func row(_ summary: HabitSummary, layout: RowLayout, style: TerminalStyle) -> String {
+        let habit = summary.habit
+        let symbol: String = switch summary.todayStatus {
+        case .skipped: style.paint("–", .cyan)
+        case .done, .auto: style.paint("✓", .green)
+        case .withinLimit: style.paint("✓", .green)
+        case .overLimit: style.paint("✗", .red)
+        case .no, .unknown: summary.dueToday ? style.paint("○", .magenta) : style.dim("·")
+        }
+        var today = ""
+        if case let .value(value)? = summary.todayMark { today = "\(HabitText.number(value)) today" }
+        else if summary.todayMark == .skipped { today = "skipped" }
+        else if !summary.dueToday && !summary.doneToday { today = "not due" }
+        let name = Self.cut(habit.name, to: layout.name).rightPadded(to: layout.name)
+        let plan = Self.cut(Self.plan(of: habit), to: layout.plan).rightPadded(to: layout.plan)
+        let strength = Int((summary.strength * 100).rounded())
+        var line = "  \(symbol) \(name)  \(plan) streak \(String(summary.currentStreak).leftPadded(to: 3))"
+        if layout.best { line += " (best \(summary.bestStreak))" }
+        line += (layout.label ? "  strength " : "  ") + "\(String(strength).leftPadded(to: 3))% " + Self.bar(summary.strength, width: layout.bar, style: style)
+        if !today.isEmpty { line += "  " + style.dim(today) }
+        if habit.archived { line += "  " + style.dim("archived") }
+        return line
+    }
+
+    /// A text cut to `width` characters, ending in `…` when it was longer.
+    static func cut(_ text: String, to width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
     }
 
     private func confirmation(_ text: String, habit: Habit) -> CommandOutput {
@@ -314,9 +342,9 @@ struct HabitsViewModel {
         ])
     }
 
-    static func bar(_ value: Double, style: TerminalStyle) -> String {
-        let filled = Int((value * 10).rounded())
-        return style.paint(String(repeating: "█", count: filled), .green) + style.dim(String(repeating: "░", count: 10 - filled))
+    static func bar(_ value: Double, width: Int = 10, style: TerminalStyle) -> String {
+        let filled = min(width, max(0, Int((value * Double(width)).rounded())))
+        return style.paint(String(repeating: "█", count: filled), .green) + style.dim(String(repeating: "░", count: width - filled))
     }
 
     static func number(_ text: String) -> Double? {

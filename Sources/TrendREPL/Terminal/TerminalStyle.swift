@@ -5,10 +5,19 @@ import Foundation
 public struct TerminalStyle: Sendable {
     public var colors: Bool
     public var width: Int
+    /// Whether long lines are wrapped to `width`: on a terminal, where the
+    /// width is the window's; never down a pipe, where a script reads each line whole.
+    public var wraps: Bool
 
-    public init(colors: Bool, width: Int = 80) {
+    public init(colors: Bool, width: Int = 80, wraps: Bool = false) {
         self.colors = colors
         self.width = max(40, min(width, 400))
+        self.wraps = wraps
+    }
+
+    /// The lines of `text` fitted to the width, when this style wraps.
+    public func fitted(_ text: String) -> String {
+        wraps ? TerminalText.wrapped(text, width: width) : text
     }
 
     public static let plain = TerminalStyle(colors: false)

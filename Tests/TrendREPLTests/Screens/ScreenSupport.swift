@@ -11,6 +11,7 @@ import TestSupport
 /// @ 2026-06-17 08:00          the clock, UTC (optional; default 2026-06-15 08:00)
 /// $ weigh 79.9                commands, typed in turn into one session
 /// @ 2026-06-18 07:30          a later @ moves the clock for the commands after it
+/// % 60                        the terminal's width (optional; default 80)
 /// $ today
 /// ---
 /// Today, Wed 17 Jun 2026      exactly what the last command prints
@@ -24,6 +25,7 @@ struct ScreenTranscript: Sendable, CustomTestStringConvertible {
     let name: String
     let file: URL
     var clock = "2026-06-15 08:00"
+    var width = 80
     /// The commands, each with the clock it is typed at.
     var commands: [(clock: String, line: String)] = []
     var expected: [String] = []
@@ -68,6 +70,7 @@ struct ScreenTranscript: Sendable, CustomTestStringConvertible {
                 if commands.isEmpty { clock = moment }
                 commands.append((moment, ""))
             }
+            if line.hasPrefix("% "), let columns = Int(line.dropFirst(2)) { width = columns }
             if line.hasPrefix("$ ") {
                 let typed = String(line.dropFirst(2)).replacingOccurrences(of: "<fixtures>", with: fixtureURL("").path)
                 commands.append((commands.last?.clock ?? clock, typed))
@@ -85,7 +88,8 @@ struct ScreenTranscript: Sendable, CustomTestStringConvertible {
         defer { directory.remove() }
         let clock = TestClock(date(self.clock))
         let graph = makeTestApp(clock: clock, calendar: calendar(zone: "UTC"), directory: directory.url)
-        let session = ReplSession(app: graph.app, json: false, style: TerminalStyle(colors: false, width: 80),
+        // As on a terminal of that width: long lines wrap.
+        let session = ReplSession(app: graph.app, json: false, style: TerminalStyle(colors: false, width: width, wraps: true),
                                   isInteractive: false)
         var text = ""
         for command in commands {
@@ -104,6 +108,9 @@ struct ScreenTranscript: Sendable, CustomTestStringConvertible {
             return
         }
         let actual = text.components(separatedBy: "\n")
+        for line in actual where TerminalText.columns(line) > width {
+            Issue.record("\(name): a line wider than \(width) columns: \(line)", sourceLocation: sourceLocation)
+        }
         let first = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(actual.count, expected.count)
         #expect(actual == expected, "\(name): first difference at line \(first + 1):\n\(text)", sourceLocation: sourceLocation)
