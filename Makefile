@@ -19,11 +19,12 @@ deps:
 	fi
 
 # What the tests use besides the toolchain: faketime runs the end-to-end
-# tests at a fixed clock, tmux gives the REPL a real terminal.
+# tests at a fixed clock, tmux gives the REPL a real terminal, rsvg-convert
+# (librsvg2-bin) renders the exported SVG chart.
 test-deps: deps
-	@if ! command -v faketime >/dev/null || ! command -v tmux >/dev/null; then \
-		echo "Installing faketime and tmux with apt-get…"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime tmux >/dev/null; \
+	@if ! command -v faketime >/dev/null || ! command -v tmux >/dev/null || ! command -v rsvg-convert >/dev/null; then \
+		echo "Installing faketime, tmux and librsvg2-bin with apt-get…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime tmux librsvg2-bin >/dev/null; \
 	fi
 
 build: deps

@@ -92,6 +92,19 @@ public final class WeightImportFeature {
         }
     }
 
+    /// Writes a document made from the log (the SVG chart) to a file that
+    /// appears whole or not at all, as the exports do.
+    public func writeDocument(_ text: String, to url: URL) async throws {
+        _ = try await Self.exporting {
+            try await Task.detached(priority: .userInitiated) {
+                let file = try AtomicFile(url: url)
+                try file.append(text)
+                try file.commit()
+            }.value
+            return 1
+        }
+    }
+
     /// Today's local day, for a RANGE an export is given.
     public var today: Int { LocalDays.shared(for: calendar.timeZone).day(of: currentDate()) }
 

@@ -26,6 +26,7 @@ extension ImportViewModel {
     }
 
     private static func viewModel(_ context: CommandContext) -> ImportViewModel {
-        ImportViewModel(weightImportFeature: context.app.weightImportFeature, habitsFeature: context.app.habitsFeature)
+        ImportViewModel(weightImportFeature: context.app.weightImportFeature, habitsFeature: context.app.habitsFeature,
+                        progressFeature: context.app.progressFeature)
     }
 }

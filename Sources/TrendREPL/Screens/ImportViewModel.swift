@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Habits
+import Progress
 import Settings
 import WeightLog
 
@@ -9,11 +10,14 @@ import WeightLog
 struct ImportViewModel {
     private let weightImportFeature: WeightImportFeature
     private let habitsFeature: HabitsFeature
+    private let progressFeature: ProgressFeature
 
     init(weightImportFeature: WeightImportFeature = AppModel.shared.weightImportFeature,
-         habitsFeature: HabitsFeature = AppModel.shared.habitsFeature) {
+         habitsFeature: HabitsFeature = AppModel.shared.habitsFeature,
+         progressFeature: ProgressFeature = AppModel.shared.progressFeature) {
         self.weightImportFeature = weightImportFeature
         self.habitsFeature = habitsFeature
+        self.progressFeature = progressFeature
     }
 
     func importFile(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
@@ -121,6 +125,7 @@ struct ImportViewModel {
         }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         let lower = url.lastPathComponent.lowercased()
+        if lower.hasSuffix(".svg") { return try await exportChart(to: url, Array(arguments.dropFirst())) }
         var inKilograms = false
         var range: DayRange?
         for word in arguments.dropFirst() {
@@ -153,6 +158,22 @@ struct ImportViewModel {
         }
         return CommandOutput(text: "Wrote \(count) \(what) to \(TerminalText.visible(url.path)).",
                              json: .object([("file", .string(url.path)), ("count", .integer(count))]))
+    }
+}
+
+extension ImportViewModel {
+    /// `export chart.svg [RANGE]`: the progress chart of a range (the chosen one by default) as an SVG.
+    func exportChart(to url: URL, _ arguments: [String]) async throws -> CommandOutput {
+        guard arguments.count <= 1 else {
+            throw CommandFailure(.usage, "export: after a .svg file may come one RANGE (1m, 6m, 1y, all, 2026-02, START..END)")
+        }
+        let range = try arguments.first.map { try ProgressViewModel(progressFeature: progressFeature).range(named: $0) }
+        let data = try await progressFeature.prepare(range: range)
+        let title = "Trend, \(data.range.title)" + (data.points.isEmpty ? ""
+            : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
+        try await weightImportFeature.writeDocument(SVGChart(unit: progressFeature.selectedWeightUnit).render(data, title: title), to: url)
+        return CommandOutput(text: "Wrote the \(data.range.title) chart (\(counted(data.points.count, "day"))) to \(TerminalText.visible(url.path)).",
+                             json: .object([("file", .string(url.path)), ("days", .integer(data.points.count))]))
     }
 }
 

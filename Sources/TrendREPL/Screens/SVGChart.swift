@@ -1,0 +1,149 @@
+import Foundation
+import Progress
+import Settings
+
+/// The progress chart as a standalone SVG to share (`export chart.svg
+/// [RANGE]`): the same axis as the terminal chart (`ChartAxis`: round ticks
+/// in the person's unit, years when the range needs them, a goal beyond the
+/// data marked at the edge), the daily weights as dots, the trend as a line
+/// (broken over a gap of more than a week), the projection and the goal
+/// dashed, and a title with the range and its dates. Opens in any browser.
+struct SVGChart {
+    let unit: WeightUnit
+    static let width = 800.0
+    static let height = 420.0
+    /// The plot area inside the margins.
+    static let plot = (left: 78.0, top: 56.0, right: 780.0, bottom: 360.0)
+    static let trendColor = "#1b9e3e"
+    static let weightColor = "#2b7bb9"
+    static let goalColor = "#b8327a"
+
+    /// Where a day and a weight land in the picture, for this data's axis.
+    struct Layout {
+        let axis: ChartAxis
+        func x(_ day: Int) -> Double {
+            plot.left + Double(day - axis.startDay) / Double(axis.span) * (plot.right - plot.left)
+        }
+        func y(_ kilograms: Double) -> Double { yValue(axis.value(kilograms)) }
+        func yValue(_ value: Double) -> Double {
+            plot.top + (axis.upper - value) / (axis.upper - axis.lower) * (plot.bottom - plot.top)
+        }
+    }
+
+    func layout(_ data: WeightHistoryData) -> Layout? {
+        ChartAxis(data, unit: unit).map(Layout.init)
+    }
+
+    func render(_ data: WeightHistoryData, title: String) -> String {
+        var svg = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(Self.width))" height="\(Int(Self.height))" \
+            viewBox="0 0 \(Int(Self.width)) \(Int(Self.height))" font-family="Helvetica, Arial, sans-serif" font-size="13">
+            <rect width="100%" height="100%" fill="#ffffff"/>
+            <text x="\(Self.plot.left)" y="30" font-size="18" font-weight="bold" fill="#222222">\(Self.escaped(title))</text>
+
+            """
+        guard let layout = layout(data) else {
+            return svg + "<text x=\"\(Self.plot.left)\" y=\"120\" fill=\"#555555\">No weigh-ins in this range.</text>\n</svg>\n"
+        }
+        let axis = layout.axis
+        let plot = Self.plot
+        // Grid and y ticks.
+        for tick in axis.ticks {
+            let y = Self.number(layout.yValue(tick.value))
+            svg += "<line x1=\"\(plot.left)\" y1=\"\(y)\" x2=\"\(plot.right)\" y2=\"\(y)\" stroke=\"#e4e4e4\"/>\n"
+            svg += "<text x=\"\(plot.left - 8)\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\" fill=\"#444444\">\(Self.escaped(tick.label))</text>\n"
+        }
+        svg += "<text x=\"\(plot.left - 8)\" y=\"\(plot.top - 10)\" text-anchor=\"end\" fill=\"#444444\">\(unit.rawValue)</text>\n"
+        svg += "<line x1=\"\(plot.left)\" y1=\"\(plot.bottom)\" x2=\"\(plot.right)\" y2=\"\(plot.bottom)\" stroke=\"#888888\"/>\n"
+        svg += "<line x1=\"\(plot.left)\" y1=\"\(plot.top)\" x2=\"\(plot.left)\" y2=\"\(plot.bottom)\" stroke=\"#888888\"/>\n"
+        // X ticks: six dates at most, spread over the span.
+        let slots = min(6, axis.span + 1)
+        for slot in 0..<slots {
+            let day = axis.startDay + Int((Double(slot) / Double(max(1, slots - 1)) * Double(axis.span)).rounded())
+            let x = Self.number(layout.x(day))
+            svg += "<line x1=\"\(x)\" y1=\"\(plot.bottom)\" x2=\"\(x)\" y2=\"\(plot.bottom + 5)\" stroke=\"#888888\"/>\n"
+            // The first and last labels keep inside the picture.
+            let anchor = slot == 0 ? "start" : (slot == slots - 1 ? "end" : "middle")
+            svg += "<text x=\"\(x)\" y=\"\(plot.bottom + 20)\" text-anchor=\"\(anchor)\" fill=\"#444444\">\(Self.escaped(axis.dayLabel(day)))</text>\n"
+        }
+        // The goal: a dashed rule inside, its value at the edge outside.
+        if let goal = axis.goal {
+            switch axis.goalPlacement {
+            case .inside:
+                let y = Self.number(layout.yValue(goal))
+                svg += "<line x1=\"\(plot.left)\" y1=\"\(y)\" x2=\"\(plot.right)\" y2=\"\(y)\" stroke=\"\(Self.goalColor)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n"
+            case .above, .below:
+                let y = axis.goalPlacement == .above ? plot.top + 14 : plot.bottom - 6
+                svg += "<text x=\"\(plot.right)\" y=\"\(y)\" text-anchor=\"end\" fill=\"\(Self.goalColor)\">\(Self.escaped(axis.goalMarker ?? ""))</text>\n"
+            case .none:
+                break
+            }
+        }
+        // The daily weights.
+        for point in data.points {
+            svg += "<circle cx=\"\(Self.number(layout.x(point.day)))\" cy=\"\(Self.number(layout.y(point.kilograms)))\" r=\"2.5\" fill=\"\(Self.weightColor)\" fill-opacity=\"0.75\"/>\n"
+        }
+        // The trend, one polyline per run of days without a gap longer than a week.
+        var runs: [[ProgressPoint]] = []
+        for point in data.points {
+            if let last = runs.last?.last, point.day - last.day <= ChartRenderer.longestBridgedGap {
+                runs[runs.count - 1].append(point)
+            } else {
+                runs.append([point])
+            }
+        }
+        for run in runs {
+            let points = run.map { "\(Self.number(layout.x($0.day))),\(Self.number(layout.y($0.smoothedKilograms)))" }
+            let shape = run.count == 1
+                ? "<circle cx=\"\(Self.number(layout.x(run[0].day)))\" cy=\"\(Self.number(layout.y(run[0].smoothedKilograms)))\" r=\"2\" fill=\"\(Self.trendColor)\"/>"
+                : "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(Self.trendColor)\" stroke-width=\"3\" stroke-linejoin=\"round\"/>"
+            svg += shape + "\n"
+        }
+        // The projection from today, dashed.
+        if axis.ahead > 0, let last = data.points.last {
+            let from = (layout.x(last.day), layout.y(data.fittedKilograms ?? last.smoothedKilograms))
+            let target = data.projection[axis.ahead - 1]
+            svg += "<line x1=\"\(Self.number(from.0))\" y1=\"\(Self.number(from.1))\" x2=\"\(Self.number(layout.x(target.day)))\" "
+                + "y2=\"\(Self.number(layout.y(target.kilograms)))\" stroke=\"\(Self.trendColor)\" stroke-width=\"2\" stroke-dasharray=\"4 4\"/>\n"
+        }
+        // The legend.
+        let legendY = Self.height - 22
+        svg += "<circle cx=\"\(plot.left + 6)\" cy=\"\(legendY - 4)\" r=\"3\" fill=\"\(Self.weightColor)\"/>"
+            + "<text x=\"\(plot.left + 14)\" y=\"\(legendY)\" fill=\"#444444\">daily weight</text>\n"
+        svg += "<line x1=\"\(plot.left + 110)\" y1=\"\(legendY - 4)\" x2=\"\(plot.left + 134)\" y2=\"\(legendY - 4)\" stroke=\"\(Self.trendColor)\" stroke-width=\"3\"/>"
+            + "<text x=\"\(plot.left + 140)\" y=\"\(legendY)\" fill=\"#444444\">trend</text>\n"
+        if axis.ahead > 0 {
+            svg += "<line x1=\"\(plot.left + 200)\" y1=\"\(legendY - 4)\" x2=\"\(plot.left + 224)\" y2=\"\(legendY - 4)\" stroke=\"\(Self.trendColor)\" stroke-width=\"2\" stroke-dasharray=\"4 4\"/>"
+                + "<text x=\"\(plot.left + 230)\" y=\"\(legendY)\" fill=\"#444444\">projection</text>\n"
+        }
+        if axis.goalPlacement == .inside {
+            svg += "<line x1=\"\(plot.left + 320)\" y1=\"\(legendY - 4)\" x2=\"\(plot.left + 344)\" y2=\"\(legendY - 4)\" stroke=\"\(Self.goalColor)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>"
+                + "<text x=\"\(plot.left + 350)\" y=\"\(legendY)\" fill=\"#444444\">goal</text>\n"
+        }
+        return svg + "</svg>\n"
+    }
+
+    /// A coordinate with two decimals at most.
+    static func number(_ value: Double) -> String {
+        String(format: "%.2f", value)
+    }
+
+    /// Text for an SVG element: `&`, `<`, `>` and quotes escaped, control characters dropped.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                if scalar.properties.generalCategory == .control { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
