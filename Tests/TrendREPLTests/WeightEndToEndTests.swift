@@ -251,6 +251,41 @@ import TestSupport
         let future = try runTrend(directory + ["-c", "weigh 80 21:00"], clock: "2026-06-17 08:00:00")
         #expect(future.status == 1 && future.standardOutput.contains("in the future"))
     }
+
+    /// The other WHEN forms (today, yesterday, today HH:MM, a full weekday name, 1 day ago, an ISO
+    /// date-time with T) and RANGE forms (Nd, Nm, Ny, all), with summary and progress taking them too.
+    @Test func everyOtherWhenAndRangeForm() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path, "--json"]
+        let clock = "2026-06-17 08:00:00"  // A Wednesday.
+        let script = """
+        weigh 80.0 today
+        weigh 80.1 yesterday
+        weigh 80.2 today 06:30
+        weigh 80.3 tuesday 05:00
+        weigh 80.4 1 day ago 22:00
+        weigh 80.5 2026-06-10T06:45
+        weigh 80.6 2025-12-31
+        weigh 80.7 sunday
+        """
+        let recorded = try runTrend(directory, input: script, clock: clock)
+        #expect(recorded.status == 0, "\(recorded.standardOutput)")
+        let dates = try recorded.documents().compactMap { ($0["entry"] as? [String: Any])?["date"] as? String }
+        #expect(dates == ["2026-06-17T08:00:00Z", "2026-06-16T12:00:00Z", "2026-06-17T06:30:00Z", "2026-06-16T05:00:00Z",
+                          "2026-06-16T22:00:00Z", "2026-06-10T06:45:00Z", "2025-12-31T12:00:00Z", "2026-06-14T12:00:00Z"])
+        func count(_ command: String) throws -> Int {
+            let document = try #require(try runTrend(directory + ["-c", command], clock: clock).documents().first)
+            return (document["entries"] as? [Any])?.count ?? -1
+        }
+        #expect(try count("entries 2d") == 5)
+        #expect(try count("entries 1m") == 7)
+        #expect(try count("entries 1y") == 8 && count("entries all") == 8)
+        let summary = try #require(try runTrend(directory + ["-c", "summary 1w"], clock: clock).documents().first)
+        #expect(summary["weighIns"] as? Int == 6 && (summary["period"] as? [String: Any])?["end"] as? String == "2026-06-17")
+        let year = try #require(try runTrend(directory + ["-c", "progress 1y"], clock: clock).documents().first)
+        #expect((year["points"] as? [Any])?.count == 5)
+    }
 }
 
 /// Issue 16: edit a weight, a time or a note; find notes.
