@@ -20,11 +20,13 @@ deps:
 
 # What the tests use besides the toolchain: faketime runs the end-to-end
 # tests at a fixed clock, tmux gives the REPL a real terminal, rsvg-convert
-# (librsvg2-bin) renders the exported SVG chart.
+# (librsvg2-bin) renders the exported SVG chart, zsh and fish load the
+# completion scripts.
 test-deps: deps
-	@if ! command -v faketime >/dev/null || ! command -v tmux >/dev/null || ! command -v rsvg-convert >/dev/null; then \
-		echo "Installing faketime, tmux and librsvg2-bin with apt-get…"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime tmux librsvg2-bin >/dev/null; \
+	@if ! command -v faketime >/dev/null || ! command -v tmux >/dev/null || ! command -v rsvg-convert >/dev/null \
+		|| ! command -v zsh >/dev/null || ! command -v fish >/dev/null; then \
+		echo "Installing faketime, tmux, librsvg2-bin, zsh and fish with apt-get…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime tmux librsvg2-bin zsh fish >/dev/null; \
 	fi
 
 build: deps

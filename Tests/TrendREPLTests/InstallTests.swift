@@ -54,5 +54,20 @@ import TestSupport
         #expect(lines.dropFirst().first == "[habit habits]")
         #expect(lines.dropFirst(2).first == "[\"habit done Reading]", "a quoted -c line completes its last word, habit names too")
         #expect(lines.dropFirst(3).first == "[--no-color]")
+
+        // A real zsh registers the function after compinit; a real fish completes with its script.
+        let environment = ["PATH": prefix.appendingPathComponent("bin").path + ":/usr/bin:/bin", "TREND_DATA_DIR": data,
+                           "HOME": temp.url.path, "XDG_CONFIG_HOME": temp.url.appendingPathComponent("config").path,
+                           "XDG_DATA_HOME": temp.url.appendingPathComponent("share").path]
+        let zshScript = prefix.appendingPathComponent("share/zsh/site-functions/_trend").path
+        let zsh = try run("/usr/bin/zsh", ["-f", "-c", "autoload -U compinit; compinit -u -D; source '\(zshScript)'; print -r -- $_comps[trend]"],
+                          environment: environment)
+        #expect(zsh.output.trimmingCharacters(in: .whitespacesAndNewlines) == "_trend", "zsh: \(zsh.output)")
+        let fishScript = prefix.appendingPathComponent("share/fish/vendor_completions.d/trend.fish").path
+        let fish = try run("/usr/bin/fish", ["--no-config", "-c", "source '\(fishScript)'; complete -C 'trend -c \"habit done Re'; complete -C 'trend --no'"],
+                           environment: environment)
+        let candidates = fish.output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+        #expect(candidates.contains { $0.contains("habit done Reading") }, "fish: \(fish.output)")
+        #expect(candidates.contains("--no-color"), "fish: \(fish.output)")
     }
 }

@@ -47,7 +47,7 @@ public enum ShellIntegration {
                 case $prev in
                     --data-dir) _files -/; return ;;
                     --completions) compadd bash zsh fish; return ;;
-                    -c|--command) compadd -Q -- ${(f)"$(trend --complete "${(Q)cur}" 2>/dev/null)"}; return ;;
+                    -c|--command) compadd -- ${(f)"$(trend --complete "${(Q)cur}" 2>/dev/null)"}; return ;;
                 esac
                 compadd -- \(options)
             }
@@ -61,7 +61,7 @@ public enum ShellIntegration {
             complete -c trend -l data-dir -r -a '(__fish_complete_directories)' -d 'keep data in DIR'
             complete -c trend -l json -d 'print one JSON document per command'
             complete -c trend -l no-color -d 'never colour the output'
-            complete -c trend -s c -l command -x -a '(trend --complete (commandline -ct) 2>/dev/null)' -d 'run COMMAND and exit'
+            complete -c trend -s c -l command -x -a '(trend --complete (commandline -ct | string trim -l -c "\\"\\'") 2>/dev/null)' -d 'run COMMAND and exit'
             complete -c trend -l version -d 'print the version'
             complete -c trend -l help -d 'print the help'
             complete -c trend -l completions -x -a 'bash zsh fish' -d 'print a completion script'
