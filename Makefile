@@ -4,7 +4,7 @@ DATA_DIR ?=
 # Warnings are errors, and every target must declare each target it imports.
 STRICT = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: run test build deps test-deps test-tsan bench bench-startup docs install clean
+.PHONY: run test build deps test-deps test-tsan bench bench-startup bench-import docs install clean
 
 PREFIX ?= $(HOME)/.local
 
@@ -63,6 +63,13 @@ bench-startup: deps
 	mkdir -p .build/bench-startup
 	swiftc -O Benchmarks/Startup/hello.swift -o .build/bench-startup/hello
 	python3 scripts/bench-startup.py .build/release/trend .build/bench-startup/hello .build/bench-startup
+
+# Import and export at a million rows next to sqlite3's own .import of the same
+# file, in the same run (ROWS=… for another size).
+bench-import: deps
+	$(SWIFT) build -c release --product trend
+	@command -v sqlite3 >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3 >/dev/null)
+	python3 scripts/bench-import.py .build/release/trend .build/bench-import --rows $${ROWS:-1000000}
 
 # The release binary, its man page and completions under PREFIX (default ~/.local).
 install: deps

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Import and export benchmark (`make bench-import`): a generated CSV of ROWS
+weigh-ins (default 1,000,000) is imported by `trend` and, in the same run, by
+`sqlite3 :memory: .import` (the floor); then the JSON export, its re-import,
+a preview, an Apple Health export.xml of the same rows, and a file of `<`
+(an XML scan must stay linear). Each case prints its wall time, peak RSS and
+the target of issue 18; `--check` exits 1 when a target is missed.
+
+Usage: bench-import.py TREND WORKDIR [--rows N] [--check]
+"""
+import os, random, shutil, subprocess, sys, time
+
+def timed(command, stdin=None):
+    """Wall seconds and peak RSS (MB) of one run, through /usr/bin/time."""
+    start = time.perf_counter()
+    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdin=stdin, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    seconds = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stderr[-2000:]}")
+    return seconds, int(result.stderr.strip().splitlines()[-1]) / 1024
+
+def write_csv(path, rows):
+    rng = random.Random(19)
+    start = 1_500_000_000
+    with open(path, "w") as out:
+        out.write("date,weight,unit,note\n")
+        for index in range(rows):
+            instant = start + index * 250
+            stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(instant))
+            note = "after the run" if index % 50 == 0 else ""
+            out.write(f"{stamp},{80 + rng.gauss(0, 1):.1f},kg,{note}\n")
+
+def write_health(path, rows):
+    rng = random.Random(23)
+    start = 1_500_000_000
+    with open(path, "w") as out:
+        out.write('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE HealthData [\n'
+                  '<!ATTLIST Record type CDATA #REQUIRED unit CDATA #IMPLIED value CDATA #IMPLIED>\n]>\n'
+                  '<HealthData locale="en_US">\n')
+        for index in range(rows):
+            stamp = time.strftime("%Y-%m-%d %H:%M:%S +0000", time.gmtime(start + index * 250))
+            out.write(f' <Record type="HKQuantityTypeIdentifierStepCount" unit="count" value="{rng.randint(10, 900)}" '
+                      f'startDate="{stamp}" endDate="{stamp}"/>\n')
+            out.write(f' <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" '
+                      f'value="{80 + rng.gauss(0, 1):.1f}" startDate="{stamp}" endDate="{stamp}"/>\n')
+        out.write("</HealthData>\n")
+
+def main():
+    trend, work = os.path.abspath(sys.argv[1]), sys.argv[2]
+    rows = int(sys.argv[sys.argv.index("--rows") + 1]) if "--rows" in sys.argv else 1_000_000
+    os.makedirs(work, exist_ok=True)
+    csv = os.path.join(work, f"weights-{rows}.csv")
+    if not os.path.exists(csv):
+        write_csv(csv, rows)
+    health = os.path.join(work, f"export-{rows}.xml")
+    if not os.path.exists(health):
+        write_health(health, rows)
+    angles = os.path.join(work, "angles.xml")
+    with open(angles, "w") as out:
+        out.write("<?xml version=\"1.0\"?>\n<HealthData>\n" + "<" * 1_000_000)
+    for name in ("import", "reimport", "preview", "health"):
+        shutil.rmtree(os.path.join(work, name), ignore_errors=True)
+    exported = os.path.join(work, "export.json")
+
+    floor, floor_rss = timed(["sqlite3", ":memory:", ".mode csv", f".import {csv} weights"])
+    cases = [
+        ("sqlite3 :memory: .import (the floor)", floor, floor_rss, None, None),
+    ]
+    data = lambda name: ["--data-dir", os.path.join(work, name)]
+    seconds, rss = timed([trend] + data("import") + ["-c", f"import {csv}"])
+    cases.append((f"trend import, {rows:,} rows CSV", seconds, rss, 2 * floor, 300))
+    seconds, rss = timed([trend] + data("import") + ["-c", f"export {exported}"])
+    cases.append(("trend export FILE.json", seconds, rss, 3, 300))
+    seconds, rss = timed([trend] + data("reimport") + ["-c", f"import {exported}"])
+    cases.append(("trend import of that JSON", seconds, rss, 10, 500))
+    seconds, rss = timed([trend] + data("preview") + ["-c", f"import {csv} preview"])
+    cases.append(("trend import … preview (CSV)", seconds, rss, None, 300))
+    seconds, rss = timed([trend] + data("health") + ["-c", f"import {health} preview"])
+    size = os.path.getsize(health) / 1_000_000
+    cases.append((f"trend preview of a {size:.0f} MB Health export.xml", seconds, rss, 10 * size / 700, 200))
+    start = time.perf_counter()
+    subprocess.run([trend] + data("health") + ["-c", f"import {angles} preview"], stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    cases.append(("trend preview of 1 MB of '<' (refused)", time.perf_counter() - start, 0, 1, None))
+
+    print(f"{'case':52} {'time':>9} {'x floor':>8} {'target':>9} {'peak RSS':>9} {'target':>8}")
+    missed = 0
+    for label, seconds, rss, time_target, rss_target in cases:
+        over = (time_target is not None and seconds > time_target) or (rss_target is not None and rss > rss_target)
+        missed += over
+        time_text = f"{time_target:8.1f}s" if time_target is not None else " " * 9
+        rss_text = f"{rss_target:6d} MB" if rss_target is not None else " " * 8
+        print(f"{label:52} {seconds:8.2f}s {seconds / floor:8.1f} {time_text} {rss:6.0f} MB {rss_text}  {'OVER' if over else 'ok'}")
+    sys.exit(1 if missed and "--check" in sys.argv else 0)
+
+main()
