@@ -288,7 +288,43 @@ struct WeightFileReader {
         }
     }
 
+    /// A weight store as Trend exports it and the original app keeps it:
+    /// decoded into plain values, not a tree of `Any` (a million entries in
+    /// a fraction of the time and memory).
+    private struct WeightStoreFile: Decodable {
+        struct Entry: Decodable {
+            var date: String?
+            var id: String?
+            var trendID: String?
+            var kilograms: Double?
+            var note: String?
+            var bodyFatPercent: Double?
+        }
+        var entries: [Entry]
+    }
+
+    /// Whether the object's first member is `entries`: Trend's export and the
+    /// original app's store both write it first (sorted keys).
+    static func startsWithEntries(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(256), as: UTF8.self)
+        return head.range(of: #"^\s*\{\s*"entries"\s*:"#, options: .regularExpression) != nil
+    }
+
     func readJSON(_ data: Data, path: String) throws -> ReadOutcome {
+        if Self.startsWithEntries(data), let store = try? JSONDecoder().decode(WeightStoreFile.self, from: data) {
+            var outcome = ReadOutcome(format: .trendJSON, unit: .kilograms, unitAssumed: false)
+            outcome.weights.reserveCapacity(store.entries.count)
+            for (index, row) in store.entries.enumerated() {
+                guard let text = row.date, let date = dates.parse(text) else {
+                    outcome.invalid.append(ImportProblem(line: index + 1, reason: "entry \(index + 1) has no usable date"))
+                    continue
+                }
+                // Trend's own id rides along as trendID where it is not a UUID (see `WeightExport.JSONWriter`).
+                addKilograms(index + 1, date: date, kilograms: row.kilograms, note: row.note, id: row.trendID ?? row.id,
+                             bodyFatPercent: row.bodyFatPercent, to: &outcome)
+            }
+            return outcome
+        }
         // A file that is not JSON at all is a file of no known format, whatever the parser's complaint.
         let parsed = try? JSONSerialization.jsonObject(with: data)
         if let items = parsed as? [Any], Self.isFitbitWeights(items) { return readFitbit(items) }
