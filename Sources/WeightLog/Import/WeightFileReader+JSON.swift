@@ -1,0 +1,85 @@
+import Foundation
+import Settings
+
+/// The JSON files Trend reads: its own export and the original Trend app's
+/// weight store (`entries` first), Trend recovery snapshots (the weights in
+/// them), the original app's recovery backups of `formatVersion` 1
+/// (`weight.entries`) and Fitbit's `weight-*.json` arrays.
+extension WeightFileReader {
+    /// A weight store as Trend exports it and the original app keeps it:
+    /// decoded into plain values, not a tree of `Any` (a million entries in
+    /// a fraction of the time and memory).
+    private struct WeightStoreFile: Decodable {
+        struct Entry: Decodable {
+            var date: String?
+            var id: String?
+            var trendID: String?
+            var kilograms: Double?
+            var note: String?
+            var bodyFatPercent: Double?
+        }
+        var entries: [Entry]
+    }
+
+    /// Whether the object's first member is `entries`: Trend's export and the
+    /// original app's store both write it first (sorted keys).
+    static func startsWithEntries(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(256), as: UTF8.self)
+        return head.range(of: #"^\s*\{\s*"entries"\s*:"#, options: .regularExpression) != nil
+    }
+
+    func readJSON(_ data: Data, path: String) throws -> ReadOutcome {
+        if Self.startsWithEntries(data), let store = try? JSONDecoder().decode(WeightStoreFile.self, from: data) {
+            var outcome = ReadOutcome(format: .trendJSON, unit: .kilograms, unitAssumed: false)
+            outcome.weights.reserveCapacity(store.entries.count)
+            for (index, row) in store.entries.enumerated() {
+                guard let text = row.date, let date = dates.parse(text) else {
+                    outcome.invalid.append(ImportProblem(line: index + 1, reason: "entry \(index + 1) has no usable date"))
+                    continue
+                }
+                // Trend's own id rides along as trendID where it is not a UUID (see `WeightExport.JSONWriter`).
+                addKilograms(index + 1, date: date, kilograms: row.kilograms, note: row.note, id: row.trendID ?? row.id,
+                             bodyFatPercent: row.bodyFatPercent, to: &outcome)
+            }
+            return outcome
+        }
+        // A file that is not JSON at all is a file of no known format, whatever the parser's complaint.
+        let parsed = try? JSONSerialization.jsonObject(with: data)
+        if let items = parsed as? [Any], Self.isFitbitWeights(items) { return readFitbit(items) }
+        guard let object = parsed as? [String: Any] else {
+            throw ImportError.unknownFormat(path)
+        }
+        if let content = object["content"] as? [String: Any], object["formatVersion"] != nil {
+            var outcome = ReadOutcome(format: .trendSnapshot, unit: .kilograms, unitAssumed: false)
+            for (index, item) in ((content["weights"] as? [Any]) ?? []).enumerated() {
+                guard let row = item as? [String: Any], let instant = Self.double(row["instant"]), instant.isFinite,
+                      (-2_208_988_800...7_258_118_400).contains(instant) else {
+                    outcome.invalid.append(ImportProblem(line: index + 1, reason: "weight \(index + 1) has no usable date"))
+                    continue
+                }
+                addKilograms(index + 1, date: Date(timeIntervalSince1970: instant), kilograms: Self.double(row["kilograms"]),
+                             note: row["note"] as? String, id: row["id"] as? String, bodyFatPercent: Self.double(row["bodyFatPercent"]),
+                             to: &outcome)
+            }
+            return outcome
+        }
+        // The original Trend app's recovery backup (formatVersion 1) keeps its weigh-ins under weight.entries,
+        // in the shape of its WeightStore: {id (UUID), date (ISO 8601), kilograms, note}.
+        let originalBackup = (object["weight"] as? [String: Any])?["entries"] as? [Any]
+        guard let entries = object["entries"] as? [Any] ?? (object["formatVersion"] != nil ? originalBackup : nil) else {
+            throw ImportError.unknownFormat(path)
+        }
+        var outcome = ReadOutcome(format: object["entries"] == nil ? .trendAppBackup : .trendJSON, unit: .kilograms, unitAssumed: false)
+        for (index, item) in entries.enumerated() {
+            guard let row = item as? [String: Any], let text = row["date"] as? String, let date = dates.parse(text) else {
+                outcome.invalid.append(ImportProblem(line: index + 1, reason: "entry \(index + 1) has no usable date"))
+                continue
+            }
+            // Trend's own id rides along as trendID where it is not a UUID (see `WeightExport.JSONWriter`).
+            addKilograms(index + 1, date: date, kilograms: Self.double(row["kilograms"]), note: row["note"] as? String,
+                         id: (row["trendID"] ?? row["id"]) as? String, bodyFatPercent: Self.double(row["bodyFatPercent"]),
+                         to: &outcome)
+        }
+        return outcome
+    }
+}
