@@ -146,7 +146,7 @@ public final class WeightImportFeature {
             fresh.append(entry)
         }
         let dates = outcome.weights.map(\.date)
-        return ImportPreview(format: outcome.format, unit: outcome.unit, unitAssumed: outcome.unitAssumed, newEntries: fresh,
+        return ImportPreview(format: outcome.format, version: outcome.version, unit: outcome.unit, unitAssumed: outcome.unitAssumed, newEntries: fresh,
                              duplicates: duplicates, invalid: outcome.invalid, skipped: outcome.skipped,
                              first: dates.min(), last: dates.max())
     }

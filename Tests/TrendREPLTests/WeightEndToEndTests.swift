@@ -132,6 +132,23 @@ import TestSupport
 
 /// Import and export through the built binary.
 @Suite struct ImportEndToEndTests {
+    /// Issue 18: the preview names the format's version where the file shows it, and a file of no weigh-ins says so.
+    @Test func thePreviewNamesTheVersionAndAFileWithoutWeighInsSaysSo() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let empty = temp.url.appendingPathComponent("empty.csv")
+        try Data("date,weight\n".utf8).write(to: empty)
+        let libra = temp.url.appendingPathComponent("libra.csv")
+        try Data("#Version:6\n#Units:kg\n#date;weight;weight trend;body fat;body fat trend;log\n2026-01-01T07:00:00.000Z;80.2;80.2;;;\n".utf8)
+            .write(to: libra)
+        let run = try runTrend(["--data-dir", temp.url.appendingPathComponent("data").path, "-c", "import \(empty.path) preview",
+                                "-c", "import \(libra.path) preview", "-c", "import \(fixtureURL("snapshot-v2.json").path) preview"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("The file holds no weight records: nothing to import."), "\(run.standardOutput)")
+        #expect(run.standardOutput.contains("Format: Libra CSV, version 6"))
+        #expect(run.standardOutput.contains("Format: Trend recovery snapshot, format 2"))
+    }
+
     @Test func importPreviewThenImportReportsInJSON() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }

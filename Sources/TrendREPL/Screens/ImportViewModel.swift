@@ -54,15 +54,21 @@ struct ImportViewModel {
 
     func render(_ preview: ImportPreview, imported: Int?, style: TerminalStyle) -> CommandOutput {
         let dates = DateText(timeZone: weightImportFeature.calendar.timeZone)
-        var lines = ["Format: \(preview.format.title)"]
+        var lines = ["Format: \(preview.format.title)" + (preview.version.map { ", \($0)" } ?? "")]
         lines.append(preview.unitAssumed
                      ? style.paint("Unit: the file names none, so weights were read in \(preview.unit.rawValue) (your unit); 'set unit' changes it", .magenta)
                      : "Unit: \(preview.unit.rawValue)")
         if let first = preview.first, let last = preview.last {
             lines.append("Dates: \(dates.local(first)) to \(dates.local(last))")
         }
-        lines.append("\(preview.newEntries.count) new, \(preview.duplicates) already here, \(preview.invalid.count) invalid"
-                     + (preview.skipped > 0 ? ", \(preview.skipped) rows without a weight skipped" : ""))
+        let records = preview.newEntries.count + preview.duplicates + preview.invalid.count
+        if records == 0 {
+            lines.append(style.paint("The file holds no weight records" + (preview.skipped > 0 ? " (\(counted(preview.skipped, "row")) without a weight)" : "")
+                                     + ": nothing to import.", .magenta))
+        } else {
+            lines.append("\(preview.newEntries.count) new, \(preview.duplicates) already here, \(preview.invalid.count) invalid"
+                         + (preview.skipped > 0 ? ", \(counted(preview.skipped, "row")) without a weight skipped" : ""))
+        }
         for problem in preview.invalid.prefix(20) {
             lines.append(style.paint("  line \(problem.line): \(problem.reason)", .magenta))
         }
@@ -74,6 +80,7 @@ struct ImportViewModel {
         }
         let json = JSON.object([
             ("format", .string(preview.format.rawValue)),
+            ("version", .optional(preview.version)),
             ("unit", .string(preview.unit.rawValue)),
             ("unitAssumed", .bool(preview.unitAssumed)),
             ("new", .integer(preview.newEntries.count)),

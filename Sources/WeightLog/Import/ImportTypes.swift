@@ -80,6 +80,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
 /// What a file holds, checked against the log: nothing written yet.
 public struct ImportPreview: Sendable, Equatable {
     public let format: ImportFormat
+    /// Which version or layout of the format, where the file says or shows it.
+    public var version: String?
     /// The unit weights were read in.
     public let unit: WeightUnit
     /// True when the file names no unit and the display unit was assumed.
@@ -102,6 +104,8 @@ public struct ImportResult: Sendable, Equatable {
 /// Rows as a reader produced them.
 struct ReadOutcome: Sendable {
     var format: ImportFormat
+    /// Which version or layout of the format, where the file says or shows it (`version 6`, `the 2.0 layout`).
+    var version: String?
     var unit: WeightUnit
     var unitAssumed: Bool
     var weights: [ImportedWeight] = []

@@ -19,6 +19,8 @@ extension WeightFileReader {
             var bodyFatPercent: Double?
         }
         var entries: [Entry]
+        /// `trend-weights` in Trend's export; the original app writes none.
+        var format: String?
     }
 
     /// Whether the object's first member is `entries`: Trend's export and the
@@ -30,7 +32,8 @@ extension WeightFileReader {
 
     func readJSON(_ data: Data, path: String) throws -> ReadOutcome {
         if Self.startsWithEntries(data), let store = try? JSONDecoder().decode(WeightStoreFile.self, from: data) {
-            var outcome = ReadOutcome(format: .trendJSON, unit: .kilograms, unitAssumed: false)
+            var outcome = ReadOutcome(format: .trendJSON, version: store.format == nil ? "the original app's weight store" : nil,
+                                      unit: .kilograms, unitAssumed: false)
             outcome.weights.reserveCapacity(store.entries.count)
             for (index, row) in store.entries.enumerated() {
                 guard let text = row.date, let date = dates.parse(text) else {
@@ -50,7 +53,8 @@ extension WeightFileReader {
             throw ImportError.unknownFormat(path)
         }
         if let content = object["content"] as? [String: Any], object["formatVersion"] != nil {
-            var outcome = ReadOutcome(format: .trendSnapshot, unit: .kilograms, unitAssumed: false)
+            var outcome = ReadOutcome(format: .trendSnapshot, version: Self.double(object["formatVersion"]).map { "format \(Int($0))" },
+                                      unit: .kilograms, unitAssumed: false)
             for (index, item) in ((content["weights"] as? [Any]) ?? []).enumerated() {
                 guard let row = item as? [String: Any], let instant = Self.double(row["instant"]), instant.isFinite,
                       (-2_208_988_800...7_258_118_400).contains(instant) else {
@@ -69,7 +73,9 @@ extension WeightFileReader {
         guard let entries = object["entries"] as? [Any] ?? (object["formatVersion"] != nil ? originalBackup : nil) else {
             throw ImportError.unknownFormat(path)
         }
-        var outcome = ReadOutcome(format: object["entries"] == nil ? .trendAppBackup : .trendJSON, unit: .kilograms, unitAssumed: false)
+        var outcome = ReadOutcome(format: object["entries"] == nil ? .trendAppBackup : .trendJSON,
+                                  version: object["entries"] == nil ? Self.double(object["formatVersion"]).map { "format \(Int($0))" } : nil,
+                                  unit: .kilograms, unitAssumed: false)
         for (index, item) in entries.enumerated() {
             guard let row = item as? [String: Any], let text = row["date"] as? String, let date = dates.parse(text) else {
                 outcome.invalid.append(ImportProblem(line: index + 1, reason: "entry \(index + 1) has no usable date"))

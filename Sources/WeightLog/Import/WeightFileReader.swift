@@ -172,7 +172,9 @@ struct WeightFileReader {
             let first = field(record.fields, 0)
             if first.hasPrefix("#") {
                 let lower = first.lowercased()
-                if lower.hasPrefix("#units:") {
+                if lower.hasPrefix("#version:") {
+                    outcome.version = "version " + first.dropFirst("#version:".count).trimmingCharacters(in: .whitespaces)
+                } else if lower.hasPrefix("#units:") {
                     let word = String(first.dropFirst("#units:".count)).trimmingCharacters(in: .whitespaces)
                     if let unit = WeightUnit(word: word) { outcome.unit = unit; outcome.unitAssumed = false }
                 } else if lower.hasPrefix("#date") {
@@ -212,6 +214,9 @@ struct WeightFileReader {
             }
             let when = dateTime.map { field(record.fields, $0) }
                 ?? [date, time].compactMap { $0.map { field(record.fields, $0) } }.joined(separator: " ")
+            if outcome.format == .openScale, outcome.version == nil {
+                outcome.version = dateTime == nil ? "the DATE,TIME layout" : (Self.dayFirst(when) != nil ? "the 2.0–2.1.1 layout" : "the dateTime layout")
+            }
             add(record.line, dateText: Self.dayFirst(when) ?? when, weightText: field(record.fields, weight), unit: outcome.unit,
                 note: note.map { field(record.fields, $0) }, id: nil, bodyFat: fat.map { .percent(field(record.fields, $0)) }, to: &outcome)
         }
@@ -238,14 +243,15 @@ struct WeightFileReader {
                     unit = unit ?? named
                     if outcome.unitAssumed { (outcome.unit, outcome.unitAssumed) = (named, false) }
                 }
-                outcome.skipped += index > header + 1 ? 1 : 0
                 return
             case "starttrend":
                 if let coded = Self.hackersDietUnit(code: field(record.fields, 2)) {
                     unit = coded
                     if outcome.unitAssumed { (outcome.unit, outcome.unitAssumed) = (coded, false) }
                 }
-                outcome.skipped += 1
+                return
+            case "date":
+                // Each month repeats the column names.
                 return
             default:
                 break
