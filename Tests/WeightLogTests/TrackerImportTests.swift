@@ -71,6 +71,14 @@ import TestSupport
         #expect(fat == expected.map { ($0 * 1_000).rounded() / 1_000 }, "\(file)")
     }
 
+    @Test func goldenCheetahBodyMeasures() throws {
+        let outcome = try read("goldencheetah-weight.csv", unit: .pounds)
+        #expect(outcome.format == .goldenCheetah && outcome.invalid.isEmpty && !outcome.unitAssumed)
+        #expect(outcome.weights.map(\.kilograms) == [81.15, 80.90])
+        #expect(outcome.weights.map(\.bodyFatPercent) == [12.57, nil])
+        #expect(outcome.weights.first?.note == "Here the comment text contain commas itself, so it needs quotes")
+    }
+
     /// Issue 18: the unit is the file's, whatever the display unit: a pound
     /// log read by a kilogram user is not 2.2× too heavy, a stone month is
     /// kept in pounds, and each month's StartTrend row says its own unit.

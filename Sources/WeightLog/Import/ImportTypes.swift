@@ -9,6 +9,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     case appleHealth = "apple-health", appleHealthZip = "apple-health-zip"
     case garmin = "garmin", samsungHealth = "samsung-health", fitbit = "fitbit"
     case renpho = "renpho", zeppLife = "zepp-life", withings = "withings", myFitnessPal = "myfitnesspal"
+    case goldenCheetah = "goldencheetah"
 
     public var title: String {
         switch self {
@@ -29,6 +30,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
         case .zeppLife: "Zepp Life / Mi Fit BODY CSV"
         case .withings: "Withings weight CSV"
         case .myFitnessPal: "MyFitnessPal measurement CSV"
+        case .goldenCheetah: "GoldenCheetah body measures CSV"
         }
     }
 }

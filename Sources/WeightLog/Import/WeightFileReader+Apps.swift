@@ -23,6 +23,9 @@ import Storage
 /// - **Withings** `weight.csv` (`Date,Weight (kg),Fat mass (kg),Bone mass (kg),…`)
 ///   and **MyFitnessPal** `Measurement-Summary-….csv` (`Date,Weight`) are
 ///   date-and-weight CSVs, named by their columns or file name.
+/// - **GoldenCheetah**'s body measures CSV (`date,weightkg,fatkg,boneskg,
+///   musclekg,leankg,fatpercent,comment`, ISO 8601 instants), as openScale's
+///   issue 79 quotes it with GoldenCheetah's importer.
 /// - **Fitbit** `weight-YYYY-MM-DD.json` (account export and Google Takeout):
 ///   an array of `{logId, weight, bmi, fat, date "MM/DD/YY", time "HH:MM:SS", source}`,
 ///   the time local and the weight in pounds.
@@ -46,6 +49,7 @@ extension WeightFileReader {
         if header.first == "timestamp", header.contains("fatrate") { return .zeppLife }
         if header.contains(where: { $0.hasPrefix("fat mass (") }), header.contains(where: { $0.hasPrefix("bone mass (") }) { return .withings }
         if fileName.lowercased().hasPrefix("measurement-summary") { return .myFitnessPal }
+        if header.contains("weightkg"), header.contains("fatkg") || header.contains("fatpercent") { return .goldenCheetah }
         return nil
     }
 

@@ -378,10 +378,12 @@ struct WeightFileReader {
 
     static func isWeightHeader(_ name: String) -> Bool {
         name == "weight" || name.hasPrefix("weight ") || name.hasPrefix("weight(") || name == "kilograms" || name == "mass"
+            || name == "weightkg" || name == "weightlb"
     }
 
     static func unit(inHeader name: String) -> WeightUnit? {
-        if name == "kilograms" { return .kilograms }
+        if name == "kilograms" || name == "weightkg" { return .kilograms }
+        if name == "weightlb" { return .pounds }
         for (word, unit) in [("(kg)", WeightUnit.kilograms), ("(lb)", .pounds), ("(lbs)", .pounds), ("(st)", .stones)] where name.hasSuffix(word) {
             return unit
         }
