@@ -71,6 +71,14 @@ import TestSupport
         #expect(fat == expected.map { ($0 * 1_000).rounded() / 1_000 }, "\(file)")
     }
 
+    @Test func eufyLifeInPoundsWithBodyFat() throws {
+        let outcome = try read("eufylife-lbs.csv")
+        #expect(outcome.format == .eufyLife && outcome.invalid.isEmpty && outcome.unit == .pounds && !outcome.unitAssumed)
+        #expect(outcome.weights.map(\.date) == [try local("2024-03-02 07:15:00"), try local("2024-03-01 07:20:12")])
+        #expect(outcome.weights.map { ($0.kilograms / WeightUnit.kilogramsPerPound * 10).rounded() / 10 } == [181.6, 182.2])
+        #expect(outcome.weights.map(\.bodyFatPercent) == [24.3, 24.5])
+    }
+
     @Test func goldenCheetahBodyMeasures() throws {
         let outcome = try read("goldencheetah-weight.csv", unit: .pounds)
         #expect(outcome.format == .goldenCheetah && outcome.invalid.isEmpty && !outcome.unitAssumed)

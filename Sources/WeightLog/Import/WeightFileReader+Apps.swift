@@ -26,6 +26,9 @@ import Storage
 /// - **GoldenCheetah**'s body measures CSV (`date,weightkg,fatkg,boneskg,
 ///   musclekg,leankg,fatpercent,comment`, ISO 8601 instants), as openScale's
 ///   issue 79 quotes it with GoldenCheetah's importer.
+/// - **EufyLife** CSV (`Time,Family Members,WEIGHT (kg),BMI,BODY FAT %,…`, or
+///   `WEIGHT (lbs)`; `2024-03-01 07:15:00`, with a BOM), as open converters
+///   of its export read it.
 /// - **Fitbit** `weight-YYYY-MM-DD.json` (account export and Google Takeout):
 ///   an array of `{logId, weight, bmi, fat, date "MM/DD/YY", time "HH:MM:SS", source}`,
 ///   the time local and the weight in pounds.
@@ -50,7 +53,13 @@ extension WeightFileReader {
         if header.contains(where: { $0.hasPrefix("fat mass (") }), header.contains(where: { $0.hasPrefix("bone mass (") }) { return .withings }
         if fileName.lowercased().hasPrefix("measurement-summary") { return .myFitnessPal }
         if header.contains("weightkg"), header.contains("fatkg") || header.contains("fatpercent") { return .goldenCheetah }
+        if isEufyHeader(header) { return .eufyLife }
         return nil
+    }
+
+    /// EufyLife's export: `Time,Family Members,WEIGHT (kg)|WEIGHT (lbs),BMI,BODY FAT %,…`.
+    static func isEufyHeader(_ names: [String]) -> Bool {
+        names.first == "time" && names.contains("family members") && names.contains(where: isWeightHeader)
     }
 
     static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]

@@ -74,7 +74,8 @@ struct WeightFileReader {
         } else if let header = lowerRows.first,
                   (header.contains("date") && header.contains("time")) || header.contains("datetime"), header.contains("weight") {
             outcome = readOpenScale(records)
-        } else if let header = lowerRows.first, header.contains(where: Self.isDateHeader), header.contains(where: Self.isWeightHeader) {
+        } else if let header = lowerRows.first, header.contains(where: Self.isDateHeader) || Self.isEufyHeader(header),
+                  header.contains(where: Self.isWeightHeader) {
             let named = Self.namedFormat(header: header, fileName: url.lastPathComponent)
             // Zepp Life names no unit and writes kilograms.
             outcome = readGeneric(records, unit: named == .zeppLife ? .kilograms : nil)
@@ -117,7 +118,8 @@ struct WeightFileReader {
                 header = names
                 dateColumn = names.firstIndex(where: Self.isDateHeader) ?? 0
                 weightColumn = names.firstIndex(where: Self.isWeightHeader) ?? 1
-                timeColumn = names.firstIndex(of: "time")
+                // A time column beside the date (EufyLife's `Time` is the whole instant).
+                timeColumn = names.firstIndex(of: "time").flatMap { $0 == dateColumn ? nil : $0 }
                 unitColumn = names.firstIndex { $0 == "unit" || $0 == "units" }
                 noteColumn = names.firstIndex { ["note", "notes", "comment", "comments", "remarks"].contains($0) }
                 idColumn = names.firstIndex(of: "id")
