@@ -79,6 +79,14 @@ import TestSupport
         #expect(outcome.weights.map(\.bodyFatPercent) == [24.3, 24.5])
     }
 
+    @Test func googleFitDailySummariesGiveEachDaysAverage() throws {
+        let outcome = try read("Daily Summaries.csv", unit: .pounds)
+        #expect(outcome.format == .googleFit && outcome.invalid.isEmpty && outcome.unit == .kilograms)
+        #expect(outcome.weights.map(\.kilograms) == [64.321])
+        #expect(outcome.weights.map(\.date) == [try local("2020-11-19")])
+        #expect(outcome.skipped == 1, "a day of steps without a weight is passed over, not an error")
+    }
+
     @Test func goldenCheetahBodyMeasures() throws {
         let outcome = try read("goldencheetah-weight.csv", unit: .pounds)
         #expect(outcome.format == .goldenCheetah && outcome.invalid.isEmpty && !outcome.unitAssumed)

@@ -9,7 +9,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     case appleHealth = "apple-health", appleHealthZip = "apple-health-zip"
     case garmin = "garmin", samsungHealth = "samsung-health", fitbit = "fitbit"
     case renpho = "renpho", zeppLife = "zepp-life", withings = "withings", myFitnessPal = "myfitnesspal"
-    case goldenCheetah = "goldencheetah", eufyLife = "eufy-life"
+    case goldenCheetah = "goldencheetah", eufyLife = "eufy-life", googleFit = "google-fit"
 
     public var title: String {
         switch self {
@@ -32,6 +32,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
         case .myFitnessPal: "MyFitnessPal measurement CSV"
         case .goldenCheetah: "GoldenCheetah body measures CSV"
         case .eufyLife: "Eufy Life (EufyLife) CSV"
+        case .googleFit: "Google Fit daily summaries (Takeout)"
         }
     }
 }
@@ -71,7 +72,7 @@ public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
             "\(path) looks like a CSV but has no \(missing.joined(separator: " and no ")) column; its columns are "
                 + found.prefix(12).map { "'\($0)'" }.joined(separator: ", ")
                 + " (a date column is named date, datetime, timestamp or time of measurement; a weight column weight, weight(kg), weight (lb) or kilograms)"
-        case let .unknownFormat(path): "cannot tell what \(path) is: expected a CSV with date and weight columns, a Weight Diary, Libra, openScale, Hacker's Diet, Garmin Connect or Samsung Health export, a Fitbit weight-*.json, an EufyLife or GoldenCheetah CSV, a Trend JSON export or snapshot, or Apple Health's export.zip or export.xml"
+        case let .unknownFormat(path): "cannot tell what \(path) is: expected a CSV with date and weight columns, a Weight Diary, Libra, openScale, Hacker's Diet, Garmin Connect or Samsung Health export, a Fitbit weight-*.json, an EufyLife, GoldenCheetah or Google Fit CSV, a Trend JSON export or snapshot, or Apple Health's export.zip or export.xml"
         case let .empty(path): "\(path) holds no weigh-ins"
         case let .exportFailed(path, reason): "cannot write \(path): \(reason)"
         case let .unknownExportType(path): "cannot tell how to write \(path): use a name ending in .csv, .json or -habits.csv"

@@ -29,6 +29,9 @@ import Storage
 /// - **EufyLife** CSV (`Time,Family Members,WEIGHT (kg),BMI,BODY FAT %,…`, or
 ///   `WEIGHT (lbs)`; `2024-03-01 07:15:00`, with a BOM), as open converters
 ///   of its export read it.
+/// - **Google Fit**'s Takeout `Daily Summaries.csv` (`Date,Average weight (kg),
+///   Max weight (kg),…`, a row a day, empty on days without a weight), as
+///   GoogleFitToOpenScaleCSV's test file has it: the day's average, at noon.
 /// - **Fitbit** `weight-YYYY-MM-DD.json` (account export and Google Takeout):
 ///   an array of `{logId, weight, bmi, fat, date "MM/DD/YY", time "HH:MM:SS", source}`,
 ///   the time local and the weight in pounds.
@@ -54,6 +57,7 @@ extension WeightFileReader {
         if fileName.lowercased().hasPrefix("measurement-summary") { return .myFitnessPal }
         if header.contains("weightkg"), header.contains("fatkg") || header.contains("fatpercent") { return .goldenCheetah }
         if isEufyHeader(header) { return .eufyLife }
+        if header.first == "date", header.contains("average weight (kg)") { return .googleFit }
         return nil
     }
 

@@ -78,8 +78,7 @@ struct WeightFileReader {
                   header.contains(where: Self.isWeightHeader) {
             let named = Self.namedFormat(header: header, fileName: url.lastPathComponent)
             // Zepp Life names no unit and writes kilograms.
-            outcome = readGeneric(records, unit: named == .zeppLife ? .kilograms : nil)
-            outcome.format = named ?? outcome.format
+            outcome = readGeneric(records, unit: named == .zeppLife ? .kilograms : nil, format: named ?? .genericCSV)
         } else if let header = lowerRows.first, header.filter({ !$0.isEmpty }).count >= 2,
                   header.allSatisfy({ Self.number($0) == nil }) {
             // A header row of a CSV that almost fits: say which column is missing, and what it has.
@@ -106,9 +105,11 @@ struct WeightFileReader {
 
     // MARK: Formats
 
-    /// - Parameter knownUnit: the unit of an app that writes one without naming it.
-    func readGeneric(_ records: Records, unit knownUnit: WeightUnit? = nil) -> ReadOutcome {
-        var outcome = ReadOutcome(format: .genericCSV, unit: displayUnit, unitAssumed: true)
+    /// - Parameters:
+    ///   - knownUnit: the unit of an app that writes one without naming it.
+    ///   - format: the app the columns name; its empty weight cells are days without one, not mistakes.
+    func readGeneric(_ records: Records, unit knownUnit: WeightUnit? = nil, format: ImportFormat = .genericCSV) -> ReadOutcome {
+        var outcome = ReadOutcome(format: format, unit: displayUnit, unitAssumed: true)
         var header: [String]?
         var dateColumn = 0, weightColumn = 1
         var timeColumn: Int?, unitColumn: Int?, noteColumn: Int?, idColumn: Int?, fatColumn: Int?, fatMassColumn: Int?
@@ -380,7 +381,7 @@ struct WeightFileReader {
 
     static func isWeightHeader(_ name: String) -> Bool {
         name == "weight" || name.hasPrefix("weight ") || name.hasPrefix("weight(") || name == "kilograms" || name == "mass"
-            || name == "weightkg" || name == "weightlb"
+            || name == "weightkg" || name == "weightlb" || name == "average weight (kg)"
     }
 
     static func unit(inHeader name: String) -> WeightUnit? {
