@@ -138,7 +138,7 @@ public final class WeightImportFeature {
             let key = WeightEntry.Moment(date: weight.date, kilograms: weight.kilograms)
             if let id = weight.id, ids.contains(id) { duplicates += 1; continue }
             guard moments.insert(key).inserted else { duplicates += 1; continue }
-            let entry = WeightEntry(id: weight.id ?? newIDs.next(),
+            let entry = WeightEntry(id: weight.id ?? newIDs.next(at: weight.date),
                                     date: Date(timeIntervalSince1970: weight.date.timeIntervalSince1970.rounded(.down)),
                                     kilograms: weight.kilograms, note: weight.note, bodyFatPercent: weight.bodyFatPercent)
             // Fresh random ids cannot clash; only ids the file brought need remembering.
