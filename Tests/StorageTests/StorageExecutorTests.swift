@@ -45,8 +45,10 @@ private final class ManagedAtomicFlag: @unchecked Sendable {
         try store.open()
         // Another thread interrupts until the write has ended; the write would take minutes otherwise.
         let finished = ManagedAtomicFlag()
+        let stopped = DispatchSemaphore(value: 0)
         let interrupter = Thread {
             while !finished.isSet { store.interrupt() }
+            stopped.signal()
         }
         interrupter.start()
         defer { finished.set() }
@@ -60,6 +62,8 @@ private final class ManagedAtomicFlag: @unchecked Sendable {
             }
         }
         finished.set()
+        // The interrupter must be gone before the check reads, or it could stop the check itself.
+        stopped.wait()
         #expect(try store.read { try $0.scalarInt("SELECT COUNT(*) FROM settings") } == 0, "nothing of it was kept")
     }
 
