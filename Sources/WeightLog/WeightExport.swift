@@ -100,10 +100,23 @@ enum WeightExport {
         return LocalDays.shared(for: TimeZone(identifier: "UTC") ?? .current).internetDateTime(date)
     }
 
+    /// Whether `id` is written as a UUID (`8-4-4-4-12` hex digits), which is
+    /// what `UUID(uuidString:)` accepts, without building one per entry.
+    static func isUUID(_ id: String) -> Bool {
+        var count = 0
+        for byte in id.utf8 {
+            let isHyphen = count == 8 || count == 13 || count == 18 || count == 23
+            let isHex = (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) || (0x41...0x46).contains(byte)
+            guard isHyphen ? byte == UInt8(ascii: "-") : isHex else { return false }
+            count += 1
+        }
+        return count == 36
+    }
+
     /// The id itself when it is a UUID, else a UUID made from it (the same
     /// every time): the original app's entries must have one.
     static func uuid(for id: String) -> String {
-        if UUID(uuidString: id) != nil { return id }
+        if isUUID(id) { return id }
         // Two 64-bit FNV-1a passes over the id, different seeds: an identifier, not a secret.
         var high: UInt64 = 0xcbf2_9ce4_8422_2325, low: UInt64 = 0x8422_2325_cbf2_9ce4
         for byte in id.utf8 {

@@ -343,6 +343,18 @@ import TestSupport
         #expect(back.map(\.note) == [nil, "after the run"])
     }
 
+    /// The export's quick UUID check says what Foundation's parser says.
+    @Test func theUUIDCheckAgreesWithFoundation() {
+        var samples = (0..<200).map { _ in UUID().uuidString } + (0..<200).map { _ in UUID().uuidString.lowercased() }
+        samples += ["", "fitbit-1757668406000", "7e403594-f5f6-4725-8bbd-1e8aeb8920a", "7e403594-f5f6-4725-8bbd-1e8aeb8920aff",
+                    "7e403594f5f6-4725-8bbd-1e8aeb8920af-", "7e403594-f5f6-4725-8bbd-1e8aeb8920ag", "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz"]
+        for sample in samples {
+            #expect(WeightExport.isUUID(sample) == (UUID(uuidString: sample) != nil), "\(sample)")
+        }
+        #expect(WeightExport.uuid(for: "fitbit-1") == WeightExport.uuid(for: "fitbit-1"))
+        #expect(UUID(uuidString: WeightExport.uuid(for: "fitbit-1")) != nil && WeightExport.uuid(for: "fitbit-1") != WeightExport.uuid(for: "fitbit-2"))
+    }
+
     /// The original app's CSV reader takes kg or lb in a `unit` column: a stone user's CSV is written in pounds.
     @Test func aStoneUsersCSVIsWrittenInPounds() async throws {
         defer { temp.remove() }
