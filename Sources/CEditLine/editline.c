@@ -23,7 +23,12 @@ static struct {
     char **line_buffer;
     int *attempted_completion_over;
     int *completion_append_character;
+    int (*add_defun)(const char *, int (*)(int, int), int);
+    int (*parse_and_bind)(const char *);
+    int *done;
 } el;
+
+static volatile int interrupt_pressed;
 
 #define TREND_EL_FIND(field, name) \
     if ((*(void **)&el.field = dlsym(library, name)) == NULL) return 0
@@ -51,6 +56,10 @@ int trend_el_open(void) {
     TREND_EL_FIND(line_buffer, "rl_line_buffer");
     TREND_EL_FIND(attempted_completion_over, "rl_attempted_completion_over");
     TREND_EL_FIND(completion_append_character, "rl_completion_append_character");
+    /* Optional: without them Ctrl-C still works through SIGINT, only not inside a search. */
+    *(void **)&el.add_defun = dlsym(library, "rl_add_defun");
+    *(void **)&el.parse_and_bind = dlsym(library, "rl_parse_and_bind");
+    *(void **)&el.done = dlsym(library, "rl_done");
     el.opened = 1;
     return 1;
 }
@@ -82,3 +91,24 @@ void trend_el_completion_done(int append_character) {
 }
 
 void trend_el_flush_stdout(void) { fflush(stdout); }
+
+/* Bound to Ctrl-C: remember it, and end the line being edited. */
+static int interrupt_key(int count, int key) {
+    (void)count;
+    (void)key;
+    interrupt_pressed = 1;
+    if (el.done != NULL) *el.done = 1;
+    return 0;
+}
+
+int trend_el_bind_interrupt_key(void) {
+    if (el.add_defun == NULL || el.parse_and_bind == NULL || el.done == NULL) return 0;
+    if (el.parse_and_bind("setty -d -isig") != 0) return 0;
+    return el.add_defun("trend-interrupt", interrupt_key, 3) == 0;
+}
+
+int trend_el_take_interrupt(void) {
+    int pressed = interrupt_pressed;
+    interrupt_pressed = 0;
+    return pressed;
+}

@@ -41,6 +41,9 @@ final class EditLineReader: LineReader, @unchecked Sendable {
 
         trend_el_setup(strdup("trend"), completeHook)
         trend_el_initialize()
+        // Ctrl-C while editing is a key libedit sees, so it also ends a Ctrl-R search cleanly;
+        // while a command runs the terminal still sends SIGINT (below). Without the binding, SIGINT does both.
+        _ = trend_el_bind_interrupt_key()
         trend_el_using_history()
         trend_el_stifle_history(1000)
         switch Self.historyEntry(historyPath) {
@@ -84,6 +87,12 @@ final class EditLineReader: LineReader, @unchecked Sendable {
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
                 trend_el_callback_read_char()
+                if trend_el_take_interrupt() != 0 {
+                    trend_el_replace_line("", 0)
+                    // What libedit last drew (a search, a recalled line) is cleared: the prompt and ^C stay.
+                    FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(prompt)^C\n".utf8))
+                    return .interrupted
+                }
             }
         }
         guard let pointer = receivedLine else {

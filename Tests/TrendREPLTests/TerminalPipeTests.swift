@@ -18,6 +18,54 @@ import TestSupport
         return process.terminationStatus
     }
 
+    /// The terminal's screen now.
+    func capture(_ session: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["capture-pane", "-p", "-t", session]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Waits (up to 10 s, looking every 50 ms) until the screen holds `text`; returns the screen.
+    func waitFor(_ session: String, _ text: String) throws -> String {
+        for _ in 0..<200 {
+            let screen = try capture(session)
+            if screen.contains(text) { return screen }
+            usleep(50_000)
+        }
+        return try capture(session)
+    }
+
+    /// Issue 15: Ctrl-C inside a Ctrl-R search ends the search and the line:
+    /// no half-overwritten line is left behind, and the next command runs.
+    @Test func ctrlCInsideAReverseSearchLeavesACleanPrompt() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let session = "trend-search-\(UUID().uuidString.prefix(8))"
+        let command = "'\(trendExecutable().path)' --data-dir '\(temp.url.appendingPathComponent("data").path)'"
+        #expect(try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command]) == 0)
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        _ = try waitFor(session, "trend>")
+        try tmux(["send-keys", "-t", session, "weigh 80.4", "Enter"])
+        _ = try waitFor(session, "Recorded 80.4")
+        // The search is typed once the prompt is back, so Ctrl-C reaches the line editor as a key.
+        try tmux(["send-keys", "-t", session, "C-r"])
+        try tmux(["send-keys", "-t", session, "-l", "weig"])
+        #expect(try waitFor(session, "bck:weig").contains("bck:weig"), "the search is on screen")
+        try tmux(["send-keys", "-t", session, "C-c"])
+        try tmux(["send-keys", "-t", session, "status", "Enter"])
+        let screen = try waitFor(session, "80.4 kg · 1d")
+        #expect(screen.contains("80.4 kg · 1d"), "the command after Ctrl-C ran:\n\(screen)")
+        #expect(screen.contains("trend> ^C\n"), "the interrupted line ends in ^C:\n\(screen)")
+        #expect(!screen.contains("^Ceigh") && !screen.contains("bck:"), "nothing of the search is left:\n\(screen)")
+    }
+
     @Test func theREPLWithItsOutputInAPipePromptsOnTheTerminalAndQuits() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }

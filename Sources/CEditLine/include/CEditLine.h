@@ -28,4 +28,12 @@ const char *trend_el_line_buffer(void);
 void trend_el_completion_done(int append_character);
 void trend_el_flush_stdout(void);
 
+/* Ctrl-C as a key while a line is edited: the terminal stops turning it into
+   SIGINT during editing (libedit's "setty -d -isig"), and the key ends
+   whatever libedit is doing, incremental search included, and the line.
+   Returns 1 when the binding took. */
+int trend_el_bind_interrupt_key(void);
+/* 1 once after Ctrl-C was pressed while editing, then 0 until it is pressed again. */
+int trend_el_take_interrupt(void);
+
 #endif
