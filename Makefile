@@ -4,7 +4,7 @@ DATA_DIR ?=
 # Warnings are errors, and every target must declare each target it imports.
 STRICT = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: run test build deps test-deps test-tsan bench bench-startup bench-import docs install clean
+.PHONY: run test build deps test-deps test-tsan bench bench-startup bench-import bench-pandas docs install clean
 
 PREFIX ?= $(HOME)/.local
 
@@ -70,6 +70,13 @@ bench-import: deps
 	$(SWIFT) build -c release --product trend
 	@command -v sqlite3 >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3 >/dev/null)
 	python3 scripts/bench-import.py .build/release/trend .build/bench-import --rows $${ROWS:-1000000}
+
+# The progress computation in pandas next to ProgressBenchmarks' cold case, same run
+# (pandas from PyPI when it is missing).
+bench-pandas: deps
+	@python3 -c "import pandas" 2>/dev/null || pip install --quiet --break-system-packages pandas || pip install --quiet pandas
+	$(SWIFT) run -c release ProgressBenchmarks --sizes 100000,1000000 --json > .build/progress-cold.json
+	python3 scripts/bench-pandas.py --sizes 100000,1000000 --swift-json .build/progress-cold.json
 
 # The release binary, its man page and completions under PREFIX (default ~/.local).
 install: deps
