@@ -87,6 +87,43 @@ import TestSupport
         #expect(outcome.skipped == 1, "a day of steps without a weight is passed over, not an error")
     }
 
+    /// Hacker's Diet Online's XML backup: each month in its own unit, entities decoded, the DTD never read.
+    @Test func hackersDietXMLBackup() throws {
+        let outcome = try read("hackdiet_db.xml", unit: .kilograms, zone: "UTC")
+        #expect(outcome.format == .hackersDietXML && outcome.unit == .pounds && !outcome.unitAssumed)
+        let kilograms = outcome.weights.map { ($0.kilograms * 1_000).rounded() / 1_000 }
+        let expected = [207.2, 206.1, 205.4].map { ($0 * WeightUnit.kilogramsPerPound * 1_000).rounded() / 1_000 } + [92.8]
+        #expect(kilograms == expected)
+        #expect(outcome.weights.map(\.note) == [nil, "after the party, finally", "señor & <friends> €5", nil])
+        #expect(outcome.weights.first?.date == (try local("2007-08-01 12:00", zone: "UTC")))
+        #expect(outcome.invalid.count == 1 && outcome.invalid[0].reason.contains("2007-09-31"), "\(outcome.invalid)")
+        #expect(outcome.skipped == 1, "the day without a weight")
+    }
+
+    /// Any cut or damage to an XML backup is read or refused, never a crash.
+    @Test func aDamagedHackersDietXMLNeverCrashes() throws {
+        let original = Array(try Data(contentsOf: fixtureURL("apps/hackdiet_db.xml")))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hdo-fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }  // A temporary folder; leftovers are harmless.
+        let reader = WeightFileReader(displayUnit: .kilograms, dates: ImportDates(localDays: LocalDays.shared(for: TimeZone(identifier: "UTC")!)))
+        var random = SystemRandomNumberGenerator()
+        var variants = stride(from: 40, to: original.count, by: 9).map { Array(original.prefix($0)) }
+        for _ in 0..<150 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                let at = Int.random(in: 40..<bytes.count, using: &random)
+                bytes[at] = [UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "&"), 0, 0xFF].randomElement(using: &random)!
+            }
+            variants.append(bytes)
+        }
+        for (index, bytes) in variants.enumerated() {
+            let file = directory.appendingPathComponent("v\(index).xml")
+            try Data(bytes).write(to: file)
+            _ = try? reader.read(file)  // Read or refused: both are answers; only a crash would fail.
+        }
+    }
+
     @Test func goldenCheetahBodyMeasures() throws {
         let outcome = try read("goldencheetah-weight.csv", unit: .pounds)
         #expect(outcome.format == .goldenCheetah && outcome.invalid.isEmpty && !outcome.unitAssumed)

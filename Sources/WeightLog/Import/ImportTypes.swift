@@ -10,6 +10,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     case garmin = "garmin", samsungHealth = "samsung-health", fitbit = "fitbit"
     case renpho = "renpho", zeppLife = "zepp-life", withings = "withings", myFitnessPal = "myfitnesspal"
     case goldenCheetah = "goldencheetah", eufyLife = "eufy-life", googleFit = "google-fit"
+    case hackersDietXML = "hackers-diet-xml"
 
     public var title: String {
         switch self {
@@ -18,6 +19,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
         case .libra: "Libra CSV"
         case .openScale: "openScale CSV"
         case .hackersDiet: "Hacker's Diet Online CSV"
+        case .hackersDietXML: "Hacker's Diet Online XML"
         case .trendJSON: "Trend JSON export"
         case .trendSnapshot: "Trend recovery snapshot"
         case .trendAppBackup: "Trend app recovery backup (format 1)"
@@ -72,7 +74,7 @@ public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
             "\(path) looks like a CSV but has no \(missing.joined(separator: " and no ")) column; its columns are "
                 + found.prefix(12).map { "'\($0)'" }.joined(separator: ", ")
                 + " (a date column is named date, datetime, timestamp or time of measurement; a weight column weight, weight(kg), weight (lb) or kilograms)"
-        case let .unknownFormat(path): "cannot tell what \(path) is: expected a CSV with date and weight columns, a Weight Diary, Libra, openScale, Hacker's Diet, Garmin Connect or Samsung Health export, a Fitbit weight-*.json, an EufyLife, GoldenCheetah or Google Fit CSV, a Trend JSON export or snapshot, or Apple Health's export.zip or export.xml"
+        case let .unknownFormat(path): "cannot tell what \(path) is: expected a CSV with date and weight columns, a Weight Diary, Libra, openScale, Hacker's Diet (CSV or XML), Garmin Connect or Samsung Health export, a Fitbit weight-*.json, an EufyLife, GoldenCheetah or Google Fit CSV, a Trend JSON export or snapshot, or Apple Health's export.zip or export.xml"
         case let .empty(path): "\(path) holds no weigh-ins"
         case let .exportFailed(path, reason): "cannot write \(path): \(reason)"
         case let .unknownExportType(path): "cannot tell how to write \(path): use a name ending in .csv, .json or -habits.csv"

@@ -32,6 +32,13 @@ struct WeightFileReader {
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             return try AppleHealthReader(rows: self).readZip(url)
         }
+        if start.hasPrefix("<"), HackersDietXMLReader.recognises(start) {
+            do {
+                return HackersDietXMLReader(rows: self).read(try Data(contentsOf: url, options: .alwaysMapped))
+            } catch {
+                throw ImportError.unreadable(path, reason: (error as NSError).localizedDescription)
+            }
+        }
         if start.hasPrefix("<?xml") || start.hasPrefix("<HealthData") || start.hasPrefix("<!DOCTYPE HealthData") {
             return try AppleHealthReader(rows: self).read(url)
         }
