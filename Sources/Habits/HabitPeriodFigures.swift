@@ -61,8 +61,10 @@ extension HabitStatistics {
             if case let .timesPerDays(times, length) = habit.schedule { due = share(times, of: length, days: last - first + 1) }
             done = min(done, due)
         }
-        let run = streaks(computed: computed).last { $0.contains(lastDay) }
-        return (done, due, run.map { lastDay - $0.lowerBound + 1 } ?? 0)
+        // While today is still open, a streak that ended yesterday is alive, as on the habits screen.
+        let runs = streaks(computed: computed)
+        let run = runs.last { $0.contains(lastDay) } ?? (lastDay >= today ? runs.last { $0.upperBound == today - 1 } : nil)
+        return (done, due, run.map { min(lastDay, $0.upperBound) - $0.lowerBound + 1 } ?? 0)
     }
 
     private var isAtMost: Bool { if case .atMost = habit.kind { true } else { false } }

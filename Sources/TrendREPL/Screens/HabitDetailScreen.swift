@@ -49,7 +49,8 @@ extension HabitsViewModel {
             lines.append(row.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
         }
         lines.append("")
-        lines.append(style.dim("■ done  ▪ covered  – skipped  ○ no  × missed  · not due  □ open"))
+        // No-break spaces keep each mark with its word when a narrow terminal wraps the legend.
+        lines.append(style.dim("■\u{00A0}done  ▪\u{00A0}covered  –\u{00A0}skipped  ○\u{00A0}no  ×\u{00A0}missed  ·\u{00A0}not\u{00A0}due  □\u{00A0}open"))
         let notes = detail.days.compactMap { day in habit.notes[day.day].map { (day.day, $0) } }
         if !notes.isEmpty {
             lines.append("")

@@ -262,7 +262,7 @@ struct HabitsViewModel {
             summaries.allSatisfy { TerminalText.columns(row($0, layout: layout, style: .plain)) <= style.width }
         } ?? layouts[layouts.count - 1]
         lines += summaries.map { row($0, layout: chosen, style: style) }
-        lines.append(style.dim("✓ done  ○ due  – skipped  · not due today"))
+        lines.append(style.dim("✓\u{00A0}done  ○\u{00A0}due  –\u{00A0}skipped  ·\u{00A0}not\u{00A0}due\u{00A0}today"))
         return CommandOutput(text: lines.joined(separator: "\n"), json: json)
     }
 

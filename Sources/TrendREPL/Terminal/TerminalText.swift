@@ -46,9 +46,10 @@ extension TerminalText {
     }
 
     /// The text with every line longer than `width` wrapped at its spaces.
-    /// A continuation lines up with the line's last wide gap (two spaces or
-    /// more) in its first half — the column of `help`'s summaries, of a
-    /// figure after its label — or else with the line's own indentation.
+    /// A continuation lines up with the end of the line's first wide gap (two
+    /// spaces or more) when that is in its first half — the column of
+    /// `help`'s summaries, of a figure after its label — or else with the
+    /// line's own indentation.
     /// Spacing within a line stays; a word longer than a line is cut; colours
     /// stay with their words.
     public static func wrapped(_ text: String, width: Int) -> String {
@@ -71,7 +72,10 @@ extension TerminalText {
             var hanging = tokens.first?.gap ?? 0, position = 0
             for (index, token) in tokens.enumerated() {
                 position += token.gap
-                if index > 0, token.gap >= 2, position <= width / 2 { hanging = position }
+                if index > 0, token.gap >= 2 {
+                    if position <= width / 2 { hanging = position }
+                    break
+                }
                 position += columns(token.word)
             }
             let indent = String(repeating: " ", count: hanging)
