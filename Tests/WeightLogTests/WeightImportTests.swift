@@ -276,11 +276,13 @@ import TestSupport
         try await g.app.weightEntryFeature.record(kilograms: 80.123456789, when: .dayTime(year: 2026, month: 11, day: 1, hour: 7, minute: 3),
                                                   note: "with, comma and \"quotes\"")
         try await g.app.weightEntryFeature.record(kilograms: 79.5)
-        for (name, kilograms) in [("out.csv", false), ("out-kg.csv", true), ("out.json", false)] {
+        // Each unit a CSV is written in (a stone user's is pounds), and JSON; read back under another time zone.
+        for (name, unit) in [("out.csv", WeightUnit.pounds), ("out-kg.csv", .kilograms), ("out-st.csv", WeightUnit.stones.fileUnit),
+                             ("out.json", nil)] {
             let url = temp.url.appendingPathComponent(name)
-            if name.hasSuffix(".json") { _ = try await g.app.weightImportFeature.exportJSON(to: url) }
-            else { _ = try await g.app.weightImportFeature.exportCSV(to: url, unit: kilograms ? .kilograms : .pounds) }
-            let fresh = try await graph(unit: "st")
+            if let unit { _ = try await g.app.weightImportFeature.exportCSV(to: url, unit: unit) }
+            else { _ = try await g.app.weightImportFeature.exportJSON(to: url) }
+            let fresh = try await graph(zone: "Pacific/Chatham", unit: "st")
             let result = try await fresh.app.weightImportFeature.importFile(url)
             #expect(result.imported == 2, "\(name): \(result.preview.invalid)")
             let back = (try await fresh.app.weightEntryFeature.allEntries())

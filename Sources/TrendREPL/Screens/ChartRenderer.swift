@@ -114,10 +114,11 @@ struct ChartRenderer {
                 let text = Array(" " + marker)
                 body.replaceSubrange((width - text.count)..<width, with: text.map { style.paint(String($0), .magenta) })
             }
-            lines.append(style.dim(label + " " + axisMark) + body.joined())
+            // The values read plain (a dim figure is lost on a dark theme); only the frame is dim.
+            lines.append(label + " " + style.dim(axisMark) + body.joined())
         }
         let xAxis = xAxis(width: width, axis: axis)
-        lines.append(style.dim(unit.rawValue.leftPadded(to: labelWidth) + " └" + xAxis.ticks))
+        lines.append(unit.rawValue.leftPadded(to: labelWidth) + " " + style.dim("└" + xAxis.ticks))
         lines.append(String(repeating: " ", count: labelWidth + 2) + xAxis.labels)
         var legend: [(mark: String, plain: String)] = [(style.paint("•", .cyan) + " daily weight", "• daily weight"),
                                                        (style.paint("⠤⠤", .green) + " trend", "⠤⠤ trend")]

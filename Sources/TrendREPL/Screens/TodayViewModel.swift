@@ -34,7 +34,7 @@ struct TodayViewModel {
                 weightLine += " at " + DateText(timeZone: weightEntryFeature.calendar.timeZone).local(latestEntry.date).suffix(5)
             }
             if let mean = checkIn.dayMeanKilograms {
-                weightLine += style.dim("  (today's mean \(unit.format(mean)) of \(checkIn.weighInsOnLatestDay) weigh-ins)")
+                weightLine += ("  (today's mean \(unit.format(mean)) of \(checkIn.weighInsOnLatestDay) weigh-ins)")
             }
             lines.append(weightLine)
             if let trend = checkIn.trendKilograms {
@@ -45,7 +45,7 @@ struct TodayViewModel {
             if let verdict = checkIn.verdict {
                 var verdictLine = "  verdict  " + Self.describe(verdict, style: style)
                 if let change = checkIn.changeSincePreviousKilograms {
-                    verdictLine += style.dim("  (day mean \(unit.formatChange(change)) on the weighed day before)")
+                    verdictLine += ("  (day mean \(unit.formatChange(change)) on the weighed day before)")
                 }
                 lines.append(verdictLine)
             }
@@ -88,7 +88,7 @@ struct TodayViewModel {
         lines.append("  weighed  \(week.daysWeighed) of 7 days")
         if let change = week.trendChangeKilograms {
             var line = "  trend    \(unit.formatChange(change))"
-            if let rate = week.weeklyRateKilograms { line += style.dim("  (\(unit.formatChange(rate)) a week through the days weighed)") }
+            if let rate = week.weeklyRateKilograms { line += ("  (\(unit.formatChange(rate)) a week through the days weighed)") }
             lines.append(line)
         }
         if let best = week.bestDay, let kilograms = week.bestDayKilograms {
