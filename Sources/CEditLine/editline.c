@@ -26,6 +26,7 @@ static struct {
     int (*add_defun)(const char *, int (*)(int, int), int);
     int (*parse_and_bind)(const char *);
     int *done;
+    int (*forced_update_display)(void);
 } el;
 
 static volatile int interrupt_pressed;
@@ -60,6 +61,7 @@ int trend_el_open(void) {
     *(void **)&el.add_defun = dlsym(library, "rl_add_defun");
     *(void **)&el.parse_and_bind = dlsym(library, "rl_parse_and_bind");
     *(void **)&el.done = dlsym(library, "rl_done");
+    *(void **)&el.forced_update_display = dlsym(library, "rl_forced_update_display");
     el.opened = 1;
     return 1;
 }
@@ -111,4 +113,10 @@ int trend_el_take_interrupt(void) {
     int pressed = interrupt_pressed;
     interrupt_pressed = 0;
     return pressed;
+}
+
+int trend_el_redraw_line(void) {
+    if (el.forced_update_display == NULL) return 0;
+    el.forced_update_display();
+    return 1;
 }

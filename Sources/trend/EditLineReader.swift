@@ -10,6 +10,8 @@ import TrendREPL
 nonisolated(unsafe) private var receivedLine: UnsafeMutablePointer<CChar>?
 nonisolated(unsafe) private var lineComplete = false
 nonisolated(unsafe) private var completionTable = CompletionTable(commandWords: [], rules: [:])
+/// The line before the cursor at the last Tab, so a second Tab on it lists the choices; guarded by `completionLock`.
+nonisolated(unsafe) private var lastCompletedPrefix: String?
 private let completionLock = NSLock()
 
 /// Reads lines from the terminal through libedit: editing, history and Tab
@@ -152,6 +154,20 @@ private func completeHook(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: 
     var common = candidates[0]
     for candidate in candidates.dropFirst() {
         common = String(common.commonPrefix(with: candidate))
+    }
+    // A second Tab on the same line lists the choices in the completer's order (ranges 1w 1m 3m 6m 1y all,
+    // commands as help lists them); libedit would sort them. Paths are left to libedit.
+    completionLock.lock()
+    let repeated = lastCompletedPrefix == prefix
+    lastCompletedPrefix = prefix
+    completionLock.unlock()
+    if repeated, candidates.count > 1, !candidates.contains(where: { $0.contains("/") }) {
+        let list = "\n" + candidates.joined(separator: "  ") + "\n"
+        _ = list.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+        if trend_el_redraw_line() != 0 {
+            trend_el_completion_done(0)
+            return nil
+        }
     }
     trend_el_completion_done(candidates.count == 1 && !common.hasSuffix("/") ? 32 : 0)
     let matches = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: candidates.count + 2)

@@ -66,6 +66,21 @@ import TestSupport
         #expect(!screen.contains("^Ceigh") && !screen.contains("bck:"), "nothing of the search is left:\n\(screen)")
     }
 
+    /// Issue 15: a second Tab lists the choices in their natural order, not libedit's sorted one.
+    @Test func rangesAreListedInTheirNaturalOrder() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let session = "trend-tab-\(UUID().uuidString.prefix(8))"
+        let command = "'\(trendExecutable().path)' --data-dir '\(temp.url.appendingPathComponent("data").path)'"
+        #expect(try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command]) == 0)
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        _ = try waitFor(session, "trend>")
+        try tmux(["send-keys", "-t", session, "progress ", "Tab"])
+        try tmux(["send-keys", "-t", session, "Tab"])
+        let screen = try waitFor(session, "1y  all")
+        #expect(screen.contains("1w  1m  3m  6m  1y  all"), "\(screen)")
+    }
+
     @Test func theREPLWithItsOutputInAPipePromptsOnTheTerminalAndQuits() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }

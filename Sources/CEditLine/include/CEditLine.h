@@ -33,6 +33,8 @@ void trend_el_flush_stdout(void);
    whatever libedit is doing, incremental search included, and the line.
    Returns 1 when the binding took. */
 int trend_el_bind_interrupt_key(void);
+/* Draws the prompt and the line again (after something was printed below it); 0 when libedit cannot. */
+int trend_el_redraw_line(void);
 /* 1 once after Ctrl-C was pressed while editing, then 0 until it is pressed again. */
 int trend_el_take_interrupt(void);
 
