@@ -155,14 +155,21 @@ private func completeHook(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: 
     for candidate in candidates.dropFirst() {
         common = String(common.commonPrefix(with: candidate))
     }
-    // A second Tab on the same line lists the choices in the completer's order (ranges 1w 1m 3m 6m 1y all,
-    // commands as help lists them); libedit would sort them. Paths are left to libedit.
+    // A second Tab on the same line lists the choices in the completer's order (ranges 1w 1m 3m 6m 1y all);
+    // libedit would sort them. Paths are left to libedit.
     completionLock.lock()
     let repeated = lastCompletedPrefix == prefix
     lastCompletedPrefix = prefix
     completionLock.unlock()
     if repeated, candidates.count > 1, !candidates.contains(where: { $0.contains("/") }) {
-        let list = "\n" + candidates.joined(separator: "  ") + "\n"
+        // Lines no wider than the terminal, as libedit lays out its own list.
+        var lines = [""]
+        for candidate in candidates {
+            let last = lines[lines.count - 1]
+            if !last.isEmpty, last.count + 2 + candidate.count > terminalWidth() { lines.append(candidate) }
+            else { lines[lines.count - 1] = last.isEmpty ? candidate : last + "  " + candidate }
+        }
+        let list = "\n" + lines.joined(separator: "\n") + "\n"
         _ = list.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
         if trend_el_redraw_line() != 0 {
             trend_el_completion_done(0)

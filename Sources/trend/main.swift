@@ -70,7 +70,7 @@ func runTrend() async -> Int32 {
     if !options.commands.isEmpty {
         for command in options.commands {
             let result = await session.execute(command)
-            emit(result)
+            emit(result, style: session.style)
             if result.endsSession { break }
         }
         if let app = session.builtApp { await finish(app) }
@@ -136,7 +136,7 @@ func runTrend() async -> Int32 {
             }
         }
         let result = await session.execute(line)
-        emit(result)
+        emit(result, style: session.style)
         if let editLine {
             EditLineReader.setCompletionTable(session.completionTable)
             editLine.saveHistory()
@@ -196,10 +196,11 @@ func finish(_ app: AppModel) async {
 }
 
 @MainActor
-func emit(_ result: CommandResult) {
+func emit(_ result: CommandResult, style: TerminalStyle) {
     let output = ProcessOutput.shared
     for warning in result.warnings {
-        output.write("warning: \(warning)\n", to: .standardError)
+        // Fitted to the terminal like the answer it comes with.
+        output.write(style.fitted("warning: \(warning)") + "\n", to: .standardError)
     }
     guard !result.text.isEmpty else { return }
     switch result.stream {
