@@ -342,6 +342,18 @@ public struct Habit: Sendable, Equatable, Identifiable, Codable {
     /// The first day that counts: the creation day, or an earlier backfilled one.
     public var firstDay: Int { min(createdDay, marks.keys.min() ?? createdDay) }
 
+    /// Whether the habit is still due on `day`: a daily habit always, a
+    /// weekday habit on its days, a quota while its period has not met it.
+    public func isDue(on day: Int) -> Bool {
+        switch schedule {
+        case .daily: return true
+        case .weekdays: return schedule.isScheduledWeekday(day)
+        case let .timesPerWeek(times), let .timesPerDays(times, _):
+            let start = schedule.period(containing: day, firstDay: firstDay).lowerBound
+            return (start..<day).filter { isDone(on: $0) }.count < times
+        }
+    }
+
     /// Whether `day` counts as done (numeric: the value meets the target).
     public func isDone(on day: Int) -> Bool {
         switch marks[day] {

@@ -147,11 +147,25 @@ public final class HabitsFeature {
     /// How many shown habits are due today and not done yet, and how many are
     /// shown: the status line's count, without strengths or streaks.
     public func dueToday() -> (due: Int, shown: Int) {
+        Self.dueToday(in: habits, on: today)
+    }
+
+    /// The same without loading every day of every habit when nothing is
+    /// loaded yet (`trend status`): only the marks that decide today are read.
+    public func dueTodayReadingLittle() async throws -> (due: Int, shown: Int) {
+        if hasLoaded {
+            try await load()
+            return dueToday()
+        }
         let day = today
+        return Self.dueToday(in: try await storage.recentHabits(today: day), on: day)
+    }
+
+    private static func dueToday(in habits: [Habit], on day: Int) -> (due: Int, shown: Int) {
         let shown = habits.filter { !$0.archived }
         let due = shown.filter { habit in
             let statistics = HabitStatistics(habit: habit, today: day)
-            return isDue(habit, on: day) && !statistics.isCompletedToday(computed: statistics.computedEntries())
+            return habit.isDue(on: day) && !statistics.isCompletedToday(computed: statistics.computedEntries())
         }
         return (due.count, shown.count)
     }
@@ -293,21 +307,11 @@ public final class HabitsFeature {
         let computed = computed ?? statistics.computedEntries()
         let strength = (strengths ?? statistics.strengths(computed: computed)).last ?? 0
         let streaks = statistics.streaks(computed: computed)
-        return HabitSummary(habit: habit, dueToday: isDue(habit, on: today),
+        return HabitSummary(habit: habit, dueToday: habit.isDue(on: today),
                             doneToday: statistics.isCompletedToday(computed: computed),
                             todayMark: habit.marks[today], todayStatus: statistics.todayStatus(computed: computed),
                             currentStreak: statistics.currentStreak(streaks: streaks),
                             bestStreak: streaks.map(\.count).max() ?? 0, strength: strength)
-    }
-
-    private func isDue(_ habit: Habit, on day: Int) -> Bool {
-        switch habit.schedule {
-        case .daily: return true
-        case .weekdays: return habit.schedule.isScheduledWeekday(day)
-        case let .timesPerWeek(times), let .timesPerDays(times, _):
-            let start = habit.schedule.period(containing: day, firstDay: habit.firstDay).lowerBound
-            return (start..<day).filter { habit.isDone(on: $0) }.count < times
-        }
     }
 
     private func ensureNameFree(_ name: String, except id: String?) throws {

@@ -5,6 +5,8 @@ import Storage
 public protocol HabitsRepository: Sendable {
     /// Every habit (archived too) with its marks, in the order they were added.
     func allHabits() async throws -> [Habit]
+    /// Every habit with only the marks that decide `today` (see `HabitsTable.recentHabits`).
+    func recentHabits(today: Int) async throws -> [Habit]
     /// Adds a habit with its marks; a name already taken (ignoring case) is refused with `HabitsError.duplicateName`.
     func insert(_ habit: Habit, journal: JournalEntry?) async throws
     /// Saves name, schedule, kind and the archived flag.
@@ -32,6 +34,10 @@ public actor LocalHabitsRepository: HabitsRepository {
 
     public func allHabits() throws -> [Habit] {
         try store.read { try HabitsTable.allHabits(in: $0) }
+    }
+
+    public func recentHabits(today: Int) throws -> [Habit] {
+        try store.read { try HabitsTable.recentHabits(today: today, in: $0) }
     }
 
     public func externalVersion() throws -> Int {

@@ -75,6 +75,36 @@ public struct HabitsTable: SnapshotSection {
         return habits
     }
 
+    /// Every habit with only the marks that can decide today: those since the
+    /// start of two of its periods back (a week for a daily habit, 2 × M + 14
+    /// days for N in M days), its first day kept by moving `createdDay` back
+    /// to its first mark. What `status` needs, without every day of decades.
+    public static func recentHabits(today: Int, in connection: SQLiteConnection) throws -> [Habit] {
+        var habits = try rows(in: connection).map { row throws(HabitsError) in try habit(row) }
+        for position in habits.indices {
+            let id = habits[position].id
+            let since = today - Self.decidingDays(of: habits[position].schedule)
+            if let first = try connection.scalarInt("SELECT min(day) FROM habit_records WHERE habit_id = ?", [.text(id)]) {
+                habits[position].createdDay = min(habits[position].createdDay, first)
+            }
+            let days = try connection.query("SELECT day, status, value FROM habit_records WHERE habit_id = ? AND day >= ? ORDER BY day",
+                                            [.text(id), .int(since)]) { row in
+                (row.int(0), try mark(RecordRow(habitID: id, day: row.int(0), status: row.text(1), value: row.optionalDouble(2))))
+            }
+            habits[position].marks = Dictionary(days, uniquingKeysWith: { _, last in last })
+        }
+        return habits
+    }
+
+    /// How many days back a day's status can depend on for a schedule.
+    static func decidingDays(of schedule: HabitSchedule) -> Int {
+        switch schedule {
+        case .daily, .weekdays: 14
+        case .timesPerWeek: 28
+        case let .timesPerDays(_, days): 2 * days + 14
+        }
+    }
+
     static func habit(_ row: Row) throws(HabitsError) -> Habit {
         guard let schedule = HabitSchedule(code: row.schedule) else {
             throw .unreadableHabit(name: row.name, detail: "its schedule '\(row.schedule.prefix(40))' is unknown")

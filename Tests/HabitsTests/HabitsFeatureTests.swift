@@ -225,6 +225,44 @@ import TestSupport
     }
 }
 
+/// Issue 19: `status` reads only the marks that decide today; what it counts
+/// due must equal what the whole history says, for every schedule and kind.
+@MainActor
+@Suite struct DueTodayReadingLittleTests {
+    @Test func theRecentMarksSayWhatTheWholeHistorySays() async throws {
+        let store = LocalDataStore.inMemory()
+        let start = date("2024-01-01 08:00")
+        let writer = makeTestApp(store: store, clock: TestClock(start.addingTimeInterval(400 * 86_400))).app.habitsFeature
+        let schedules: [(String, HabitSchedule, HabitKind)] = [
+            ("Daily", .daily, .yesNo), ("Weekdays", .weekdays([0, 2, 4]), .yesNo), ("Three a week", .timesPerWeek(3), .yesNo),
+            ("Two in ten", .timesPerDays(times: 2, days: 10), .yesNo), ("Monthly", .timesPerDays(times: 1, days: 30), .yesNo),
+            ("Water", .daily, .atLeast(8)), ("Soda", .daily, .atMost(1)), ("Runs", .timesPerWeek(2), .atLeast(5)),
+        ]
+        for (name, schedule, kind) in schedules { try await writer.add(name: name, schedule: schedule, kind: kind) }
+        var random = SystemRandomNumberGenerator()
+        for offset in 0..<400 {
+            let day = Calendar(identifier: .gregorian).date(byAdding: .day, value: offset, to: start)!
+            let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: day)
+            let when = WhenInput.day(year: parts.year!, month: parts.month!, day: parts.day!)
+            for (name, _, kind) in schedules where Int.random(in: 0..<10, using: &random) < 4 {
+                let mark: HabitMark = kind.isNumeric ? .value(Double(Int.random(in: 0...10, using: &random)))
+                    : [.done, .done, .done, .skipped, .no].randomElement(using: &random)!
+                _ = try await writer.mark(name, when: when, as: mark)
+            }
+        }
+        #expect(writer.habits.map(\.marks.count).reduce(0, +) > 1_000)
+        for offset in [380, 390, 395, 399, 405, 430] {
+            let clock = TestClock(start.addingTimeInterval(Double(offset) * 86_400))
+            let full = makeTestApp(store: store, clock: clock).app.habitsFeature
+            try await full.load()
+            let lean = makeTestApp(store: store, clock: clock).app.habitsFeature
+            let counted = try await lean.dueTodayReadingLittle()
+            #expect(counted == full.dueToday(), "day \(offset)")
+            #expect(!lean.hasLoaded, "nothing was loaded whole")
+        }
+    }
+}
+
 @Suite struct HabitsMigrationTests {
     /// A database of schema 5 (Trend 0.1.0) stored a schedule's words; opening
     /// it with this Trend turns them into storage codes, and the habits read the same.

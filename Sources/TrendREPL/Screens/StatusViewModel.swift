@@ -20,9 +20,8 @@ struct StatusViewModel {
 
     func show() async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        try await habitsFeature.load()
         let checkIn = weightEntryFeature.checkIn()
-        let (due, shown) = habitsFeature.dueToday()
+        let (due, shown) = try await habitsFeature.dueTodayReadingLittle()
         let unit = weightEntryFeature.unit
         var parts: [String] = []
         if let trend = checkIn.trendKilograms {
