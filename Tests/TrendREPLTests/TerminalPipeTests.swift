@@ -42,16 +42,22 @@ import TestSupport
         return try capture(session)
     }
 
+    /// Starts the REPL on `data` in a 100 × 30 tmux terminal and waits for its prompt; returns the session's name.
+    func startREPL(data: URL) throws -> String {
+        let session = "trend-repl-\(UUID().uuidString.prefix(8))"
+        let command = "'\(trendExecutable().path)' --data-dir '\(data.path)'"
+        #expect(try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command]) == 0)
+        _ = try waitFor(session, "trend>")
+        return session
+    }
+
     /// Issue 15: Ctrl-C inside a Ctrl-R search ends the search and the line:
     /// no half-overwritten line is left behind, and the next command runs.
     @Test func ctrlCInsideAReverseSearchLeavesACleanPrompt() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
-        let session = "trend-search-\(UUID().uuidString.prefix(8))"
-        let command = "'\(trendExecutable().path)' --data-dir '\(temp.url.appendingPathComponent("data").path)'"
-        #expect(try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command]) == 0)
+        let session = try startREPL(data: temp.url.appendingPathComponent("data"))
         defer { _ = try? tmux(["kill-session", "-t", session]) }
-        _ = try waitFor(session, "trend>")
         try tmux(["send-keys", "-t", session, "weigh 80.4", "Enter"])
         _ = try waitFor(session, "Recorded 80.4")
         // The search is typed once the prompt is back, so Ctrl-C reaches the line editor as a key.
@@ -70,11 +76,8 @@ import TestSupport
     @Test func rangesAreListedInTheirNaturalOrder() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
-        let session = "trend-tab-\(UUID().uuidString.prefix(8))"
-        let command = "'\(trendExecutable().path)' --data-dir '\(temp.url.appendingPathComponent("data").path)'"
-        #expect(try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command]) == 0)
+        let session = try startREPL(data: temp.url.appendingPathComponent("data"))
         defer { _ = try? tmux(["kill-session", "-t", session]) }
-        _ = try waitFor(session, "trend>")
         try tmux(["send-keys", "-t", session, "progress ", "Tab"])
         try tmux(["send-keys", "-t", session, "Tab"])
         let screen = try waitFor(session, "1y  all")
