@@ -51,7 +51,7 @@ struct HistoryViewModel {
         let undone = changes.filter(\.undone).count
         lines.append("")
         lines.append(undone > 0 ? "'redo' applies the undone change again; 'undo' takes back the latest that is not."
-                                : "'undo' takes back the latest change; the last \(Self.maximumCount) are kept.")
+                                : "'undo' takes back the latest change; the last 1,000 are kept.")
         return CommandOutput(text: lines.joined(separator: "\n"), json: .object([("history", .array(changes.map(json)))]))
     }
 
