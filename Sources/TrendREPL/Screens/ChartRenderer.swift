@@ -53,16 +53,17 @@ struct ChartRenderer {
 
         // The trend: straight segments between consecutive days, one dot per sub-step; a gap of more
         // than a week is left as a break, not bridged by a long straight line.
+        // A day with no neighbour within a week has no line through it: its weight dot shows alone.
         var previous: (day: Int, x: Double, y: Double)?
         for point in data.points {
             let current = (day: point.day, x: subX(point.day), y: subY(point.smoothedKilograms))
-            let from = previous.flatMap { current.day - $0.day > Self.longestBridgedGap ? nil : $0 } ?? current
+            defer { previous = current }
+            guard let from = previous, current.day - from.day <= Self.longestBridgedGap else { continue }
             let steps = max(1, Int(max(abs(current.x - from.x), abs(current.y - from.y)).rounded(.up)))
             for step in 0...steps {
                 let t = Double(step) / Double(steps)
                 plot(Int((from.x + (current.x - from.x) * t).rounded()), Int((from.y + (current.y - from.y) * t).rounded()))
             }
-            previous = current
         }
         // The daily weights: a dot of their own where the line is not; where it is, a braille dot at the
         // weight's place in that cell, so the weight stays visible and the line unbroken.

@@ -179,7 +179,7 @@ extension ImportViewModel {
         let title = "Trend, \(data.range.title)" + (data.points.isEmpty ? ""
             : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
         try await weightImportFeature.writeDocument(SVGChart(unit: progressFeature.selectedWeightUnit).render(data, title: title), to: url)
-        return CommandOutput(text: "Wrote the \(data.range.title) chart (\(counted(data.points.count, "day"))) to \(TerminalText.visible(url.path)).",
+        return CommandOutput(text: "Wrote the chart of \(data.range.title) (\(counted(data.points.count, "day"))) to \(TerminalText.visible(url.path)).",
                              json: .object([("file", .string(url.path)), ("days", .integer(data.points.count))]))
     }
 }
