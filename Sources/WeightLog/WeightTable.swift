@@ -222,6 +222,8 @@ public struct WeightTable: SnapshotSection {
     }
 
     public func keepingValid(_ part: Part) -> (valid: Part, dropped: [String]) {
+        // Most parts are whole (every snapshot this Trend writes): checked without copying a million rows.
+        if Self.firstProblem(in: part.entries) == nil { return (part, []) }
         var ids = Set<String>()
         var valid: [WeightEntry] = []
         var dropped: [String] = []
@@ -239,6 +241,16 @@ public struct WeightTable: SnapshotSection {
             }
         }
         return (Part(entries: valid), dropped)
+    }
+
+    /// Whether any entry would be dropped by `keepingValid`: the same rules, nothing copied.
+    static func firstProblem(in entries: [WeightEntry]) -> Int? {
+        var ids = Set<String>(minimumCapacity: entries.count)
+        for (index, entry) in entries.enumerated() {
+            guard !entry.id.isEmpty, entry.id.count <= 64, ids.insert(entry.id).inserted,
+                  (try? entry.validate()) != nil else { return index }  // The reason is found again by keepingValid's own pass.
+        }
+        return nil
     }
 
     public func replace(with part: Part, in connection: SQLiteConnection) throws {
