@@ -117,3 +117,20 @@ public func runTrendInShell(_ arguments: [String], redirections: String) throws 
     let status = Int32((try String(contentsOf: statusFile, encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     return (status, message)
 }
+
+/// Runs a tool to its end: its exit status and standard output (with
+/// standard error too when `mergingErrors`). `environment` nil inherits ours.
+public func runTool(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                    mergingErrors: Bool = false) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = mergingErrors ? pipe : FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}

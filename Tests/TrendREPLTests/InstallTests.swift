@@ -6,17 +6,8 @@ import TestSupport
 /// from the build folder, a man page, and completions a real bash loads.
 @Suite struct InstallTests {
     func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path].merging(environment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runTool(executable, arguments,
+                    environment: ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path].merging(environment) { $1 })
     }
 
     @Test func theInstallScriptGivesAWorkingTrendWithTipsAManPageAndCompletions() throws {

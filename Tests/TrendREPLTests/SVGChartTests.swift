@@ -65,7 +65,7 @@ import TestSupport
         #expect(text.hasPrefix("<?xml") && text.contains("<svg") && text.contains("Trend, 1 year (2025-07-06 – 2026-07-05)"))
 
         let png = temp.url.appendingPathComponent("chart.png")
-        let render = try run("/usr/bin/env", ["rsvg-convert", svg.path, "-o", png.path])
+        let render = try runTool("/usr/bin/env", ["rsvg-convert", svg.path, "-o", png.path], mergingErrors: true)
         #expect(render.status == 0, "rsvg-convert: \(render.output)")
 
         // Where the chart puts the first and last trend points, a point well above the line, and the goal.
@@ -82,7 +82,7 @@ import TestSupport
         ]
         let script = temp.url.appendingPathComponent("probe.py")
         try Self.probe.write(to: script, atomically: true, encoding: .utf8)
-        let result = try run("/usr/bin/env", ["python3", script.path, png.path] + probes)
+        let result = try runTool("/usr/bin/env", ["python3", script.path, png.path] + probes, mergingErrors: true)
         let answers = result.output.split(separator: "\n").map(String.init)
         try #require(answers.count == 5, "\(result.output)")
         #expect((Double(answers[0]) ?? 0) > 0.03, "the picture is not blank")
@@ -90,18 +90,5 @@ import TestSupport
         #expect(answers[2] == "1", "the trend where it ends")
         #expect(answers[3] == "0", "no trend where the line never goes (the end of the range at the start's weight)")
         #expect(answers[4] == "1", "the goal at its height")
-    }
-
-    private func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 }

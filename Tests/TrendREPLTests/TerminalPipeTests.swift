@@ -8,28 +8,12 @@ import TestSupport
     /// Runs `tmux` with arguments, waiting for it to finish.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try runTool("/usr/bin/tmux", arguments).status
     }
 
     /// The terminal's screen now.
     func capture(_ session: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["capture-pane", "-p", "-t", session]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try runTool("/usr/bin/tmux", ["capture-pane", "-p", "-t", session]).output
     }
 
     /// Waits (up to 10 s, looking every 50 ms) until the screen holds `text`; returns the screen.
