@@ -97,6 +97,7 @@ import TestSupport
         #expect(outcome.weights.map(\.note) == [nil, "after the party, finally", "señor & <friends> €5", nil])
         #expect(outcome.weights.first?.date == (try local("2007-08-01 12:00", zone: "UTC")))
         #expect(outcome.invalid.count == 1 && outcome.invalid[0].reason.contains("2007-09-31"), "\(outcome.invalid)")
+        #expect(outcome.invalid.first?.line == 19, "the line the day is on")
         #expect(outcome.skipped == 1, "the day without a weight")
     }
 

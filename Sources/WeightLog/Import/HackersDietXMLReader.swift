@@ -30,6 +30,13 @@ struct HackersDietXMLReader {
         }
         var rest = Substring(text)
         var index = 0
+        // Problems name the line a day is on, counted as the walk moves down the file.
+        var counted = text.startIndex, lineNumber = 1
+        func line(of position: String.Index) -> Int {
+            lineNumber += text.utf8[counted..<position].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            counted = position
+            return lineNumber
+        }
         while let month = Self.element("monthlog", in: rest, remainder: &rest) {
             let properties = Self.element("properties", in: month) ?? month
             let unit = Self.element("weight-unit", in: properties).flatMap { WeightFileReader.hackersDietUnit(named: String($0)) }
@@ -39,14 +46,15 @@ struct HackersDietXMLReader {
             var days = Self.element("days", in: month) ?? month
             while let day = Self.element("day", in: days, remainder: &days) {
                 index += 1
+                let dayLine = line(of: day.startIndex)
                 let weight = Self.element("weight", in: day).map { Self.text($0) } ?? ""
                 let comment = Self.element("comment", in: day).map { Self.text($0) }
                 guard let year, let monthNumber, let dayNumber = Self.element("date", in: day).flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
-                    outcome.invalid.append(ImportProblem(line: index, reason: "day \(index) names no year, month and day"))
+                    outcome.invalid.append(ImportProblem(line: dayLine, reason: "day \(index) names no year, month and day"))
                     continue
                 }
                 let date = String(format: "%04d-%02d-%02d", year, monthNumber, dayNumber)
-                rows.add(index, dateText: date, weightText: weight, unit: unit ?? outcome.unit, note: comment, id: nil, to: &outcome)
+                rows.add(dayLine, dateText: date, weightText: weight, unit: unit ?? outcome.unit, note: comment, id: nil, to: &outcome)
             }
         }
         return outcome
