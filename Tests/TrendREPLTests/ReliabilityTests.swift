@@ -156,6 +156,7 @@ import TestSupport
             try LocalDataStore(directory: data).open()
             let statuses = Mutex<[Int32]>([])
             DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                // A run that cannot start counts as a failed import (-1), which the expectation below reports.
                 let status = (try? runTrend(["--data-dir", data.path, "-c", "import \(csv.path)"]).status) ?? -1
                 statuses.withLock { $0.append(status) }
             }

@@ -31,6 +31,7 @@ extension WeightFileReader {
     }
 
     func readJSON(_ data: Data, path: String) throws -> ReadOutcome {
+        // The fast path; a file that does not decode this way is read below, which reports what is wrong with it.
         if Self.startsWithEntries(data), let store = try? JSONDecoder().decode(WeightStoreFile.self, from: data) {
             var outcome = ReadOutcome(format: .trendJSON, version: store.format == nil ? "the original app's weight store" : nil,
                                       unit: .kilograms, unitAssumed: false)
