@@ -223,34 +223,34 @@ public struct WeightTable: SnapshotSection {
 
     public func keepingValid(_ part: Part) -> (valid: Part, dropped: [String]) {
         // Most parts are whole (every snapshot this Trend writes): checked without copying a million rows.
-        if Self.firstProblem(in: part.entries) == nil { return (part, []) }
-        var ids = Set<String>()
+        var ids = Set<String>(minimumCapacity: part.entries.count)
+        guard part.entries.indices.contains(where: { Self.problem(with: part.entries[$0], index: $0, ids: &ids) != nil })
+        else { return (part, []) }
+        ids.removeAll(keepingCapacity: true)
         var valid: [WeightEntry] = []
         var dropped: [String] = []
-        valid.reserveCapacity(part.entries.count)
-        for (index, entry) in part.entries.enumerated() {
-            guard !entry.id.isEmpty, entry.id.count <= 64, ids.insert(entry.id).inserted else {
-                dropped.append("weight \(index + 1) has an empty, overlong or repeated id")
-                continue
-            }
-            do {
-                try entry.validate()
-                valid.append(entry)
-            } catch {
-                dropped.append("weight \(index + 1) \(error)")
+        for index in part.entries.indices {
+            if let problem = Self.problem(with: part.entries[index], index: index, ids: &ids) {
+                dropped.append(problem)
+            } else {
+                valid.append(part.entries[index])
             }
         }
         return (Part(entries: valid), dropped)
     }
 
-    /// Whether any entry would be dropped by `keepingValid`: the same rules, nothing copied.
-    static func firstProblem(in entries: [WeightEntry]) -> Int? {
-        var ids = Set<String>(minimumCapacity: entries.count)
-        for (index, entry) in entries.enumerated() {
-            guard !entry.id.isEmpty, entry.id.count <= 64, ids.insert(entry.id).inserted,
-                  (try? entry.validate()) != nil else { return index }  // The reason is found again by keepingValid's own pass.
+    /// Why a snapshot's weigh-in cannot be restored (an empty, overlong or repeated id, or a rule
+    /// of `WeightEntry.validate()`); nil when it can. A good id joins `ids`.
+    static func problem(with entry: WeightEntry, index: Int, ids: inout Set<String>) -> String? {
+        guard !entry.id.isEmpty, entry.id.count <= 64, ids.insert(entry.id).inserted else {
+            return "weight \(index + 1) has an empty, overlong or repeated id"
         }
-        return nil
+        do {
+            try entry.validate()
+            return nil
+        } catch {
+            return "weight \(index + 1) \(error)"
+        }
     }
 
     public func replace(with part: Part, in connection: SQLiteConnection) throws {
