@@ -41,7 +41,8 @@ test: test-deps
 	$(SWIFT) build --build-tests $(STRICT)
 	@# Links the executables the end-to-end tests and the benchmark smoke run use.
 	$(SWIFT) build $(STRICT)
-	$(SWIFT) test --skip-build
+	@# A hung test fails the run within 20 minutes instead of holding CI to its limit.
+	timeout --kill-after=30 1200 $(SWIFT) test --skip-build
 	@# The benchmark suite once, at its smallest size: it must build and agree with C.
 	$(SWIFT) run --skip-build ProgressBenchmarks --smoke
 	$(SWIFT) run --skip-build HabitsBenchmarks --smoke

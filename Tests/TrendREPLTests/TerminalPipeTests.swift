@@ -5,15 +5,42 @@ import TestSupport
 /// Issue 16: `trend | tee log.txt` in a real terminal (tmux): the prompt
 /// stays on the terminal, the answers go down the pipe, `quit` ends it.
 @Suite struct TerminalPipeTests {
-    /// Runs `tmux` with arguments, waiting for it to finish.
+    /// This test's own tmux server (its own socket), so tests running side by
+    /// side never share one: a session ended by one test cannot take the
+    /// server, and the sessions on it, away from another.
+    let socket = "trend-test-\(UUID().uuidString.prefix(8))"
+
+    /// Runs `tmux` on this test's server with arguments, waiting for it to
+    /// finish, at most `limit` seconds.
+    ///
+    /// It is started through Python, with every inherited descriptor closed
+    /// and no signal blocked. The first command forks the tmux server, which
+    /// would otherwise keep the socket Foundation's `Process` watches for the
+    /// client's exit, so the wait for that client lasted as long as the server
+    /// (a hung CI run); and it would inherit the test thread's blocked signals,
+    /// so `kill-server` left it running.
+    func runTmux(_ arguments: [String], limit: Int = 30) throws -> (status: Int32, output: String) {
+        let launcher = """
+            import signal, subprocess, sys
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            sys.exit(subprocess.run(sys.argv[1:], close_fds=True).returncode)
+            """
+        return try runTool("/usr/bin/python3", ["-c", launcher, "/usr/bin/timeout", "\(limit)", "/usr/bin/tmux", "-L", socket] + arguments)
+    }
+
     @discardableResult
     func tmux(_ arguments: [String]) throws -> Int32 {
-        try runTool("/usr/bin/tmux", arguments).status
+        try runTmux(arguments).status
+    }
+
+    /// Ends this test's server and every session on it.
+    func endServer() {
+        _ = try? tmux(["kill-server"])  // Already gone when its last session ended; nothing to report.
     }
 
     /// The terminal's screen now.
     func capture(_ session: String) throws -> String {
-        try runTool("/usr/bin/tmux", ["capture-pane", "-p", "-t", session]).output
+        try runTmux(["capture-pane", "-p", "-t", session]).output
     }
 
     /// Waits (up to 10 s, looking every 50 ms) until the screen holds `text`; returns the screen.
@@ -28,7 +55,7 @@ import TestSupport
 
     /// Starts the REPL on `data` in a 100 × 30 tmux terminal and waits for its prompt; returns the session's name.
     func startREPL(data: URL) throws -> String {
-        let session = "trend-repl-\(UUID().uuidString.prefix(8))"
+        let session = "trend-repl"
         let command = "'\(trendExecutable().path)' --data-dir '\(data.path)'"
         #expect(try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command]) == 0)
         _ = try waitFor(session, "trend>")
@@ -41,7 +68,7 @@ import TestSupport
         let temp = TemporaryDirectory()
         defer { temp.remove() }
         let session = try startREPL(data: temp.url.appendingPathComponent("data"))
-        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        defer { endServer() }
         try tmux(["send-keys", "-t", session, "weigh 80.4", "Enter"])
         _ = try waitFor(session, "Recorded 80.4")
         // The search is typed once the prompt is back, so Ctrl-C reaches the line editor as a key.
@@ -61,7 +88,7 @@ import TestSupport
         let temp = TemporaryDirectory()
         defer { temp.remove() }
         let session = try startREPL(data: temp.url.appendingPathComponent("data"))
-        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        defer { endServer() }
         try tmux(["send-keys", "-t", session, "progress ", "Tab"])
         try tmux(["send-keys", "-t", session, "Tab"])
         let screen = try waitFor(session, "1y  all")
@@ -72,23 +99,21 @@ import TestSupport
         let temp = TemporaryDirectory()
         defer { temp.remove() }
         let log = temp.url.appendingPathComponent("log.txt")
-        let session = "trend-tee-\(UUID().uuidString.prefix(8))"
-        let channel = session + "-done"
+        let session = "trend-tee"
         let status = temp.url.appendingPathComponent("status")
         // `timeout` ends a REPL that would not quit (status 124), so a failure is a failed test, not a hung run.
         let script = temp.url.appendingPathComponent("run.sh")
         try """
         timeout --foreground 20 '\(trendExecutable().path)' --data-dir '\(temp.url.appendingPathComponent("data").path)' | tee '\(log.path)'
-        echo "${PIPESTATUS[0]}" > '\(status.path)'
-        tmux wait-for -S \(channel)
+        echo "${PIPESTATUS[0]}" > '\(status.path).part' && mv '\(status.path).part' '\(status.path)'
         """.write(to: script, atomically: true, encoding: .utf8)
         let command = "bash '\(script.path)'"
         #expect(try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command]) == 0)
-        defer { _ = try? tmux(["kill-session", "-t", session]) }  // Already gone when the test passes.
+        defer { endServer() }
         // Keys wait in the terminal until trend reads them.
         try tmux(["send-keys", "-t", session, "weigh 80.4", "Enter", "status", "Enter", "quit", "Enter"])
-        // Returns when the pipeline has ended.
-        #expect(try tmux(["wait-for", channel]) == 0)
+        // The status file appears when the pipeline has ended; the session, and with it the server, ends then too.
+        for _ in 0..<600 where !FileManager.default.fileExists(atPath: status.path) { usleep(50_000) }
         #expect(try String(contentsOf: status, encoding: .utf8) == "0\n", "trend ended on quit, with status 0")
         let text = try String(contentsOf: log, encoding: .utf8)
         #expect(text.contains("Recorded 80.4 kg"))
