@@ -7,6 +7,10 @@ STRICT = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check 
 .PHONY: run test build deps test-deps test-tsan bench bench-startup bench-import bench-pandas docs install clean
 
 PREFIX ?= $(HOME)/.local
+# Release builds link the Swift runtime and Foundation statically: the binary
+# is larger (about 80 MB, ICU's data included) but starts about 3 ms sooner,
+# with no dynamic symbol lookups into the Swift libraries (README, Start-up).
+RELEASE = -c release --static-swift-stdlib
 
 # System libraries the package uses: SQLite (linked), and libedit (line
 # editing), OpenSSL's libcrypto (the backup content hash) and libarchive
@@ -54,21 +58,23 @@ docs: deps
 	bash scripts/docs.sh
 
 bench: deps
-	$(SWIFT) run -c release ProgressBenchmarks
-	$(SWIFT) run -c release HabitsBenchmarks
+	$(SWIFT) run $(RELEASE) ProgressBenchmarks
+	$(SWIFT) run $(RELEASE) HabitsBenchmarks
 
 # Start-up next to a bare Foundation hello, on generated data directories
 # (ten years of weigh-ins and habits, 100k weigh-ins, 20 habits over 30 years).
 bench-startup: deps
-	$(SWIFT) build -c release --product trend
+	$(SWIFT) build $(RELEASE) --product trend
 	mkdir -p .build/bench-startup
 	swiftc -O Benchmarks/Startup/hello.swift -o .build/bench-startup/hello
-	python3 scripts/bench-startup.py .build/release/trend .build/bench-startup/hello .build/bench-startup
+	swiftc -O -static-stdlib Benchmarks/Startup/hello.swift -o .build/bench-startup/hello-static
+	python3 scripts/bench-startup.py .build/release/trend .build/bench-startup/hello .build/bench-startup \
+		--static-hello .build/bench-startup/hello-static
 
 # Import and export at a million rows next to sqlite3's own .import of the same
 # file, in the same run (ROWS=… for another size).
 bench-import: deps
-	$(SWIFT) build -c release --product trend
+	$(SWIFT) build $(RELEASE) --product trend
 	@command -v sqlite3 >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3 >/dev/null)
 	python3 scripts/bench-import.py .build/release/trend .build/bench-import --rows $${ROWS:-1000000}
 
@@ -76,13 +82,13 @@ bench-import: deps
 # (pandas from PyPI when it is missing).
 bench-pandas: deps
 	@python3 -c "import pandas" 2>/dev/null || pip install --quiet --break-system-packages pandas || pip install --quiet pandas
-	$(SWIFT) run -c release ProgressBenchmarks --sizes 100000,1000000 --json > .build/progress-cold.json
+	$(SWIFT) run $(RELEASE) ProgressBenchmarks --sizes 100000,1000000 --json > .build/progress-cold.json
 	python3 scripts/bench-pandas.py --sizes 100000,1000000 --swift-json .build/progress-cold.json
 
 # The release binary, its man page and completions under PREFIX (default ~/.local).
 install: deps
-	$(SWIFT) build -c release --product trend
-	sh scripts/install.sh "$$($(SWIFT) build -c release --show-bin-path)/trend" "$(PREFIX)"
+	$(SWIFT) build $(RELEASE) --product trend
+	sh scripts/install.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)/trend" "$(PREFIX)"
 
 test-tsan: test-deps
 	$(SWIFT) test --sanitize=thread
