@@ -87,6 +87,25 @@ import TestSupport
         #expect(outcome.skipped == 1, "a day of steps without a weight is passed over, not an error")
     }
 
+    /// Happy Scale: quoted `"Date","Pound(s)"`, a weight a day in pounds, whatever the display unit.
+    @Test func happyScaleDaysInPounds() throws {
+        let outcome = try read("happy-scale.csv", unit: .kilograms)
+        #expect(outcome.format == .happyScale && outcome.invalid.isEmpty)
+        #expect(outcome.unit == .pounds && !outcome.unitAssumed, "the column names the unit")
+        #expect(outcome.weights.map { ($0.kilograms * 100).rounded() / 100 } == [82.19, 82.01, 81.83])
+        #expect(outcome.weights.map(\.date) == [try local("2024-01-05"), try local("2024-01-06"), try local("2024-01-08")])
+    }
+
+    /// Columns named for their unit alone are weight columns in that unit.
+    @Test func aColumnNamedForItsUnitIsTheWeight() throws {
+        for (header, unit) in [("weight_kg", WeightUnit.kilograms), ("lbs", .pounds), ("Weight [kg]", .kilograms),
+                               ("Kilogram(s)", .kilograms), ("weight_lbs", .pounds)] {
+            #expect(WeightFileReader.isWeightHeader(header.lowercased()), "\(header)")
+            #expect(WeightFileReader.unit(inHeader: header.lowercased()) == unit, "\(header)")
+        }
+        #expect(!WeightFileReader.isWeightHeader("bmi") && WeightFileReader.unit(inHeader: "weight") == nil)
+    }
+
     /// Hacker's Diet Online's XML backup: each month in its own unit, entities decoded, the DTD never read.
     @Test func hackersDietXMLBackup() throws {
         let outcome = try read("hackdiet_db.xml", unit: .kilograms, zone: "UTC")
@@ -306,8 +325,12 @@ import TestSupport
         let file = temp.url.appendingPathComponent("scale.csv")
         try "Day,Mass\n2026-10-01,80\n".write(to: file, atomically: true, encoding: .utf8)
         #expect(throws: ImportError.missingColumns(file.path, found: ["day", "mass"], missing: ["date"])) { try reader.read(file) }
-        try "when,kg,fat\n2026-10-01,80,20\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(throws: ImportError.missingColumns(file.path, found: ["when", "kg", "fat"], missing: ["weight"])) { try reader.read(file) }
+        try "when,reading,fat\n2026-10-01,80,20\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(throws: ImportError.missingColumns(file.path, found: ["when", "reading", "fat"], missing: ["weight"])) { try reader.read(file) }
+        // A column named for its unit is the weight, in that unit.
+        try "when,lbs,fat\n2026-10-01,176.4,20\n".write(to: file, atomically: true, encoding: .utf8)
+        let read = try reader.read(file)
+        #expect(read.unit == .pounds && read.weights.map { ($0.kilograms * 100).rounded() / 100 } == [80.01])
         try "just some words\n".write(to: file, atomically: true, encoding: .utf8)
         #expect(throws: ImportError.unknownFormat(file.path)) { try reader.read(file) }
     }

@@ -32,6 +32,10 @@ import Storage
 /// - **Google Fit**'s Takeout `Daily Summaries.csv` (`Date,Average weight (kg),
 ///   Max weight (kg),…`, a row a day, empty on days without a weight), as
 ///   GoogleFitToOpenScaleCSV's test file has it: the day's average, at noon.
+/// - **Happy Scale**'s CSV: quoted `"Date","Pound(s)"` (or `"Kilogram(s)"`),
+///   ISO days, one weight a day, as the open WeightFlow importer reads it
+///   (its `HappyScaleParser`: "quoted headers containing Date and Pound(s)").
+///   A day without a time is at noon, as every date-only file.
 /// - **Fitbit** `weight-YYYY-MM-DD.json` (account export and Google Takeout):
 ///   an array of `{logId, weight, bmi, fat, date "MM/DD/YY", time "HH:MM:SS", source}`,
 ///   the time local and the weight in pounds.
@@ -58,6 +62,7 @@ extension WeightFileReader {
         if header.contains("weightkg"), header.contains("fatkg") || header.contains("fatpercent") { return .goldenCheetah }
         if isEufyHeader(header) { return .eufyLife }
         if header.first == "date", header.contains("average weight (kg)") { return .googleFit }
+        if header.first == "date", header.contains(where: { ["pound(s)", "kilogram(s)", "stone(s)"].contains($0) }) { return .happyScale }
         return nil
     }
 

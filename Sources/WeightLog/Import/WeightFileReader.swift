@@ -328,13 +328,28 @@ struct WeightFileReader {
 
     static func isWeightHeader(_ name: String) -> Bool {
         name == "weight" || name.hasPrefix("weight ") || name.hasPrefix("weight(") || name == "kilograms" || name == "mass"
-            || name == "weightkg" || name == "weightlb" || name == "average weight (kg)"
+            || name == "weightkg" || name == "weightlb" || name == "average weight (kg)" || unitNamingColumn(name) != nil
+    }
+
+    /// A column named for its unit alone or as `weight_<unit>`: Happy Scale's
+    /// `Pound(s)`, `lbs`, `kg`, `weight_kg`, `weight_lbs`.
+    static func unitNamingColumn(_ name: String) -> WeightUnit? {
+        let word = name.hasPrefix("weight_") ? String(name.dropFirst("weight_".count)) : name
+        switch word {
+        case "kg", "kgs", "kilogram", "kilogram(s)": return .kilograms
+        case "lb", "lbs", "pound", "pounds", "pound(s)": return .pounds
+        case "stone(s)": return .stones
+        default: return nil
+        }
     }
 
     static func unit(inHeader name: String) -> WeightUnit? {
         if name == "kilograms" || name == "weightkg" { return .kilograms }
         if name == "weightlb" { return .pounds }
-        for (word, unit) in [("(kg)", WeightUnit.kilograms), ("(lb)", .pounds), ("(lbs)", .pounds), ("(st)", .stones)] where name.hasSuffix(word) {
+        if let unit = unitNamingColumn(name) { return unit }
+        for (word, unit) in [("(kg)", WeightUnit.kilograms), ("(lb)", .pounds), ("(lbs)", .pounds), ("(st)", .stones),
+                             ("[kg]", .kilograms), ("[lb]", .pounds), ("[lbs]", .pounds), ("(pounds)", .pounds),
+                             ("(kilograms)", .kilograms)] where name.hasSuffix(word) {
             return unit
         }
         return nil
