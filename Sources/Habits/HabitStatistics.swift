@@ -103,8 +103,8 @@ public struct HabitStatistics: Sendable {
         }
     }
 
-    private var target: Double { habit.kind.target ?? 0 }
-    private var atMost: Bool { if case .atMost = habit.kind { true } else { false } }
+    var target: Double { habit.kind.target ?? 0 }
+    var atMost: Bool { if case .atMost = habit.kind { true } else { false } }
 
     /// The marks as Loop's original entries, by day.
     public var originalEntries: [Int: Int] {
@@ -158,9 +158,12 @@ public struct HabitStatistics: Sendable {
     }
 
     /// Loop's streaks, oldest first; covered days ahead of today count, as in Loop.
-    public func streaks(computed: [Int: Int]) -> [ClosedRange<Int>] {
+    /// With `after`, only the days after that one are walked.
+    public func streaks(computed: [Int: Int], after: Int? = nil) -> [ClosedRange<Int>] {
         let numeric = habit.kind.isNumeric, atMost = self.atMost, target = self.target
-        guard let first = computed.keys.min(), let last = computed.keys.max() else { return [] }
+        guard let oldest = computed.keys.min(), let last = computed.keys.max() else { return [] }
+        let first = max(oldest, (after ?? Int.min) + 1)
+        guard first <= min(last, today + 30) else { return [] }
         var counting: [Int] = []
         for day in first...min(last, today + 30) {
             if let value = computed[day], LoopModel.countsForStreak(value, numeric: numeric, atMost: atMost, target: target) { counting.append(day) }

@@ -144,6 +144,41 @@ public final class HabitsFeature {
         return habits.filter { !$0.archived }.map { summary(of: $0, today: day) }
     }
 
+    /// Today's list without every day of every habit, when nothing is loaded
+    /// yet (`trend -c habits`): a habit whose walk can stop and go on
+    /// (`HabitCheckpoint`) is read from its stored checkpoint with only the
+    /// marks since, and gets a newer checkpoint when it has none or an old
+    /// one. The numbers are those `summaries()` gives, to the last bit.
+    /// A checkpoint that cannot be written (a read-only folder, a busy
+    /// database) is only a slower list next time.
+    public func summariesReadingLittle() async throws -> [HabitSummary] {
+        if hasLoaded {
+            try await load()
+            return summaries()
+        }
+        let day = today
+        var summaries: [HabitSummary] = []
+        var checkpoints: [String: HabitCheckpoint] = [:]
+        let (stored, version) = try await storage.habitsWithCheckpoints()
+        for (habit, stored) in stored where !habit.archived {
+            let statistics = HabitStatistics(habit: habit, today: day)
+            let computed = statistics.computedEntries()
+            let walk = statistics.walk(computed: computed, from: statistics.canResume ? stored : nil)
+            summaries.append(summary(of: habit, today: day, computed: computed, strength: walk.strength, streaks: walk.streaks,
+                                     bestStreak: walk.bestStreak))
+            let settled = day - HabitCheckpoint.settledDays
+            if statistics.canResume, stored.map({ settled - $0.throughDay >= HabitCheckpoint.refreshDays }) ?? true,
+               let checkpoint = walk.checkpoint(at: settled) {
+                checkpoints[habit.id] = checkpoint
+            }
+        }
+        if !checkpoints.isEmpty {
+            // A cache: when it cannot be written the next list walks again.
+            try? await storage.saveCheckpoints(checkpoints, ifUnchangedSince: version)
+        }
+        return summaries
+    }
+
     /// How many shown habits are due today and not done yet, and how many are
     /// shown: the status line's count, without strengths or streaks.
     public func dueToday() -> (due: Int, shown: Int) {
@@ -305,13 +340,19 @@ public final class HabitsFeature {
                          strengths: [Double]? = nil) -> HabitSummary {
         let statistics = HabitStatistics(habit: habit, today: today)
         let computed = computed ?? statistics.computedEntries()
-        let strength = (strengths ?? statistics.strengths(computed: computed)).last ?? 0
         let streaks = statistics.streaks(computed: computed)
+        let strength = (strengths ?? statistics.strengths(computed: computed)).last ?? 0
+        return summary(of: habit, today: today, computed: computed, strength: strength, streaks: streaks,
+                       bestStreak: streaks.map(\.count).max() ?? 0)
+    }
+
+    private func summary(of habit: Habit, today: Int, computed: [Int: Int], strength: Double,
+                         streaks: [ClosedRange<Int>], bestStreak: Int) -> HabitSummary {
+        let statistics = HabitStatistics(habit: habit, today: today)
         return HabitSummary(habit: habit, dueToday: habit.isDue(on: today),
                             doneToday: statistics.isCompletedToday(computed: computed),
                             todayMark: habit.marks[today], todayStatus: statistics.todayStatus(computed: computed),
-                            currentStreak: statistics.currentStreak(streaks: streaks),
-                            bestStreak: streaks.map(\.count).max() ?? 0, strength: strength)
+                            currentStreak: statistics.currentStreak(streaks: streaks), bestStreak: bestStreak, strength: strength)
     }
 
     private func ensureNameFree(_ name: String, except id: String?) throws {

@@ -7,6 +7,14 @@ public protocol HabitsRepository: Sendable {
     func allHabits() async throws -> [Habit]
     /// Every habit with only the marks that decide `today` (see `HabitsTable.recentHabits`).
     func recentHabits(today: Int) async throws -> [Habit]
+    /// Every habit with its stored checkpoint where its walk can go on from one,
+    /// and then only the marks since (see `HabitsTable.habitsWithCheckpoints`),
+    /// read at one moment; with the count of changes written up to it (`LocalDataStore.changeCount`).
+    func habitsWithCheckpoints() async throws -> (habits: [(habit: Habit, checkpoint: HabitCheckpoint?)], version: Int)
+    /// Stores checkpoints by habit id, unless a change was written since the
+    /// read that counted `version`: a checkpoint is never older than the marks it was walked from.
+    /// A cache: not journaled, and not a change observers hear of.
+    func saveCheckpoints(_ checkpoints: [String: HabitCheckpoint], ifUnchangedSince version: Int) async throws
     /// Adds a habit with its marks; a name already taken (ignoring case) is refused with `HabitsError.duplicateName`.
     func insert(_ habit: Habit, journal: JournalEntry?) async throws
     /// Saves name, schedule, kind and the archived flag.
@@ -42,6 +50,17 @@ public actor LocalHabitsRepository: HabitsRepository {
 
     public func externalVersion() throws -> Int {
         try store.externalVersion()
+    }
+
+    public func habitsWithCheckpoints() throws -> (habits: [(habit: Habit, checkpoint: HabitCheckpoint?)], version: Int) {
+        try store.readConsistently { (try HabitsTable.habitsWithCheckpoints(in: $0), try LocalDataStore.changeCount(in: $0)) }
+    }
+
+    public func saveCheckpoints(_ checkpoints: [String: HabitCheckpoint], ifUnchangedSince version: Int) throws {
+        try store.write(notifying: false) { connection in
+            guard try LocalDataStore.changeCount(in: connection) == version else { return }
+            try HabitsTable.saveCheckpoints(checkpoints, in: connection)
+        }
     }
 
     public func insert(_ habit: Habit, journal: JournalEntry?) throws {

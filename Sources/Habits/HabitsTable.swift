@@ -57,22 +57,35 @@ public struct HabitsTable: SnapshotSection {
     /// cannot read is an error naming it, never a habit quietly left out.
     public static func allHabits(in connection: SQLiteConnection) throws -> [Habit] {
         var habits = try rows(in: connection).map { row throws(HabitsError) in try habit(row) }
-        // One query per habit along the primary key: no habit id per row, and the
-        // dictionary sized once (a century of days for 50 habits loads in well under a second).
         for position in habits.indices {
-            let id = habits[position].id
-            var notes: [Int: String] = [:]
-            let days = try connection.query("SELECT day, status, value, note FROM habit_records WHERE habit_id = ? ORDER BY day",
-                                            [.text(id)]) { row in
-                if let note = row.optionalText(3) { notes[row.int(0)] = note }
-                return (row.int(0), try mark(RecordRow(habitID: id, day: row.int(0), status: row.text(1), value: row.optionalDouble(2))))
-            }
-            var marks = [Int: HabitMark](minimumCapacity: days.count)
-            for (day, mark) in days { marks[day] = mark }
-            habits[position].marks = marks
-            habits[position].notes = notes
+            try readMarks(into: &habits[position], in: connection)
         }
         return habits
+    }
+
+    /// A habit's marks (and notes) from `since` on, all of them without it. One
+    /// query along the primary key: no habit id per row, and the dictionary
+    /// sized once (a century of days for 50 habits loads in well under a second).
+    /// With `since`, `createdDay` moves back to the first mark, so `firstDay` stays true.
+    static func readMarks(into habit: inout Habit, since: Int? = nil, notes withNotes: Bool = true,
+                          in connection: SQLiteConnection) throws {
+        let id = habit.id
+        if since != nil {
+            if let first = try connection.scalarInt("SELECT min(day) FROM habit_records WHERE habit_id = ?", [.text(id)]) {
+                habit.createdDay = min(habit.createdDay, first)
+            }
+        }
+        var notes: [Int: String] = [:]
+        let days = try connection.query("""
+            SELECT day, status, value, note FROM habit_records WHERE habit_id = ? AND day >= ? ORDER BY day
+            """, [.text(id), .int(since ?? Int(Int64.min))]) { row in
+            if withNotes, let note = row.optionalText(3) { notes[row.int(0)] = note }
+            return (row.int(0), try mark(RecordRow(habitID: id, day: row.int(0), status: row.text(1), value: row.optionalDouble(2))))
+        }
+        var marks = [Int: HabitMark](minimumCapacity: days.count)
+        for (day, mark) in days { marks[day] = mark }
+        habit.marks = marks
+        habit.notes = notes
     }
 
     /// Every habit with only the marks that can decide today: those since the
@@ -82,18 +95,46 @@ public struct HabitsTable: SnapshotSection {
     public static func recentHabits(today: Int, in connection: SQLiteConnection) throws -> [Habit] {
         var habits = try rows(in: connection).map { row throws(HabitsError) in try habit(row) }
         for position in habits.indices {
-            let id = habits[position].id
-            let since = today - Self.decidingDays(of: habits[position].schedule)
-            if let first = try connection.scalarInt("SELECT min(day) FROM habit_records WHERE habit_id = ?", [.text(id)]) {
-                habits[position].createdDay = min(habits[position].createdDay, first)
-            }
-            let days = try connection.query("SELECT day, status, value FROM habit_records WHERE habit_id = ? AND day >= ? ORDER BY day",
-                                            [.text(id), .int(since)]) { row in
-                (row.int(0), try mark(RecordRow(habitID: id, day: row.int(0), status: row.text(1), value: row.optionalDouble(2))))
-            }
-            habits[position].marks = Dictionary(days, uniquingKeysWith: { _, last in last })
+            try readMarks(into: &habits[position], since: today - Self.decidingDays(of: habits[position].schedule), notes: false,
+                          in: connection)
         }
         return habits
+    }
+
+    /// Every habit with its stored checkpoint where its walk can go on from
+    /// one (`HabitStatistics.canResume`), and then only the marks the walk on
+    /// reads; the others (and any without a checkpoint) with all their marks.
+    public static func habitsWithCheckpoints(in connection: SQLiteConnection) throws -> [(habit: Habit, checkpoint: HabitCheckpoint?)] {
+        var result: [(habit: Habit, checkpoint: HabitCheckpoint?)] = []
+        for row in try rows(in: connection) {
+            var habit = try Self.habit(row)
+            let statistics = HabitStatistics(habit: habit, today: habit.createdDay)
+            let stored = try connection.query("""
+                SELECT through_day, first_day, score, longest_ended_streak, run_start FROM habit_checkpoints WHERE habit_id = ?
+                """, [.text(habit.id)]) {
+                HabitCheckpoint(throughDay: $0.int(0), from: $0.int(1), score: $0.double(2), longestEndedStreak: $0.int(3),
+                                runStart: $0.optionalInt(4))
+            }.first
+            let checkpoint = statistics.canResume ? stored : nil
+            let since = checkpoint.map { $0.throughDay - HabitCheckpoint.daysBefore(for: statistics.frequency) }
+            try readMarks(into: &habit, since: since, in: connection)
+            result.append((habit, checkpoint))
+        }
+        return result
+    }
+
+    /// Stores checkpoints by habit id, replacing older ones; a habit deleted
+    /// meanwhile gets none.
+    public static func saveCheckpoints(_ checkpoints: [String: HabitCheckpoint], in connection: SQLiteConnection) throws {
+        for (id, checkpoint) in checkpoints.sorted(by: { $0.key < $1.key }) {
+            try connection.run("""
+                INSERT INTO habit_checkpoints(habit_id, through_day, first_day, score, longest_ended_streak, run_start)
+                SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM habits WHERE id = ?)
+                ON CONFLICT(habit_id) DO UPDATE SET through_day = excluded.through_day, first_day = excluded.first_day,
+                    score = excluded.score, longest_ended_streak = excluded.longest_ended_streak, run_start = excluded.run_start
+                """, [.text(id), .int(checkpoint.throughDay), .int(checkpoint.from), .double(checkpoint.score),
+                      .int(checkpoint.longestEndedStreak), checkpoint.runStart.map { .int($0) } ?? .null, .text(id)])
+        }
     }
 
     /// How many days back a day's status can depend on for a schedule.

@@ -111,20 +111,32 @@ public enum LoopModel {
     /// The score of every day `from...to` (`ScoreList.recompute`). Non-daily
     /// yes/no habits look back over twice the frequency's days for twice its
     /// repetitions; an at-most habit starts at 1 and an unknown day meets it.
+    ///
+    /// With `resuming` (a day and its score, from an earlier walk that began at
+    /// the same `from`), the walk goes on from the day after it and returns the
+    /// scores from there: a day's score depends only on the day before's and on
+    /// the values of the last `denominator` days, which `values` must still give.
     public static func scores(values: (Int) -> Int, from: Int, to: Int, frequency: Frequency,
-                              numeric: Bool, atMost: Bool, target: Double) -> [Double] {
-        guard from <= to else { return [] }
+                              numeric: Bool, atMost: Bool, target: Double, resuming: (day: Int, score: Double)? = nil) -> [Double] {
+        let start = resuming.map { max(from, $0.day + 1) } ?? from
+        guard start <= to else { return [] }
         var numerator = frequency.numerator, denominator = frequency.denominator
         let rate = frequency.value
         if !numeric, rate < 1 {
             numerator *= 2
             denominator *= 2
         }
+        // What the walk's rolling sum held on the day before `start` (the values are whole numbers: sums are exact).
         var rollingSum = 0.0
-        var previous = numeric && atMost ? 1.0 : 0.0
+        if start > from {
+            for day in max(from, start - denominator)..<start {
+                rollingSum += numeric ? Double(max(0, values(day))) : (values(day) == yesManual ? 1 : 0)
+            }
+        }
+        var previous = resuming?.score ?? (numeric && atMost ? 1.0 : 0.0)
         var result: [Double] = []
-        result.reserveCapacity(to - from + 1)
-        for day in from...to {
+        result.reserveCapacity(to - start + 1)
+        for day in start...to {
             let value = values(day)
             let leaving = day - denominator >= from ? values(day - denominator) : unknown
             if numeric {

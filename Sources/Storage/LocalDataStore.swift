@@ -153,6 +153,12 @@ public final class LocalDataStore: @unchecked Sendable {
         try read { try $0.scalarInt("PRAGMA data_version") ?? 0 }
     }
 
+    /// How many changes any process has written (every write that notifies
+    /// counts one), read on `connection` so it belongs to that read's moment.
+    public static func changeCount(in connection: SQLiteConnection) throws -> Int {
+        try connection.query("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'changeCount'") { $0.int(0) }.first ?? 0
+    }
+
     /// A value in the `meta` table (facts about this installation).
     public func metaValue(_ key: String) throws -> String? {
         try read { try $0.query("SELECT value FROM meta WHERE key = ?", [.text(key)]) { $0.text(0) }.first }

@@ -157,6 +157,7 @@ public final class SQLiteStatement {
     }
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
     public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+    public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
 }
 
 extension SQLiteConnection {

@@ -103,6 +103,35 @@ enum Schema {
         """,
         // 12: the journal of changes behind undo, redo and history (see `ChangeJournal`).
         ChangeJournal.migration,
+        // 13: where the walk over a habit's days stood at the end of a day (Habits'
+        // `HabitCheckpoint`), a cache the list goes on from. A change to a mark
+        // on or before that day, or to the habit, deletes it in the same transaction.
+        """
+        CREATE TABLE habit_checkpoints (
+            habit_id TEXT PRIMARY KEY NOT NULL,
+            through_day INTEGER NOT NULL,
+            first_day INTEGER NOT NULL,
+            score REAL NOT NULL,
+            longest_ended_streak INTEGER NOT NULL,
+            run_start INTEGER
+        ) WITHOUT ROWID;
+        CREATE TRIGGER habit_checkpoints_after_mark_added AFTER INSERT ON habit_records BEGIN
+            DELETE FROM habit_checkpoints WHERE habit_id = NEW.habit_id AND through_day >= NEW.day;
+        END;
+        CREATE TRIGGER habit_checkpoints_after_mark_removed AFTER DELETE ON habit_records BEGIN
+            DELETE FROM habit_checkpoints WHERE habit_id = OLD.habit_id AND through_day >= OLD.day;
+        END;
+        CREATE TRIGGER habit_checkpoints_after_mark_changed AFTER UPDATE ON habit_records BEGIN
+            DELETE FROM habit_checkpoints WHERE (habit_id = OLD.habit_id AND through_day >= OLD.day)
+                OR (habit_id = NEW.habit_id AND through_day >= NEW.day);
+        END;
+        CREATE TRIGGER habit_checkpoints_after_habit_changed AFTER UPDATE ON habits BEGIN
+            DELETE FROM habit_checkpoints WHERE habit_id IN (OLD.id, NEW.id);
+        END;
+        CREATE TRIGGER habit_checkpoints_after_habit_removed AFTER DELETE ON habits BEGIN
+            DELETE FROM habit_checkpoints WHERE habit_id = OLD.id;
+        END;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

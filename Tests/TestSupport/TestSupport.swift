@@ -50,13 +50,17 @@ public func calendar(zone: String) -> Calendar {
 }
 
 /// SQL that takes a database back to before schema 11 (Trend 0.2.0 and
-/// older): no journal tables, no journal triggers, no body fat column. A
+/// older): no journal tables, no journal triggers, no body fat column, no
+/// habit checkpoints. A
 /// test that rebuilds an older schema runs it first, as those versions never had them.
 public let dropChangeJournalSQL: String = {
     let triggers = ["weight_entries", "habits", "habit_records", "settings"].flatMap { table in
         ["insert", "update", "delete"].map { "DROP TRIGGER IF EXISTS journal_\(table)_\($0);" }
     }
-    return (triggers + ["DROP TABLE IF EXISTS journal_rows;", "DROP TABLE IF EXISTS journal_changes;",
+    let checkpoints = ["mark_added", "mark_removed", "mark_changed", "habit_changed", "habit_removed"].map {
+        "DROP TRIGGER IF EXISTS habit_checkpoints_after_\($0);"
+    } + ["DROP TABLE IF EXISTS habit_checkpoints;"]
+    return (triggers + checkpoints + ["DROP TABLE IF EXISTS journal_rows;", "DROP TABLE IF EXISTS journal_changes;",
                         "DROP TABLE IF EXISTS journal_recording;", "ALTER TABLE weight_entries DROP COLUMN body_fat;"])
         .joined(separator: "\n")
 }()

@@ -232,13 +232,17 @@ struct HabitsViewModel {
     }
 
     func list(includeArchived: Bool, style: TerminalStyle) async throws -> CommandOutput {
-        try await habitsFeature.load()
-        var summaries = habitsFeature.summaries()
+        var summaries: [HabitSummary]
         if includeArchived {
+            try await habitsFeature.load()
+            summaries = habitsFeature.summaries()
             let shown = Set(summaries.map(\.habit.id))
             summaries += try habitsFeature.habits.filter { !shown.contains($0.id) }.map { habit in
                 try habitsFeature.detail(of: habit.name, days: 1).summary
             }
+        } else {
+            // A cold list reads each habit from its checkpoint on, not every day of it.
+            summaries = try await habitsFeature.summariesReadingLittle()
         }
         let today = habitsFeature.today
         let json = JSON.object([("date", .string(DayNumber.string(today))), ("habits", .array(summaries.map { Self.json($0) }))])
