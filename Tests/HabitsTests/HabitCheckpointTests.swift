@@ -145,20 +145,26 @@ import TestSupport
         lists = try await bothLists(store, clock: clock)
         #expect(lists.lean == lists.whole)
 
-        // A mark after the checkpoint's day leaves it; one on or before it deletes it.
-        _ = try await graph.app.habitsFeature.mark("Read", when: .relative(.daysAgo(3), hour: nil, minute: nil), as: .no)
+        // A mark after the checkpoint's day leaves it; one on or before it deletes it: a new
+        // day's (an insert), a changed one's (an update), and its undo (a delete).
+        func daysAgo(_ days: Int) -> WhenInput { .relative(.daysAgo(days), hour: nil, minute: nil) }
+        let unmarked = (10...30).first { (today - $0) % 5 == 0 }!, marked = unmarked + 1
+        _ = try await graph.app.habitsFeature.mark("Read", when: daysAgo(3), as: .no)
         #expect(try checkpointDays(store).count == 2)
-        _ = try await graph.app.habitsFeature.mark("Read", when: .relative(.daysAgo(20), hour: nil, minute: nil), as: .no)
-        #expect(try checkpointDays(store).count == 1, "Read's checkpoint is gone; Water's stays")
-        lists = try await bothLists(store, clock: clock)
-        #expect(lists.lean == lists.whole)
-        #expect(try checkpointDays(store).count == 2, "the next cold list writes it again")
-
-        // Undo goes through the same triggers.
-        _ = try store.undoLatestChange()
-        #expect(try checkpointDays(store).count == 1)
-        lists = try await bothLists(store, clock: clock)
-        #expect(lists.lean == lists.whole)
+        for (days, what) in [(unmarked, "a new mark"), (marked, "a changed mark")] {
+            _ = try await graph.app.habitsFeature.mark("Read", when: daysAgo(days), as: .no)
+            #expect(try checkpointDays(store).count == 1, "\(what): Read's checkpoint is gone; Water's stays")
+            lists = try await bothLists(store, clock: clock)
+            #expect(lists.lean == lists.whole, "\(what)")
+            #expect(try checkpointDays(store).count == 2, "the next cold list writes it again")
+        }
+        // Undo goes through the same triggers: the changed mark back, then the new one gone.
+        for _ in 0..<2 {
+            _ = try store.undoLatestChange()
+            #expect(try checkpointDays(store).count == 1)
+            lists = try await bothLists(store, clock: clock)
+            #expect(lists.lean == lists.whole)
+        }
 
         // A new target changes every day's meaning.
         _ = try await graph.app.habitsFeature.edit("Water", kind: .atLeast(4))
