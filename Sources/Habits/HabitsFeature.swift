@@ -206,6 +206,11 @@ public final class HabitsFeature {
     }
 
     public func habit(named name: String) throws -> Habit {
+        try Self.habit(named: name, in: habits)
+    }
+
+    /// The habit a typed name means (its case aside), or the error naming it with the one close match.
+    private static func habit(named name: String, in habits: [Habit]) throws -> Habit {
         let key = name.lowercased()
         if let habit = habits.first(where: { $0.name.lowercased() == key }) { return habit }
         let suggestion = habits.filter { $0.name.lowercased().hasPrefix(key) || $0.name.lowercased().contains(key) }
@@ -322,7 +327,21 @@ public final class HabitsFeature {
 
     /// The habit in full over the last `days` days.
     public func detail(of name: String, days: Int = 60) throws -> HabitDetail {
-        let habit = try self.habit(named: name)
+        detail(of: try habit(named: name), days: days)
+    }
+
+    /// The same when nothing is loaded yet (`trend -c 'habit show Read'`):
+    /// only the named habit's days are read, not every habit's.
+    public func detailReadingLittle(of name: String, days: Int = 60) async throws -> HabitDetail {
+        if hasLoaded {
+            try await load()
+            return try detail(of: name, days: days)
+        }
+        let habit = try Self.habit(named: name, in: try await storage.habitsWithoutMarks())
+        return detail(of: try await storage.withMarks(habit), days: days)
+    }
+
+    private func detail(of habit: Habit, days: Int) -> HabitDetail {
         let day = today
         let statistics = HabitStatistics(habit: habit, today: day)
         let computed = statistics.computedEntries()

@@ -7,6 +7,10 @@ public protocol HabitsRepository: Sendable {
     func allHabits() async throws -> [Habit]
     /// Every habit with only the marks that decide `today` (see `HabitsTable.recentHabits`).
     func recentHabits(today: Int) async throws -> [Habit]
+    /// Every habit (archived too) without its marks, in the order they were added.
+    func habitsWithoutMarks() async throws -> [Habit]
+    /// `habit` with every mark and note it has.
+    func withMarks(_ habit: Habit) async throws -> Habit
     /// Every habit with its stored checkpoint where its walk can go on from one,
     /// and then only the marks since (see `HabitsTable.habitsWithCheckpoints`),
     /// read at one moment; with the count of changes written up to it (`LocalDataStore.changeCount`).
@@ -50,6 +54,16 @@ public actor LocalHabitsRepository: HabitsRepository {
 
     public func externalVersion() throws -> Int {
         try store.externalVersion()
+    }
+
+    public func habitsWithoutMarks() throws -> [Habit] {
+        try store.read { connection in try HabitsTable.rows(in: connection).map { row throws(HabitsError) in try HabitsTable.habit(row) } }
+    }
+
+    public func withMarks(_ habit: Habit) throws -> Habit {
+        var habit = habit
+        try store.read { try HabitsTable.readMarks(into: &habit, in: $0) }
+        return habit
     }
 
     public func habitsWithCheckpoints() throws -> (habits: [(habit: Habit, checkpoint: HabitCheckpoint?)], version: Int) {

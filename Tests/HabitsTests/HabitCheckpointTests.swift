@@ -179,6 +179,21 @@ import TestSupport
         #expect(try checkpointDays(store) == [today + 32, today + 32])
     }
 
+    @Test func aHabitShownAloneIsShownAsWithEveryHabitRead() async throws {
+        let clock = TestClock(date("2026-06-10 09:00"))
+        let (store, _) = try await seeded(clock: clock)
+        for name in ["read", "Water"] {
+            let alone = try await makeTestApp(store: store, clock: clock).app.habitsFeature.detailReadingLittle(of: name)
+            let all = makeTestApp(store: store, clock: clock).app.habitsFeature
+            try await all.load()
+            #expect(alone == (try all.detail(of: name)), "\(name)")
+            #expect(alone.days.count == 60 && alone.summary.bestStreak > 0)
+        }
+        await #expect(throws: HabitsError.noSuchHabit("Wat", suggestion: "Water")) {
+            _ = try await makeTestApp(store: store, clock: clock).app.habitsFeature.detailReadingLittle(of: "Wat")
+        }
+    }
+
     @Test func aCheckpointWalkedBeforeAnotherChangeIsNotWritten() async throws {
         let clock = TestClock(date("2026-06-10 09:00"))
         let (store, _) = try await seeded(clock: clock)

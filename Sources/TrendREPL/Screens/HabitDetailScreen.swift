@@ -6,8 +6,8 @@ import Settings
 /// row per weekday), the streaks and a strength sparkline.
 extension HabitsViewModel {
     func show(_ name: String, style: TerminalStyle) async throws -> CommandOutput {
-        try await habitsFeature.load()
-        let detail = try habitsFeature.detail(of: name, days: 60)
+        // Only this habit's days are read when nothing is loaded yet.
+        let detail = try await habitsFeature.detailReadingLittle(of: name, days: 60)
         let habit = detail.summary.habit
         var lines = [style.bold(habit.name) + style.dim("  \(HabitText.schedule(habit.schedule))" + (habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind, unit: habit.unit))")
                                                         + (habit.archived ? ", archived" : ""))]
