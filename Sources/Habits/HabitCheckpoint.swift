@@ -33,9 +33,11 @@ public struct HabitCheckpoint: Sendable, Equatable {
         self.runStart = runStart
     }
 
-    /// How many days before today a new checkpoint is taken: a week of
-    /// backfilled marks ("habit done Read 3 days ago") leaves it standing.
-    public static let settledDays = 8
+    /// How many days before today a new checkpoint is taken: backfilled marks
+    /// ("habit done Read 3 days ago") leave it standing.
+    /// Seventy days: the 60 days `habit show` draws begin after it, so the
+    /// detail goes on from the same checkpoint as the list.
+    public static let settledDays = 70
 
     /// How old a checkpoint may grow before a newer one replaces it.
     public static let refreshDays = 30
@@ -61,6 +63,12 @@ struct HabitWalk {
     let from: Int
 
     var strength: Double { scores.last ?? 0 }
+
+    /// The score on `day`, when the walk covered it.
+    func score(on day: Int) -> Double? {
+        let index = day - firstScoredDay
+        return index >= 0 && index < scores.count ? scores[index] : nil
+    }
     var bestStreak: Int { max(longestEndedStreak, streaks.map(\.count).max() ?? 0) }
 
     /// The checkpoint at the end of `day`, which must lie in the walk and before today.

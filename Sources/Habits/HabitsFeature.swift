@@ -57,6 +57,8 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
 
 /// One habit as today's list shows it.
 public struct HabitSummary: Sendable, Equatable {
+    /// The habit, with every mark and note, or, from `summariesReadingLittle`
+    /// and `detailReadingLittle`, with those its walk read (the days shown among them).
     public let habit: Habit
     public let dueToday: Bool
     public let doneToday: Bool
@@ -76,9 +78,16 @@ public struct HabitDetail: Sendable, Equatable {
     public let days: [(day: Int, status: HabitDayStatus)]
     /// Strength on each of those days.
     public let strengths: [Double]
+    /// The days done on each weekday, Monday first, over the last `weekdayCountDays` days
+    /// (Loop's frequency card, summed).
+    public let doneByWeekday: [Int]
+
+    /// How far back `doneByWeekday` counts: a year.
+    public static let weekdayCountDays = 365
 
     public static func == (lhs: HabitDetail, rhs: HabitDetail) -> Bool {
-        lhs.summary == rhs.summary && lhs.strengths == rhs.strengths && lhs.days.map(\.day) == rhs.days.map(\.day)
+        lhs.summary == rhs.summary && lhs.strengths == rhs.strengths && lhs.doneByWeekday == rhs.doneByWeekday
+            && lhs.days.map(\.day) == rhs.days.map(\.day)
             && lhs.days.map(\.status) == rhs.days.map(\.status)
     }
 }
@@ -164,19 +173,23 @@ public final class HabitsFeature {
             let statistics = HabitStatistics(habit: habit, today: day)
             let computed = statistics.computedEntries()
             let walk = statistics.walk(computed: computed, from: statistics.canResume ? stored : nil)
-            summaries.append(summary(of: habit, today: day, computed: computed, strength: walk.strength, streaks: walk.streaks,
-                                     bestStreak: walk.bestStreak))
-            let settled = day - HabitCheckpoint.settledDays
-            if statistics.canResume, stored.map({ settled - $0.throughDay >= HabitCheckpoint.refreshDays }) ?? true,
-               let checkpoint = walk.checkpoint(at: settled) {
-                checkpoints[habit.id] = checkpoint
-            }
+            summaries.append(summary(of: habit, today: day, computed: computed, walk: walk))
+            checkpoints[habit.id] = Self.newCheckpoint(statistics, walk: walk, stored: stored)
         }
         if !checkpoints.isEmpty {
             // A cache: when it cannot be written the next list walks again.
             try? await storage.saveCheckpoints(checkpoints, ifUnchangedSince: version)
         }
         return summaries
+    }
+
+    /// The checkpoint to store after a walk: one `settledDays` back when the
+    /// habit has none, or one over `refreshDays` older; nil when the walk
+    /// cannot stop and go on, or began after that day.
+    private static func newCheckpoint(_ statistics: HabitStatistics, walk: HabitWalk, stored: HabitCheckpoint?) -> HabitCheckpoint? {
+        let settled = statistics.today - HabitCheckpoint.settledDays
+        guard statistics.canResume, stored.map({ settled - $0.throughDay >= HabitCheckpoint.refreshDays }) ?? true else { return nil }
+        return walk.checkpoint(at: settled)
     }
 
     /// How many shown habits are due today and not done yet, and how many are
@@ -331,47 +344,62 @@ public final class HabitsFeature {
     }
 
     /// The same when nothing is loaded yet (`trend -c 'habit show Read'`):
-    /// only the named habit's days are read, not every habit's.
+    /// only the named habit's days are read, from its checkpoint on when it
+    /// has one before the days shown (and the last year's, for the weekday counts).
     public func detailReadingLittle(of name: String, days: Int = 60) async throws -> HabitDetail {
         if hasLoaded {
             try await load()
             return try detail(of: name, days: days)
         }
-        let habit = try Self.habit(named: name, in: try await storage.habitsWithoutMarks())
-        return detail(of: try await storage.withMarks(habit), days: days)
+        let day = today
+        let named = try Self.habit(named: name, in: try await storage.habitsWithoutMarks())
+        let (habit, stored, version) = try await storage.withMarks(named, resumingBefore: day - days + 1,
+                                                                   marksSince: day - HabitDetail.weekdayCountDays + 1)
+        let (detail, walk) = detail(of: habit, days: days, from: stored)
+        if let checkpoint = Self.newCheckpoint(HabitStatistics(habit: habit, today: day), walk: walk, stored: stored) {
+            // A cache: when it cannot be written the next read walks again.
+            try? await storage.saveCheckpoints([habit.id: checkpoint], ifUnchangedSince: version)
+        }
+        return detail
     }
 
     private func detail(of habit: Habit, days: Int) -> HabitDetail {
+        detail(of: habit, days: days, from: nil).detail
+    }
+
+    /// The detail, walked from the first day or on from `checkpoint` (before the first day shown).
+    private func detail(of habit: Habit, days: Int, from checkpoint: HabitCheckpoint?) -> (detail: HabitDetail, walk: HabitWalk) {
         let day = today
         let statistics = HabitStatistics(habit: habit, today: day)
         let computed = statistics.computedEntries()
         let statuses = statistics.statuses(computed: computed)
-        let strengths = statistics.strengths(computed: computed)
+        let walk = statistics.walk(computed: computed, from: checkpoint)
         let range = (day - days + 1)...day
-        return HabitDetail(
-            summary: summary(of: habit, today: day, computed: computed, strengths: strengths),
-            days: range.map { ($0, statistics.status(on: $0, statuses: statuses)) },
-            strengths: range.map { $0 - habit.firstDay >= 0 && $0 - habit.firstDay < strengths.count ? strengths[$0 - habit.firstDay] : 0 }
-        )
+        var doneByWeekday = Array(repeating: 0, count: 7)
+        for markedDay in habit.marks.keys where markedDay > day - HabitDetail.weekdayCountDays && markedDay <= day
+            && habit.isDone(on: markedDay) {
+            doneByWeekday[DayNumber.weekdayFromMonday(markedDay)] += 1
+        }
+        let detail = HabitDetail(summary: summary(of: habit, today: day, computed: computed, walk: walk),
+                                 days: range.map { ($0, statistics.status(on: $0, statuses: statuses)) },
+                                 strengths: range.map { $0 >= habit.firstDay ? walk.score(on: $0) ?? 0 : 0 },
+                                 doneByWeekday: doneByWeekday)
+        return (detail, walk)
     }
 
-    private func summary(of habit: Habit, today: Int, computed: [Int: Int]? = nil,
-                         strengths: [Double]? = nil) -> HabitSummary {
+    private func summary(of habit: Habit, today: Int) -> HabitSummary {
         let statistics = HabitStatistics(habit: habit, today: today)
-        let computed = computed ?? statistics.computedEntries()
-        let streaks = statistics.streaks(computed: computed)
-        let strength = (strengths ?? statistics.strengths(computed: computed)).last ?? 0
-        return summary(of: habit, today: today, computed: computed, strength: strength, streaks: streaks,
-                       bestStreak: streaks.map(\.count).max() ?? 0)
+        let computed = statistics.computedEntries()
+        return summary(of: habit, today: today, computed: computed, walk: statistics.walk(computed: computed))
     }
 
-    private func summary(of habit: Habit, today: Int, computed: [Int: Int], strength: Double,
-                         streaks: [ClosedRange<Int>], bestStreak: Int) -> HabitSummary {
+    private func summary(of habit: Habit, today: Int, computed: [Int: Int], walk: HabitWalk) -> HabitSummary {
         let statistics = HabitStatistics(habit: habit, today: today)
         return HabitSummary(habit: habit, dueToday: habit.isDue(on: today),
                             doneToday: statistics.isCompletedToday(computed: computed),
                             todayMark: habit.marks[today], todayStatus: statistics.todayStatus(computed: computed),
-                            currentStreak: statistics.currentStreak(streaks: streaks), bestStreak: bestStreak, strength: strength)
+                            currentStreak: statistics.currentStreak(streaks: walk.streaks), bestStreak: walk.bestStreak,
+                            strength: walk.strength)
     }
 
     private func ensureNameFree(_ name: String, except id: String?) throws {

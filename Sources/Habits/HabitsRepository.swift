@@ -9,8 +9,11 @@ public protocol HabitsRepository: Sendable {
     func recentHabits(today: Int) async throws -> [Habit]
     /// Every habit (archived too) without its marks, in the order they were added.
     func habitsWithoutMarks() async throws -> [Habit]
-    /// `habit` with every mark and note it has.
-    func withMarks(_ habit: Habit) async throws -> Habit
+    /// `habit` with its marks and notes: from its stored checkpoint on when it
+    /// has one before `day` (and then those since `marksSince` too), otherwise
+    /// all of them; with the checkpoint, and the count of changes up to the read.
+    func withMarks(_ habit: Habit, resumingBefore day: Int, marksSince: Int) async throws
+        -> (habit: Habit, checkpoint: HabitCheckpoint?, version: Int)
     /// Every habit with its stored checkpoint where its walk can go on from one,
     /// and then only the marks since (see `HabitsTable.habitsWithCheckpoints`),
     /// read at one moment; with the count of changes written up to it (`LocalDataStore.changeCount`).
@@ -60,10 +63,14 @@ public actor LocalHabitsRepository: HabitsRepository {
         try store.read { connection in try HabitsTable.rows(in: connection).map { row throws(HabitsError) in try HabitsTable.habit(row) } }
     }
 
-    public func withMarks(_ habit: Habit) throws -> Habit {
+    public func withMarks(_ habit: Habit, resumingBefore day: Int, marksSince: Int) throws
+        -> (habit: Habit, checkpoint: HabitCheckpoint?, version: Int) {
         var habit = habit
-        try store.read { try HabitsTable.readMarks(into: &habit, in: $0) }
-        return habit
+        let (checkpoint, version) = try store.readConsistently { connection in
+            (try HabitsTable.readMarks(into: &habit, resumingBefore: day, marksSince: marksSince, in: connection),
+             try LocalDataStore.changeCount(in: connection))
+        }
+        return (habit, checkpoint, version)
     }
 
     public func habitsWithCheckpoints() throws -> (habits: [(habit: Habit, checkpoint: HabitCheckpoint?)], version: Int) {

@@ -105,22 +105,30 @@ public struct HabitsTable: SnapshotSection {
     /// one (`HabitStatistics.canResume`), and then only the marks the walk on
     /// reads; the others (and any without a checkpoint) with all their marks.
     public static func habitsWithCheckpoints(in connection: SQLiteConnection) throws -> [(habit: Habit, checkpoint: HabitCheckpoint?)] {
-        var result: [(habit: Habit, checkpoint: HabitCheckpoint?)] = []
-        for row in try rows(in: connection) {
+        try rows(in: connection).map { row in
             var habit = try Self.habit(row)
-            let statistics = HabitStatistics(habit: habit, today: habit.createdDay)
-            let stored = try connection.query("""
-                SELECT through_day, first_day, score, longest_ended_streak, run_start FROM habit_checkpoints WHERE habit_id = ?
-                """, [.text(habit.id)]) {
-                HabitCheckpoint(throughDay: $0.int(0), from: $0.int(1), score: $0.double(2), longestEndedStreak: $0.int(3),
-                                runStart: $0.optionalInt(4))
-            }.first
-            let checkpoint = statistics.canResume ? stored : nil
-            let since = checkpoint.map { $0.throughDay - HabitCheckpoint.daysBefore(for: statistics.frequency) }
-            try readMarks(into: &habit, since: since, in: connection)
-            result.append((habit, checkpoint))
+            let checkpoint = try readMarks(into: &habit, resumingBefore: .max, in: connection)
+            return (habit, checkpoint)
         }
-        return result
+    }
+
+    /// Reads a habit's marks from its stored checkpoint on, when it has one
+    /// before `day` and its walk can go on from one, and returns that
+    /// checkpoint; otherwise every mark, and nil. Marks since `marksSince` are
+    /// read in any case.
+    static func readMarks(into habit: inout Habit, resumingBefore day: Int, marksSince: Int = .max,
+                          in connection: SQLiteConnection) throws -> HabitCheckpoint? {
+        let statistics = HabitStatistics(habit: habit, today: habit.createdDay)
+        let stored = try connection.query("""
+            SELECT through_day, first_day, score, longest_ended_streak, run_start FROM habit_checkpoints WHERE habit_id = ?
+            """, [.text(habit.id)]) {
+            HabitCheckpoint(throughDay: $0.int(0), from: $0.int(1), score: $0.double(2), longestEndedStreak: $0.int(3),
+                            runStart: $0.optionalInt(4))
+        }.first
+        let checkpoint = statistics.canResume ? stored.flatMap { $0.throughDay < day ? $0 : nil } : nil
+        let since = checkpoint.map { min($0.throughDay - HabitCheckpoint.daysBefore(for: statistics.frequency), marksSince) }
+        try readMarks(into: &habit, since: since, in: connection)
+        return checkpoint
     }
 
     /// Stores checkpoints by habit id, replacing older ones; a habit deleted

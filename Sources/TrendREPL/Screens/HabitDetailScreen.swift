@@ -58,10 +58,7 @@ extension HabitsViewModel {
         }
         let summary = detail.summary
         // Loop's frequency card, summed: the days done on each weekday over the last year.
-        var byWeekday = Array(repeating: 0, count: 7)
-        for (day, _) in habit.marks where day > habitsFeature.today - 365 && habit.isDone(on: day) {
-            byWeekday[DayNumber.weekdayFromMonday(day)] += 1
-        }
+        let byWeekday = detail.doneByWeekday
         lines.append("")
         lines.append("  done by weekday, last year  "
                      + (0..<7).map { "\(String(DayNumber.weekdayName(firstMonday + $0).prefix(2))) \(byWeekday[$0])" }.joined(separator: "  "))
