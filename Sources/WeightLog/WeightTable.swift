@@ -43,6 +43,11 @@ public struct WeightTable: SnapshotSection {
     /// - Complexity: one pass over the index.
     public static func samples(in connection: SQLiteConnection) throws -> WeightSamples {
         var samples = WeightSamples()
+        // Room for every row up front (the last rowid bounds the count; read from the tree's end, not
+        // counted), so a long history is not copied as the arrays grow. Capped: a hostile rowid buys nothing.
+        let capacity = min(try connection.scalarInt("SELECT max(rowid) FROM weight_entries") ?? 0, 4_000_000)
+        samples.seconds.reserveCapacity(capacity)
+        samples.kilograms.reserveCapacity(capacity)
         let statement = try connection.prepare(selectSamples)
         while try statement.step() {
             samples.seconds.append(statement.double(0))
