@@ -16,7 +16,7 @@ import Foundation
 public struct HabitCheckpoint: Sendable, Equatable {
     /// The last day the walk covered; always before today.
     public let throughDay: Int
-    /// The first day of the score walk (`HabitStatistics.strengths` starts there).
+    /// The first day of the score walk (`LoopModel.scores` from there).
     public let from: Int
     /// Loop's score at the end of `throughDay`.
     public let score: Double
@@ -33,10 +33,10 @@ public struct HabitCheckpoint: Sendable, Equatable {
         self.runStart = runStart
     }
 
-    /// How many days before today a new checkpoint is taken: backfilled marks
-    /// ("habit done Read 3 days ago") leave it standing.
-    /// Seventy days: the 60 days `habit show` draws begin after it, so the
-    /// detail goes on from the same checkpoint as the list.
+    /// How many days before today a new checkpoint is taken: seventy, so
+    /// backfilled marks ("habit done Read 3 days ago") leave it standing and
+    /// the 60 days `habit show` draws begin after it (the detail goes on from
+    /// the same checkpoint as the list).
     public static let settledDays = 70
 
     /// How old a checkpoint may grow before a newer one replaces it.
@@ -50,7 +50,7 @@ public struct HabitCheckpoint: Sendable, Equatable {
     }
 }
 
-/// What the list shows of a habit's history, from a checkpoint or from its first day.
+/// A habit's days walked, from a checkpoint or from its first day: what the list and the detail show of its history.
 struct HabitWalk {
     /// Loop's score on each day from `firstScoredDay` to today.
     let scores: [Double]
@@ -63,13 +63,13 @@ struct HabitWalk {
     let from: Int
 
     var strength: Double { scores.last ?? 0 }
+    var bestStreak: Int { max(longestEndedStreak, streaks.map(\.count).max() ?? 0) }
 
     /// The score on `day`, when the walk covered it.
     func score(on day: Int) -> Double? {
         let index = day - firstScoredDay
         return index >= 0 && index < scores.count ? scores[index] : nil
     }
-    var bestStreak: Int { max(longestEndedStreak, streaks.map(\.count).max() ?? 0) }
 
     /// The checkpoint at the end of `day`, which must lie in the walk and before today.
     func checkpoint(at day: Int) -> HabitCheckpoint? {
