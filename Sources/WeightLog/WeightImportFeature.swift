@@ -35,22 +35,36 @@ public final class WeightImportFeature {
     public var displayUnit: WeightUnit { settings.unit }
 
     /// Reads `url` and sorts its rows into new, duplicate and invalid. Writes nothing.
-    public func preview(_ url: URL, progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws -> ImportPreview {
+    /// A file of several people's weigh-ins (EufyLife's family members) is
+    /// read for `member` only, and refused, naming them, when none is given:
+    /// someone else's weights never enter your trend unasked.
+    public func preview(_ url: URL, member: String? = nil,
+                        progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws -> ImportPreview {
         try await settings.ensureLoaded()
         let reader = WeightFileReader(displayUnit: settings.unit, dates: ImportDates(localDays: LocalDays.shared(for: calendar.timeZone)),
-                                      progress: progress)
+                                      progress: progress, member: member)
         let outcome = try await Task.detached(priority: .userInitiated) { try reader.read(url) }.value
+        var chosen: String?
+        if let member {
+            chosen = outcome.members.first { $0.lowercased() == member.lowercased() }
+            if chosen == nil { throw ImportError.noSuchMember(url.path, member: member, members: outcome.members) }
+        } else if outcome.members.count > 1 {
+            throw ImportError.severalPeople(url.path, members: outcome.members)
+        }
         let existing = try await weightLog.allEntries()
-        return await Task.detached(priority: .userInitiated) { Self.sort(outcome, against: existing) }.value
+        var preview = await Task.detached(priority: .userInitiated) { Self.sort(outcome, against: existing) }.value
+        preview.member = chosen
+        return preview
     }
 
     /// Imports the new rows of `url` in one transaction and refreshes the log.
-    public func importFile(_ url: URL, progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws -> ImportResult {
+    public func importFile(_ url: URL, member: String? = nil,
+                           progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws -> ImportResult {
         isImporting = true
         defer { isImporting = false }
         do {
             try PlausibleTime.checkClock(currentDate())
-            let preview = try await preview(url, progress: progress)
+            let preview = try await preview(url, member: member, progress: progress)
             // The duplicate check runs again inside the writing transaction: another process may have imported meanwhile.
             let journal = JournalEntry(action: "import", summary: "import of \(url.lastPathComponent) (\(preview.newEntries.count) new weigh-ins)",
                                        at: currentDate())

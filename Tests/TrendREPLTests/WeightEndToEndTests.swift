@@ -169,6 +169,23 @@ import TestSupport
         #expect(documents[2]["duplicates"] as? Int == 1 && documents[2]["imported"] as? Int == 0)
         #expect(documents[3]["count"] as? Int == 1)
     }
+
+    /// A family's EufyLife file: refused until a member is named; `member NAME` takes the rest of the line.
+    @Test func aFamilyFileIsImportedOnePersonAtATime() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let file = fixtureURL("apps/eufylife-family.csv").path
+        let directory = ["--data-dir", temp.url.appendingPathComponent("data").path]
+        let refused = try runTrend(directory + ["-c", "import '\(file)'"])
+        #expect(refused.status == 1 && refused.standardError.contains("2 people ('Alex', 'Sam Lee')"), "\(refused.standardError)")
+        let run = try runTrend(directory + ["--json", "-c", "import '\(file)' member sam lee preview", "-c", "import '\(file)' member Sam Lee"])
+        let documents = try run.documents()
+        #expect(run.status == 0 && documents.count == 2)
+        #expect(documents.map { $0["member"] as? String } == ["Sam Lee", "Sam Lee"])
+        #expect(documents.map { $0["imported"] as? Int } == [nil, 1])
+        let text = try runTrend(directory + ["-c", "import '\(file)' member Alex"]).standardOutput
+        #expect(text.contains("Member: Alex") && text.contains("Imported 2 weigh-ins."), "\(text)")
+    }
 }
 
 /// `trend status`: one line for a prompt, at most 40 characters.

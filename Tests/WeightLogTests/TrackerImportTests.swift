@@ -79,6 +79,30 @@ import TestSupport
         #expect(outcome.weights.map(\.bodyFatPercent) == [24.3, 24.5])
     }
 
+    /// A family's EufyLife file: one person at a time, never everyone's weights in one trend.
+    @Test func aFamilysEufyLifeFileIsReadForOnePerson() async throws {
+        let graph = makeTestApp(clock: TestClock(date("2024-03-10 09:00")))
+        let feature = graph.app.weightImportFeature
+        let file = fixtureURL("apps/eufylife-family.csv")
+        await #expect(throws: ImportError.severalPeople(file.path, members: ["Alex", "Sam Lee"])) {
+            _ = try await feature.preview(file)
+        }
+        let alex = try await feature.preview(file, member: "alex")
+        #expect(alex.member == "Alex" && alex.newEntries.map(\.kilograms) == [82.2, 82.4] && alex.invalid.isEmpty)
+        #expect(alex.newEntries.map(\.bodyFatPercent) == [24.1, 24.3])
+        let sam = try await feature.importFile(file, member: "Sam Lee")
+        #expect(sam.imported == 1 && sam.preview.newEntries.map(\.kilograms) == [61.2])
+        await #expect(throws: ImportError.noSuchMember(file.path, member: "Kim", members: ["Alex", "Sam Lee"])) {
+            _ = try await feature.importFile(file, member: "Kim")
+        }
+        let single = fixtureURL("apps/eufylife-lbs.csv")
+        #expect(try await feature.preview(single).newEntries.count == 2, "one person's file needs no name")
+        await #expect(throws: ImportError.noSuchMember(fixtureURL("apps/happy-scale.csv").path, member: "Alex", members: [])) {
+            _ = try await feature.preview(fixtureURL("apps/happy-scale.csv"), member: "Alex")
+        }
+        #expect((try await graph.app.weightEntryFeature.allEntries()).map(\.kilograms) == [61.2], "only what was asked for was written")
+    }
+
     @Test func googleFitDailySummariesGiveEachDaysAverage() throws {
         let outcome = try read("Daily Summaries.csv", unit: .pounds)
         #expect(outcome.format == .googleFit && outcome.invalid.isEmpty && outcome.unit == .kilograms)

@@ -8,11 +8,11 @@ import WeightLog
 extension ImportViewModel {
     static var commands: [CommandSpec] {
         [
-            CommandSpec(name: "import", usage: "import FILE [preview]",
+            CommandSpec(name: "import", usage: "import FILE [preview] [member NAME]",
                         summary: "bring in weigh-ins (CSV, Apple Health, Garmin, Fitbit, Samsung Health, Libra, openScale, Weight Diary, Hacker's Diet, Trend) or Loop habits",
                         examples: ["import ~/Downloads/export.xml preview", "import weights.csv", "import libra.csv",
-                                   "import 'Loop Habits Backup 2026-06-10.db' preview"],
-                        completion: .positional([.file, .words(["preview"])])) { context, arguments in
+                                   "import 'Loop Habits Backup 2026-06-10.db' preview", "import eufylife.csv member Alex"],
+                        completion: .positional([.file, .words(["preview", "member"])])) { context, arguments in
                 try await viewModel(context).importFile(arguments, context: context)
             },
             CommandSpec(name: "export", usage: "export FILE [kg] [RANGE]",

@@ -21,14 +21,31 @@ struct ImportViewModel {
     }
 
     func importFile(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
-        guard let path = arguments.first, arguments.count <= 2 else {
+        guard let path = arguments.first else {
             throw CommandFailure(.usage, "import: needs a file, e.g. 'import weights.csv' or 'import export.xml preview'")
         }
-        let previewOnly: Bool
-        switch arguments.dropFirst().first?.lowercased() {
-        case nil: previewOnly = false
-        case "preview"?, "--preview"?, "dry-run"?: previewOnly = true
-        case let other?: throw CommandFailure(.usage, "import: did not understand '\(ReplSession.printable(other))'; add 'preview' to look without importing")
+        // After the file: 'preview', and 'member NAME' (the rest of the line) for a file of several people.
+        var previewOnly = false
+        var member: String?
+        var rest = arguments.dropFirst()
+        while let word = rest.first {
+            switch word.lowercased() {
+            case "preview", "--preview", "dry-run":
+                previewOnly = true
+                rest = rest.dropFirst()
+            case "member" where rest.count > 1:
+                // The name is the rest of the line (names have spaces), less a closing 'preview'.
+                var name = Array(rest.dropFirst())
+                if name.count > 1, name.last?.lowercased() == "preview" {
+                    previewOnly = true
+                    name.removeLast()
+                }
+                member = name.joined(separator: " ")
+                rest = []
+            default:
+                throw CommandFailure(.usage, "import: did not understand '\(ReplSession.printable(word))'; "
+                                     + "add 'preview' to look without importing, or 'member NAME' to choose one person of a family's file")
+            }
         }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         if LoopBackup.looksLikeOne(path: url.path) {
@@ -42,9 +59,9 @@ struct ImportViewModel {
         var imported: Int?
         defer { bar.finish() }
         if previewOnly {
-            preview = try await weightImportFeature.preview(url, progress: bar.update)
+            preview = try await weightImportFeature.preview(url, member: member, progress: bar.update)
         } else {
-            let result = try await weightImportFeature.importFile(url, progress: bar.update)
+            let result = try await weightImportFeature.importFile(url, member: member, progress: bar.update)
             preview = result.preview
             imported = result.imported
         }
@@ -55,6 +72,7 @@ struct ImportViewModel {
     func render(_ preview: ImportPreview, imported: Int?, style: TerminalStyle) -> CommandOutput {
         let dates = DateText(timeZone: weightImportFeature.calendar.timeZone)
         var lines = ["Format: \(preview.format.title)" + (preview.version.map { ", \($0)" } ?? "")]
+        if let member = preview.member { lines.append("Member: \(TerminalText.visible(member))") }
         lines.append(preview.unitAssumed
                      ? style.paint("Unit: the file names none, so weights were read in \(preview.unit.rawValue) (your unit); 'set unit' changes it", .magenta)
                      : "Unit: \(preview.unit.rawValue)")
@@ -81,6 +99,7 @@ struct ImportViewModel {
         let json = JSON.object([
             ("format", .string(preview.format.rawValue)),
             ("version", .optional(preview.version)),
+            ("member", .optional(preview.member)),
             ("unit", .string(preview.unit.rawValue)),
             ("unitAssumed", .bool(preview.unitAssumed)),
             ("new", .integer(preview.newEntries.count)),

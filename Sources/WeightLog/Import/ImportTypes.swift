@@ -67,6 +67,10 @@ public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
     case unknownExportType(String)
     /// XML whose root element is not Apple Health's `HealthData` (a GPX track, say).
     case notAppleHealth(String, root: String)
+    /// A file with the weigh-ins of several people (EufyLife's `Family Members`) and none chosen.
+    case severalPeople(String, members: [String])
+    /// `member NAME` names no one the file holds (or the file names no one).
+    case noSuchMember(String, member: String, members: [String])
 
     public var description: String {
         switch self {
@@ -80,7 +84,20 @@ public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .exportFailed(path, reason): "cannot write \(path): \(reason)"
         case let .unknownExportType(path): "cannot tell how to write \(path): use a name ending in .csv, .json or -habits.csv"
         case let .notAppleHealth(path, root): "\(path) is XML but not an Apple Health export: its root element is '\(root)', not 'HealthData'"
+        case let .severalPeople(path, members):
+            "\(path) holds the weigh-ins of \(members.count) people (\(Self.names(members))); nothing was imported: "
+                + "name one, e.g. 'import \(path) member \(members[0])'"
+        case let .noSuchMember(path, member, members):
+            members.isEmpty ? "\(path) names no family members; import it without 'member \(member)'"
+                : "\(path) holds no weigh-ins of '\(member)'; its people are \(Self.names(members))"
         }
+    }
+}
+
+extension ImportError {
+    /// Names as a message lists them: quoted, at most eight, printable.
+    static func names(_ members: [String]) -> String {
+        members.prefix(8).map { "'\(WeightFileReader.short($0))'" }.joined(separator: ", ") + (members.count > 8 ? ", …" : "")
     }
 }
 
@@ -100,6 +117,8 @@ public struct ImportPreview: Sendable, Equatable {
     public let skipped: Int
     public let first: Date?
     public let last: Date?
+    /// The person read from a file of several (`import FILE member NAME`), as the file writes the name.
+    public var member: String?
 }
 
 /// What an import wrote.
@@ -118,4 +137,6 @@ struct ReadOutcome: Sendable {
     var weights: [ImportedWeight] = []
     var invalid: [ImportProblem] = []
     var skipped = 0
+    /// The people a file of several names (EufyLife's `Family Members`), in the order they first appear.
+    var members: [String] = []
 }

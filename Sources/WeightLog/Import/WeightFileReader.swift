@@ -9,6 +9,8 @@ struct WeightFileReader {
     let dates: ImportDates
     /// Called now and then with the share of the file read, 0…1.
     var progress: @Sendable (Double) -> Void = { _ in }
+    /// The one person to read from a file of several (EufyLife's `Family Members`), compared ignoring case.
+    var member: String?
 
     static let metaRowsOfWeightDiary: Set<String> = ["units", "goal", "height", "birthdate", "birthday", "gender", "sex", "name"]
 
@@ -120,6 +122,7 @@ struct WeightFileReader {
         var header: [String]?
         var dateColumn = 0, weightColumn = 1
         var timeColumn: Int?, unitColumn: Int?, noteColumn: Int?, idColumn: Int?, fatColumn: Int?, fatMassColumn: Int?
+        var memberColumn: Int?
         records { record in
             guard header != nil else {
                 let names = record.fields.map { $0.lowercased() }
@@ -133,12 +136,19 @@ struct WeightFileReader {
                 idColumn = names.firstIndex(of: "id")
                 fatColumn = names.firstIndex(where: Self.isBodyFatHeader)
                 fatMassColumn = names.firstIndex { $0.hasPrefix("fat mass") }
+                memberColumn = names.firstIndex(of: "family members")
                 let headerUnit = Self.unit(inHeader: names[weightColumn]) ?? knownUnit
                 outcome.unit = headerUnit ?? displayUnit
                 outcome.unitAssumed = headerUnit == nil && unitColumn == nil
                 return
             }
             let fields = record.fields
+            if let memberColumn {
+                // A file of several people: each is listed; only the one asked for is read.
+                let name = field(fields, memberColumn)
+                if !name.isEmpty, !outcome.members.contains(name) { outcome.members.append(name) }
+                if let member, name.lowercased() != member.lowercased() { return }
+            }
             var dateText = field(fields, dateColumn)
             if let timeColumn, !field(fields, timeColumn).isEmpty { dateText += " " + field(fields, timeColumn) }
             var unit = outcome.unit
