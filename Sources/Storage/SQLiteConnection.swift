@@ -96,6 +96,8 @@ public enum SQLValue: Sendable, Equatable {
     case int(Int)
     case double(Double)
     case text(String)
+    /// Doubles packed as one BLOB, in this machine's byte order (a cache the same machine reads back).
+    case doubles([Double])
 
     public static func optional(_ value: Double?) -> SQLValue { value.map(SQLValue.double) ?? .null }
     public static func optional(_ value: String?) -> SQLValue { value.map(SQLValue.text) ?? .null }
@@ -120,6 +122,10 @@ public final class SQLiteStatement {
             case let .int(number): code = sqlite3_bind_int64(handle, index, Int64(number))
             case let .double(number): code = sqlite3_bind_double(handle, index, number)
             case let .text(text): code = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            case let .doubles(values):
+                code = values.withUnsafeBytes { bytes in
+                    sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(clamping: bytes.count), csqlite_transient())
+                }
             }
             if code != SQLITE_OK {
                 throw connection.error(code: code, message: String(cString: sqlite3_errmsg(connection.handle)))
@@ -158,6 +164,19 @@ public final class SQLiteStatement {
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
     public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
     public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+
+    /// A BLOB of doubles as `SQLValue.doubles` packed them; nil when its length is not a whole number of them.
+    public func doubles(_ column: Int32) -> [Double]? {
+        let length = Int(sqlite3_column_bytes(handle, column))
+        guard length % MemoryLayout<Double>.size == 0 else { return nil }
+        let count = length / MemoryLayout<Double>.size
+        guard count > 0 else { return [] }
+        guard let bytes = sqlite3_column_blob(handle, column) else { return nil }
+        return [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: length))
+            initialized = count
+        }
+    }
 }
 
 extension SQLiteConnection {

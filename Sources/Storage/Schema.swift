@@ -132,6 +132,27 @@ enum Schema {
             DELETE FROM habit_checkpoints WHERE habit_id = OLD.id;
         END;
         """,
+        // 14: every weigh-in's instant and weight as two packed arrays (WeightLog's
+        // `WeightTable.cachedSamples`), a cache the check-in reads instead of the
+        // index. Any change to a weigh-in's instant, weight or id deletes it in
+        // the same transaction.
+        """
+        CREATE TABLE weight_samples_cache (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            count INTEGER NOT NULL,
+            seconds BLOB NOT NULL,
+            kilograms BLOB NOT NULL
+        );
+        CREATE TRIGGER weight_samples_cache_after_insert AFTER INSERT ON weight_entries BEGIN
+            DELETE FROM weight_samples_cache;
+        END;
+        CREATE TRIGGER weight_samples_cache_after_delete AFTER DELETE ON weight_entries BEGIN
+            DELETE FROM weight_samples_cache;
+        END;
+        CREATE TRIGGER weight_samples_cache_after_update AFTER UPDATE OF id, instant, kilograms ON weight_entries BEGIN
+            DELETE FROM weight_samples_cache;
+        END;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -51,7 +51,19 @@ public actor LocalWeightRepository: WeightRepository {
 
     public func samples(withLatest latest: Int) throws -> (samples: WeightSamples, latest: [WeightEntry]) {
         // One read transaction: the samples and their tail agree.
-        try store.read { (try WeightTable.samples(in: $0), try WeightTable.latest(latest, in: $0)) }
+        let (cached, samples, entries, version) = try store.readConsistently { connection in
+            let cached = try WeightTable.cachedSamples(in: connection)
+            return (cached != nil, try cached ?? WeightTable.samples(in: connection), try WeightTable.latest(latest, in: connection),
+                    try LocalDataStore.changeCount(in: connection))
+        }
+        if !cached, samples.count >= WeightTable.samplesWorthCaching {
+            // Written only when no change came between the read and this write; a cache, so a failure costs only the next read.
+            try? store.write(notifying: false) { connection in
+                guard try LocalDataStore.changeCount(in: connection) == version else { return }
+                try WeightTable.cacheSamples(samples, in: connection)
+            }
+        }
+        return (samples, entries)
     }
 
     public func entries(from start: Double, to end: Double) throws -> [WeightEntry] {

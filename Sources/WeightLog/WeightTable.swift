@@ -56,6 +56,30 @@ public struct WeightTable: SnapshotSection {
         return samples
     }
 
+    /// The samples as last cached (`weight_samples_cache`, schema 14), or nil
+    /// when there is no cache (a weigh-in changed since) or it does not hold
+    /// `count` doubles in each array. One row, two copies: no step per weigh-in.
+    public static func cachedSamples(in connection: SQLiteConnection) throws -> WeightSamples? {
+        let statement = try connection.prepare("SELECT count, seconds, kilograms FROM weight_samples_cache WHERE id = 1")
+        guard try statement.step(), let seconds = statement.doubles(1), let kilograms = statement.doubles(2),
+              seconds.count == statement.int(0), kilograms.count == seconds.count else { return nil }
+        var samples = WeightSamples()
+        samples.seconds = seconds
+        samples.kilograms = kilograms
+        return samples
+    }
+
+    /// Caches `samples`, read from the table at this transaction's moment.
+    public static func cacheSamples(_ samples: WeightSamples, in connection: SQLiteConnection) throws {
+        try connection.run("""
+            INSERT INTO weight_samples_cache(id, count, seconds, kilograms) VALUES (1, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET count = excluded.count, seconds = excluded.seconds, kilograms = excluded.kilograms
+            """, [.int(samples.count), .doubles(samples.seconds), .doubles(samples.kilograms)])
+    }
+
+    /// How many weigh-ins make the cache worth its write: below it the index is read as fast.
+    public static let samplesWorthCaching = 2_000
+
     /// Calls `body` with every entry from `start` up to `end` (all by
     /// default), oldest first, one row at a time: an export streams a million
     /// rows without holding them.

@@ -51,7 +51,7 @@ public func calendar(zone: String) -> Calendar {
 
 /// SQL that takes a database back to before schema 11 (Trend 0.2.0 and
 /// older): no journal tables, no journal triggers, no body fat column, no
-/// habit checkpoints. A
+/// habit checkpoints, no cache of weigh-in samples. A
 /// test that rebuilds an older schema runs it first, as those versions never had them.
 public let dropChangeJournalSQL: String = {
     let triggers = ["weight_entries", "habits", "habit_records", "settings"].flatMap { table in
@@ -60,6 +60,8 @@ public let dropChangeJournalSQL: String = {
     let checkpoints = ["mark_added", "mark_removed", "mark_changed", "habit_changed", "habit_removed"].map {
         "DROP TRIGGER IF EXISTS habit_checkpoints_after_\($0);"
     } + ["DROP TABLE IF EXISTS habit_checkpoints;"]
+        + ["insert", "delete", "update"].map { "DROP TRIGGER IF EXISTS weight_samples_cache_after_\($0);" }
+        + ["DROP TABLE IF EXISTS weight_samples_cache;"]
     return (triggers + checkpoints + ["DROP TABLE IF EXISTS journal_rows;", "DROP TABLE IF EXISTS journal_changes;",
                         "DROP TABLE IF EXISTS journal_recording;", "ALTER TABLE weight_entries DROP COLUMN body_fat;"])
         .joined(separator: "\n")

@@ -1,0 +1,88 @@
+import Foundation
+import Storage
+import Testing
+import TestSupport
+@testable import WeightLog
+
+/// Issue 19: a long log's instants and weights are read back from one cached
+/// row (`weight_samples_cache`) instead of stepping the index, and any change
+/// to a weigh-in deletes that row in its own transaction.
+@Suite struct SamplesCacheTests {
+    /// A store with `count` weigh-ins, one every 7 hours, written straight into the table.
+    func store(count: Int) throws -> LocalDataStore {
+        let store = LocalDataStore.inMemory()
+        try store.write { connection in
+            for index in 0..<count {
+                try WeightTable.insert(WeightEntry(id: String(format: "w%06d", index), date: Date(timeIntervalSince1970: 1.7e9 + Double(index) * 25_200),
+                                                   kilograms: 80 + Double(index % 37) / 10), in: connection)
+            }
+        }
+        return store
+    }
+
+    func cached(_ store: LocalDataStore) throws -> WeightSamples? {
+        try store.read { try WeightTable.cachedSamples(in: $0) }
+    }
+
+    func scanned(_ store: LocalDataStore) throws -> WeightSamples {
+        try store.read { try WeightTable.samples(in: $0) }
+    }
+
+    @Test func aLongLogIsCachedAndReadBackAsTheIndexGivesIt() async throws {
+        let store = try store(count: 2_500)
+        let repository = LocalWeightRepository(store: store)
+        #expect(try cached(store) == nil)
+        let first = try await repository.samples(withLatest: 16)
+        #expect(first.samples == (try scanned(store)))
+        #expect(try cached(store) == first.samples, "the first read leaves the cache")
+        let second = try await repository.samples(withLatest: 16)
+        #expect(second.samples == first.samples && second.latest == first.latest)
+    }
+
+    @Test func aShortLogIsNotCached() async throws {
+        let store = try store(count: WeightTable.samplesWorthCaching - 1)
+        _ = try await LocalWeightRepository(store: store).samples(withLatest: 16)
+        #expect(try cached(store) == nil)
+    }
+
+    @Test(arguments: ["insert", "update weight", "update instant", "update id", "delete"])
+    func everyChangeToAWeighInDeletesTheCache(change: String) async throws {
+        let store = try store(count: 2_500)
+        let repository = LocalWeightRepository(store: store)
+        _ = try await repository.samples(withLatest: 16)
+        try #require(try cached(store) != nil)
+        try store.write { connection in
+            switch change {
+            case "insert": try WeightTable.insert(WeightEntry(id: "new", date: Date(timeIntervalSince1970: 1.6e9), kilograms: 90), in: connection)
+            case "update weight": try connection.run("UPDATE weight_entries SET kilograms = 70 WHERE id = 'w000100'")
+            case "update instant": try connection.run("UPDATE weight_entries SET instant = 1.5e9 WHERE id = 'w000100'")
+            case "update id": try connection.run("UPDATE weight_entries SET id = 'a' WHERE id = 'w000100'")
+            default: try connection.run("DELETE FROM weight_entries WHERE id = 'w000100'")
+            }
+        }
+        #expect(try cached(store) == nil, "\(change)")
+        #expect(try await repository.samples(withLatest: 16).samples == (try scanned(store)), "\(change)")
+        // A note is not part of the samples: changing it keeps the cache.
+        try store.write { try $0.run("UPDATE weight_entries SET note = 'n' WHERE id = 'w000200'") }
+        #expect(try cached(store) != nil)
+    }
+
+    @Test func aCacheWithTheWrongLengthIsNotUsedAndEveryWriteCountsAChange() async throws {
+        let store = try store(count: 2_500)
+        try store.write { connection in
+            try connection.run("INSERT INTO weight_samples_cache(id, count, seconds, kilograms) VALUES (1, 3, ?, ?)",
+                               [.doubles([1, 2]), .doubles([80, 81])])
+        }
+        #expect(try cached(store) == nil, "2 doubles where 3 are promised")
+        try store.write { try $0.run("UPDATE weight_samples_cache SET count = 2") }
+        #expect(try cached(store)?.count == 2, "the test's own row reads back once it agrees")
+        try store.write { try $0.run("DELETE FROM weight_samples_cache") }
+        // The cache write checks the change count: every write of a weigh-in must move it.
+        let repository = LocalWeightRepository(store: store)
+        let version = try store.read { try LocalDataStore.changeCount(in: $0) }
+        try store.write { try WeightTable.insert(WeightEntry(id: "late", date: Date(timeIntervalSince1970: 1.6e9), kilograms: 90), in: $0) }
+        #expect(try store.read { try LocalDataStore.changeCount(in: $0) } != version, "every change counts")
+        _ = try await repository.samples(withLatest: 16)
+        #expect(try cached(store) == (try scanned(store)), "a fresh read caches what is there now")
+    }
+}
