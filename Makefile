@@ -11,6 +11,8 @@ PREFIX ?= $(HOME)/.local
 # is larger (about 80 MB, ICU's data included) but starts about 3 ms sooner,
 # with no dynamic symbol lookups into the Swift libraries (README, Start-up).
 RELEASE = -c release --static-swift-stdlib
+# Where they land. `swift run` takes no --static-swift-stdlib, so the suites are built, then run from here.
+BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 
 # System libraries the package uses: SQLite (linked), and libedit (line
 # editing), OpenSSL's libcrypto (the backup content hash) and libarchive
@@ -58,8 +60,10 @@ docs: deps
 	bash scripts/docs.sh
 
 bench: deps
-	$(SWIFT) run $(RELEASE) ProgressBenchmarks
-	$(SWIFT) run $(RELEASE) HabitsBenchmarks
+	$(SWIFT) build $(RELEASE) --product ProgressBenchmarks
+	$(SWIFT) build $(RELEASE) --product HabitsBenchmarks
+	$(BIN)/ProgressBenchmarks
+	$(BIN)/HabitsBenchmarks
 
 # Start-up next to a bare Foundation hello, on generated data directories
 # (ten years of weigh-ins and habits, 100k weigh-ins, 20 habits over 30 years).
@@ -82,13 +86,14 @@ bench-import: deps
 # (pandas from PyPI when it is missing).
 bench-pandas: deps
 	@python3 -c "import pandas" 2>/dev/null || pip install --quiet --break-system-packages pandas || pip install --quiet pandas
-	$(SWIFT) run $(RELEASE) ProgressBenchmarks --sizes 100000,1000000 --json > .build/progress-cold.json
+	$(SWIFT) build $(RELEASE) --product ProgressBenchmarks
+	$(BIN)/ProgressBenchmarks --sizes 100000,1000000 --json > .build/progress-cold.json
 	python3 scripts/bench-pandas.py --sizes 100000,1000000 --swift-json .build/progress-cold.json
 
 # The release binary, its man page and completions under PREFIX (default ~/.local).
 install: deps
 	$(SWIFT) build $(RELEASE) --product trend
-	sh scripts/install.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)/trend" "$(PREFIX)"
+	sh scripts/install.sh "$(BIN)/trend" "$(PREFIX)"
 
 test-tsan: test-deps
 	$(SWIFT) test --sanitize=thread

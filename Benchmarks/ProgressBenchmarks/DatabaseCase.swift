@@ -11,7 +11,10 @@ import WeightLog
 /// summing them.
 enum DatabaseCase {
     struct Timings {
+        /// Reading the index, as the first check-in after a change does.
         let trend: Harness.Timing
+        /// Reading the cached samples (`weight_samples_cache`), as every other check-in does.
+        let cached: Harness.Timing
         let floor: Harness.Timing
     }
 
@@ -32,10 +35,12 @@ enum DatabaseCase {
         defer { try? FileManager.default.removeItem(at: directory) }  // Temporary; the next run starts afresh anyway.
         let path = directory.appendingPathComponent(LocalDataStore.fileName).path
 
-        func snapshot() throws -> WeightHistoryData {
+        func snapshot(cached: Bool = false) throws -> WeightHistoryData {
             let store = LocalDataStore(directory: directory)
             defer { store.close() }
-            let samples = try store.read { try WeightTable.samples(in: $0) }
+            let samples = try store.read { connection in
+                try cached ? WeightTable.cachedSamples(in: connection) ?? WeightSamples() : WeightTable.samples(in: connection)
+            }
             let series = DailySeries(sortedSeconds: samples.seconds, kilograms: samples.kilograms, localDays: input.localDays)
             return ProgressCalculator.history(series: series, today: input.today, range: .quarter, goalKilograms: input.goal)
         }
@@ -50,6 +55,15 @@ enum DatabaseCase {
         let trend = Harness.run(repetitions: repetitions) {
             do { blackHole(try snapshot()) } catch { failed = true }
         }
+        let store = LocalDataStore(directory: directory)
+        try store.write { try WeightTable.cacheSamples(try WeightTable.samples(in: $0), in: $0) }
+        store.close()
+        guard try snapshot(cached: true).latestTrendKilograms == direct.latestTrendKilograms else {
+            ProgressBenchmarks.fail("the database case read other numbers from the cache than it wrote")
+        }
+        let cached = Harness.run(repetitions: repetitions) {
+            do { blackHole(try snapshot(cached: true)) } catch { failed = true }
+        }
         var rows = 0
         let floor = Harness.run(repetitions: repetitions) {
             var instants = 0.0, kilograms = 0.0, count = 0
@@ -58,6 +72,6 @@ enum DatabaseCase {
             blackHole(instants + kilograms)
         }
         if failed || rows != input.entries.count { ProgressBenchmarks.fail("the database case could not read \(path)") }
-        return Timings(trend: trend, floor: floor)
+        return Timings(trend: trend, cached: cached, floor: floor)
     }
 }
