@@ -31,12 +31,15 @@ enum ContentHash {
     }()
 
     static func sha256(_ data: Data) throws -> String {
+        try data.withUnsafeBytes { try sha256($0) }
+    }
+
+    /// The hex SHA-256 of bytes in memory, without copying them.
+    static func sha256(_ bytes: UnsafeRawBufferPointer) throws -> String {
         guard let functions = functions else { throw ContentHashError() }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        let ok = data.withUnsafeBytes { bytes in
-            functions.digest(bytes.baseAddress, bytes.count, &digest, &length, functions.sha256(), nil)
-        }
+        let ok = functions.digest(bytes.baseAddress, bytes.count, &digest, &length, functions.sha256(), nil)
         guard ok == 1 else { throw ContentHashError() }
         let hex = Array("0123456789abcdef".utf8)
         var text = [UInt8]()

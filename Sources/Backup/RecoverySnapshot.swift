@@ -69,7 +69,7 @@ public struct RecoverySnapshot: Sendable {
     /// Rows of the file left out by a `skip-invalid` read, each with why.
     public private(set) var dropped: [String] = []
     /// The canonical text of `content`, made once: hashed, then embedded in the file.
-    private var canonical: Data
+    private var canonical: [UInt8]
 
     public init(content: SnapshotContent, createdAt: Date, installationID: String, appVersion: String) throws {
         self.formatVersion = Self.formatVersion
@@ -77,8 +77,8 @@ public struct RecoverySnapshot: Sendable {
         self.createdAt = createdAt
         self.installationID = installationID
         self.content = content
-        canonical = content.canonical()
-        contentHash = try ContentHash.sha256(canonical)
+        canonical = content.canonicalBytes()
+        contentHash = try canonical.withUnsafeBytes { try ContentHash.sha256($0) }
     }
 
     /// The entries (weigh-ins) it holds.
@@ -117,7 +117,7 @@ public struct RecoverySnapshot: Sendable {
         tail.raw("}\n")
         var file = Data(capacity: head.bytes.count + canonical.count + tail.bytes.count)
         file.append(contentsOf: head.bytes)
-        file.append(canonical)
+        file.append(contentsOf: canonical)
         file.append(contentsOf: tail.bytes)
         return file
     }

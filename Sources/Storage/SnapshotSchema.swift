@@ -37,17 +37,24 @@ public struct SnapshotContent: Sendable, Equatable {
 
     /// The canonical text of the whole content: every section's members in key order.
     public func canonical() -> Data {
-        let members = parts.values.flatMap { $0.canonicalMembers() }.sorted { $0.key < $1.key }
+        Data(canonicalBytes())
+    }
+
+    /// The same as bytes, made without a second copy of them: each member is
+    /// let go once it is written (a million weigh-ins are one member).
+    public func canonicalBytes() -> [UInt8] {
+        var members = parts.values.flatMap { $0.canonicalMembers() }.sorted { $0.key < $1.key }
         var out = CanonicalJSON(reservingCapacity: members.reduce(16) { $0 + $1.value.bytes.count + $1.key.utf8.count + 4 })
         out.raw("{")
-        for (index, member) in members.enumerated() {
+        for index in members.indices {
             if index > 0 { out.raw(",") }
-            out.string(member.key)
+            out.string(members[index].key)
             out.raw(":")
-            out.append(member.value)
+            out.append(members[index].value)
+            members[index].value = CanonicalJSON()
         }
         out.raw("}")
-        return Data(out.bytes)
+        return out.bytes
     }
 }
 
