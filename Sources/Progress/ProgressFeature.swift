@@ -24,6 +24,8 @@ public final class ProgressFeature {
     @ObservationIgnored private let settings: UserSettingsStore
     @ObservationIgnored private let currentDate: @MainActor () -> Date
     public let calendar: Calendar
+    /// Why the range last chosen could not be kept for next time; nil when it was.
+    public private(set) var rangeNotKept: (any Error)?
 
     public init(progress: ProgressTracker, weightLog: WeightLogManager, settings: UserSettingsStore,
                 calendar: Calendar, currentDate: @escaping @MainActor () -> Date) {
@@ -70,10 +72,18 @@ public final class ProgressFeature {
         return await compute(range: range ?? selectedProgressRange)
     }
 
-    /// Chooses the range shown from now on (persisted) and computes it.
+    /// Chooses the range shown from now on (persisted) and computes it. The
+    /// chart is the answer: when the choice cannot be kept (a read-only
+    /// folder, a full disk), the range is shown all the same and
+    /// `rangeNotKept` says why.
     @discardableResult
     public func selectProgressRange(_ range: ProgressRange) async throws -> WeightHistoryData {
-        try await settings.apply(.progressRange(range.rawValue))
+        do {
+            try await settings.apply(.progressRange(range.rawValue))
+            rangeNotKept = nil
+        } catch {
+            rangeNotKept = error
+        }
         return try await prepare(range: range)
     }
 

@@ -222,6 +222,12 @@ import TestSupport
         #expect(run.status == 1)
         #expect(run.standardError.contains("read-only; nothing was changed"), "\(run.standardError)")
         #expect(run.standardOutput.contains("80.0 kg"), "today still reads")
+        // A range that cannot be kept is shown all the same, with a word; the habits list writes no checkpoint and says nothing.
+        let reads = try runTrend(["--data-dir", data.path, "-c", "progress 1m", "-c", "habits"])
+        #expect(reads.status == 0, "\(reads.standardError)")
+        #expect(reads.standardOutput.contains("Progress, "), "\(reads.standardOutput)")
+        #expect(reads.standardError.contains("shown but not kept for next time") && reads.standardError.contains("read-only"),
+                "\(reads.standardError)")
         ReadOnlyMount.unmount(data)
         let entries = try #require(try runTrend(["--data-dir", data.path, "--json", "-c", "entries all"]).documents().first?["entries"] as? [Any])
         #expect(entries.count == 1)

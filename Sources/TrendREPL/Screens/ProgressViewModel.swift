@@ -22,8 +22,12 @@ struct ProgressViewModel {
     func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
         guard arguments.count <= 1 else { throw CommandFailure(.usage, "progress: takes at most one RANGE (2w 3m 1y all, 2026-02, 2025, START..END)") }
         let data: WeightHistoryData
+        var warnings: [String] = []
         if let name = arguments.first {
             data = try await progressFeature.selectProgressRange(try range(named: name))
+            if let failure = progressFeature.rangeNotKept {
+                warnings.append("the range is shown but not kept for next time: \(failure)")
+            }
         } else {
             data = try await progressFeature.prepare()
         }
@@ -32,7 +36,7 @@ struct ProgressViewModel {
         var lines = [style.bold("Progress, \(data.range.title)")]
         if data.points.isEmpty {
             lines.append(commentary)
-            return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(data, commentary: commentary))
+            return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(data, commentary: commentary), warnings: warnings)
         }
         lines.append(ChartRenderer(style: style, unit: unit).render(data))
         lines.append("")
@@ -65,7 +69,7 @@ struct ProgressViewModel {
         }
         lines.append("")
         lines.append(commentary)
-        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(data, commentary: commentary))
+        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(data, commentary: commentary), warnings: warnings)
     }
 
     func goal(_ arguments: [String]) async throws -> CommandOutput {
