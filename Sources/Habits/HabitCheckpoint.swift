@@ -33,6 +33,13 @@ public struct HabitCheckpoint: Sendable, Equatable {
         self.runStart = runStart
     }
 
+    /// Whether the stored values can be a walk's (a damaged row is walked past, never trusted):
+    /// the walk began by its day, the open streak lies within it, the score is Loop's 0…1.
+    public var isPlausible: Bool {
+        from <= throughDay && longestEndedStreak >= 0 && score.isFinite && (0...1).contains(score)
+            && runStart.map { $0 >= from && $0 <= throughDay } ?? true
+    }
+
     /// How many days before today a new checkpoint is taken: seventy, so
     /// backfilled marks ("habit done Read 3 days ago") leave it standing and
     /// the 60 days `habit show` draws begin after it (the detail goes on from

@@ -26,7 +26,7 @@ extension HabitsFeature {
         let day = today
         var summaries: [HabitSummary] = []
         var checkpoints: [String: HabitCheckpoint] = [:]
-        let (stored, version) = try await storage.habitsWithCheckpoints()
+        let (stored, version) = try await storage.habitsWithCheckpoints(before: day)
         for (habit, stored) in stored where !habit.archived {
             let statistics = HabitStatistics(habit: habit, today: day)
             let computed = statistics.computedEntries()

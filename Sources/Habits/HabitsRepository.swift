@@ -17,7 +17,7 @@ public protocol HabitsRepository: Sendable {
     /// Every habit with its stored checkpoint where its walk can go on from one,
     /// and then only the marks since (see `HabitsTable.habitsWithCheckpoints`),
     /// read at one moment; with the count of changes written up to it (`LocalDataStore.changeCount`).
-    func habitsWithCheckpoints() async throws -> (habits: [(habit: Habit, checkpoint: HabitCheckpoint?)], version: Int)
+    func habitsWithCheckpoints(before today: Int) async throws -> (habits: [(habit: Habit, checkpoint: HabitCheckpoint?)], version: Int)
     /// Stores checkpoints by habit id, unless a change was written since the
     /// read that counted `version`: a checkpoint is never older than the marks it was walked from.
     /// A cache: not journaled, and not a change observers hear of.
@@ -73,8 +73,8 @@ public actor LocalHabitsRepository: HabitsRepository {
         return (habit, checkpoint, version)
     }
 
-    public func habitsWithCheckpoints() throws -> (habits: [(habit: Habit, checkpoint: HabitCheckpoint?)], version: Int) {
-        try store.readConsistently { (try HabitsTable.habitsWithCheckpoints(in: $0), try LocalDataStore.changeCount(in: $0)) }
+    public func habitsWithCheckpoints(before today: Int) throws -> (habits: [(habit: Habit, checkpoint: HabitCheckpoint?)], version: Int) {
+        try store.readConsistently { (try HabitsTable.habitsWithCheckpoints(before: today, in: $0), try LocalDataStore.changeCount(in: $0)) }
     }
 
     public func saveCheckpoints(_ checkpoints: [String: HabitCheckpoint], ifUnchangedSince version: Int) throws {

@@ -101,13 +101,14 @@ public struct HabitsTable: SnapshotSection {
         return habits
     }
 
-    /// Every habit with its stored checkpoint where its walk can go on from
-    /// one (`HabitStatistics.canResume`), and then only the marks the walk on
-    /// reads; the others (and any without a checkpoint) with all their marks.
-    public static func habitsWithCheckpoints(in connection: SQLiteConnection) throws -> [(habit: Habit, checkpoint: HabitCheckpoint?)] {
+    /// Every habit with its stored checkpoint (one before `today`) where its
+    /// walk can go on from one (`HabitStatistics.canResume`), and then only the
+    /// marks the walk on reads; the others (and any without a checkpoint) with all their marks.
+    public static func habitsWithCheckpoints(before today: Int, in connection: SQLiteConnection) throws
+        -> [(habit: Habit, checkpoint: HabitCheckpoint?)] {
         try rows(in: connection).map { row in
             var habit = try Self.habit(row)
-            let checkpoint = try readMarks(into: &habit, resumingBefore: .max, in: connection)
+            let checkpoint = try readMarks(into: &habit, resumingBefore: today, in: connection)
             return (habit, checkpoint)
         }
     }
@@ -125,7 +126,7 @@ public struct HabitsTable: SnapshotSection {
             HabitCheckpoint(throughDay: $0.int(0), from: $0.int(1), score: $0.double(2), longestEndedStreak: $0.int(3),
                             runStart: $0.optionalInt(4))
         }.first
-        let checkpoint = statistics.canResume ? stored.flatMap { $0.throughDay < day ? $0 : nil } : nil
+        let checkpoint = statistics.canResume ? stored.flatMap { $0.throughDay < day && $0.isPlausible ? $0 : nil } : nil
         let since = checkpoint.map { min($0.throughDay - HabitCheckpoint.daysBefore(for: statistics.frequency), marksSince) }
         try readMarks(into: &habit, since: since, in: connection)
         return checkpoint

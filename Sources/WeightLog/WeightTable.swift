@@ -57,12 +57,19 @@ public struct WeightTable: SnapshotSection {
     }
 
     /// The samples as last cached (`weight_samples_cache`, schema 14), or nil
-    /// when there is no cache (a weigh-in changed since) or it does not hold
-    /// `count` doubles in each array. One row, two copies: no step per weigh-in.
+    /// when there is no cache (a weigh-in changed since), or it does not hold
+    /// `count` doubles in each array, instants in order and weights the table
+    /// accepts. One row, two copies and a pass: no step per weigh-in.
     public static func cachedSamples(in connection: SQLiteConnection) throws -> WeightSamples? {
         let statement = try connection.prepare("SELECT count, seconds, kilograms FROM weight_samples_cache WHERE id = 1")
         guard try statement.step(), let seconds = statement.doubles(1), let kilograms = statement.doubles(2),
               seconds.count == statement.int(0), kilograms.count == seconds.count else { return nil }
+        // What the table's rules promise, checked once over the arrays: a damaged row is read past, not trusted.
+        var previous = -Double.infinity
+        for index in seconds.indices {
+            guard seconds[index] >= previous, seconds[index].isFinite, (20...500).contains(kilograms[index]) else { return nil }
+            previous = seconds[index]
+        }
         var samples = WeightSamples()
         samples.seconds = seconds
         samples.kilograms = kilograms

@@ -202,11 +202,28 @@ import TestSupport
         }
     }
 
+    @Test func aDamagedCheckpointIsWalkedPastNeverTrusted() async throws {
+        let clock = TestClock(date("2026-06-10 09:00"))
+        let (store, graph) = try await seeded(clock: clock)
+        let today = graph.app.habitsFeature.today
+        _ = try await bothLists(store, clock: clock)
+        for damage in ["run_start = through_day + 5", "first_day = through_day + 1", "score = 7", "longest_ended_streak = -1"] {
+            try store.write { try $0.run("UPDATE habit_checkpoints SET \(damage)") }
+            let lists = try await bothLists(store, clock: clock)
+            #expect(lists.lean == lists.whole, "\(damage)")
+            #expect(try checkpointDays(store).count == 2)
+        }
+        // A checkpoint from a clock that ran ahead (its day after today) is not gone on from either.
+        try store.write { try $0.run("UPDATE habit_checkpoints SET through_day = ?", [.int(today + 3)]) }
+        let lists = try await bothLists(store, clock: clock)
+        #expect(lists.lean == lists.whole)
+    }
+
     @Test func aCheckpointWalkedBeforeAnotherChangeIsNotWritten() async throws {
         let clock = TestClock(date("2026-06-10 09:00"))
         let (store, _) = try await seeded(clock: clock)
         let repository = LocalHabitsRepository(store: store)
-        let (read, version) = try await repository.habitsWithCheckpoints()
+        let (read, version) = try await repository.habitsWithCheckpoints(before: .max)
         let today = makeTestApp(store: store, clock: clock).app.habitsFeature.today
         let habit = read[0].habit
         let walk = HabitStatistics(habit: habit, today: today).walk(computed: HabitStatistics(habit: habit, today: today).computedEntries())
@@ -215,7 +232,7 @@ import TestSupport
         try store.write { try HabitsTable.setMark(.no, habitID: habit.id, day: today - 30, in: $0) }
         try await repository.saveCheckpoints([habit.id: checkpoint], ifUnchangedSince: version)
         #expect(try checkpointDays(store).isEmpty)
-        try await repository.saveCheckpoints([habit.id: checkpoint], ifUnchangedSince: try await repository.habitsWithCheckpoints().version)
+        try await repository.saveCheckpoints([habit.id: checkpoint], ifUnchangedSince: try await repository.habitsWithCheckpoints(before: .max).version)
         #expect(try checkpointDays(store) == [today - 8])
     }
 }

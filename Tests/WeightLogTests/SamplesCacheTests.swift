@@ -76,6 +76,11 @@ import TestSupport
         #expect(try cached(store) == nil, "2 doubles where 3 are promised")
         try store.write { try $0.run("UPDATE weight_samples_cache SET count = 2") }
         #expect(try cached(store)?.count == 2, "the test's own row reads back once it agrees")
+        for (seconds, kilograms, what) in [([2.0, 1], [80.0, 81], "instants out of order"), ([1, 2], [80, .nan], "a weight that is not a number"),
+                                           ([1, 2], [80, 900], "a weight the table refuses"), ([1, .infinity], [80, 81], "an endless instant")] {
+            try store.write { try $0.run("UPDATE weight_samples_cache SET seconds = ?, kilograms = ?", [.doubles(seconds), .doubles(kilograms)]) }
+            #expect(try cached(store) == nil, "\(what)")
+        }
         try store.write { try $0.run("DELETE FROM weight_samples_cache") }
         // The cache write checks the change count: every write of a weigh-in must move it.
         let repository = LocalWeightRepository(store: store)
