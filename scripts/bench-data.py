@@ -6,6 +6,8 @@ The schema comes from the trend binary itself (one weigh-in through `-c`),
 then the rows go straight into SQLite in one transaction: WEIGHINS weigh-ins
 spread evenly over the last YEARS years up to now (a slow loss with daily
 noise), and HABITS daily habits marked done on 6 days of 7 over the same span.
+The last weigh-in is recorded through trend, as a person's morning leaves the
+directory (trend then caches the samples it reads: `weight_samples_cache`).
 """
 import os, random, sqlite3, subprocess, sys, time, uuid
 
@@ -25,7 +27,7 @@ def main():
     span = years * 365.2425 * 86400
     rng = random.Random(19)
     rows = []
-    for index in range(count):
+    for index in range(count - 1):
         instant = float(int(now - span + span * index / max(1, count - 1)))
         kilograms = round(95 - 15 * index / max(1, count) + rng.gauss(0, 0.6), 1)
         rows.append((uuid.UUID(int=rng.getrandbits(128)).hex, instant, kilograms, None))
@@ -40,5 +42,7 @@ def main():
     database.commit()
     database.execute("VACUUM")
     database.close()
+    subprocess.run([trend, "--data-dir", directory, "-c", "weigh 80.1"], check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
 
 main()

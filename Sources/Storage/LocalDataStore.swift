@@ -39,6 +39,11 @@ public final class LocalDataStore: @unchecked Sendable {
     /// runs) never switches journal modes, which costs a few synced writes.
     private var walEnabled = false
 
+    /// Whether a write now costs no switch of journal modes: this process has
+    /// written already (the file is in WAL mode), or the database is in memory.
+    /// A cache is written when this holds, or when it saves more than the switch costs.
+    public var writesCheaply: Bool { walEnabled || location == .memory }
+
     /// A store whose database is `trend.sqlite` inside `directory`; the
     /// directory is created (0700) when the database is first opened.
     public convenience init(directory: URL) {

@@ -56,7 +56,7 @@ public actor LocalWeightRepository: WeightRepository {
             return (cached != nil, try cached ?? WeightTable.samples(in: connection), try WeightTable.latest(latest, in: connection),
                     try LocalDataStore.changeCount(in: connection))
         }
-        if !cached, samples.count >= WeightTable.samplesWorthCaching {
+        if !cached, samples.count >= (store.writesCheaply ? WeightTable.samplesWorthCaching : WeightTable.samplesWorthASwitch) {
             // Written only when no change came between the read and this write; a cache, so a failure costs only the next read.
             try? store.write(notifying: false) { connection in
                 guard try LocalDataStore.changeCount(in: connection) == version else { return }

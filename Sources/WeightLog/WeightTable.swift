@@ -84,8 +84,12 @@ public struct WeightTable: SnapshotSection {
             """, [.int(samples.count), .doubles(samples.seconds), .doubles(samples.kilograms)])
     }
 
-    /// How many weigh-ins make the cache worth its write: below it the index is read as fast.
+    /// How many weigh-ins make the cache worth its write in a process that has
+    /// written already (after `weigh`, an import): below it the index is read as fast.
     public static let samplesWorthCaching = 2_000
+    /// How many make it worth a write that switches journal modes (a read-only
+    /// command; a few synced writes, about 5 ms): the index read alone costs more.
+    public static let samplesWorthASwitch = 50_000
 
     /// Calls `body` with every entry from `start` up to `end` (all by
     /// default), oldest first, one row at a time: an export streams a million
