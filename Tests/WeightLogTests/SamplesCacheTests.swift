@@ -39,6 +39,31 @@ import TestSupport
         #expect(second.samples == first.samples && second.latest == first.latest)
     }
 
+    @Test func aReadOnlyProcessLeavesTheCacheToTheNextWriterBelowFiftyThousand() async throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = temp.url.appendingPathComponent("data")
+        let writer = LocalDataStore(directory: directory)
+        try writer.write { connection in
+            for index in 0..<2_500 {
+                try WeightTable.insert(WeightEntry(id: "w\(index)", date: Date(timeIntervalSince1970: 1.7e9 + Double(index) * 25_200),
+                                                   kilograms: 80), in: connection)
+            }
+        }
+        writer.close()
+        // A process that only reads: no switch of journal modes for a cache of 2,500.
+        let reader = LocalDataStore(directory: directory)
+        #expect(!reader.writesCheaply)
+        _ = try await LocalWeightRepository(store: reader).samples(withLatest: 16)
+        #expect(try cached(reader) == nil)
+        // Once it has written (a weigh-in), the cache costs nothing more and is left for the next process.
+        try reader.write { try WeightTable.insert(WeightEntry(id: "today", date: Date(timeIntervalSince1970: 1.8e9), kilograms: 80), in: $0) }
+        #expect(reader.writesCheaply)
+        _ = try await LocalWeightRepository(store: reader).samples(withLatest: 16)
+        #expect(try cached(reader)?.count == 2_501)
+        reader.close()
+    }
+
     @Test func aShortLogIsNotCached() async throws {
         let store = try store(count: WeightTable.samplesWorthCaching - 1)
         _ = try await LocalWeightRepository(store: store).samples(withLatest: 16)
