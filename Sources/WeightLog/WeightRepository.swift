@@ -57,8 +57,8 @@ public actor LocalWeightRepository: WeightRepository {
                     try LocalDataStore.changeCount(in: connection))
         }
         if !cached, samples.count >= (store.writesCheaply ? WeightTable.samplesWorthCaching : WeightTable.samplesWorthASwitch) {
-            // Written only when no change came between the read and this write; a cache, so a failure costs only the next read.
-            try? store.write(notifying: false) { connection in
+            // Written only when no change came between the read and this write.
+            try? store.write(notifying: false) { connection in  // A cache: a failure costs only the next read.
                 guard try LocalDataStore.changeCount(in: connection) == version else { return }
                 try WeightTable.cacheSamples(samples, in: connection)
             }
