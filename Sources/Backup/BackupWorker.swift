@@ -30,8 +30,12 @@ actor BackupWorker {
     /// the content changed since the last one. `force` (backup now) skips both.
     /// An empty database never replaces a snapshot. Previous keeps the last
     /// snapshot whose content differs from Latest: an unchanged `backup now`
-    /// rewrites Latest and rotates nothing. The written file is read back
-    /// and its values checked; a failure throws, the file stays.
+    /// rewrites Latest and rotates nothing.
+    ///
+    /// The snapshot is written from the rows as they are read (see
+    /// `SnapshotWriter`), each checked as a restore checks it: a row a restore
+    /// would refuse leaves the last snapshot in place. The written file is read
+    /// back and must hash as it was written; a failure throws, the file stays.
     func check(now: Date, force: Bool, week: String, syncFolder: URL?) throws -> (Check, syncWarning: String?) {
         let latestExists = files.hasLatest
         let lastAt = try lastBackupAt()
@@ -42,52 +46,60 @@ actor BackupWorker {
         if !force, latestExists, try store.metaValue("backupChangeCount") == changeCount {
             return (.unchanged, nil)
         }
-        let content = try store.readContent(schema)
-        if content.rowCount(of: "weights") == 0, content.rowCount(of: "habits") == 0 {
-            // Nothing worth keeping, and an empty snapshot must never push a real one out of Latest.
+        let installationID = try store.installationID()
+        let snapshot: (counts: [String: Int], file: PendingFile, written: SnapshotWriter.Written)?
+        do {
+            snapshot = try store.readConsistently { connection in
+                let counts = try schema.rowCounts(in: connection)
+                // Nothing worth keeping, and an empty snapshot must never push a real one out of Latest.
+                guard counts["weights", default: 0] > 0 || counts["habits", default: 0] > 0 else { return nil }
+                let file = try files.pendingLatest()
+                let written = try SnapshotWriter.write(schema, in: connection, createdAt: now, installationID: installationID,
+                                                       appVersion: appVersion, to: file)
+                return (counts, file, written)
+            }
+        } catch let error as SnapshotValueError {
+            throw BackupFileError.refusedContent(error.detail)
+        }
+        guard let snapshot else {
             if force { throw BackupFileError.nothingToBackUp }
             return (.unchanged, nil)
         }
-        let snapshot = try RecoverySnapshot(content: content, createdAt: now, installationID: try store.installationID(),
-                                            appVersion: appVersion)
-        let hash = snapshot.contentHash
-        let lastHash = try store.metaValue("lastBackupHash")
-        let unchanged = latestExists && lastHash == hash
+        let unchanged = try latestExists && store.metaValue("lastBackupHash") == snapshot.written.contentHash
         if !force, unchanged {
+            snapshot.file.discard()
             try store.setMetaValue(changeCount, for: "backupChangeCount")
             return (.unchanged, nil)
         }
-        let data = snapshot.encoded()
-        try files.writeLatest(data, rotating: !unchanged)
-        try verify(data, of: snapshot, in: files.latest)
-        try files.writeWeekly(data, week: week)
+        try files.commitLatest(snapshot.file, rotating: !unchanged)
+        try verify(snapshot.written, in: files.latest)
+        try files.writeWeekly(week: week)
         try store.setMetaValue(String(now.timeIntervalSince1970), for: "lastBackupAt")
-        try store.setMetaValue(hash, for: "lastBackupHash")
+        try store.setMetaValue(snapshot.written.contentHash, for: "lastBackupHash")
         try store.setMetaValue(changeCount, for: "backupChangeCount")
         var warning: String?
         if let syncFolder {
             do {
-                try RecoveryBackupFiles.mirror(data, week: week, rotating: !unchanged, to: syncFolder,
-                                               installationID: snapshot.installationID)
+                try files.mirrorLatest(fileHash: snapshot.written.fileHash, week: week, rotating: !unchanged, to: syncFolder,
+                                       installationID: installationID)
             } catch {
                 warning = "the sync folder was not written (\(error)); the local backup is fine"
             }
         }
-        return (.written(listing(snapshot, kind: .latest, name: "latest", file: files.latest)), warning)
+        let listing = BackupListing(name: "latest", kind: .latest, createdAt: now, installationID: installationID,
+                                    entries: snapshot.counts["weights", default: 0], habits: snapshot.counts["habits", default: 0],
+                                    file: files.latest)
+        return (.written(listing), warning)
     }
 
-    /// Reads a written snapshot back, a chunk at a time: the same bytes (so its
-    /// content member is the canonical content whose hash it records), and
-    /// values a restore accepts — checked on the content the bytes were
-    /// encoded from, so a million weigh-ins are neither read whole nor decoded again.
-    private func verify(_ data: Data, of snapshot: RecoverySnapshot, in file: SnapshotFile) throws {
-        guard try file.holds(data) else {
+    /// Reads a written snapshot back, a chunk at a time: it must be the bytes
+    /// that were written (its size and SHA-256), so its content member is the
+    /// canonical content whose hash it records. Its values were checked row by
+    /// row as they were written.
+    private func verify(_ written: SnapshotWriter.Written, in file: SnapshotFile) throws {
+        let (hash, size) = try file.sha256()
+        guard hash == written.fileHash, size == written.size else {
             throw BackupFileError.verifyFailed(file.url.path, reason: "the file reads back different from what was written")
-        }
-        do {
-            try schema.validate(snapshot.content)
-        } catch {
-            throw BackupFileError.verifyFailed(file.url.path, reason: "\(error)")
         }
     }
 
@@ -185,9 +197,14 @@ actor BackupWorker {
     /// Cancelling the awaiting task before the transaction commits leaves everything as it was.
     func restore(_ snapshot: RecoverySnapshot, merge: Bool, now: Date, stamp: String,
                  journal: JournalEntry) async throws -> (beforeRestore: String, merged: MergeCounts?) {
-        let current = try RecoverySnapshot(content: try store.readContent(schema), createdAt: now,
-                                           installationID: try store.installationID(), appVersion: appVersion)
-        let copy = try files.writeBeforeRestore(current.encoded(), stamp: stamp)
+        // What is there now, as it is: even a row a restore would refuse is kept in the copy.
+        let installationID = try store.installationID()
+        let copy = try files.writeBeforeRestore(stamp: stamp) { file in
+            _ = try store.readConsistently { connection in
+                try SnapshotWriter.write(schema, in: connection, checkingRows: false, createdAt: now, installationID: installationID,
+                                         appVersion: appVersion, to: file)
+            }
+        }
         let result: (String, MergeCounts?) = try await store.cancellable {
             if merge {
                 let counts = try store.write(journal: journal) { try schema.merge(snapshot.content, in: $0) }

@@ -43,9 +43,9 @@ public struct SnapshotFile: Sendable, Equatable {
         try SafeFolder.open(root, folders).read(name, limit: Self.sizeLimit)
     }
 
-    /// Whether the file holds exactly `data` (compared a chunk at a time).
-    func holds(_ data: Data) throws -> Bool {
-        try SafeFolder.open(root, folders).holds(data, as: name)
+    /// The file's SHA-256 and size, read a chunk at a time.
+    func sha256() throws -> (hash: String, size: Int) {
+        try SafeFolder.open(root, folders).sha256(of: name)
     }
 }
 
@@ -69,6 +69,8 @@ public enum BackupFileError: Error, Equatable, CustomStringConvertible, Sendable
     case verifyFailed(String, reason: String)
     /// `backup now` with no weigh-in and no habit stored.
     case nothingToBackUp
+    /// The database holds a row a restore would refuse (written by another program): no snapshot is made of it.
+    case refusedContent(String)
 
     public var description: String {
         switch self {
@@ -82,6 +84,7 @@ public enum BackupFileError: Error, Equatable, CustomStringConvertible, Sendable
         case let .notAFolder(path): "\(path) is not a folder"
         case let .missingFolder(path): "the folder \(path) does not exist"
         case let .verifyFailed(path, reason): "the snapshot \(path) was written but does not read back whole: \(reason)"
+        case let .refusedContent(detail): "no snapshot was written: the database holds a value a restore would refuse (\(detail)); the last snapshot is kept"
         case .nothingToBackUp: "there is nothing to back up yet: no weigh-in and no habit is stored; no snapshot was written"
         case let .tooLarge(path, limit): "\(path) is larger than \(limit / 1_048_576) MB, more than any history Trend writes"
         case let .cannotList(path, reason): "cannot read the folder \(path): \(reason)"
@@ -119,32 +122,37 @@ public struct RecoveryBackupFiles: Sendable {
         (try? backups(create: false).entry(Self.latest)) == .file  // No folder yet means no Latest.
     }
 
-    /// Writes `data` as the new Latest; with `rotating`, the old Latest becomes Previous.
-    public func writeLatest(_ data: Data, rotating: Bool) throws {
-        try backups(create: true).write(data, as: Self.latest, rotatingTo: rotating ? Self.previous : nil)
+    /// A new Latest, written before it replaces the old one: `commitLatest(_:rotating:)` puts it in place.
+    func pendingLatest() throws -> PendingFile {
+        try backups(create: true).pending(Self.latest)
     }
 
-    /// Writes the week's copy unless it exists; true when written. The copy is
-    /// a hard link to Latest (already these bytes): no second write of a large
-    /// file, and a later rotation of Latest leaves it as it was. A planted
-    /// link or FIFO in its place is removed, never taken for the copy.
+    /// Puts a written Latest in place; with `rotating`, the old Latest becomes Previous.
+    func commitLatest(_ file: PendingFile, rotating: Bool) throws {
+        try file.commit(rotatingTo: rotating ? Self.previous : nil)
+    }
+
+    /// Writes the week's copy of Latest unless it exists; true when written.
+    /// The copy is a hard link to Latest: no second write of a large file,
+    /// and a later rotation of Latest leaves it as it was (where links cannot
+    /// be made, a copy). A planted link or FIFO in its place is removed, never taken for the copy.
     @discardableResult
-    public func writeWeekly(_ data: Data, week: String) throws -> Bool {
-        try Self.writeWeekly(data, week: week, in: try backups(create: true))
+    public func writeWeekly(week: String) throws -> Bool {
+        try Self.writeWeekly(week: week, in: try backups(create: true))
     }
 
-    static func writeWeekly(_ data: Data, week: String, in backups: SafeFolder) throws -> Bool {
+    static func writeWeekly(week: String, in backups: SafeFolder) throws -> Bool {
         let weekly = try backups.subfolder(Self.weekly, create: true)
         let name = "\(week).json"
         if weekly.entry(name) == .file { return false }
         weekly.removePlanted(name)
         if weekly.link(name, to: Self.latest, in: backups) { return true }
-        try weekly.write(data, as: name)
+        _ = try weekly.copy(Self.latest, from: backups, as: name)
         return true
     }
 
-    /// Keeps what is about to be replaced; returns the copy's name.
-    public func writeBeforeRestore(_ data: Data, stamp: String) throws -> String {
+    /// Keeps what is about to be replaced, written by `write`; returns the copy's name.
+    func writeBeforeRestore(stamp: String, _ write: (PendingFile) throws -> Void) throws -> String {
         let folder = try backups(create: true).subfolder(Self.beforeRestore, create: true)
         var name = stamp
         var counter = 1
@@ -152,18 +160,25 @@ public struct RecoveryBackupFiles: Sendable {
             counter += 1
             name = "\(stamp)-\(counter)"
         }
-        try folder.write(data, as: "\(name).json")
+        let file = try folder.pending("\(name).json")
+        try write(file)
+        try file.commit()
         return name
     }
 
-    /// Mirrors a snapshot to `<sync folder>/Backups/<installationID>/`. The
-    /// sync folder must exist (it is never made); when this installation's
-    /// folder there is a link or not a folder, nothing is written.
-    public static func mirror(_ data: Data, week: String, rotating: Bool, to syncFolder: URL, installationID: String) throws {
+    /// Mirrors Latest to `<sync folder>/Backups/<installationID>/`, a chunk at
+    /// a time, and checks the copy's bytes hash to `fileHash`. The sync folder
+    /// must exist (it is never made); when this installation's folder there is
+    /// a link or not a folder, nothing is written.
+    func mirrorLatest(fileHash: String, week: String, rotating: Bool, to syncFolder: URL, installationID: String) throws {
         guard SafeFolder.isPlainName(installationID) else { throw BackupFileError.outsideBackupFolder(installationID) }
         let own = try SafeFolder.open(syncFolder, ["Backups", installationID], create: true)
-        try own.write(data, as: latest, rotatingTo: rotating ? previous : nil)
-        _ = try writeWeekly(data, week: week, in: own)
+        let copied = try own.copy(Self.latest, from: try backups(create: false), as: Self.latest,
+                                  rotatingTo: rotating ? Self.previous : nil)
+        guard copied == fileHash else {
+            throw BackupFileError.verifyFailed(own.path + "/" + Self.latest, reason: "Latest changed while it was copied")
+        }
+        _ = try Self.writeWeekly(week: week, in: own)
     }
 
     /// The file behind a backup name, refusing anything that would leave the folder.

@@ -101,25 +101,37 @@ public struct RecoverySnapshot: Sendable {
 
     /// The file's bytes: JSON, keys sorted, the content in its canonical form.
     public func encoded() -> Data {
-        var head = CanonicalJSON()
-        head.raw("{\"appVersion\":")
-        head.string(appVersion)
-        head.raw(",\"content\":")
-        var tail = CanonicalJSON()
-        tail.raw(",\"contentHash\":")
-        tail.string(contentHash)
-        tail.raw(",\"createdAt\":")
-        tail.string(Self.timestamp(createdAt))
-        tail.raw(",\"formatVersion\":")
-        tail.integer(formatVersion)
-        tail.raw(",\"installationID\":")
-        tail.string(installationID)
-        tail.raw("}\n")
+        let head = Self.head(appVersion: appVersion)
+        let tail = Self.tail(contentHash: contentHash, createdAt: createdAt, formatVersion: formatVersion, installationID: installationID)
         var file = Data(capacity: head.bytes.count + canonical.count + tail.bytes.count)
         file.append(contentsOf: head.bytes)
         file.append(contentsOf: canonical)
         file.append(contentsOf: tail.bytes)
         return file
+    }
+
+    /// What a snapshot file holds before its content: `{"appVersion":"…","content":`.
+    static func head(appVersion: String) -> CanonicalJSON {
+        var head = CanonicalJSON()
+        head.raw("{\"appVersion\":")
+        head.string(appVersion)
+        head.raw(",\"content\":")
+        return head
+    }
+
+    /// What follows the content, the members after it in key order, and the closing line.
+    static func tail(contentHash: String, createdAt: Date, formatVersion: Int = formatVersion, installationID: String) -> CanonicalJSON {
+        var tail = CanonicalJSON()
+        tail.raw(",\"contentHash\":")
+        tail.string(contentHash)
+        tail.raw(",\"createdAt\":")
+        tail.string(timestamp(createdAt))
+        tail.raw(",\"formatVersion\":")
+        tail.integer(formatVersion)
+        tail.raw(",\"installationID\":")
+        tail.string(installationID)
+        tail.raw("}\n")
+        return tail
     }
 
     /// Reads and checks a snapshot: its version, its hash and every value.

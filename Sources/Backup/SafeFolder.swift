@@ -148,62 +148,72 @@ final class SafeFolder: @unchecked Sendable {
         return data.prefix(offset)
     }
 
-    /// Whether the regular file `name` holds exactly `data`, read back a
-    /// megabyte at a time (a large snapshot is checked without a second copy of it).
-    func holds(_ data: Data, as name: String) throws -> Bool {
-        let (file, size, path) = try openRegularFile(name)
-        defer { close(file) }
-        guard size == data.count else { return false }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        var offset = 0
-        while offset < data.count {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(file, $0.baseAddress, min($0.count, data.count - offset)) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { throw BackupFileError.cannotRead(path, reason: String(cString: strerror(errno))) }
-            if count == 0 { return false }
-            let same = data.withUnsafeBytes { memcmp($0.baseAddress! + offset, chunk, count) == 0 }
-            guard same else { return false }
-            offset += count
-        }
-        return true
-    }
-
     /// Writes `data` as `name`: a temporary file (0600, never through a
     /// link), synced, then renamed over `name`. With `rotatingTo`, the old
     /// file (when it is a regular file) is kept under that name first.
     func write(_ data: Data, as name: String, rotatingTo previous: String? = nil) throws {
-        let path = self.path + "/" + name
-        let temporary = ".\(name).\(getpid()).tmp"
-        unlinkat(descriptor, temporary, 0)
-        let file = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard file >= 0 else { throw BackupFileError.cannotWrite(path, reason: String(cString: strerror(errno))) }
-        var failure: String? = data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return nil }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(file, base + offset, buffer.count - offset)
-                if written < 0, errno == EINTR { continue }
-                if written < 0 { return String(cString: strerror(errno)) }
-                offset += written
-            }
-            return nil
+        let file = try pending(name)
+        try data.withUnsafeBytes { try file.append($0) }
+        try file.commit(rotatingTo: previous)
+    }
+
+    /// A file that will become `name` once written whole: see `PendingFile`.
+    func pending(_ name: String) throws -> PendingFile {
+        try PendingFile(folder: self, name: name)
+    }
+
+    /// Writes a copy of the regular file `name` in `source` as `target`, a
+    /// megabyte at a time, as `write` does; returns the copy's SHA-256.
+    func copy(_ name: String, from source: SafeFolder, as target: String, rotatingTo previous: String? = nil) throws -> String {
+        let file = try pending(target)
+        let hash = try ContentHash()
+        try source.forEachChunk(of: name) { chunk in
+            try file.append(chunk)
+            try hash.update(chunk)
         }
-        if failure == nil, fsync(file) != 0 { failure = String(cString: strerror(errno)) }
-        fchmod(file, 0o600)
-        close(file)
-        if let failure {
-            unlinkat(descriptor, temporary, 0)
-            throw BackupFileError.cannotWrite(path, reason: failure)
+        try file.commit(rotatingTo: previous)
+        return try hash.finish()
+    }
+
+    /// The SHA-256 of the regular file `name` and its size, read back a
+    /// megabyte at a time (a large snapshot is checked without a copy of it in memory).
+    func sha256(of name: String) throws -> (hash: String, size: Int) {
+        let hash = try ContentHash()
+        try forEachChunk(of: name) { try hash.update($0) }
+        return (try hash.finish(), hash.count)
+    }
+
+    /// Calls `body` with the bytes of the regular file `name`, a megabyte at a time.
+    private func forEachChunk(of name: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let (file, size, path) = try openRegularFile(name)
+        defer { close(file) }
+        guard size <= SnapshotFile.sizeLimit else { throw BackupFileError.tooLarge(path, limit: SnapshotFile.sizeLimit) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var total = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(file, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { throw BackupFileError.cannotRead(path, reason: String(cString: strerror(errno))) }
+            if count == 0 { return }
+            total += count
+            // A file that grows while it is read is not the one that was checked.
+            guard total <= SnapshotFile.sizeLimit else { throw BackupFileError.tooLarge(path, limit: SnapshotFile.sizeLimit) }
+            try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
         }
+    }
+
+    /// Renames the temporary `temporary` over `name`, keeping a regular `name`
+    /// as `previous` first; a planted link or FIFO at `name` is removed, never rotated.
+    fileprivate func replace(_ name: String, with temporary: String, rotatingTo previous: String?) throws {
         switch entry(name) {
         case .file: if let previous { renameat(descriptor, name, descriptor, previous) }
-        case .link, .other: unlinkat(descriptor, name, 0)  // Never rotate a planted link or FIFO into Previous.
+        case .link, .other: unlinkat(descriptor, name, 0)
         case .missing, .folder: break
         }
         guard renameat(descriptor, temporary, descriptor, name) == 0 else {
             let reason = String(cString: strerror(errno))
             unlinkat(descriptor, temporary, 0)
-            throw BackupFileError.cannotWrite(path, reason: reason)
+            throw BackupFileError.cannotWrite(self.path + "/" + name, reason: reason)
         }
         fsync(descriptor)
     }
@@ -221,5 +231,73 @@ final class SafeFolder: @unchecked Sendable {
     /// One path component: no separator, not `.` or `..`, not empty.
     static func isPlainName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
+    }
+}
+
+/// A file being written in a `SafeFolder`: bytes go to a temporary file
+/// (0600, created exclusively, never through a link) that `commit` syncs and
+/// renames over its name. Until then the old file stands; a pending file
+/// that is never committed (an error, a refused row) is removed, and a
+/// killed process leaves only a hidden temporary, never half a snapshot.
+final class PendingFile {
+    private let folder: SafeFolder
+    let name: String
+    private let temporary: String
+    private var descriptor: Int32
+    /// How messages name the file.
+    var path: String { folder.path + "/" + name }
+
+    fileprivate init(folder: SafeFolder, name: String) throws {
+        self.folder = folder
+        self.name = name
+        temporary = ".\(name).\(getpid()).tmp"
+        unlinkat(folder.descriptor, temporary, 0)
+        descriptor = openat(folder.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw BackupFileError.cannotWrite(folder.path + "/" + name, reason: String(cString: strerror(errno))) }
+        fchmod(descriptor, 0o600)
+    }
+
+    deinit {
+        discard()
+    }
+
+    /// Writes the next bytes.
+    func append(_ bytes: UnsafeRawBufferPointer) throws {
+        guard descriptor >= 0 else { throw BackupFileError.cannotWrite(path, reason: "the file was already closed") }
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            if written < 0 {
+                let reason = String(cString: strerror(errno))
+                discard()
+                throw BackupFileError.cannotWrite(path, reason: reason)
+            }
+            offset += written
+        }
+    }
+
+    /// Syncs the bytes and puts the file in place of `name`; with `rotatingTo`,
+    /// the old file (a regular one) is kept under that name first.
+    func commit(rotatingTo previous: String? = nil) throws {
+        guard descriptor >= 0 else { throw BackupFileError.cannotWrite(path, reason: "the file was already closed") }
+        let synced = fsync(descriptor) == 0
+        let reason = String(cString: strerror(errno))
+        close(descriptor)
+        descriptor = -1
+        guard synced else {
+            unlinkat(folder.descriptor, temporary, 0)
+            throw BackupFileError.cannotWrite(path, reason: reason)
+        }
+        try folder.replace(name, with: temporary, rotatingTo: previous)
+    }
+
+    /// Closes and removes the temporary file; the old file stands.
+    func discard() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+        unlinkat(folder.descriptor, temporary, 0)
     }
 }

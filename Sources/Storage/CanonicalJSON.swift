@@ -112,6 +112,11 @@ public struct CanonicalJSON: Sendable, Equatable {
         bytes.append(0x5D)
     }
 
+    /// Forgets the text written so far, keeping the room it took (a stream's buffer, once handed on).
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// Appends another writer's text as it is.
     public mutating func append(_ other: CanonicalJSON) {
         bytes.append(contentsOf: other.bytes)

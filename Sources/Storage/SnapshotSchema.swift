@@ -80,6 +80,38 @@ public struct SnapshotSchema: Sendable {
         return SnapshotContent(parts: parts)
     }
 
+    /// Writes the canonical text of every section's rows to `stream`, inside
+    /// the caller's read transaction: the bytes `read(in:).canonicalBytes()`
+    /// would make, without holding them. With `checkingRows`, throws
+    /// `SnapshotValueError` at the first row a restore would refuse.
+    public func stream(in connection: SQLiteConnection, checkingRows: Bool = true, to stream: SnapshotStream) throws {
+        var members: [SnapshotMember] = []
+        for section in sections {
+            members += try section.members(in: connection, checkingRows: checkingRows)
+        }
+        members.sort { $0.key < $1.key }
+        try stream.write { $0.raw("{") }
+        for (index, member) in members.enumerated() {
+            try stream.write { out in
+                if index > 0 { out.raw(",") }
+                out.string(member.key)
+                out.raw(":")
+            }
+            try member.write(stream)
+        }
+        try stream.write { $0.raw("}") }
+        try stream.flush()
+    }
+
+    /// How many rows each section holds, by name, inside the caller's transaction.
+    public func rowCounts(in connection: SQLiteConnection) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for section in sections {
+            counts[section.name] = try section.rowCount(in: connection)
+        }
+        return counts
+    }
+
     /// Reads a snapshot file's `content` object.
     public func decode(from decoder: any Decoder) throws -> SnapshotContent {
         let container = try decoder.container(keyedBy: SnapshotKey.self)

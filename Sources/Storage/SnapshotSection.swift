@@ -25,6 +25,29 @@ public protocol SnapshotSection: Sendable {
     func replace(with part: Part, in connection: SQLiteConnection) throws
     /// Adds what `part` holds that the database lacks, inside the caller's transaction; changes nothing local.
     func merge(_ part: Part, in connection: SQLiteConnection) throws -> SnapshotMergeCount
+    /// The section's members as a snapshot writes them, each written from the
+    /// database inside the caller's read transaction, the same bytes as
+    /// `read(in:)` then `canonicalMembers()`. With `checkingRows`, a row a
+    /// restore would refuse throws `SnapshotValueError`: a snapshot is never
+    /// written with one (a copy kept before a restore takes the rows as they are).
+    /// The default reads the part whole; an owner of many rows streams them.
+    func members(in connection: SQLiteConnection, checkingRows: Bool) throws -> [SnapshotMember]
+    /// `read(in:).rowCount`, counted in the database.
+    func rowCount(in connection: SQLiteConnection) throws -> Int
+}
+
+extension SnapshotSection {
+    public func members(in connection: SQLiteConnection, checkingRows: Bool) throws -> [SnapshotMember] {
+        let part = try read(in: connection)
+        if checkingRows, let first = keepingValid(part).dropped.first { throw SnapshotValueError(first) }
+        return part.canonicalMembers().map { member in
+            SnapshotMember(key: member.key) { try $0.append(member.value) }
+        }
+    }
+
+    public func rowCount(in connection: SQLiteConnection) throws -> Int {
+        try read(in: connection).rowCount
+    }
 }
 
 /// One section's rows, read from the database or a snapshot file.

@@ -217,27 +217,68 @@ public struct WeightTable: SnapshotSection {
         public func canonicalMembers() -> [(key: String, value: CanonicalJSON)] {
             // The hot loop of a large snapshot (a million rows): keys written as literals, in sorted order.
             var out = CanonicalJSON(reservingCapacity: entries.count * 96 + 2)
-            out.array(entries) { out, entry in
-                if let bodyFat = entry.bodyFatPercent {
-                    out.raw("{\"bodyFatPercent\":")
-                    out.number(bodyFat)
-                    out.raw(",\"id\":")
-                } else {
-                    out.raw("{\"id\":")
-                }
-                out.string(entry.id)
-                out.raw(",\"instant\":")
-                out.number(entry.date.timeIntervalSince1970)
-                out.raw(",\"kilograms\":")
-                out.number(entry.kilograms)
-                if let note = entry.note {
-                    out.raw(",\"note\":")
-                    out.string(note)
-                }
-                out.raw("}")
-            }
+            out.array(entries, WeightTable.writeCanonical)
             return [("weights", out)]
         }
+    }
+
+    /// One weigh-in's object, keys written as literals in sorted order.
+    static func writeCanonical(_ out: inout CanonicalJSON, _ entry: WeightEntry) {
+        if let bodyFat = entry.bodyFatPercent {
+            out.raw("{\"bodyFatPercent\":")
+            out.number(bodyFat)
+            out.raw(",\"id\":")
+        } else {
+            out.raw("{\"id\":")
+        }
+        out.string(entry.id)
+        out.raw(",\"instant\":")
+        out.number(entry.date.timeIntervalSince1970)
+        out.raw(",\"kilograms\":")
+        out.number(entry.kilograms)
+        if let note = entry.note {
+            out.raw(",\"note\":")
+            out.string(note)
+        }
+        out.raw("}")
+    }
+
+    /// The `weights` member written as the statement steps: a million weigh-ins
+    /// never stand in memory together. Ids are unique in the table (its
+    /// primary key); every other rule a restore applies is checked per row.
+    public func members(in connection: SQLiteConnection, checkingRows: Bool) throws -> [SnapshotMember] {
+        [SnapshotMember(key: name) { stream in
+            try stream.write { $0.raw("[") }
+            var index = 0
+            _ = try Self.forEachEntry(in: connection) { entry in
+                if checkingRows {
+                    try Self.check(entry, index: index)
+                }
+                try stream.write { out in
+                    if index > 0 { out.raw(",") }
+                    Self.writeCanonical(&out, entry)
+                }
+                index += 1
+            }
+            try stream.write { $0.raw("]") }
+        }]
+    }
+
+    /// Throws why a stored weigh-in could not be restored from a snapshot (see `problem(with:index:ids:)`;
+    /// ids are unique in the table, its primary key).
+    private static func check(_ entry: WeightEntry, index: Int) throws {
+        guard !entry.id.isEmpty, entry.id.count <= 64 else {
+            throw SnapshotValueError("weight \(index + 1) has an empty or overlong id")
+        }
+        do {
+            try entry.validate()
+        } catch {
+            throw SnapshotValueError("weight \(index + 1) \(error)")
+        }
+    }
+
+    public func rowCount(in connection: SQLiteConnection) throws -> Int {
+        try connection.scalarInt("SELECT count(*) FROM weight_entries") ?? 0
     }
 
     /// One weigh-in in a snapshot file.

@@ -190,20 +190,28 @@ import WeightLog
 
 /// The read-back check of a written snapshot, a chunk at a time.
 @Suite struct ReadBackTests {
-    @Test func aFileHoldsWhatWasWrittenOrTheCheckSaysNo() throws {
+    @Test func aFileHashesAsWhatWasWrittenOrTheCheckSaysNo() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
         let folder = try SafeFolder.open(temp.url, [])
-        // More than one chunk, so the comparison crosses chunk borders.
+        // More than one chunk, so the hash crosses chunk borders.
         let data = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try folder.write(data, as: "Latest.json")
-        #expect(try folder.holds(data, as: "Latest.json"))
+        let (hash, size) = try folder.sha256(of: "Latest.json")
+        #expect(hash == (try ContentHash.sha256(data)))
+        #expect(size == data.count)
         var changed = data
         changed[(2 << 20) + 5] ^= 1
-        #expect(try !folder.holds(changed, as: "Latest.json"), "one bit differs in the third megabyte")
-        #expect(try !folder.holds(data.prefix(data.count - 1), as: "Latest.json"), "a shorter file")
+        try folder.write(changed, as: "Changed.json")
+        #expect(try folder.sha256(of: "Changed.json").hash != hash, "one bit differs in the third megabyte")
+        try folder.write(data.prefix(data.count - 1), as: "Short.json")
+        #expect(try folder.sha256(of: "Short.json").hash != hash, "a shorter file")
+        // The copy a sync folder gets is the same bytes, and says so by its hash.
+        let other = try SafeFolder.open(temp.url, ["Sync"], create: true)
+        #expect(try other.copy("Latest.json", from: folder, as: "Latest.json") == hash)
+        #expect(try other.sha256(of: "Latest.json").hash == hash)
         try FileManager.default.createSymbolicLink(atPath: temp.url.appendingPathComponent("link.json").path,
                                                    withDestinationPath: temp.url.appendingPathComponent("Latest.json").path)
-        #expect(throws: BackupFileError.self) { try folder.holds(data, as: "link.json") }
+        #expect(throws: BackupFileError.self) { try folder.sha256(of: "link.json") }
     }
 }

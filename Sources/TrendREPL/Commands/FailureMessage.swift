@@ -52,6 +52,7 @@ enum FailureMessage {
         case let file as BackupFileError:
             switch file {
             case .cannotWrite, .cannotList, .cannotRead, .verifyFailed, .tooLarge: return (.file, nil)
+            case .refusedContent: return (.storage, nil)
             case .linkRefused, .notARegularFile, .notAFolder, .missingFolder: return (.file, nil)
             case .nothingToBackUp: return (.notFound, "; record a weigh-in or add a habit first")
             case .noSuchBackup: return (.notFound, "; 'backup list' shows what there is")
