@@ -165,7 +165,7 @@ public struct WeightTable: SnapshotSection {
     public static func merge(_ entries: [WeightEntry], in connection: SQLiteConnection) throws -> SnapshotMergeCount {
         // A large batch touches many pages of the id index; room for them in
         // memory saves spilling half-built pages to the journal again and again.
-        if entries.count > 10_000 { try connection.execute("PRAGMA cache_size = -131072") }
+        if entries.count > 10_000 { try connection.execute("PRAGMA cache_size = -32768") }
         defer {
             // Best effort: the default cache size only returns memory; a failure here changes no data.
             try? connection.execute("PRAGMA cache_size = -2000")
@@ -178,19 +178,14 @@ public struct WeightTable: SnapshotSection {
             moments.insert(WeightEntry.Moment(date: Date(timeIntervalSince1970: existing.double(1)), kilograms: existing.double(2)))
         }
         // OR IGNORE: a batch that repeats an id keeps its first row, as a re-import would.
-        let statement = try connection.prepare("INSERT OR IGNORE INTO weight_entries(\(columns)) VALUES(?, ?, ?, ?, ?)")
-        var count = SnapshotMergeCount()
+        var insert = BatchedInsert("INSERT OR IGNORE INTO weight_entries(\(columns))", columns: 5, in: connection)
         for entry in entries {
             // Ids within a batch are already distinct (a preview, a validated snapshot): only stored ones are checked.
-            guard !ids.contains(entry.id), moments.insert(entry.moment).inserted else {
-                count.duplicates += 1
-                continue
-            }
-            try statement.reset(values(entry))
-            while try statement.step() {}
-            if connection.changes > 0 { count.added += 1 } else { count.duplicates += 1 }
+            guard !ids.contains(entry.id), moments.insert(entry.moment).inserted else { continue }
+            try insert.add(values(entry))
         }
-        return count
+        let added = try insert.finish()
+        return SnapshotMergeCount(added: added, duplicates: entries.count - added)
     }
 
     // MARK: The snapshot form
@@ -336,11 +331,11 @@ public struct WeightTable: SnapshotSection {
 
     public func replace(with part: Part, in connection: SQLiteConnection) throws {
         try connection.execute("DELETE FROM weight_entries")
-        let statement = try connection.prepare(Self.insertRow)
+        var insert = BatchedInsert("INSERT INTO weight_entries(\(Self.columns))", columns: 5, in: connection)
         for entry in part.entries {
-            try statement.reset(Self.values(entry))
-            while try statement.step() {}
+            try insert.add(Self.values(entry))
         }
+        try insert.finish()
     }
 
     public func merge(_ part: Part, in connection: SQLiteConnection) throws -> SnapshotMergeCount {
