@@ -122,12 +122,25 @@ actor BackupWorker {
         }
         for (kind, name, file) in candidates {
             do {
-                listings.append(listing(try read(file, name: name), kind: kind, name: name, file: file))
+                listings.append(try listing(of: file, kind: kind, name: name))
             } catch {
                 unreadable.append(name)
             }
         }
         return (listings, unreadable)
+    }
+
+    /// A snapshot's listing from one pass over its bytes (`SnapshotSummary`):
+    /// its content must hash, as written, to the hash it records. A file whose
+    /// content was re-indented is read whole, as a restore would read it.
+    /// Its values are checked when it is restored.
+    private func listing(of file: SnapshotFile, kind: BackupListing.Kind, name: String) throws -> BackupListing {
+        let summary = try SnapshotSummary.read(file, name: name)
+        guard summary.contentHashAsWritten == summary.contentHash else {
+            return listing(try read(file, name: name), kind: kind, name: name, file: file)
+        }
+        return BackupListing(name: name, kind: kind, createdAt: summary.createdAt, installationID: summary.installationID,
+                             entries: summary.counts["weights", default: 0], habits: summary.counts["habits", default: 0], file: file)
     }
 
     func read(_ file: SnapshotFile, name: String, skippingInvalid: Bool = false) throws -> RecoverySnapshot {

@@ -43,6 +43,11 @@ public struct SnapshotFile: Sendable, Equatable {
         try SafeFolder.open(root, folders).read(name, limit: Self.sizeLimit)
     }
 
+    /// Calls `body` with the file's bytes, a megabyte at a time.
+    func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try SafeFolder.open(root, folders).forEachChunk(of: name, body)
+    }
+
     /// The file's SHA-256 and size, read a chunk at a time.
     func sha256() throws -> (hash: String, size: Int) {
         try SafeFolder.open(root, folders).sha256(of: name)

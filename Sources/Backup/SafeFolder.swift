@@ -184,7 +184,7 @@ final class SafeFolder: @unchecked Sendable {
     }
 
     /// Calls `body` with the bytes of the regular file `name`, a megabyte at a time.
-    private func forEachChunk(of name: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    func forEachChunk(of name: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let (file, size, path) = try openRegularFile(name)
         defer { close(file) }
         guard size <= SnapshotFile.sizeLimit else { throw BackupFileError.tooLarge(path, limit: SnapshotFile.sizeLimit) }

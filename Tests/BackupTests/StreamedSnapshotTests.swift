@@ -16,7 +16,7 @@ import WeightLog
 
     /// The pinned content of `RecoverySnapshotTests` (escapes, habits with
     /// days, settings, the tip deck) with enough weigh-ins to span many chunks.
-    static var content: SnapshotContent {
+    nonisolated static var content: SnapshotContent {
         var content = RecoverySnapshotTests.content
         let many = (0..<3_000).map { index -> WeightEntry in
             let instant: Double = 1_600_000_000 + Double(index) * 86_400
@@ -76,5 +76,87 @@ import WeightLog
         let name = try await g.app.backupFeature.deleteAllData()
         let copy = try Data(contentsOf: directory.appendingPathComponent("Backups/Before-restore/\(name).json"))
         #expect(String(decoding: copy, as: UTF8.self).contains(#""id":"old","instant":-3786825600"#))
+    }
+}
+
+/// `backup list` reads a snapshot in one pass (`SnapshotScanner`): the same
+/// counts and header a full decode gives, wherever the chunk borders fall,
+/// and a refusal for anything that is not one whole snapshot.
+@Suite struct SnapshotSummaryTests {
+    let temp = TemporaryDirectory()
+
+    static func encoded(_ content: SnapshotContent) throws -> Data {
+        try RecoverySnapshot(content: content, createdAt: Date(timeIntervalSince1970: 1_800_000_000.25), installationID: "install",
+                             appVersion: "1.2.3").encoded()
+    }
+
+    func summary(of data: Data, name: String = "s.json") throws -> SnapshotSummary {
+        try data.write(to: temp.url.appendingPathComponent(name))
+        return try SnapshotSummary.read(.named(temp.url.appendingPathComponent(name)), name: name)
+    }
+
+    @Test func theSummaryIsWhatAFullDecodeSaysWhereverChunksEnd() throws {
+        defer { temp.remove() }
+        let data = try Self.encoded(StreamedSnapshotTests.content)
+        let decoded = try RecoverySnapshot.decode(data, name: "s", schema: .trend)
+        for chunk in [1, 7, 4_096, data.count] {
+            var scanner = try SnapshotScanner()
+            try data.withUnsafeBytes { bytes in
+                var start = 0
+                while start < bytes.count {
+                    try scanner.scan(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + chunk, bytes.count)]))
+                    start += chunk
+                }
+            }
+            #expect(!scanner.failed)
+            #expect(try scanner.contentHash() == decoded.contentHash, "chunks of \(chunk)")
+            #expect(scanner.counts == ["weights": decoded.weighIns, "habits": decoded.habits, "habitRecords": 2, "settings": 1])
+        }
+        let summary = try summary(of: data)
+        #expect(summary.contentHash == decoded.contentHash && summary.contentHashAsWritten == decoded.contentHash)
+        #expect(summary.installationID == "install" && summary.appVersion == "1.2.3" && summary.formatVersion == RecoverySnapshot.formatVersion)
+        #expect(summary.createdAt == decoded.createdAt)
+        #expect(summary.counts["weights"] == 3_002, "the pinned two and the 3,000 added")
+    }
+
+    @Test func anythingButOneWholeSnapshotIsRefused() throws {
+        defer { temp.remove() }
+        let data = try Self.encoded(RecoverySnapshotTests.content)
+        #expect(throws: SnapshotError.notASnapshot("cut.json")) { try summary(of: data.prefix(data.count - 40), name: "cut.json") }
+        #expect(throws: SnapshotError.notASnapshot("more.json")) { try summary(of: data + Data("{}".utf8), name: "more.json") }
+        #expect(throws: SnapshotError.notASnapshot("array.json")) { try summary(of: Data("[1,2]".utf8), name: "array.json") }
+        let noContent = Data(#"{"appVersion":"1","contentHash":"x","createdAt":"2026-01-01T00:00:00Z","formatVersion":3,"installationID":"i"}"#.utf8)
+        #expect(throws: SnapshotError.notASnapshot("bare.json")) { try summary(of: noContent, name: "bare.json") }
+        var newer = String(decoding: data, as: UTF8.self)
+        newer = newer.replacingOccurrences(of: "\"formatVersion\":\(RecoverySnapshot.formatVersion)", with: "\"formatVersion\":99")
+        #expect(throws: SnapshotError.newerFormat("new.json", version: 99)) { try summary(of: Data(newer.utf8), name: "new.json") }
+        // A note that looks like the end of the array and the start of another counts as the one weigh-in it is.
+        let tricky = SnapshotContent.of(weights: [WeightEntry(id: "t", date: Date(timeIntervalSince1970: 1_700_000_000), kilograms: 80,
+                                                              note: #"],"weights":[{"id":"x"},"#)])
+        #expect(try summary(of: Self.encoded(tricky)).counts["weights"] == 1)
+    }
+
+    @MainActor
+    @Test func theListingTrustsTheHashAsWrittenAndReadsAReindentedFileWhole() async throws {
+        defer { temp.remove() }
+        let directory = temp.url.appendingPathComponent("data")
+        let g = makeTestApp(store: LocalDataStore(directory: directory), clock: TestClock(date("2026-06-10 08:00")), directory: directory)
+        try await g.app.weightEntryFeature.record(kilograms: 80)
+        _ = try await g.app.weightEntryFeature.record(kilograms: 79.5, when: .yesterday)
+        _ = try await g.app.backupFeature.backupNow()
+        let weekly = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("Backups/Weekly").path).first)
+        let weeklyURL = directory.appendingPathComponent("Backups/Weekly/\(weekly)")
+        // The weekly copy re-indented by an editor (a new file: the copy was a hard link to Latest).
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: weeklyURL))
+        try FileManager.default.removeItem(at: weeklyURL)
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: weeklyURL)
+        // Previous with one weight changed and its hash left as it was.
+        let latestURL = directory.appendingPathComponent("Backups/Latest.json")
+        let tampered = String(decoding: try Data(contentsOf: latestURL), as: UTF8.self).replacingOccurrences(of: "\"kilograms\":80.0", with: "\"kilograms\":90.0")
+        try Data(tampered.utf8).write(to: directory.appendingPathComponent("Backups/Previous.json"))
+        let (listings, unreadable) = try await g.app.backupFeature.listings()
+        #expect(listings.map(\.name) == ["latest", "weekly " + weekly.dropLast(5)])
+        #expect(listings.map(\.entries) == [2, 2])
+        #expect(unreadable == ["previous"])
     }
 }
