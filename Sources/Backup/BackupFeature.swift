@@ -218,17 +218,17 @@ public final class BackupFeature {
         try await settings.ensureLoaded()
         let (url, name) = try await worker.locate(source, syncFolder: syncFolderURL)
         let snapshot = try await worker.read(url, name: name, skippingInvalid: skippingInvalid)
-        let current = try await worker.currentContent()
-        let currentSpan = current.dateSpan(of: "weights")
+        let current = try await worker.currentSummary()
+        let currentSpan = current.spans["weights"]
         let incomingSpan = snapshot.content.dateSpan(of: "weights")
         let noSettings = SettingsTable.Part(rows: [])
         let incomingSettings = snapshot.content.part("settings", as: SettingsTable.Part.self) ?? noSettings
-        return RestorePlan(name: name, snapshot: snapshot, currentEntries: current.rowCount(of: "weights"),
-                           currentHabits: current.rowCount(of: "habits"),
+        return RestorePlan(name: name, snapshot: snapshot, currentEntries: current.counts["weights", default: 0],
+                           currentHabits: current.counts["habits", default: 0],
                            currentFirst: currentSpan?.lowerBound, currentLast: currentSpan?.upperBound,
                            incomingFirst: incomingSpan?.lowerBound, incomingLast: incomingSpan?.upperBound,
                            settingChanges: SettingsTable.changes(
-                               from: current.part("settings", as: SettingsTable.Part.self) ?? noSettings, to: incomingSettings),
+                               from: current.parts["settings"] as? SettingsTable.Part ?? noSettings, to: incomingSettings),
                            ignoredSettings: SettingsTable.ignoredCount(in: incomingSettings))
     }
 

@@ -197,8 +197,9 @@ actor BackupWorker {
         try store.metaValue("lastBackupAt").flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
     }
 
-    func currentContent() throws -> SnapshotContent {
-        try store.readContent(schema)
+    /// What a restore would replace: counts, spans and the settings, without reading every row.
+    func currentSummary() throws -> SnapshotSummaryOfStore {
+        try store.readConsistently { try schema.summary(reading: ["settings"], in: $0) }
     }
 
     /// Content with nothing in it, for `delete-all-data`.

@@ -68,17 +68,21 @@ public struct RecoverySnapshot: Sendable {
     public private(set) var content: SnapshotContent
     /// Rows of the file left out by a `skip-invalid` read, each with why.
     public private(set) var dropped: [String] = []
-    /// The canonical text of `content`, made once: hashed, then embedded in the file.
-    private var canonical: [UInt8]
 
     public init(content: SnapshotContent, createdAt: Date, installationID: String, appVersion: String) throws {
-        self.formatVersion = Self.formatVersion
+        let hash = try content.canonicalBytes().withUnsafeBytes { try ContentHash.sha256($0) }
+        self.init(content: content, contentHash: hash, createdAt: createdAt, installationID: installationID, appVersion: appVersion)
+    }
+
+    /// A snapshot whose hash is already known (read from a file and checked).
+    private init(content: SnapshotContent, contentHash: String, formatVersion: Int = formatVersion, createdAt: Date,
+                 installationID: String, appVersion: String) {
+        self.formatVersion = formatVersion
         self.appVersion = appVersion
         self.createdAt = createdAt
         self.installationID = installationID
         self.content = content
-        canonical = content.canonicalBytes()
-        contentHash = try canonical.withUnsafeBytes { try ContentHash.sha256($0) }
+        self.contentHash = contentHash
     }
 
     /// The entries (weigh-ins) it holds.
@@ -86,21 +90,14 @@ public struct RecoverySnapshot: Sendable {
     /// The habits it holds.
     public var habits: Int { content.rowCount(of: "habits") }
 
+    /// The content member; the members around it are read by `SnapshotSummary`.
     private struct File: Decodable {
-        var formatVersion: Int
-        var appVersion: String
-        var createdAt: String
-        var installationID: String
-        var contentHash: String
         var content: SnapshotContentBox
-    }
-
-    private struct Header: Decodable {
-        var formatVersion: Int?
     }
 
     /// The file's bytes: JSON, keys sorted, the content in its canonical form.
     public func encoded() -> Data {
+        let canonical = content.canonicalBytes()
         let head = Self.head(appVersion: appVersion)
         let tail = Self.tail(contentHash: contentHash, createdAt: createdAt, formatVersion: formatVersion, installationID: installationID)
         var file = Data(capacity: head.bytes.count + canonical.count + tail.bytes.count)
@@ -140,38 +137,27 @@ public struct RecoverySnapshot: Sendable {
     /// `dropped`) instead of refusing the file; its hash must still match.
     public static func decode(_ data: Data, name: String, schema: SnapshotSchema,
                               skippingInvalid: Bool = false) throws -> RecoverySnapshot {
+        // One pass for the members around the content and its hash as written; then the rows are decoded.
+        let summary = try SnapshotSummary.of(data, name: name)
         let decoder = JSONDecoder()
         decoder.userInfo[SnapshotSchema.userInfoKey] = schema
-        let version: Int
+        let content: SnapshotContent
         do {
-            guard let found = try decoder.decode(Header.self, from: data).formatVersion else { throw SnapshotError.notASnapshot(name) }
-            version = found
+            content = try decoder.decode(File.self, from: data).content.content
         } catch {
             throw SnapshotError.notASnapshot(name)
         }
-        guard version <= formatVersion else { throw SnapshotError.newerFormat(name, version: version) }
-        let file: File
-        do {
-            file = try decoder.decode(File.self, from: data)
-        } catch {
-            throw SnapshotError.notASnapshot(name)
-        }
-        guard version >= 1, let createdAt = date(from: file.createdAt) else { throw SnapshotError.notASnapshot(name) }
-        var snapshot = try RecoverySnapshot(content: file.content.content, createdAt: createdAt,
-                                            installationID: file.installationID, appVersion: file.appVersion)
-        let asWritten = try SnapshotFileText.contentMember(of: data).map { try ContentHash.sha256($0) }
-        guard asWritten == file.contentHash || snapshot.contentHash == file.contentHash else {
+        // A file re-indented by hand is checked against its content re-encoded.
+        guard try summary.contentHashAsWritten == summary.contentHash
+            || content.canonicalBytes().withUnsafeBytes({ try ContentHash.sha256($0) }) == summary.contentHash else {
             throw SnapshotError.hashMismatch(name)
         }
-        let (valid, dropped) = try schema.keepingValid(snapshot.content)
+        let (valid, dropped) = try schema.keepingValid(content)
         if let first = dropped.first, !skippingInvalid { throw SnapshotError.invalidValue(name, detail: first) }
-        if !dropped.isEmpty {
-            snapshot = try RecoverySnapshot(content: valid, createdAt: createdAt, installationID: file.installationID,
-                                            appVersion: file.appVersion)
-            snapshot.dropped = dropped
-        }
-        snapshot.formatVersion = version
-        snapshot.contentHash = file.contentHash
+        var snapshot = RecoverySnapshot(content: dropped.isEmpty ? content : valid, contentHash: summary.contentHash,
+                                        formatVersion: summary.formatVersion, createdAt: summary.createdAt,
+                                        installationID: summary.installationID, appVersion: summary.appVersion)
+        snapshot.dropped = dropped
         return snapshot
     }
 

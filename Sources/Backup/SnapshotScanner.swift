@@ -184,6 +184,23 @@ extension SnapshotSummary {
         } catch let error as BackupFileError {
             throw SnapshotError.unreadable(name, reason: "\(error)")
         }
+        return try SnapshotSummary(scanner, name: name)
+    }
+
+    /// The summary of a snapshot's bytes in memory.
+    static func of(_ data: Data, name: String) throws -> SnapshotSummary {
+        var scanner = try SnapshotScanner()
+        try data.withUnsafeBytes { try scanner.scan($0) }
+        return try SnapshotSummary(scanner, name: name)
+    }
+
+    private struct Version: Decodable {
+        var formatVersion: Int
+    }
+
+    /// What a scanner that walked a whole file found. A newer format is named
+    /// before anything else is required of the file.
+    init(_ scanner: SnapshotScanner, name: String) throws {
         guard !scanner.failed, let asWritten = try scanner.contentHash() else { throw SnapshotError.notASnapshot(name) }
         var object: [UInt8] = Array("{".utf8)
         for (index, member) in scanner.members.enumerated() {
@@ -193,13 +210,14 @@ extension SnapshotSummary {
             object += key.bytes + [0x3A] + member.raw
         }
         object.append(0x7D)
-        guard let header = try? JSONDecoder().decode(Header.self, from: Data(object)),  // Not decodable: not a snapshot.
-              header.formatVersion >= 1, let createdAt = RecoverySnapshot.date(from: header.createdAt) else { throw SnapshotError.notASnapshot(name) }
-        guard header.formatVersion <= RecoverySnapshot.formatVersion else {
-            throw SnapshotError.newerFormat(name, version: header.formatVersion)
-        }
-        return SnapshotSummary(formatVersion: header.formatVersion, appVersion: header.appVersion, createdAt: createdAt,
-                               installationID: header.installationID, contentHash: header.contentHash,
-                               contentHashAsWritten: asWritten, counts: scanner.counts)
+        let decoder = JSONDecoder()
+        guard let version = try? decoder.decode(Version.self, from: Data(object)).formatVersion,  // None: not a snapshot.
+              version >= 1 else { throw SnapshotError.notASnapshot(name) }
+        guard version <= RecoverySnapshot.formatVersion else { throw SnapshotError.newerFormat(name, version: version) }
+        guard let header = try? decoder.decode(Header.self, from: Data(object)),  // Not decodable: not a snapshot.
+              let createdAt = RecoverySnapshot.date(from: header.createdAt) else { throw SnapshotError.notASnapshot(name) }
+        self.init(formatVersion: version, appVersion: header.appVersion, createdAt: createdAt,
+                  installationID: header.installationID, contentHash: header.contentHash,
+                  contentHashAsWritten: asWritten, counts: scanner.counts)
     }
 }

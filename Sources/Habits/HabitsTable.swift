@@ -294,6 +294,11 @@ public struct HabitsTable: SnapshotSection {
         Part(habits: try Self.rows(in: connection), records: try Self.recordRows(in: connection))
     }
 
+    /// The habits, counted without reading their days.
+    public func rowCount(in connection: SQLiteConnection) throws -> Int {
+        try connection.scalarInt("SELECT count(*) FROM habits") ?? 0
+    }
+
     public func decode(from content: KeyedDecodingContainer<SnapshotKey>) throws -> Part {
         var habits = try content.decodeIfPresent([Row].self, forKey: SnapshotKey("habits")) ?? []
         // Format 1 stored a schedule in the words people type ("every day", "3/week"): read them as codes.

@@ -103,6 +103,19 @@ public struct SnapshotSchema: Sendable {
         try stream.flush()
     }
 
+    /// What a restore's confirmation shows of what is stored now, without
+    /// reading every row: each section's row count, each one's date span
+    /// (weigh-ins), and the parts of the sections named in `reading` whole.
+    public func summary(reading: Set<String>, in connection: SQLiteConnection) throws -> SnapshotSummaryOfStore {
+        var summary = SnapshotSummaryOfStore()
+        for section in sections {
+            summary.counts[section.name] = try section.rowCount(in: connection)
+            summary.spans[section.name] = try section.dateSpan(in: connection)
+            if reading.contains(section.name) { summary.parts[section.name] = try Self.read(section, in: connection) }
+        }
+        return summary
+    }
+
     /// How many rows each section holds, by name, inside the caller's transaction.
     public func rowCounts(in connection: SQLiteConnection) throws -> [String: Int] {
         var counts: [String: Int] = [:]
@@ -191,6 +204,13 @@ public struct SnapshotSchema: Sendable {
         }
         return typed
     }
+}
+
+/// Row counts, date spans and a few small sections of what is stored: see `SnapshotSchema.summary(reading:in:)`.
+public struct SnapshotSummaryOfStore: Sendable {
+    public var counts: [String: Int] = [:]
+    public var spans: [String: ClosedRange<Date>] = [:]
+    public var parts: [String: any SnapshotPart] = [:]
 }
 
 /// Decodes a `SnapshotContent` with the schema found in the decoder's `userInfo`.

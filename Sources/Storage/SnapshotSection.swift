@@ -34,6 +34,8 @@ public protocol SnapshotSection: Sendable {
     func members(in connection: SQLiteConnection, checkingRows: Bool) throws -> [SnapshotMember]
     /// `read(in:).rowCount`, counted in the database.
     func rowCount(in connection: SQLiteConnection) throws -> Int
+    /// `read(in:).dateSpan`, found in the database.
+    func dateSpan(in connection: SQLiteConnection) throws -> ClosedRange<Date>?
 }
 
 extension SnapshotSection {
@@ -47,6 +49,10 @@ extension SnapshotSection {
 
     public func rowCount(in connection: SQLiteConnection) throws -> Int {
         try read(in: connection).rowCount
+    }
+
+    public func dateSpan(in connection: SQLiteConnection) throws -> ClosedRange<Date>? {
+        try read(in: connection).dateSpan
     }
 }
 

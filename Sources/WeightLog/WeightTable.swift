@@ -276,6 +276,13 @@ public struct WeightTable: SnapshotSection {
         try connection.scalarInt("SELECT count(*) FROM weight_entries") ?? 0
     }
 
+    /// The first and last instant, from the ends of the instant index.
+    public func dateSpan(in connection: SQLiteConnection) throws -> ClosedRange<Date>? {
+        try connection.query("SELECT min(instant), max(instant) FROM weight_entries WHERE instant IS NOT NULL") { row in
+            row.isNull(0) ? nil : Date(timeIntervalSince1970: row.double(0))...Date(timeIntervalSince1970: max(row.double(0), row.double(1)))
+        }.first ?? nil
+    }
+
     /// One weigh-in in a snapshot file.
     private struct Row: Decodable {
         var id: String
