@@ -30,21 +30,46 @@ extension WeightFileReader {
         return head.range(of: #"^\s*\{\s*"entries"\s*:"#, options: .regularExpression) != nil
     }
 
+    /// The fast path: the `entries` array decoded `batchSize` elements at a
+    /// time, so the decoder's index of a million entries never exists at
+    /// once; the members after the array are decoded with it left empty.
+    /// Nil when the file is not shaped this way (the slow path says what is wrong).
+    private func readWeightStore(_ data: Data) -> ReadOutcome? {
+        let batchSize = 20_000
+        return data.withUnsafeBytes { bytes -> ReadOutcome? in
+            guard let open = bytes.firstIndex(of: 0x5B) else { return nil }
+            var elements = JSONArrayElements(bytes, from: open)
+            var outcome = ReadOutcome(format: .trendJSON, version: nil, unit: .kilograms, unitAssumed: false)
+            var index = 0
+            let decoder = JSONDecoder()
+            while let batch = elements.next(batchSize) {
+                var text = Data([0x5B])
+                text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[batch]))
+                text.append(0x5D)
+                guard let rows = try? decoder.decode([WeightStoreFile.Entry].self, from: text) else { return nil }  // The slow path reports it.
+                for row in rows {
+                    index += 1
+                    guard let text = row.date, let date = dates.parse(text) else {
+                        outcome.invalid.append(ImportProblem(line: index, reason: "entry \(index) has no usable date"))
+                        continue
+                    }
+                    // Trend's own id rides along as trendID where it is not a UUID (see `WeightExport.JSONWriter`).
+                    addKilograms(index, date: date, kilograms: row.kilograms, note: row.note, id: row.trendID ?? row.id,
+                                 bodyFatPercent: row.bodyFatPercent, to: &outcome)
+                }
+            }
+            guard let close = elements.end else { return nil }
+            var rest = Data(bytes[..<(open + 1)])
+            rest.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[close...]))
+            guard let store = try? JSONDecoder().decode(WeightStoreFile.self, from: rest) else { return nil }  // As above.
+            outcome.version = store.format == nil ? "the original app's weight store" : nil
+            return outcome
+        }
+    }
+
     func readJSON(_ data: Data, path: String) throws -> ReadOutcome {
         // The fast path; a file that does not decode this way is read below, which reports what is wrong with it.
-        if Self.startsWithEntries(data), let store = try? JSONDecoder().decode(WeightStoreFile.self, from: data) {
-            var outcome = ReadOutcome(format: .trendJSON, version: store.format == nil ? "the original app's weight store" : nil,
-                                      unit: .kilograms, unitAssumed: false)
-            outcome.weights.reserveCapacity(store.entries.count)
-            for (index, row) in store.entries.enumerated() {
-                guard let text = row.date, let date = dates.parse(text) else {
-                    outcome.invalid.append(ImportProblem(line: index + 1, reason: "entry \(index + 1) has no usable date"))
-                    continue
-                }
-                // Trend's own id rides along as trendID where it is not a UUID (see `WeightExport.JSONWriter`).
-                addKilograms(index + 1, date: date, kilograms: row.kilograms, note: row.note, id: row.trendID ?? row.id,
-                             bodyFatPercent: row.bodyFatPercent, to: &outcome)
-            }
+        if Self.startsWithEntries(data), let outcome = readWeightStore(data) {
             return outcome
         }
         // A file that is not JSON at all is a file of no known format, whatever the parser's complaint.
@@ -88,5 +113,59 @@ extension WeightFileReader {
                          to: &outcome)
         }
         return outcome
+    }
+}
+
+/// The elements of a JSON array in bytes, found without decoding them:
+/// strings and nesting are followed, so a `,` inside a note splits nothing.
+struct JSONArrayElements {
+    private let bytes: UnsafeRawBufferPointer
+    private var position: Int
+    /// The index of the array's closing `]`, once it was reached.
+    private(set) var end: Int?
+    private var broken = false
+
+    /// `open` is the index of the array's `[`.
+    init(_ bytes: UnsafeRawBufferPointer, from open: Int) {
+        self.bytes = bytes
+        position = open + 1
+    }
+
+    /// The byte range of up to `count` next elements with the commas between
+    /// them; nil at the array's end, or when the text ends first.
+    mutating func next(_ count: Int) -> Range<Int>? {
+        guard end == nil, !broken else { return nil }
+        let start = position
+        var depth = 0, elements = 0, inString = false, escaped = false, sawValue = false
+        while position < bytes.count {
+            let byte = bytes[position]
+            if inString {
+                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                position += 1
+                continue
+            }
+            switch byte {
+            case 0x22: inString = true; sawValue = true
+            case 0x7B, 0x5B: depth += 1; sawValue = true
+            case 0x7D: depth -= 1
+            case 0x5D:
+                if depth == 0 {
+                    end = position
+                    return sawValue ? start..<position : nil
+                }
+                depth -= 1
+            case 0x2C where depth == 0:
+                elements += 1
+                if elements == count {
+                    position += 1
+                    return start..<(position - 1)
+                }
+            case 0x20, 0x09, 0x0A, 0x0D: break
+            default: sawValue = true
+            }
+            position += 1
+        }
+        broken = true
+        return nil
     }
 }
