@@ -211,7 +211,7 @@ enum ChangeJournal {
         // A habit's days may come back before the habit itself: checked at COMMIT instead.
         try connection.execute("PRAGMA defer_foreign_keys = ON")
         // A large change (an import) touches many index pages in key order, not file order: keep them in memory.
-        if seqs.count > 10_000 { try connection.execute("PRAGMA cache_size = -131072") }
+        if seqs.count > 10_000 { try connection.execute("PRAGMA cache_size = -32768") }
         defer {
             // Best effort: the default cache size only returns memory; a failure here changes no data.
             if seqs.count > 10_000 { try? connection.execute("PRAGMA cache_size = -2000") }
