@@ -141,9 +141,11 @@ public final class WeightImportFeature {
     /// Splits read rows into new entries and duplicates (same id, or the same
     /// second and the same weight to 4 decimals — in the log or earlier in the file).
     nonisolated static func sort(_ outcome: ReadOutcome, against existing: [WeightEntry]) -> ImportPreview {
-        var ids = Set(existing.map(\.id))
-        var moments = Set(existing.map(\.moment))
-        moments.reserveCapacity(existing.count + outcome.weights.count)
+        // Room for every row up front: a million rows are not rehashed as the sets grow.
+        var ids = Set<String>(minimumCapacity: existing.count + outcome.weights.count)
+        existing.forEach { ids.insert($0.id) }
+        var moments = Set<WeightEntry.Moment>(minimumCapacity: existing.count + outcome.weights.count)
+        existing.forEach { moments.insert($0.moment) }
         var fresh: [WeightEntry] = []
         fresh.reserveCapacity(outcome.weights.count)
         var newIDs = EntryIDs()
