@@ -148,15 +148,6 @@ final class SafeFolder: @unchecked Sendable {
         return data.prefix(offset)
     }
 
-    /// Writes `data` as `name`: a temporary file (0600, never through a
-    /// link), synced, then renamed over `name`. With `rotatingTo`, the old
-    /// file (when it is a regular file) is kept under that name first.
-    func write(_ data: Data, as name: String, rotatingTo previous: String? = nil) throws {
-        let file = try pending(name)
-        try data.withUnsafeBytes { try file.append($0) }
-        try file.commit(rotatingTo: previous)
-    }
-
     /// A file that will become `name` once written whole: see `PendingFile`.
     func pending(_ name: String) throws -> PendingFile {
         try PendingFile(folder: self, name: name)

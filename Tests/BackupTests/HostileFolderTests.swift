@@ -196,15 +196,20 @@ import WeightLog
         let folder = try SafeFolder.open(temp.url, [])
         // More than one chunk, so the hash crosses chunk borders.
         let data = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        try folder.write(data, as: "Latest.json")
+        func put(_ data: Data, as name: String) throws {
+            let file = try folder.pending(name)
+            try data.withUnsafeBytes { try file.append($0) }
+            try file.commit()
+        }
+        try put(data, as: "Latest.json")
         let (hash, size) = try folder.sha256(of: "Latest.json")
         #expect(hash == (try ContentHash.sha256(data)))
         #expect(size == data.count)
         var changed = data
         changed[(2 << 20) + 5] ^= 1
-        try folder.write(changed, as: "Changed.json")
+        try put(changed, as: "Changed.json")
         #expect(try folder.sha256(of: "Changed.json").hash != hash, "one bit differs in the third megabyte")
-        try folder.write(data.prefix(data.count - 1), as: "Short.json")
+        try put(data.prefix(data.count - 1), as: "Short.json")
         #expect(try folder.sha256(of: "Short.json").hash != hash, "a shorter file")
         // The copy a sync folder gets is the same bytes, and says so by its hash.
         let other = try SafeFolder.open(temp.url, ["Sync"], create: true)
