@@ -178,11 +178,8 @@ public struct RecoveryBackupFiles: Sendable {
     func mirrorLatest(fileHash: String, week: String, rotating: Bool, to syncFolder: URL, installationID: String) throws {
         guard SafeFolder.isPlainName(installationID) else { throw BackupFileError.outsideBackupFolder(installationID) }
         let own = try SafeFolder.open(syncFolder, ["Backups", installationID], create: true)
-        let copied = try own.copy(Self.latest, from: try backups(create: false), as: Self.latest,
-                                  rotatingTo: rotating ? Self.previous : nil)
-        guard copied == fileHash else {
-            throw BackupFileError.verifyFailed(own.path + "/" + Self.latest, reason: "Latest changed while it was copied")
-        }
+        _ = try own.copy(Self.latest, from: try backups(create: false), as: Self.latest, rotatingTo: rotating ? Self.previous : nil,
+                         expecting: fileHash)
         _ = try Self.writeWeekly(week: week, in: own)
     }
 

@@ -154,16 +154,24 @@ final class SafeFolder: @unchecked Sendable {
     }
 
     /// Writes a copy of the regular file `name` in `source` as `target`, a
-    /// megabyte at a time, as `write` does; returns the copy's SHA-256.
-    func copy(_ name: String, from source: SafeFolder, as target: String, rotatingTo previous: String? = nil) throws -> String {
+    /// megabyte at a time, through a pending file; returns the copy's SHA-256.
+    /// With `expecting`, a copy of other bytes (the source changed meanwhile)
+    /// is discarded and the old `target` stands.
+    func copy(_ name: String, from source: SafeFolder, as target: String, rotatingTo previous: String? = nil,
+              expecting: String? = nil) throws -> String {
         let file = try pending(target)
         let hash = try ContentHash()
         try source.forEachChunk(of: name) { chunk in
             try file.append(chunk)
             try hash.update(chunk)
         }
+        let copied = try hash.finish()
+        if let expecting, copied != expecting {
+            file.discard()
+            throw BackupFileError.verifyFailed(file.path, reason: "\(source.path)/\(name) changed while it was copied")
+        }
         try file.commit(rotatingTo: previous)
-        return try hash.finish()
+        return copied
     }
 
     /// The SHA-256 of the regular file `name` and its size, read back a

@@ -215,6 +215,12 @@ import WeightLog
         let other = try SafeFolder.open(temp.url, ["Sync"], create: true)
         #expect(try other.copy("Latest.json", from: folder, as: "Latest.json") == hash)
         #expect(try other.sha256(of: "Latest.json").hash == hash)
+        // A copy that is not the bytes expected (the source changed meanwhile) leaves the old copy standing.
+        #expect(throws: BackupFileError.self) {
+            try other.copy("Changed.json", from: folder, as: "Latest.json", expecting: hash)
+        }
+        #expect(try other.sha256(of: "Latest.json").hash == hash)
+        #expect(try other.names() == ["Latest.json"], "no temporary file is left")
         try FileManager.default.createSymbolicLink(atPath: temp.url.appendingPathComponent("link.json").path,
                                                    withDestinationPath: temp.url.appendingPathComponent("Latest.json").path)
         #expect(throws: BackupFileError.self) { try folder.sha256(of: "link.json") }
