@@ -50,7 +50,7 @@ actor BackupWorker {
         let snapshot: (counts: [String: Int], file: PendingFile, written: SnapshotWriter.Written)?
         do {
             snapshot = try store.readConsistently { connection in
-                let counts = try schema.rowCounts(in: connection)
+                let counts = try schema.summary(reading: [], in: connection).counts
                 // Nothing worth keeping, and an empty snapshot must never push a real one out of Latest.
                 guard counts["weights", default: 0] > 0 || counts["habits", default: 0] > 0 else { return nil }
                 let file = try files.pendingLatest()

@@ -116,15 +116,6 @@ public struct SnapshotSchema: Sendable {
         return summary
     }
 
-    /// How many rows each section holds, by name, inside the caller's transaction.
-    public func rowCounts(in connection: SQLiteConnection) throws -> [String: Int] {
-        var counts: [String: Int] = [:]
-        for section in sections {
-            counts[section.name] = try section.rowCount(in: connection)
-        }
-        return counts
-    }
-
     /// Reads a snapshot file's `content` object.
     public func decode(from decoder: any Decoder) throws -> SnapshotContent {
         let container = try decoder.container(keyedBy: SnapshotKey.self)

@@ -34,7 +34,7 @@ public protocol SnapshotSection: Sendable {
     func members(in connection: SQLiteConnection, checkingRows: Bool) throws -> [SnapshotMember]
     /// `read(in:).rowCount`, counted in the database.
     func rowCount(in connection: SQLiteConnection) throws -> Int
-    /// `read(in:).dateSpan`, found in the database.
+    /// `read(in:).dateSpan`, found in the database (the default: none).
     func dateSpan(in connection: SQLiteConnection) throws -> ClosedRange<Date>?
 }
 
@@ -51,8 +51,9 @@ extension SnapshotSection {
         try read(in: connection).rowCount
     }
 
+    /// None: a section whose rows record moments (weigh-ins) finds its span in the database.
     public func dateSpan(in connection: SQLiteConnection) throws -> ClosedRange<Date>? {
-        try read(in: connection).dateSpan
+        nil
     }
 }
 
