@@ -10,15 +10,7 @@ extension WeightFileReader {
     /// decoded into plain values, not a tree of `Any` (a million entries in
     /// a fraction of the time and memory).
     private struct WeightStoreFile: Decodable {
-        struct Entry: Decodable {
-            var date: String?
-            var id: String?
-            var trendID: String?
-            var kilograms: Double?
-            var note: String?
-            var bodyFatPercent: Double?
-        }
-        var entries: [Entry]
+        var entries: [StoreEntry]
         /// `trend-weights` in Trend's export; the original app writes none.
         var format: String?
     }
@@ -43,10 +35,15 @@ extension WeightFileReader {
             var index = 0
             let decoder = JSONDecoder()
             while let batch = elements.next(batchSize) {
-                var text = Data([0x5B])
-                text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[batch]))
-                text.append(0x5D)
-                guard let rows = try? decoder.decode([WeightStoreFile.Entry].self, from: text) else { return nil }  // The slow path reports it.
+                var rows = StoreEntryParser.entries(UnsafeRawBufferPointer(rebasing: bytes[batch]))
+                if rows == nil {
+                    // Not the usual shape: JSONDecoder decides.
+                    var text = Data([0x5B])
+                    text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[batch]))
+                    text.append(0x5D)
+                    rows = try? decoder.decode([StoreEntry].self, from: text)  // Nil: the slow path reports what is wrong.
+                }
+                guard let rows else { return nil }
                 for row in rows {
                     index += 1
                     guard let text = row.date, let date = dates.parse(text) else {

@@ -1,0 +1,200 @@
+/// One entry of a weight store (Trend's JSON export, the original app's store).
+struct StoreEntry: Decodable, Equatable {
+    var date: String?
+    var id: String?
+    var trendID: String?
+    var kilograms: Double?
+    var note: String?
+    var bodyFatPercent: Double?
+}
+
+/// Reads a batch of weight-store entries (the elements of the `entries`
+/// array, commas between them, no brackets) for the one shape they have:
+/// flat objects of strings, numbers, `null` and booleans. About five times
+/// quicker than `JSONDecoder` on a million entries. Anything else — a nested
+/// value, a malformed string or number, a member of the wrong type — gives
+/// nil, and the batch goes through `JSONDecoder`, which decides what it is.
+enum StoreEntryParser {
+    static func entries(_ bytes: UnsafeRawBufferPointer) -> [StoreEntry]? {
+        var parser = Cursor(bytes: bytes)
+        var entries: [StoreEntry] = []
+        parser.skipSpace()
+        while !parser.atEnd {
+            guard let entry = parser.entry() else { return nil }
+            entries.append(entry)
+            parser.skipSpace()
+            if parser.atEnd { break }
+            guard parser.take(0x2C) else { return nil }
+            parser.skipSpace()
+            if parser.atEnd { return nil }  // A trailing comma.
+        }
+        return entries
+    }
+
+    private enum Value {
+        case string(String), number(Double), null, other
+    }
+
+    private struct Cursor {
+        let bytes: UnsafeRawBufferPointer
+        var index = 0
+
+        var atEnd: Bool { index >= bytes.count }
+
+        mutating func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func entry() -> StoreEntry? {
+            guard take(0x7B) else { return nil }
+            var entry = StoreEntry()
+            skipSpace()
+            if take(0x7D) { return entry }
+            while true {
+                skipSpace()
+                guard let key = string() else { return nil }
+                skipSpace()
+                guard take(0x3A) else { return nil }
+                skipSpace()
+                guard let value = value() else { return nil }
+                guard assign(value, to: key, in: &entry) else { return nil }
+                skipSpace()
+                if take(0x7D) { return entry }
+                guard take(0x2C) else { return nil }
+            }
+        }
+
+        /// Sets a known member; a value of the wrong type fails the batch, as it fails `JSONDecoder`
+        /// (a `null` reads as absent, as there; a member the entry does not have is passed over).
+        private func assign(_ value: Value, to key: String, in entry: inout StoreEntry) -> Bool {
+            switch (key, value) {
+            case (_, .null): return true
+            case ("date", .string(let text)): entry.date = text
+            case ("id", .string(let text)): entry.id = text
+            case ("trendID", .string(let text)): entry.trendID = text
+            case ("note", .string(let text)): entry.note = text
+            case ("kilograms", .number(let number)): entry.kilograms = number
+            case ("bodyFatPercent", .number(let number)): entry.bodyFatPercent = number
+            case ("date", _), ("id", _), ("trendID", _), ("note", _), ("kilograms", _), ("bodyFatPercent", _): return false
+            default: return true
+            }
+            return true
+        }
+
+        private mutating func value() -> Value? {
+            guard index < bytes.count else { return nil }
+            switch bytes[index] {
+            case 0x22: return string().map(Value.string)
+            case 0x6E: return literal("null") ? .null : nil
+            case 0x74: return literal("true") ? .other : nil
+            case 0x66: return literal("false") ? .other : nil
+            case 0x2D, 0x30...0x39: return number().map(Value.number)
+            default: return nil  // A nested object or array: not this shape.
+            }
+        }
+
+        private mutating func literal(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
+            index += count
+            return true
+        }
+
+        /// A JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+        private mutating func number() -> Double? {
+            let start = index
+            _ = take(0x2D)
+            let integer = index
+            let count = digits()
+            guard count > 0, count == 1 || bytes[integer] != 0x30 else { return nil }
+            if take(0x2E), digits() == 0 { return nil }
+            if take(0x65) || take(0x45) {
+                if !take(0x2B) { _ = take(0x2D) }
+                guard digits() > 0 else { return nil }
+            }
+            return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        }
+
+        private mutating func digits() -> Int {
+            let start = index
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            return index - start
+        }
+
+        /// A JSON string, escapes decoded; nil for a control character, a bad escape or invalid UTF-8.
+        private mutating func string() -> String? {
+            guard take(0x22) else { return nil }
+            let start = index
+            // The common case: no escape, read in place.
+            while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x5C, bytes[index] >= 0x20 { index += 1 }
+            guard index < bytes.count else { return nil }
+            if bytes[index] == 0x22 {
+                defer { index += 1 }
+                return String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            }
+            guard bytes[index] == 0x5C else { return nil }
+            var text = Array(bytes[start..<index])
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case 0x22: return String(validating: text, as: UTF8.self)
+                case 0..<0x20: return nil
+                case 0x5C:
+                    guard index < bytes.count else { return nil }
+                    let escape = bytes[index]
+                    index += 1
+                    switch escape {
+                    case 0x22, 0x5C, 0x2F: text.append(escape)
+                    case 0x62: text.append(0x08)
+                    case 0x66: text.append(0x0C)
+                    case 0x6E: text.append(0x0A)
+                    case 0x72: text.append(0x0D)
+                    case 0x74: text.append(0x09)
+                    case 0x75:
+                        guard let scalar = unicodeEscape() else { return nil }
+                        text += Array(String(Character(scalar)).utf8)
+                    default: return nil
+                    }
+                default: text.append(byte)
+                }
+            }
+            return nil
+        }
+
+        /// The scalar of `XXXX` after `\u` (a surrogate pair takes the `\uXXXX` after it too).
+        private mutating func unicodeEscape() -> Unicode.Scalar? {
+            guard let high = hex4() else { return nil }
+            if (0xD800...0xDBFF).contains(high) {
+                guard take(0x5C), take(0x75), let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            }
+            return Unicode.Scalar(high)
+        }
+
+        private mutating func hex4() -> UInt32? {
+            guard index + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[index]
+                let digit: UInt32
+                switch byte {
+                case 0x30...0x39: digit = UInt32(byte - 0x30)
+                case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+                case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+                default: return nil
+                }
+                value = value << 4 | digit
+                index += 1
+            }
+            return value
+        }
+    }
+}
