@@ -144,13 +144,7 @@ actor BackupWorker {
     }
 
     func read(_ file: SnapshotFile, name: String, skippingInvalid: Bool = false) throws -> RecoverySnapshot {
-        let data: Data
-        do {
-            data = try file.read()
-        } catch {
-            throw SnapshotError.unreadable(name, reason: "\(error)")
-        }
-        return try RecoverySnapshot.decode(data, name: name, schema: schema, skippingInvalid: skippingInvalid)
+        try RecoverySnapshot.read(file, name: name, schema: schema, skippingInvalid: skippingInvalid)
     }
 
     /// The last failed snapshot, kept in the database until one succeeds.

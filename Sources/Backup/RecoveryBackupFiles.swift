@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// One snapshot file the person can restore from.
 public struct BackupListing: Sendable, Equatable {
@@ -24,7 +25,7 @@ public struct BackupListing: Sendable, Equatable {
 /// folder, or the folder of a file the person named), the folders below it,
 /// and the file's name. It is read through `SafeFolder`, so no link on the
 /// way is followed and a FIFO is never opened.
-public struct SnapshotFile: Sendable, Equatable {
+public struct SnapshotFile: Sendable, Equatable, SnapshotByteSource {
     public let root: URL
     public let folders: [String]
     public let name: String
@@ -46,6 +47,11 @@ public struct SnapshotFile: Sendable, Equatable {
     /// Calls `body` with the file's bytes, a megabyte at a time.
     func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         try SafeFolder.open(root, folders).forEachChunk(of: name, body)
+    }
+
+    /// The bytes of `range`, read again a megabyte at a time (a streamed member: see `StreamedMember`).
+    public func forEachChunk(in range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try SafeFolder.open(root, folders).forEachChunk(of: name, in: range, body)
     }
 
     /// The file's SHA-256 and size, read a chunk at a time.

@@ -152,6 +152,61 @@ public struct RecoverySnapshot: Sendable {
             || content.canonicalBytes().withUnsafeBytes({ try ContentHash.sha256($0) }) == summary.contentHash else {
             throw SnapshotError.hashMismatch(name)
         }
+        return try checked(content, summary, name: name, schema: schema, skippingInvalid: skippingInvalid)
+    }
+
+    /// Members of at least this many bytes, of a section that streams (the
+    /// weigh-ins, about 12,000 of them), are left in their file when it is read.
+    static let streamingThreshold = 1 << 20
+
+    /// Reads and checks a snapshot file as `decode(_:name:schema:skippingInvalid:)`
+    /// does, without holding it: one pass checks its hash, then the members are
+    /// decoded, except a large one of a streaming section (a lifetime of
+    /// weigh-ins), which stays in the file, checked a batch at a time, and is
+    /// read again only to be restored (`StreamedMember`). A small file, or one
+    /// whose content was re-indented (its hash is checked on the content
+    /// re-encoded), is read whole.
+    static func read(_ file: SnapshotFile, name: String, schema: SnapshotSchema, skippingInvalid: Bool,
+                     streamingFrom threshold: Int = streamingThreshold) throws -> RecoverySnapshot {
+        let summary = try SnapshotSummary.read(file, name: name)
+        let streamed = summary.contentMembers.filter { schema.streamedMembers.contains($0.key) && $0.value.count >= threshold }
+        guard summary.contentHashAsWritten == summary.contentHash, !streamed.isEmpty else {
+            let data: Data
+            do {
+                data = try file.read()
+            } catch {
+                throw SnapshotError.unreadable(name, reason: "\(error)")
+            }
+            return try decode(data, name: name, schema: schema, skippingInvalid: skippingInvalid)
+        }
+        let content: SnapshotContent
+        do {
+            // Every other member, read again from where it stands, as one object.
+            var object: [UInt8] = [0x7B]
+            for (key, range) in summary.contentMembers.sorted(by: { $0.value.lowerBound < $1.value.lowerBound }) where streamed[key] == nil {
+                var member = CanonicalJSON()
+                member.raw(object.count > 1 ? "," : "")
+                member.string(key)
+                member.raw(":")
+                object += member.bytes
+                try file.forEachChunk(in: range) { object += $0 }
+            }
+            object.append(0x7D)
+            let decoder = JSONDecoder()
+            decoder.userInfo[SnapshotSchema.userInfoKey] = schema
+            decoder.userInfo[SnapshotSchema.streamedMembersKey] = streamed.mapValues { StreamedMember(source: file, range: $0) }
+            content = try decoder.decode(SnapshotContentBox.self, from: Data(object)).content
+        } catch let error as BackupFileError {
+            throw SnapshotError.unreadable(name, reason: "\(error)")
+        } catch {
+            throw SnapshotError.notASnapshot(name)
+        }
+        return try checked(content, summary, name: name, schema: schema, skippingInvalid: skippingInvalid)
+    }
+
+    /// The snapshot of content whose hash was checked: every value checked too.
+    private static func checked(_ content: SnapshotContent, _ summary: SnapshotSummary, name: String, schema: SnapshotSchema,
+                                skippingInvalid: Bool) throws -> RecoverySnapshot {
         let (valid, dropped) = try schema.keepingValid(content)
         if let first = dropped.first, !skippingInvalid { throw SnapshotError.invalidValue(name, detail: first) }
         var snapshot = RecoverySnapshot(content: dropped.isEmpty ? content : valid, contentHash: summary.contentHash,

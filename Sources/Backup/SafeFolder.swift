@@ -182,21 +182,27 @@ final class SafeFolder: @unchecked Sendable {
         return (try hash.finish(), hash.count)
     }
 
-    /// Calls `body` with the bytes of the regular file `name`, a megabyte at a time.
-    func forEachChunk(of name: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    /// Calls `body` with the bytes of the regular file `name`, a megabyte at a
+    /// time: all of them, or those of `range` (the file must still hold them).
+    func forEachChunk(of name: String, in range: Range<Int>? = nil, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let (file, size, path) = try openRegularFile(name)
         defer { close(file) }
         guard size <= SnapshotFile.sizeLimit else { throw BackupFileError.tooLarge(path, limit: SnapshotFile.sizeLimit) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        var total = 0
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(file, $0.baseAddress, $0.count) }
+        var position = range?.lowerBound ?? 0
+        let end = range?.upperBound ?? SnapshotFile.sizeLimit
+        while position < end {
+            let wanted = min(chunk.count, end - position)
+            let count = chunk.withUnsafeMutableBytes { pread(file, $0.baseAddress, wanted, off_t(position)) }
             if count < 0, errno == EINTR { continue }
             if count < 0 { throw BackupFileError.cannotRead(path, reason: String(cString: strerror(errno))) }
-            if count == 0 { return }
-            total += count
+            if count == 0 {
+                guard range == nil else { throw BackupFileError.cannotRead(path, reason: "the file is shorter than when it was read") }
+                return
+            }
+            position += count
             // A file that grows while it is read is not the one that was checked.
-            guard total <= SnapshotFile.sizeLimit else { throw BackupFileError.tooLarge(path, limit: SnapshotFile.sizeLimit) }
+            guard position <= SnapshotFile.sizeLimit else { throw BackupFileError.tooLarge(path, limit: SnapshotFile.sizeLimit) }
             try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
         }
     }

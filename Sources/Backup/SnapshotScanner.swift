@@ -17,6 +17,8 @@ struct SnapshotSummary: Sendable, Equatable {
     var contentHashAsWritten: String
     /// The number of elements of each array member of the content (`weights`, `habits` …).
     var counts: [String: Int]
+    /// Where each member's value of the content stands in the file.
+    var contentMembers: [String: Range<Int>] = [:]
 }
 
 /// A streaming walk over JSON text that keeps only what `SnapshotSummary`
@@ -37,6 +39,13 @@ struct SnapshotScanner {
     private(set) var members: [(key: String, raw: [UInt8])] = []
     /// The element count of each array member of the content.
     private(set) var counts: [String: Int] = [:]
+    /// Where each member's value of the content stands in the text (from its first byte to its last).
+    private(set) var contentMembers: [String: Range<Int>] = [:]
+    /// The position in the whole text of the chunk being walked.
+    private var offset = 0
+    private var awaitingValue = false
+    private var valueStart: Int?
+    private var lastOfValue = 0
 
     private var depth = 0
     private var inString = false, escaped = false
@@ -70,6 +79,18 @@ struct SnapshotScanner {
                 if !Self.isSpace(byte) { failed = true }
                 continue
             }
+            let position = offset + index
+            if awaitingValue, !Self.isSpace(byte) {
+                valueStart = position
+                awaitingValue = false
+            }
+            // A byte of a content member's value: all but the spaces around it and the `,` or `}` after it.
+            let separator = !inString && depth == 2 && (byte == 0x2C || byte == 0x7D)
+            if valueStart != nil, !separator, inString || !Self.isSpace(byte) { lastOfValue = position }
+            if separator, let start = valueStart, let key = contentKey {
+                contentMembers[String(decoding: key, as: UTF8.self)] = start..<(lastOfValue + 1)
+                valueStart = nil
+            }
             if inString {
                 if escaped {
                     escaped = false
@@ -98,7 +119,10 @@ struct SnapshotScanner {
                     raw = []
                 }
             case 0x3A where depth == 2:
-                if topKey == Self.contentName { contentKey = lastString }
+                if topKey == Self.contentName {
+                    contentKey = lastString
+                    awaitingValue = true
+                }
                 capture(byte)
             case 0x7B, 0x5B:
                 if depth == 0, byte == 0x5B { failed = true }
@@ -142,6 +166,7 @@ struct SnapshotScanner {
         if hashingContent, let hashFrom {
             try content.update(UnsafeRawBufferPointer(rebasing: bytes[hashFrom...]))
         }
+        offset += bytes.count
     }
 
     /// A byte of the top-level member being read, when it is not the content.
@@ -218,6 +243,6 @@ extension SnapshotSummary {
               let createdAt = RecoverySnapshot.date(from: header.createdAt) else { throw SnapshotError.notASnapshot(name) }
         self.init(formatVersion: version, appVersion: header.appVersion, createdAt: createdAt,
                   installationID: header.installationID, contentHash: header.contentHash,
-                  contentHashAsWritten: asWritten, counts: scanner.counts)
+                  contentHashAsWritten: asWritten, counts: scanner.counts, contentMembers: scanner.contentMembers)
     }
 }

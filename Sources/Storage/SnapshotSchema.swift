@@ -116,14 +116,32 @@ public struct SnapshotSchema: Sendable {
         return summary
     }
 
-    /// Reads a snapshot file's `content` object.
+    /// The key under which `Decoder.userInfo` carries the members left in their file (`[String: StreamedMember]`).
+    public static let streamedMembersKey = CodingUserInfoKey(rawValue: "trend.streamedMembers")!
+
+    /// The members a large snapshot may leave in its file, one per streaming section.
+    public var streamedMembers: Set<String> {
+        Set(sections.compactMap { ($0 as? any StreamingSnapshotSection)?.streamedMember })
+    }
+
+    /// Reads a snapshot file's `content` object. A member found in `userInfo`'s
+    /// streamed members is read from its file by its section instead.
     public func decode(from decoder: any Decoder) throws -> SnapshotContent {
         let container = try decoder.container(keyedBy: SnapshotKey.self)
+        let streamed = decoder.userInfo[Self.streamedMembersKey] as? [String: StreamedMember] ?? [:]
         var parts: [String: any SnapshotPart] = [:]
         for section in sections {
-            parts[section.name] = try section.decode(from: container)
+            if let streaming = section as? any StreamingSnapshotSection, let member = streamed[streaming.streamedMember] {
+                parts[section.name] = try Self.part(streaming, member)
+            } else {
+                parts[section.name] = try section.decode(from: container)
+            }
         }
         return SnapshotContent(parts: parts)
+    }
+
+    private static func part<Section: StreamingSnapshotSection>(_ section: Section, _ member: StreamedMember) throws -> any SnapshotPart {
+        try section.part(streaming: member)
     }
 
     /// Checks every value; throws the first `SnapshotValueError`.

@@ -57,6 +57,19 @@ extension SnapshotSection {
     }
 }
 
+/// A section one of whose members may hold a lifetime of rows (weigh-ins):
+/// in a large snapshot file that member is left in the file
+/// (`StreamedMember`) and read a batch at a time, never whole. Its part
+/// must still answer every `SnapshotPart` and `SnapshotSection` question,
+/// reading the file again where it must (restoring, merging).
+public protocol StreamingSnapshotSection: SnapshotSection {
+    /// The member read that way (`weights`).
+    var streamedMember: String { get }
+    /// The part whose `streamedMember` rows stay in the file: one pass over
+    /// them now learns what `rowCount`, `dateSpan` and `keepingValid` say.
+    func part(streaming member: StreamedMember) throws -> Part
+}
+
 /// One section's rows, read from the database or a snapshot file.
 public protocol SnapshotPart: Sendable {
     /// The members this part adds to a snapshot's content, each with its canonical JSON value.

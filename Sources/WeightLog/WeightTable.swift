@@ -163,53 +163,85 @@ public struct WeightTable: SnapshotSection {
     /// the batch, is a duplicate. Checked inside the writing transaction, so
     /// two imports at once cannot both add the same weigh-in.
     public static func merge(_ entries: [WeightEntry], in connection: SQLiteConnection) throws -> SnapshotMergeCount {
-        // A large batch touches many pages of the id index; room for them in
-        // memory saves spilling half-built pages to the journal again and again.
-        if entries.count > 10_000 { try connection.execute("PRAGMA cache_size = -32768") }
-        defer {
+        var merger = try Merger(expecting: entries.count, in: connection)
+        for entry in entries {
+            try merger.add(entry)
+        }
+        return try merger.finish()
+    }
+
+    /// A merge fed a batch at a time (a streamed snapshot's weigh-ins): the
+    /// stored ids and moments are read once, when it starts.
+    struct Merger {
+        private var ids = Set<String>()
+        private var moments = Set<WeightEntry.Moment>()
+        private var insert: BatchedInsert
+        private let connection: SQLiteConnection
+        private var offered = 0
+
+        init(expecting count: Int, in connection: SQLiteConnection) throws {
+            self.connection = connection
+            // A large batch touches many pages of the id index; room for them in
+            // memory saves spilling half-built pages to the journal again and again.
+            if count > 10_000 { try connection.execute("PRAGMA cache_size = -32768") }
+            let existing = try connection.prepare("SELECT id, instant, kilograms FROM weight_entries")
+            while try existing.step() {
+                ids.insert(existing.text(0))
+                moments.insert(WeightEntry.Moment(date: Date(timeIntervalSince1970: existing.double(1)), kilograms: existing.double(2)))
+            }
+            // OR IGNORE: a batch that repeats an id keeps its first row, as a re-import would.
+            insert = BatchedInsert("INSERT OR IGNORE INTO weight_entries(\(WeightTable.columns))", columns: 5, in: connection)
+        }
+
+        mutating func add(_ entry: WeightEntry) throws {
+            offered += 1
+            // Ids within a batch are already distinct (a preview, a validated snapshot): only stored ones are checked.
+            guard !ids.contains(entry.id), moments.insert(entry.moment).inserted else { return }
+            try insert.add(WeightTable.values(entry))
+        }
+
+        mutating func finish() throws -> SnapshotMergeCount {
+            let added = try insert.finish()
             // Best effort: the default cache size only returns memory; a failure here changes no data.
             try? connection.execute("PRAGMA cache_size = -2000")
+            return SnapshotMergeCount(added: added, duplicates: offered - added)
         }
-        var ids = Set<String>()
-        var moments = Set<WeightEntry.Moment>()
-        let existing = try connection.prepare("SELECT id, instant, kilograms FROM weight_entries")
-        while try existing.step() {
-            ids.insert(existing.text(0))
-            moments.insert(WeightEntry.Moment(date: Date(timeIntervalSince1970: existing.double(1)), kilograms: existing.double(2)))
-        }
-        // OR IGNORE: a batch that repeats an id keeps its first row, as a re-import would.
-        var insert = BatchedInsert("INSERT OR IGNORE INTO weight_entries(\(columns))", columns: 5, in: connection)
-        for entry in entries {
-            // Ids within a batch are already distinct (a preview, a validated snapshot): only stored ones are checked.
-            guard !ids.contains(entry.id), moments.insert(entry.moment).inserted else { continue }
-            try insert.add(values(entry))
-        }
-        let added = try insert.finish()
-        return SnapshotMergeCount(added: added, duplicates: entries.count - added)
     }
 
     // MARK: The snapshot form
 
     public var name: String { "weights" }
 
-    /// Weigh-ins as a snapshot holds them.
+    /// Weigh-ins as a snapshot holds them: in memory, or, for a large
+    /// snapshot file, left in it (`streamed`) and read a batch at a time.
     public struct Part: SnapshotPart, Equatable {
+        /// The weigh-ins in memory; none for a streamed part.
         public var entries: [WeightEntry]
+        /// The weigh-ins of a large snapshot, left in its file.
+        var streamed: StreamedRows?
 
         public init(entries: [WeightEntry]) {
             self.entries = entries
         }
 
-        public var rowCount: Int { entries.count }
+        init(streamed: StreamedRows) {
+            entries = []
+            self.streamed = streamed
+        }
+
+        public var rowCount: Int { streamed?.count ?? entries.count }
 
         public var dateSpan: ClosedRange<Date>? {
+            if let streamed { return streamed.span }
             guard let first = entries.map(\.date).min(), let last = entries.map(\.date).max() else { return nil }
             return first...last
         }
 
         /// `[{"bodyFatPercent":…,"id":…,"instant":…,"kilograms":…,"note":…}]`, keys sorted, a missing
         /// note or body fat left out (so a snapshot without body fat hashes as older Trends hashed it).
+        /// A streamed part is read whole for it (only a re-indented file's hash needs that).
         public func canonicalMembers() -> [(key: String, value: CanonicalJSON)] {
+            let entries = streamed.map { (try? $0.all()) ?? [] } ?? self.entries  // A file gone since: no rows, and the hash says no.
             // The hot loop of a large snapshot (a million rows): keys written as literals, in sorted order.
             var out = CanonicalJSON(reservingCapacity: entries.count * 96 + 2)
             out.array(entries, WeightTable.writeCanonical)
@@ -284,12 +316,16 @@ public struct WeightTable: SnapshotSection {
     }
 
     /// One weigh-in in a snapshot file.
-    private struct Row: Decodable {
+    struct Row: Decodable {
         var id: String
         var instant: Double
         var kilograms: Double
         var note: String?
         var bodyFatPercent: Double?
+
+        var entry: WeightEntry {
+            WeightEntry(id: id, date: Date(timeIntervalSince1970: instant), kilograms: kilograms, note: note, bodyFatPercent: bodyFatPercent)
+        }
     }
 
     public func read(in connection: SQLiteConnection) throws -> Part {
@@ -297,19 +333,21 @@ public struct WeightTable: SnapshotSection {
     }
 
     public func decode(from content: KeyedDecodingContainer<SnapshotKey>) throws -> Part {
-        let rows = try content.decodeIfPresent([Row].self, forKey: SnapshotKey(name)) ?? []
-        return Part(entries: rows.map {
-            WeightEntry(id: $0.id, date: Date(timeIntervalSince1970: $0.instant), kilograms: $0.kilograms, note: $0.note,
-                        bodyFatPercent: $0.bodyFatPercent)
-        })
+        Part(entries: try content.decodeIfPresent([Row].self, forKey: SnapshotKey(name))?.map(\.entry) ?? [])
     }
 
     public func keepingValid(_ part: Part) -> (valid: Part, dropped: [String]) {
+        if var streamed = part.streamed {
+            // Its problems were found when it was read; they are left out whenever its rows are read again.
+            let dropped = streamed.reported ? [] : streamed.problems.map(\.reason)
+            streamed.reported = true
+            return (Part(streamed: streamed), dropped)
+        }
         // Most parts are whole (every snapshot this Trend writes): checked without copying a million rows.
-        var ids = Set<String>(minimumCapacity: part.entries.count)
+        var ids = SeenIDs()
         guard part.entries.indices.contains(where: { Self.problem(with: part.entries[$0], index: $0, ids: &ids) != nil })
         else { return (part, []) }
-        ids.removeAll(keepingCapacity: true)
+        ids = SeenIDs()
         var valid: [WeightEntry] = []
         var dropped: [String] = []
         for index in part.entries.indices {
@@ -324,8 +362,8 @@ public struct WeightTable: SnapshotSection {
 
     /// Why a snapshot's weigh-in cannot be restored (an empty, overlong or repeated id, or a rule
     /// of `WeightEntry.validate()`); nil when it can. A good id joins `ids`.
-    static func problem(with entry: WeightEntry, index: Int, ids: inout Set<String>) -> String? {
-        guard !entry.id.isEmpty, entry.id.count <= 64, ids.insert(entry.id).inserted else {
+    static func problem(with entry: WeightEntry, index: Int, ids: inout SeenIDs) -> String? {
+        guard !entry.id.isEmpty, entry.id.count <= 64, ids.insert(entry.id) else {
             return "weight \(index + 1) has an empty, overlong or repeated id"
         }
         do {
@@ -339,13 +377,20 @@ public struct WeightTable: SnapshotSection {
     public func replace(with part: Part, in connection: SQLiteConnection) throws {
         try connection.execute("DELETE FROM weight_entries")
         var insert = BatchedInsert("INSERT INTO weight_entries(\(Self.columns))", columns: 5, in: connection)
-        for entry in part.entries {
-            try insert.add(Self.values(entry))
+        if let streamed = part.streamed {
+            try streamed.forEachValid { try insert.add(Self.values($0)) }
+        } else {
+            for entry in part.entries {
+                try insert.add(Self.values(entry))
+            }
         }
         try insert.finish()
     }
 
     public func merge(_ part: Part, in connection: SQLiteConnection) throws -> SnapshotMergeCount {
-        try Self.merge(part.entries, in: connection)
+        guard let streamed = part.streamed else { return try Self.merge(part.entries, in: connection) }
+        var merger = try Merger(expecting: streamed.count, in: connection)
+        try streamed.forEachValid { try merger.add($0) }
+        return try merger.finish()
     }
 }
