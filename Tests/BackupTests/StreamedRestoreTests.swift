@@ -73,6 +73,24 @@ import TestSupport
         #expect(try restored(streamed).weights == (try restored(whole)).weights)
     }
 
+    /// A row without a member it must have, in a file whose hash was made to match: refused both ways alike.
+    @Test func aRowMissingAMemberIsRefusedBothWays() throws {
+        defer { temp.remove() }
+        let url = temp.url.appendingPathComponent("s.json")
+        let original = try RecoverySnapshot(content: StreamedSnapshotTests.content, createdAt: Date(timeIntervalSince1970: 1_800_000_000),
+                                            installationID: "i", appVersion: "t")
+        var text = String(decoding: original.encoded(), as: UTF8.self)
+        let cut = text.replacingOccurrences(of: #","kilograms":70.6}"#, with: "}")
+        #expect(cut != text, "some weigh-ins lost their weight")
+        text = cut
+        let rehashed = try SnapshotSummary.of(Data(text.utf8), name: "s").contentHashAsWritten
+        try Data(text.replacingOccurrences(of: original.contentHash, with: rehashed).utf8).write(to: url)
+        #expect(throws: SnapshotError.notASnapshot("s")) { _ = try RecoverySnapshot.decode(Data(contentsOf: url), name: "s", schema: .trend) }
+        #expect(throws: SnapshotError.notASnapshot("s")) {
+            _ = try RecoverySnapshot.read(.named(url), name: "s", schema: .trend, skippingInvalid: false, streamingFrom: 1)
+        }
+    }
+
     @Test func aFileChangedAfterItsCheckChangesNothing() throws {
         defer { temp.remove() }
         let (_, streamed, url) = try bothWays(StreamedSnapshotTests.content)

@@ -35,7 +35,7 @@ extension WeightFileReader {
             var index = 0
             let decoder = JSONDecoder()
             while let batch = elements.next(batchSize) {
-                var rows = StoreEntryParser.entries(UnsafeRawBufferPointer(rebasing: bytes[batch]))
+                var rows = StoreEntry.entries(UnsafeRawBufferPointer(rebasing: bytes[batch]))
                 if rows == nil {
                     // Not the usual shape: JSONDecoder decides.
                     var text = Data([0x5B])

@@ -3,12 +3,12 @@ import Settings
 import Testing
 @testable import WeightLog
 
-/// The weight store's own parser must read every batch exactly as
+/// The weight store's entries, read by `FlatJSON`, must read every batch exactly as
 /// `JSONDecoder` does, or give nil and leave it to `JSONDecoder`: never a
 /// different entry. Seeded: a failure reproduces.
-@Suite struct StoreEntryParserTests {
+@Suite struct StoreEntryTests {
     static func parse(_ text: String) -> [StoreEntry]? {
-        Array(text.utf8).withUnsafeBytes { StoreEntryParser.entries($0) }
+        Array(text.utf8).withUnsafeBytes { StoreEntry.entries($0) }
     }
 
     static func decode(_ text: String) -> [StoreEntry]? {
@@ -85,5 +85,10 @@ import Testing
         // Nested members the entry does not have are the decoder's to read; it reads them as it always did.
         #expect(Self.decode(#"{"extra":{"nested":[1,2]},"kilograms":80}"#) == [StoreEntry(kilograms: 80)])
         #expect(Self.parse("") == [])
+        // Bracketed, as a snapshot's batches are: the same objects; an array that does not close is not one.
+        #expect(Self.parse(#"[ {"kilograms":80} , {"note":"a"} ]"#) == [StoreEntry(kilograms: 80), StoreEntry(note: "a")])
+        #expect(Self.parse("[]") == [])
+        #expect(Self.parse(#"[{"kilograms":80}"#) == nil)
+        #expect(Self.parse(#"[{"kilograms":80}] 1"#) == nil)
     }
 }

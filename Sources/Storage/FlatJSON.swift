@@ -1,38 +1,43 @@
-/// One entry of a weight store (Trend's JSON export, the original app's store).
-struct StoreEntry: Decodable, Equatable {
-    var date: String?
-    var id: String?
-    var trendID: String?
-    var kilograms: Double?
-    var note: String?
-    var bodyFatPercent: Double?
-}
-
-/// Reads a batch of weight-store entries (the elements of the `entries`
-/// array, commas between them, no brackets) for the one shape they have:
-/// flat objects of strings, numbers, `null` and booleans. About five times
-/// quicker than `JSONDecoder` on a million entries. Anything else — a nested
-/// value, a malformed string or number, a member of the wrong type — gives
-/// nil, and the batch goes through `JSONDecoder`, which decides what it is.
-enum StoreEntryParser {
-    static func entries(_ bytes: UnsafeRawBufferPointer) -> [StoreEntry]? {
-        var parser = Cursor(bytes: bytes)
-        var entries: [StoreEntry] = []
-        parser.skipSpace()
-        while !parser.atEnd {
-            guard let entry = parser.entry() else { return nil }
-            entries.append(entry)
-            parser.skipSpace()
-            if parser.atEnd { break }
-            guard parser.take(0x2C) else { return nil }
-            parser.skipSpace()
-            if parser.atEnd { return nil }  // A trailing comma.
-        }
-        return entries
+/// Reads JSON arrays of flat objects — members of strings, numbers, `null`
+/// and booleans, nothing nested — for the rows Trend reads by the million (a
+/// JSON export's entries, a snapshot's weigh-ins), several times quicker than
+/// `JSONDecoder`. Anything else — a nested value, a malformed string or number,
+/// a member its reader refuses — gives nil, and the caller hands the same
+/// bytes to `JSONDecoder`, which decides what they are.
+public enum FlatJSON {
+    /// A member's value.
+    public enum Value: Equatable {
+        case string(String), number(Double), bool(Bool), null
     }
 
-    private enum Value {
-        case string(String), number(Double), null, other
+    /// The objects of `bytes`: an array (`[{…},{…}]`), or its elements without
+    /// the brackets. Each object starts as `make()` and takes each member
+    /// through `set`, which returns false to refuse it (a value of the wrong type).
+    public static func objects<Object>(_ bytes: UnsafeRawBufferPointer, make: () -> Object,
+                                       set: (inout Object, String, Value) -> Bool) -> [Object]? {
+        var cursor = Cursor(bytes: bytes)
+        var objects: [Object] = []
+        cursor.skipSpace()
+        let bracketed = cursor.take(0x5B)
+        cursor.skipSpace()
+        if bracketed, cursor.take(0x5D) {
+            cursor.skipSpace()
+            return cursor.atEnd ? [] : nil
+        }
+        while !cursor.atEnd {
+            guard let object = cursor.object(make, set) else { return nil }
+            objects.append(object)
+            cursor.skipSpace()
+            if bracketed, cursor.take(0x5D) {
+                cursor.skipSpace()
+                return cursor.atEnd ? objects : nil
+            }
+            if cursor.atEnd { break }
+            guard cursor.take(0x2C) else { return nil }
+            cursor.skipSpace()
+            if cursor.atEnd { return nil }  // A trailing comma.
+        }
+        return bracketed ? nil : objects  // An array must close.
     }
 
     private struct Cursor {
@@ -51,40 +56,23 @@ enum StoreEntryParser {
             return true
         }
 
-        mutating func entry() -> StoreEntry? {
+        /// One object, each member handed to `set`; nil when it is not a flat object or `set` refuses a member.
+        mutating func object<Object>(_ make: () -> Object, _ set: (inout Object, String, Value) -> Bool) -> Object? {
             guard take(0x7B) else { return nil }
-            var entry = StoreEntry()
+            var object = make()
             skipSpace()
-            if take(0x7D) { return entry }
+            if take(0x7D) { return object }
             while true {
                 skipSpace()
                 guard let key = string() else { return nil }
                 skipSpace()
                 guard take(0x3A) else { return nil }
                 skipSpace()
-                guard let value = value() else { return nil }
-                guard assign(value, to: key, in: &entry) else { return nil }
+                guard let value = value(), set(&object, key, value) else { return nil }
                 skipSpace()
-                if take(0x7D) { return entry }
+                if take(0x7D) { return object }
                 guard take(0x2C) else { return nil }
             }
-        }
-
-        /// Sets a known member; a value of the wrong type fails the batch, as it fails `JSONDecoder`
-        /// (a `null` reads as absent, as there; a member the entry does not have is passed over).
-        private func assign(_ value: Value, to key: String, in entry: inout StoreEntry) -> Bool {
-            switch (key, value) {
-            case (_, .null): return true
-            case ("date", .string(let text)): entry.date = text
-            case ("id", .string(let text)): entry.id = text
-            case ("trendID", .string(let text)): entry.trendID = text
-            case ("note", .string(let text)): entry.note = text
-            case ("kilograms", .number(let number)): entry.kilograms = number
-            case ("bodyFatPercent", .number(let number)): entry.bodyFatPercent = number
-            case ("date", _), ("id", _), ("trendID", _), ("note", _), ("kilograms", _), ("bodyFatPercent", _): return false
-            default: return true
-            }
-            return true
         }
 
         private mutating func value() -> Value? {
@@ -92,8 +80,8 @@ enum StoreEntryParser {
             switch bytes[index] {
             case 0x22: return string().map(Value.string)
             case 0x6E: return literal("null") ? .null : nil
-            case 0x74: return literal("true") ? .other : nil
-            case 0x66: return literal("false") ? .other : nil
+            case 0x74: return literal("true") ? .bool(true) : nil
+            case 0x66: return literal("false") ? .bool(false) : nil
             case 0x2D, 0x30...0x39: return number().map(Value.number)
             default: return nil  // A nested object or array: not this shape.
             }
