@@ -38,19 +38,21 @@ public struct StreamedMember: Sendable {
     }
 
     /// Calls `body` with the elements, `batchSize` at a time, each batch a JSON
-    /// array of its own (`[e,e,…]`); returns a fingerprint of the bytes read.
-    /// Strings and nesting are followed, so a `,` inside a note splits nothing.
-    /// An element longer than `elementLimit`, or a value that is not an array, throws.
+    /// array of its own (`[e,e,…]`). Strings and nesting are followed, so a `,`
+    /// inside a note splits nothing. Returns a fingerprint of the array's bytes
+    /// and where its `]` is (what follows it is not read). An element longer
+    /// than `elementLimit`, a value that is not an array, or one that does not end, throws.
     @discardableResult
-    public func forEachBatch(_ batchSize: Int, _ body: (Data) throws -> Void) throws -> Int {
-        var splitter = Splitter(batchSize: batchSize)
+    public func forEachBatch(_ batchSize: Int, _ body: (Data) throws -> Void) throws -> (fingerprint: Int, end: Int) {
+        var splitter = Splitter(batchSize: batchSize, base: range.lowerBound)
         var hasher = Hasher()
         try source.forEachChunk(in: range) { chunk in
-            hasher.combine(bytes: chunk)
-            try splitter.take(chunk, body)
+            guard splitter.end == nil else { return }
+            let used = try splitter.take(chunk, body)
+            hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: chunk[..<used]))
         }
         try splitter.finish(body)
-        return hasher.finalize()
+        return (hasher.finalize(), splitter.end ?? range.upperBound)
     }
 
     /// Elements are weigh-ins of a few hundred bytes; anything this long is not one.
@@ -58,75 +60,80 @@ public struct StreamedMember: Sendable {
 
     private struct Splitter {
         let batchSize: Int
+        /// Where the chunk being taken starts in the file.
+        var base: Int
+        /// The complete elements of the batch so far, commas between them, and the start of the one being read.
         var pending: [UInt8] = []
-        /// Where the current batch's elements end in `pending` (after the last complete element), and how many.
-        var batchEnd = 0, count = 0
-        var depth = 0, inString = false, escaped = false, started = false, closed = false
+        var count = 0
+        var elementStart = 0
+        var depth = 0, inString = false, escaped = false, started = false
+        /// Where the array's `]` is, once it was reached.
+        var end: Int?
 
-        init(batchSize: Int) {
+        init(batchSize: Int, base: Int) {
             self.batchSize = batchSize
+            self.base = base
         }
 
-        mutating func take(_ chunk: UnsafeRawBufferPointer, _ body: (Data) throws -> Void) throws {
-            for byte in chunk {
-                if closed {
-                    guard [0x20, 0x09, 0x0A, 0x0D].contains(byte) else { throw SnapshotValueError("text after the end of an array") }
-                    continue
-                }
+        /// Walks a chunk, copying the elements' bytes a run at a time; returns how many of its bytes belong to the array.
+        mutating func take(_ chunk: UnsafeRawBufferPointer, _ body: (Data) throws -> Void) throws -> Int {
+            var runStart = 0
+            for index in chunk.indices {
+                let byte = chunk[index]
                 if !started {
                     if [0x20, 0x09, 0x0A, 0x0D].contains(byte) { continue }
                     guard byte == 0x5B else { throw SnapshotValueError("a member that should be an array is not one") }
                     started = true
+                    runStart = index + 1
+                    elementStart = base + index + 1
                     continue
                 }
                 if inString {
                     if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
-                    pending.append(byte)
-                    continue
+                } else {
+                    switch byte {
+                    case 0x22: inString = true
+                    case 0x7B, 0x5B: depth += 1
+                    case 0x7D: depth -= 1
+                    case 0x5D where depth == 0:
+                        pending += chunk[runStart..<index]
+                        end = base + index
+                        base += chunk.count
+                        return index + 1
+                    case 0x5D: depth -= 1
+                    case 0x2C where depth == 0:
+                        pending += chunk[runStart..<index]
+                        runStart = index + 1
+                        elementStart = base + index + 1
+                        count += 1
+                        if count == batchSize { try emit(body) } else { pending.append(0x2C) }
+                        continue
+                    default: break
+                    }
                 }
-                switch byte {
-                case 0x22: inString = true
-                case 0x7B, 0x5B: depth += 1
-                case 0x7D: depth -= 1
-                case 0x5D where depth == 0:
-                    closed = true
-                    continue
-                case 0x5D: depth -= 1
-                case 0x2C where depth == 0:
-                    count += 1
-                    batchEnd = pending.count
-                    pending.append(byte)
-                    if count == batchSize { try emit(body) }
-                    continue
-                default: break
-                }
-                pending.append(byte)
-                if pending.count - batchEnd > StreamedMember.elementLimit {
+                if base + index - elementStart > StreamedMember.elementLimit {
                     throw SnapshotValueError("an element of more than \(StreamedMember.elementLimit / 1_048_576) MB")
                 }
             }
+            if started { pending += chunk[runStart...] }
+            base += chunk.count
+            return chunk.count
         }
 
-        /// Hands on the complete elements gathered, keeping what follows the last of them.
+        /// Hands on the complete elements gathered.
         private mutating func emit(_ body: (Data) throws -> Void) throws {
-            var batch = Data([0x5B])
-            batch.append(contentsOf: pending[0..<batchEnd])
+            var batch = Data(capacity: pending.count + 2)
+            batch.append(0x5B)
+            batch.append(contentsOf: pending)
             batch.append(0x5D)
-            pending.removeFirst(batchEnd + 1)  // The elements and the comma after them.
-            batchEnd = 0
+            pending.removeAll(keepingCapacity: true)
             count = 0
             try body(batch)
         }
 
         mutating func finish(_ body: (Data) throws -> Void) throws {
-            guard closed else { throw SnapshotValueError("an array that does not end") }
-            if pending.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-                var batch = Data([0x5B])
-                batch.append(contentsOf: pending)
-                batch.append(0x5D)
-                pending.removeAll()
-                try body(batch)
-            }
+            guard end != nil else { throw SnapshotValueError("an array that does not end") }
+            if pending.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) { try emit(body) }
         }
     }
 }

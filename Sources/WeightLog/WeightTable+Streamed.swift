@@ -34,7 +34,7 @@ extension WeightTable: StreamingSnapshotSection {
             for entry in try rows(batch, decoder: decoder) {
                 try body(entry)
             }
-        }
+        }.fingerprint
     }
 
     /// A batch of a snapshot's weigh-ins, read by `FlatJSON` where it can, by `JSONDecoder` where it cannot

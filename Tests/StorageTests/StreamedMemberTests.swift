@@ -11,7 +11,7 @@ import Testing
     func batches(_ text: String, size: Int) throws -> (batches: [[Any]], fingerprint: Int) {
         let member = StreamedMember(source: InMemoryBytes(Data(text.utf8)), range: 0..<text.utf8.count)
         var batches: [[Any]] = []
-        let fingerprint = try member.forEachBatch(size) { batches.append(try #require(JSONSerialization.jsonObject(with: $0) as? [Any])) }
+        let fingerprint = try member.forEachBatch(size) { batches.append(try #require(JSONSerialization.jsonObject(with: $0) as? [Any])) }.fingerprint
         return (batches, fingerprint)
     }
 
@@ -32,9 +32,15 @@ import Testing
         let original = try batches(Self.text, size: 2).fingerprint
         #expect(try batches(Self.text, size: 5).fingerprint == original, "the same bytes, whatever the batches")
         #expect(try batches(Self.text.replacingOccurrences(of: "x,y", with: "x,z"), size: 2).fingerprint != original)
-        for broken in [#"[{"a":1},{"b":"#, #"{"a":1}"#, #"[1,2] 3"#] {
+        for broken in [#"[{"a":1},{"b":"#, #"{"a":1}"#, "[1,2"] {
             #expect(throws: SnapshotValueError.self, "\(broken)") { try batches(broken, size: 1) }
         }
+        // What follows the array is not its business: where it ends is said, and the rest left unread.
+        let followed = #"{"entries":[1,[2,"]"]],"format":"f"}"#
+        let member = StreamedMember(source: InMemoryBytes(Data(followed.utf8)), range: 11..<followed.utf8.count)
+        var elements = 0
+        let end = try member.forEachBatch(1) { _ in elements += 1 }.end
+        #expect(elements == 2 && Array(followed.utf8)[end] == UInt8(ascii: "]") && end == 21)
         #expect(throws: SnapshotValueError.self, "a range past the end") {
             try StreamedMember(source: InMemoryBytes(Data("[1]".utf8)), range: 0..<9).forEachBatch(1) { _ in }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import Storage
 
 /// The JSON files Trend reads: its own export and the original Trend app's
 /// weight store (`entries` first), Trend recovery snapshots (the weights in
@@ -27,41 +28,30 @@ extension WeightFileReader {
     /// once; the members after the array are decoded with it left empty.
     /// Nil when the file is not shaped this way (the slow path says what is wrong).
     private func readWeightStore(_ data: Data) -> ReadOutcome? {
-        let batchSize = 20_000
-        return data.withUnsafeBytes { bytes -> ReadOutcome? in
-            guard let open = bytes.firstIndex(of: 0x5B) else { return nil }
-            var elements = JSONArrayElements(bytes, from: open)
-            var outcome = ReadOutcome(format: .trendJSON, version: nil, unit: .kilograms, unitAssumed: false)
-            var index = 0
-            let decoder = JSONDecoder()
-            while let batch = elements.next(batchSize) {
-                var rows = StoreEntry.entries(UnsafeRawBufferPointer(rebasing: bytes[batch]))
-                if rows == nil {
-                    // Not the usual shape: JSONDecoder decides.
-                    var text = Data([0x5B])
-                    text.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[batch]))
-                    text.append(0x5D)
-                    rows = try? decoder.decode([StoreEntry].self, from: text)  // Nil: the slow path reports what is wrong.
+        guard let open = data.firstIndex(of: 0x5B) else { return nil }
+        var outcome = ReadOutcome(format: .trendJSON, version: nil, unit: .kilograms, unitAssumed: false)
+        var index = 0
+        let decoder = JSONDecoder()
+        let entries = StreamedMember(source: InMemoryBytes(data), range: open..<data.count)
+        guard let close = try? entries.forEachBatch(20_000, { batch in  // Not an array that ends: the slow path says so.
+            // Not the usual shape: JSONDecoder decides, and the slow path reports what is wrong.
+            let rows = try batch.withUnsafeBytes(StoreEntry.entries) ?? decoder.decode([StoreEntry].self, from: batch)
+            for row in rows {
+                index += 1
+                guard let text = row.date, let date = dates.parse(text) else {
+                    outcome.invalid.append(ImportProblem(line: index, reason: "entry \(index) has no usable date"))
+                    continue
                 }
-                guard let rows else { return nil }
-                for row in rows {
-                    index += 1
-                    guard let text = row.date, let date = dates.parse(text) else {
-                        outcome.invalid.append(ImportProblem(line: index, reason: "entry \(index) has no usable date"))
-                        continue
-                    }
-                    // Trend's own id rides along as trendID where it is not a UUID (see `WeightExport.JSONWriter`).
-                    addKilograms(index, date: date, kilograms: row.kilograms, note: row.note, id: row.trendID ?? row.id,
-                                 bodyFatPercent: row.bodyFatPercent, to: &outcome)
-                }
+                // Trend's own id rides along as trendID where it is not a UUID (see `WeightExport.JSONWriter`).
+                addKilograms(index, date: date, kilograms: row.kilograms, note: row.note, id: row.trendID ?? row.id,
+                             bodyFatPercent: row.bodyFatPercent, to: &outcome)
             }
-            guard let close = elements.end else { return nil }
-            var rest = Data(bytes[..<(open + 1)])
-            rest.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[close...]))
-            guard let store = try? JSONDecoder().decode(WeightStoreFile.self, from: rest) else { return nil }  // As above.
-            outcome.version = store.format == nil ? "the original app's weight store" : nil
-            return outcome
-        }
+        }).end else { return nil }
+        var rest = data[..<(open + 1)]
+        rest.append(contentsOf: data[close...])
+        guard let store = try? JSONDecoder().decode(WeightStoreFile.self, from: rest) else { return nil }  // As above.
+        outcome.version = store.format == nil ? "the original app's weight store" : nil
+        return outcome
     }
 
     func readJSON(_ data: Data, path: String) throws -> ReadOutcome {
@@ -113,56 +103,3 @@ extension WeightFileReader {
     }
 }
 
-/// The elements of a JSON array in bytes, found without decoding them:
-/// strings and nesting are followed, so a `,` inside a note splits nothing.
-struct JSONArrayElements {
-    private let bytes: UnsafeRawBufferPointer
-    private var position: Int
-    /// The index of the array's closing `]`, once it was reached.
-    private(set) var end: Int?
-    private var broken = false
-
-    /// `open` is the index of the array's `[`.
-    init(_ bytes: UnsafeRawBufferPointer, from open: Int) {
-        self.bytes = bytes
-        position = open + 1
-    }
-
-    /// The byte range of up to `count` next elements with the commas between
-    /// them; nil at the array's end, or when the text ends first.
-    mutating func next(_ count: Int) -> Range<Int>? {
-        guard end == nil, !broken else { return nil }
-        let start = position
-        var depth = 0, elements = 0, inString = false, escaped = false, sawValue = false
-        while position < bytes.count {
-            let byte = bytes[position]
-            if inString {
-                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
-                position += 1
-                continue
-            }
-            switch byte {
-            case 0x22: inString = true; sawValue = true
-            case 0x7B, 0x5B: depth += 1; sawValue = true
-            case 0x7D: depth -= 1
-            case 0x5D:
-                if depth == 0 {
-                    end = position
-                    return sawValue ? start..<position : nil
-                }
-                depth -= 1
-            case 0x2C where depth == 0:
-                elements += 1
-                if elements == count {
-                    position += 1
-                    return start..<(position - 1)
-                }
-            case 0x20, 0x09, 0x0A, 0x0D: break
-            default: sawValue = true
-            }
-            position += 1
-        }
-        broken = true
-        return nil
-    }
-}
