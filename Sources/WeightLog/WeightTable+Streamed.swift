@@ -123,7 +123,7 @@ struct StreamedRows: Sendable, Equatable {
     }
 }
 
-/// The weigh-in ids seen so far, to find a repeated one: a lowercase UUID
+/// Weigh-in ids, to find a repeated or stored one: a lowercase UUID
 /// (every id Trend makes) is kept as its 16 bytes, anything else as text, so
 /// a million ids take about 40 MB instead of a hundred.
 struct SeenIDs {
@@ -138,6 +138,16 @@ struct SeenIDs {
     mutating func insert(_ id: String) -> Bool {
         if let bytes = Self.packed(id) { return packed.insert(bytes).inserted }
         return texts.insert(id).inserted
+    }
+
+    /// Room for `count` ids, most of them UUIDs.
+    mutating func reserveCapacity(_ count: Int) {
+        packed.reserveCapacity(count)
+    }
+
+    func contains(_ id: String) -> Bool {
+        if let bytes = Self.packed(id) { return packed.contains(bytes) }
+        return texts.contains(id)
     }
 
     /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in lowercase hex, as 128 bits; nil for any other text.

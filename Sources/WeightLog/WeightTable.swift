@@ -173,7 +173,7 @@ public struct WeightTable: SnapshotSection {
     /// A merge fed a batch at a time (a streamed snapshot's weigh-ins): the
     /// stored ids and moments are read once, when it starts.
     struct Merger {
-        private var ids = Set<String>()
+        private var ids = SeenIDs()
         private var moments = Set<WeightEntry.Moment>()
         private var insert: BatchedInsert
         private let connection: SQLiteConnection
@@ -184,9 +184,13 @@ public struct WeightTable: SnapshotSection {
             // A large batch touches many pages of the id index; room for them in
             // memory saves spilling half-built pages to the journal again and again.
             if count > 10_000 { try connection.execute("PRAGMA cache_size = -32768") }
+            // Room for every stored key up front: a million are not rehashed (twice the memory, for a moment) as the sets grow.
+            let stored = try connection.scalarInt("SELECT count(*) FROM weight_entries") ?? 0
+            ids.reserveCapacity(stored)
+            moments.reserveCapacity(stored)
             let existing = try connection.prepare("SELECT id, instant, kilograms FROM weight_entries")
             while try existing.step() {
-                ids.insert(existing.text(0))
+                _ = ids.insert(existing.text(0))
                 moments.insert(WeightEntry.Moment(date: Date(timeIntervalSince1970: existing.double(1)), kilograms: existing.double(2)))
             }
             // OR IGNORE: a batch that repeats an id keeps its first row, as a re-import would.
