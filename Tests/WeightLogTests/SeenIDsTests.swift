@@ -6,12 +6,14 @@ import Testing
     @Test func idsCompareAsTextWhateverTheyAreKeptAs() {
         var ids = SeenIDs()
         let uuid = "0190f3a2-7c1e-7abc-8def-0123456789ab"
-        #expect(ids.insert(uuid))
-        #expect(!ids.insert(uuid), "the same id again")
-        #expect(ids.insert(uuid.uppercased()), "a different text is a different id")
-        #expect(ids.insert("0190f3a2-7c1e-7abc-8def-0123456789ac"), "one digit apart")
-        #expect(ids.insert("0190f3a27c1e7abc8def0123456789ab----"), "hyphens elsewhere: text")
-        #expect(ids.insert("a") && !ids.insert("a"))
+        let first = ids.insert(uuid), again = ids.insert(uuid), upper = ids.insert(uuid.uppercased())
+        let apart = ids.insert("0190f3a2-7c1e-7abc-8def-0123456789ac"), hyphens = ids.insert("0190f3a27c1e7abc8def0123456789ab----")
+        let short = ids.insert("a"), shortAgain = ids.insert("a")
+        #expect(first && !again, "the same id again")
+        #expect(upper, "a different text is a different id")
+        #expect(apart, "one digit apart")
+        #expect(hyphens, "hyphens elsewhere: text")
+        #expect(short && !shortAgain)
         #expect(ids.contains(uuid) && ids.contains(uuid.uppercased()) && ids.contains("a"))
         #expect(!ids.contains("0190f3a2-7c1e-7abc-8def-0123456789ad") && !ids.contains("b"))
     }
