@@ -51,8 +51,8 @@ public final class WeightImportFeature {
         } else if outcome.members.count > 1 {
             throw ImportError.severalPeople(url.path, members: outcome.members)
         }
-        let existing = try await weightLog.allEntries()
-        var preview = await Task.detached(priority: .userInitiated) { Self.sort(outcome, against: existing) }.value
+        let stored = try await repository.storedKeys()
+        var preview = await Task.detached(priority: .userInitiated) { Self.sort(outcome, against: stored) }.value
         preview.member = chosen
         return preview
     }
@@ -140,12 +140,11 @@ public final class WeightImportFeature {
 
     /// Splits read rows into new entries and duplicates (same id, or the same
     /// second and the same weight to 4 decimals — in the log or earlier in the file).
-    nonisolated static func sort(_ outcome: ReadOutcome, against existing: [WeightEntry]) -> ImportPreview {
+    nonisolated static func sort(_ outcome: ReadOutcome, against stored: StoredWeightKeys) -> ImportPreview {
+        var ids = stored.ids
+        var moments = stored.moments
         // Room for every row up front: a million rows are not rehashed as the sets grow.
-        var ids = Set<String>(minimumCapacity: existing.count + outcome.weights.count)
-        existing.forEach { ids.insert($0.id) }
-        var moments = Set<WeightEntry.Moment>(minimumCapacity: existing.count + outcome.weights.count)
-        existing.forEach { moments.insert($0.moment) }
+        moments.reserveCapacity(moments.count + outcome.weights.count)
         var fresh: [WeightEntry] = []
         fresh.reserveCapacity(outcome.weights.count)
         var newIDs = EntryIDs()
@@ -158,7 +157,7 @@ public final class WeightImportFeature {
                                     date: Date(timeIntervalSince1970: weight.date.timeIntervalSince1970.rounded(.down)),
                                     kilograms: weight.kilograms, note: weight.note, bodyFatPercent: weight.bodyFatPercent)
             // Fresh random ids cannot clash; only ids the file brought need remembering.
-            if let id = weight.id { ids.insert(id) }
+            if let id = weight.id { _ = ids.insert(id) }
             fresh.append(entry)
         }
         let dates = outcome.weights.map(\.date)

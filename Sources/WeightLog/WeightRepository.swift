@@ -5,6 +5,8 @@ import Storage
 public protocol WeightRepository: Sendable {
     /// Every entry, oldest first.
     func allEntries() async throws -> [WeightEntry]
+    /// The ids and moments stored, what an import's new rows are told apart by.
+    func storedKeys() async throws -> StoredWeightKeys
     /// Every instant and weight, oldest first, read lean (see `WeightTable.samples(in:)`),
     /// with the latest `latest` entries in full.
     func samples(withLatest latest: Int) async throws -> (samples: WeightSamples, latest: [WeightEntry])
@@ -47,6 +49,10 @@ public actor LocalWeightRepository: WeightRepository {
 
     public func allEntries() throws -> [WeightEntry] {
         try store.read { try WeightTable.all(in: $0) }
+    }
+
+    public func storedKeys() throws -> StoredWeightKeys {
+        try store.read { try WeightTable.storedKeys(in: $0) }
     }
 
     public func samples(withLatest latest: Int) throws -> (samples: WeightSamples, latest: [WeightEntry]) {

@@ -123,14 +123,21 @@ struct StreamedRows: Sendable, Equatable {
     }
 }
 
+/// The keys a new weigh-in is checked against: a stored id, or the same
+/// second and weight (`WeightEntry.Moment`) as a stored one.
+public struct StoredWeightKeys: Sendable {
+    var ids = SeenIDs()
+    var moments = Set<WeightEntry.Moment>()
+}
+
 /// Weigh-in ids, to find a repeated or stored one: a lowercase UUID
 /// (every id Trend makes) is kept as its 16 bytes, anything else as text, so
 /// a million ids take about 40 MB instead of a hundred.
-struct SeenIDs {
+struct SeenIDs: Sendable {
     private var packed = Set<UUIDBytes>()
     private var texts = Set<String>()
 
-    private struct UUIDBytes: Hashable {
+    private struct UUIDBytes: Hashable, Sendable {
         let high: UInt64, low: UInt64
     }
 

@@ -170,11 +170,26 @@ public struct WeightTable: SnapshotSection {
         return try merger.finish()
     }
 
+    /// The ids and moments stored now, the keys a merge or an import preview
+    /// checks new rows against, read lean and sized once from the count.
+    public static func storedKeys(in connection: SQLiteConnection) throws -> StoredWeightKeys {
+        var keys = StoredWeightKeys()
+        // Room for every stored key up front: a million are not rehashed (twice the memory, for a moment) as the sets grow.
+        let stored = try connection.scalarInt("SELECT count(*) FROM weight_entries") ?? 0
+        keys.ids.reserveCapacity(stored)
+        keys.moments.reserveCapacity(stored)
+        let existing = try connection.prepare("SELECT id, instant, kilograms FROM weight_entries")
+        while try existing.step() {
+            _ = keys.ids.insert(existing.text(0))
+            keys.moments.insert(WeightEntry.Moment(date: Date(timeIntervalSince1970: existing.double(1)), kilograms: existing.double(2)))
+        }
+        return keys
+    }
+
     /// A merge fed a batch at a time (a streamed snapshot's weigh-ins): the
     /// stored ids and moments are read once, when it starts.
     struct Merger {
-        private var ids = SeenIDs()
-        private var moments = Set<WeightEntry.Moment>()
+        private var keys: StoredWeightKeys
         private var insert: BatchedInsert
         private let connection: SQLiteConnection
         private var offered = 0
@@ -184,15 +199,7 @@ public struct WeightTable: SnapshotSection {
             // A large batch touches many pages of the id index; room for them in
             // memory saves spilling half-built pages to the journal again and again.
             if count > 10_000 { try connection.execute("PRAGMA cache_size = -32768") }
-            // Room for every stored key up front: a million are not rehashed (twice the memory, for a moment) as the sets grow.
-            let stored = try connection.scalarInt("SELECT count(*) FROM weight_entries") ?? 0
-            ids.reserveCapacity(stored)
-            moments.reserveCapacity(stored)
-            let existing = try connection.prepare("SELECT id, instant, kilograms FROM weight_entries")
-            while try existing.step() {
-                _ = ids.insert(existing.text(0))
-                moments.insert(WeightEntry.Moment(date: Date(timeIntervalSince1970: existing.double(1)), kilograms: existing.double(2)))
-            }
+            keys = try WeightTable.storedKeys(in: connection)
             // OR IGNORE: a batch that repeats an id keeps its first row, as a re-import would.
             insert = BatchedInsert("INSERT OR IGNORE INTO weight_entries(\(WeightTable.columns))", columns: 5, in: connection)
         }
@@ -200,7 +207,7 @@ public struct WeightTable: SnapshotSection {
         mutating func add(_ entry: WeightEntry) throws {
             offered += 1
             // Ids within a batch are already distinct (a preview, a validated snapshot): only stored ones are checked.
-            guard !ids.contains(entry.id), moments.insert(entry.moment).inserted else { return }
+            guard !keys.ids.contains(entry.id), keys.moments.insert(entry.moment).inserted else { return }
             try insert.add(WeightTable.values(entry))
         }
 
