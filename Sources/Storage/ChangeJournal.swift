@@ -234,11 +234,10 @@ enum ChangeJournal {
             """, [.int(seqs.lowerBound), .int(seqs.upperBound)])
         // What a row must hold now (`expected`), and what it gets (`wanted`): after and before to undo.
         let (expected, wanted) = undoing ? ("a", "b") : ("b", "a")
-        while try rows.step() {
-            let seq = rows.int(0), code = rows.int(1)
-            guard tables.indices.contains(code) else { continue }
+
+        /// One row: checked, then written.
+        func replayRow(_ seq: Int, _ code: Int, hasExpected: Bool, hasWanted: Bool) throws {
             let table = tables[code]
-            let (hasExpected, hasWanted) = undoing ? (rows.int(3) != 0, rows.int(2) != 0) : (rows.int(2) != 0, rows.int(3) != 0)
             let slot = code * 8
             let count = hasExpected
                 ? try run(slot, table.matchSQL(image: expected, wholeRow: true), seq).int(0)
@@ -254,8 +253,68 @@ enum ChangeJournal {
             case (true, true): _ = try run(slot + 2, table.updateSQL(from: expected, to: wanted), seq)
             case (true, false): _ = try run(slot + 3, table.deleteSQL(image: expected), seq)
             case (false, true): _ = try run(slot + 4, table.insertSQL(image: wanted), seq)
-            case (false, false): continue
+            case (false, false): break
             }
+        }
+
+        // Consecutive inserts (or deletes) of one table are checked and written
+        // as one run, one statement each: one row per statement would copy each
+        // page it changes to the statement journal once per row (see
+        // `BatchedInsert`). A run that does not check out is replayed row by
+        // row, which names the first row that conflicts. Updates go row by row:
+        // one change may update a row twice.
+        var pending: Run?
+        func flush() throws {
+            guard let current = pending else { return }
+            pending = nil
+            let table = tables[current.code]
+            let range = [SQLValue.int(current.low), .int(current.high)]
+            let image = current.inserting ? wanted : expected
+            let found = try connection.scalarInt(table.matchRunSQL(image: image, wholeRow: !current.inserting), range) ?? -1
+            guard found == (current.inserting ? 0 : current.count), current.count > 1 else {
+                for seq in current.seqs(undoing: undoing) {
+                    try replayRow(seq, current.code, hasExpected: !current.inserting, hasWanted: current.inserting)
+                }
+                return
+            }
+            try connection.run(current.inserting ? table.insertRunSQL(image: image, descending: undoing) : table.deleteRunSQL(image: image),
+                               range)
+        }
+        while try rows.step() {
+            let seq = rows.int(0), code = rows.int(1)
+            guard tables.indices.contains(code) else { continue }
+            let (hasExpected, hasWanted) = undoing ? (rows.int(3) != 0, rows.int(2) != 0) : (rows.int(2) != 0, rows.int(3) != 0)
+            guard hasExpected != hasWanted else {
+                try flush()
+                try replayRow(seq, code, hasExpected: hasExpected, hasWanted: hasWanted)
+                continue
+            }
+            if let current = pending, current.code == code, current.inserting == hasWanted, current.count < Run.limit,
+               seq == (undoing ? current.low - 1 : current.high + 1) {
+                pending?.add(seq)
+            } else {
+                try flush()
+                pending = Run(code: code, inserting: hasWanted, low: seq, high: seq)
+            }
+        }
+        try flush()
+    }
+
+    /// Consecutive journal rows that insert (or delete) rows of one table.
+    private struct Run {
+        static let limit = 10_000
+        let code: Int
+        let inserting: Bool
+        var low: Int, high: Int
+        var count: Int { high - low + 1 }
+
+        mutating func add(_ seq: Int) {
+            low = min(low, seq)
+            high = max(high, seq)
+        }
+
+        func seqs(undoing: Bool) -> [Int] {
+            undoing ? Array((low...high).reversed()) : Array(low...high)
         }
     }
 }
@@ -279,6 +338,22 @@ extension ChangeJournal.Table {
             ? columns.indices.map { "t.\(columns[$0]) IS j.\(image)\($0)" }.joined(separator: " AND ")
             : keyMatch(image)
         return "SELECT count(*) FROM \(name) t, journal_rows j WHERE j.seq = ?1 AND \(match)"
+    }
+
+    /// How many rows hold the images of journal rows `?1…?2` (`wholeRow`), or share their keys.
+    func matchRunSQL(image: String, wholeRow: Bool) -> String {
+        matchSQL(image: image, wholeRow: wholeRow).replacingOccurrences(of: "j.seq = ?1", with: "j.seq BETWEEN ?1 AND ?2")
+    }
+
+    /// The images of journal rows `?1…?2`, inserted in the walk's order.
+    func insertRunSQL(image: String, descending: Bool) -> String {
+        insertSQL(image: image).replacingOccurrences(of: "j.seq = ?1", with: "j.seq BETWEEN ?1 AND ?2 ORDER BY j.seq \(descending ? "DESC" : "ASC")")
+    }
+
+    /// The rows with the keys of the images of journal rows `?1…?2`.
+    func deleteRunSQL(image: String) -> String {
+        let values = key.map { "\(image)\(columns.firstIndex(of: $0)!)" }.joined(separator: ", ")
+        return "DELETE FROM \(name) WHERE (\(key.joined(separator: ", "))) IN (SELECT \(values) FROM journal_rows WHERE seq BETWEEN ?1 AND ?2)"
     }
 
     func insertSQL(image: String) -> String {

@@ -125,3 +125,55 @@ import TestSupport
         #expect(try store.read { try $0.scalarInt("SELECT count(*) FROM journal_rows") } == ChangeJournal.kept)
     }
 }
+
+/// Runs of inserts or deletes are replayed a statement per run: the same
+/// rows come back, in a change that mixes them, and a row changed from
+/// outside still stops the undo by name, changing nothing.
+@Suite struct ChangeJournalRunTests {
+    let at = Date(timeIntervalSince1970: 1_780_000_000)
+
+    func rows(_ store: LocalDataStore) throws -> [String] {
+        try store.read {
+            try $0.query("SELECT id, instant, kilograms, ifnull(note, '-') FROM weight_entries ORDER BY id") {
+                "\($0.text(0)) \($0.double(1)) \($0.double(2)) \($0.text(3))"
+            }
+        }
+    }
+
+    func insert(_ ids: Range<Int>, prefix: String, in connection: SQLiteConnection) throws {
+        var insert = BatchedInsert("INSERT INTO weight_entries(id, instant, kilograms, note)", columns: 4, in: connection)
+        for index in ids {
+            try insert.add([.text(String(format: "\(prefix)%05d", index)), .double(1_780_000_000 + Double(index)), .double(70 + Double(index % 40) / 4),
+                            .optional(index % 3 == 0 ? "n\(index)" : nil)])
+        }
+        try insert.finish()
+    }
+
+    @Test func runsComeBackExactlyAndAConflictInOneIsNamed() throws {
+        let store = LocalDataStore.inMemory()
+        try store.write(journal: JournalEntry(action: "import", summary: "first", at: at)) { try insert(0..<700, prefix: "aaaa", in: $0) }
+        let first = try rows(store)
+        // A restore-like change: every row deleted, others inserted, in one change.
+        try store.write(journal: JournalEntry(action: "restore", summary: "second", at: at)) { connection in
+            try connection.execute("DELETE FROM weight_entries")
+            try insert(0..<500, prefix: "bbbb", in: connection)
+        }
+        let second = try rows(store)
+        #expect(try store.undoLatestChange().summary == "second")
+        #expect(try rows(store) == first)
+        #expect(try store.redoLatestChange().summary == "second")
+        #expect(try rows(store) == second)
+        // Another program edits one row in the middle of the run the undo must delete.
+        try store.write { _ = try $0.run("UPDATE weight_entries SET kilograms = 99 WHERE id = 'bbbb00250'") }
+        let edited = try rows(store)
+        #expect(throws: JournalError.conflict(change: "second", undoing: true, noun: "weigh-in", key: "bbbb0025")) {
+            _ = try store.undoLatestChange()
+        }
+        #expect(try rows(store) == edited, "nothing changed")
+        try store.write { _ = try $0.run("UPDATE weight_entries SET kilograms = ? WHERE id = 'bbbb00250'", [.double(70 + Double(250 % 40) / 4)]) }
+        #expect(try store.undoLatestChange().summary == "second")
+        #expect(try rows(store) == first)
+        #expect(try store.undoLatestChange().summary == "first")
+        #expect(try rows(store).isEmpty)
+    }
+}
