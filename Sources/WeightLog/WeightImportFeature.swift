@@ -145,6 +145,7 @@ public final class WeightImportFeature {
         var moments = stored.moments
         // Room for every row up front: a million rows are not rehashed as the sets grow.
         moments.reserveCapacity(moments.count + outcome.weights.count)
+        if outcome.weights.first?.id != nil { ids.reserveCapacity(stored.moments.count + outcome.weights.count) }
         var fresh: [WeightEntry] = []
         fresh.reserveCapacity(outcome.weights.count)
         var newIDs = EntryIDs()
