@@ -1,0 +1,191 @@
+import Foundation
+import Settings
+import Storage
+
+/// Weigh-ins as a recovery snapshot holds them (the `weights` member): written
+/// from the table row by row, checked, restored and merged by their owner.
+extension WeightTable {
+    public var name: String { "weights" }
+
+    /// Weigh-ins as a snapshot holds them: in memory, or, for a large
+    /// snapshot file, left in it (`streamed`) and read a batch at a time.
+    public struct Part: SnapshotPart, Equatable {
+        /// The weigh-ins in memory; none for a streamed part.
+        public var entries: [WeightEntry]
+        /// The weigh-ins of a large snapshot, left in its file.
+        var streamed: StreamedRows?
+
+        public init(entries: [WeightEntry]) {
+            self.entries = entries
+        }
+
+        init(streamed: StreamedRows) {
+            entries = []
+            self.streamed = streamed
+        }
+
+        public var rowCount: Int { streamed?.count ?? entries.count }
+
+        public var dateSpan: ClosedRange<Date>? {
+            if let streamed { return streamed.span }
+            guard let first = entries.map(\.date).min(), let last = entries.map(\.date).max() else { return nil }
+            return first...last
+        }
+
+        /// `[{"bodyFatPercent":…,"id":…,"instant":…,"kilograms":…,"note":…}]`, keys sorted, a missing
+        /// note or body fat left out (so a snapshot without body fat hashes as older Trends hashed it).
+        /// A streamed part is read whole for it (only a re-indented file's hash needs that).
+        public func canonicalMembers() -> [(key: String, value: CanonicalJSON)] {
+            let entries = streamed.map { (try? $0.all()) ?? [] } ?? self.entries  // A file gone since: no rows, and the hash says no.
+            // The hot loop of a large snapshot (a million rows): keys written as literals, in sorted order.
+            var out = CanonicalJSON(reservingCapacity: entries.count * 96 + 2)
+            out.array(entries, WeightTable.writeCanonical)
+            return [("weights", out)]
+        }
+    }
+
+    /// One weigh-in's object, keys written as literals in sorted order.
+    static func writeCanonical(_ out: inout CanonicalJSON, _ entry: WeightEntry) {
+        if let bodyFat = entry.bodyFatPercent {
+            out.raw("{\"bodyFatPercent\":")
+            out.number(bodyFat)
+            out.raw(",\"id\":")
+        } else {
+            out.raw("{\"id\":")
+        }
+        out.string(entry.id)
+        out.raw(",\"instant\":")
+        out.number(entry.date.timeIntervalSince1970)
+        out.raw(",\"kilograms\":")
+        out.number(entry.kilograms)
+        if let note = entry.note {
+            out.raw(",\"note\":")
+            out.string(note)
+        }
+        out.raw("}")
+    }
+
+    /// The `weights` member written as the statement steps: a million weigh-ins
+    /// never stand in memory together. Ids are unique in the table (its
+    /// primary key); every other rule a restore applies is checked per row.
+    public func members(in connection: SQLiteConnection, checkingRows: Bool) throws -> [SnapshotMember] {
+        [SnapshotMember(key: name) { stream in
+            try stream.write { $0.raw("[") }
+            var index = 0
+            _ = try Self.forEachEntry(in: connection) { entry in
+                if checkingRows {
+                    try Self.check(entry, index: index)
+                }
+                try stream.write { out in
+                    if index > 0 { out.raw(",") }
+                    Self.writeCanonical(&out, entry)
+                }
+                index += 1
+            }
+            try stream.write { $0.raw("]") }
+        }]
+    }
+
+    /// Throws why a stored weigh-in could not be restored from a snapshot (see `problem(with:index:ids:)`;
+    /// ids are unique in the table, its primary key).
+    private static func check(_ entry: WeightEntry, index: Int) throws {
+        guard !entry.id.isEmpty, entry.id.count <= 64 else {
+            throw SnapshotValueError("weight \(index + 1) has an empty or overlong id")
+        }
+        do {
+            try entry.validate()
+        } catch {
+            throw SnapshotValueError("weight \(index + 1) \(error)")
+        }
+    }
+
+    public func rowCount(in connection: SQLiteConnection) throws -> Int {
+        try connection.scalarInt("SELECT count(*) FROM weight_entries") ?? 0
+    }
+
+    /// The first and last instant, from the ends of the instant index.
+    public func dateSpan(in connection: SQLiteConnection) throws -> ClosedRange<Date>? {
+        try connection.query("SELECT min(instant), max(instant) FROM weight_entries WHERE instant IS NOT NULL") { row in
+            row.isNull(0) ? nil : Date(timeIntervalSince1970: row.double(0))...Date(timeIntervalSince1970: max(row.double(0), row.double(1)))
+        }.first ?? nil
+    }
+
+    /// One weigh-in in a snapshot file.
+    struct Row: Decodable {
+        var id: String
+        var instant: Double
+        var kilograms: Double
+        var note: String?
+        var bodyFatPercent: Double?
+
+        var entry: WeightEntry {
+            WeightEntry(id: id, date: Date(timeIntervalSince1970: instant), kilograms: kilograms, note: note, bodyFatPercent: bodyFatPercent)
+        }
+    }
+
+    public func read(in connection: SQLiteConnection) throws -> Part {
+        Part(entries: try Self.all(in: connection))
+    }
+
+    public func decode(from content: KeyedDecodingContainer<SnapshotKey>) throws -> Part {
+        Part(entries: try content.decodeIfPresent([Row].self, forKey: SnapshotKey(name))?.map(\.entry) ?? [])
+    }
+
+    public func keepingValid(_ part: Part) -> (valid: Part, dropped: [String]) {
+        if var streamed = part.streamed {
+            // Its problems were found when it was read; they are left out whenever its rows are read again.
+            let dropped = streamed.reported ? [] : streamed.problems.map(\.reason)
+            streamed.reported = true
+            return (Part(streamed: streamed), dropped)
+        }
+        // Most parts are whole (every snapshot this Trend writes): checked without copying a million rows.
+        var ids = SeenIDs()
+        guard part.entries.indices.contains(where: { Self.problem(with: part.entries[$0], index: $0, ids: &ids) != nil })
+        else { return (part, []) }
+        ids = SeenIDs()
+        var valid: [WeightEntry] = []
+        var dropped: [String] = []
+        for index in part.entries.indices {
+            if let problem = Self.problem(with: part.entries[index], index: index, ids: &ids) {
+                dropped.append(problem)
+            } else {
+                valid.append(part.entries[index])
+            }
+        }
+        return (Part(entries: valid), dropped)
+    }
+
+    /// Why a snapshot's weigh-in cannot be restored (an empty, overlong or repeated id, or a rule
+    /// of `WeightEntry.validate()`); nil when it can. A good id joins `ids`.
+    static func problem(with entry: WeightEntry, index: Int, ids: inout SeenIDs) -> String? {
+        guard !entry.id.isEmpty, entry.id.count <= 64, ids.insert(entry.id) else {
+            return "weight \(index + 1) has an empty, overlong or repeated id"
+        }
+        do {
+            try entry.validate()
+            return nil
+        } catch {
+            return "weight \(index + 1) \(error)"
+        }
+    }
+
+    public func replace(with part: Part, in connection: SQLiteConnection) throws {
+        try connection.execute("DELETE FROM weight_entries")
+        var insert = BatchedInsert("INSERT INTO weight_entries(\(Self.columns))", columns: 5, in: connection)
+        if let streamed = part.streamed {
+            try streamed.forEachValid { try insert.add(Self.values($0)) }
+        } else {
+            for entry in part.entries {
+                try insert.add(Self.values(entry))
+            }
+        }
+        try insert.finish()
+    }
+
+    public func merge(_ part: Part, in connection: SQLiteConnection) throws -> SnapshotMergeCount {
+        guard let streamed = part.streamed else { return try Self.merge(part.entries, in: connection) }
+        var merger = try Merger(expecting: streamed.count, in: connection)
+        try streamed.forEachValid { try merger.add($0) }
+        return try merger.finish()
+    }
+}
