@@ -82,8 +82,10 @@ public enum WeightNote {
     /// A note read from another app's file: trimmed and cut to the limit, so
     /// one long row does not lose a weigh-in. Screens escape what it holds.
     public static func fromFile(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
-        return String(trimmed.prefix(maximumLength))
+        // Most rows of a file have no note: nothing to trim (an import asks a million times).
+        guard let text, !text.isEmpty else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : String(trimmed.prefix(maximumLength))
     }
 }
 

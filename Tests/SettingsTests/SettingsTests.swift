@@ -199,3 +199,19 @@ import TestSupport
         }
     }
 }
+
+/// A plain decimal as files and people write it: digits and one `.` or `,`, nothing else.
+@Suite struct PlainDecimalTests {
+    @Test func digitsAndOnePointOrCommaOnly() {
+        let cases: [(String, Double?)] = [
+            ("80.3", 80.3), ("80,3", 80.3), (".5", 0.5), (",5", 0.5), ("80.", 80), ("0082", 82), ("180", 180),
+            ("1.2.3", nil), ("1,2.3", nil), ("-80", nil), ("+80", nil), ("8e1", nil), ("", nil), (".", nil), (",", nil),
+            ("80 ", nil), (" 80", nil), ("٣", nil), ("8\u{301}", nil), ("inf", nil), ("0x10", nil),
+            (String(repeating: "1", count: 32), 1.1111111111111111e31), (String(repeating: "1", count: 33), nil),
+        ]
+        for (text, expected) in cases {
+            #expect(PlainDecimal.parse(text) == expected, "\(text.debugDescription)")
+        }
+        #expect(PlainDecimal.parse("12.5", maximumLength: 3) == nil)
+    }
+}
