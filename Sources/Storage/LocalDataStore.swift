@@ -91,17 +91,22 @@ public final class LocalDataStore: @unchecked Sendable {
     /// keeps is journaled under it, in the same transaction (see `ChangeJournal`).
     @discardableResult
     public func write<T>(journal: JournalEntry? = nil, notifying: Bool = true, _ body: (SQLiteConnection) throws -> T) throws -> T {
+        try write(journal: journal, notifying: notifying, unchangedSince: nil) { connection, _ in try body(connection) }
+    }
+
+    /// A write that goes on from an earlier read: `body` learns whether the
+    /// database is still as it was at `stamp` (no write committed since, by
+    /// any process), taken before the journal writes anything.
+    @discardableResult
+    public func write<T>(journal: JournalEntry? = nil, notifying: Bool = true, unchangedSince stamp: DatabaseStamp?,
+                         _ body: (SQLiteConnection, _ unchanged: Bool) throws -> T) throws -> T {
         let result = try withConnection { connection in
-            if !walEnabled, location != .memory {
-                // Best effort: while another process holds the file (or on a read-only mount) the switch can
-                // fail; the write then goes through the rollback journal, as safely, and the next one tries again.
-                // BEGIN below reports what stops a write.
-                walEnabled = (try? connection.execute("PRAGMA journal_mode=WAL")) != nil
-            }
+            enableWAL(on: connection)
             try connection.execute("BEGIN IMMEDIATE")
             do {
+                let unchanged = try stamp.map { try connection.stamp() == $0 } ?? false
                 let change = try journal.map { try ChangeJournal.begin($0, in: connection) }
-                let result = try body(connection)
+                let result = try body(connection, unchanged)
                 if let change { try ChangeJournal.finish(change, in: connection) }
                 if notifying {
                     // A counter every process bumps, so a backup check can tell cheaply whether anything changed.
@@ -128,6 +133,21 @@ public final class LocalDataStore: @unchecked Sendable {
             for observer in lock.withLock({ changeObservers }) { observer() }
         }
         return result
+    }
+
+    /// Puts the file in WAL mode now, as the next write would: a read whose
+    /// stamp a write compares (`write(unchangedSince:)`) comes after the
+    /// switch, which changes `PRAGMA data_version` as another process's commit does.
+    public func prepareToWrite() throws {
+        try withConnection { enableWAL(on: $0) }
+    }
+
+    private func enableWAL(on connection: SQLiteConnection) {
+        guard !walEnabled, location != .memory else { return }
+        // Best effort: while another process holds the file (or on a read-only mount) the switch can
+        // fail; the write then goes through the rollback journal, as safely, and the next one tries again.
+        // BEGIN reports what stops a write.
+        walEnabled = (try? connection.execute("PRAGMA journal_mode=WAL")) != nil
     }
 
     /// Takes back the latest change any process made, if the data still holds what it wrote.

@@ -40,6 +40,12 @@ public final class WeightImportFeature {
     /// someone else's weights never enter your trend unasked.
     public func preview(_ url: URL, member: String? = nil,
                         progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws -> ImportPreview {
+        try await sorted(url, member: member, forWriting: false, progress: progress).preview
+    }
+
+    /// The preview, and the moment of the stored keys it was sorted against.
+    private func sorted(_ url: URL, member: String?, forWriting: Bool,
+                        progress: @escaping @Sendable (Double) -> Void) async throws -> (preview: ImportPreview, stamp: DatabaseStamp?) {
         try await settings.ensureLoaded()
         let reader = WeightFileReader(displayUnit: settings.unit, dates: ImportDates(localDays: LocalDays.shared(for: calendar.timeZone)),
                                       progress: progress, member: member)
@@ -51,10 +57,11 @@ public final class WeightImportFeature {
         } else if outcome.members.count > 1 {
             throw ImportError.severalPeople(url.path, members: outcome.members)
         }
-        let stored = try await repository.storedKeys()
+        let stored = try await repository.storedKeys(beforeWriting: forWriting)
+        let stamp = stored.stamp
         var preview = await Task.detached(priority: .userInitiated) { Self.sort(outcome, against: stored) }.value
         preview.member = chosen
-        return preview
+        return (preview, stamp)
     }
 
     /// Imports the new rows of `url` in one transaction and refreshes the log.
@@ -64,11 +71,13 @@ public final class WeightImportFeature {
         defer { isImporting = false }
         do {
             try PlausibleTime.checkClock(currentDate())
-            let preview = try await preview(url, member: member, progress: progress)
-            // The duplicate check runs again inside the writing transaction: another process may have imported meanwhile.
+            let (preview, stamp) = try await sorted(url, member: member, forWriting: true, progress: progress)
+            // The duplicate check runs again inside the writing transaction when anything was written
+            // since the preview read the stored keys: another process may have imported meanwhile.
             let journal = JournalEntry(action: "import", summary: "import of \(url.lastPathComponent) (\(preview.newEntries.count) new weigh-ins)",
                                        at: currentDate())
-            let imported = preview.newEntries.isEmpty ? 0 : try await repository.insert(contentsOf: preview.newEntries, journal: journal).added
+            let imported = preview.newEntries.isEmpty ? 0
+                : try await repository.insert(contentsOf: preview.newEntries, checkedAt: stamp, journal: journal).added
             await onImport()
             lastError = nil
             return ImportResult(preview: preview, imported: imported)

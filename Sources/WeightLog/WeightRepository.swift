@@ -5,8 +5,9 @@ import Storage
 public protocol WeightRepository: Sendable {
     /// Every entry, oldest first.
     func allEntries() async throws -> [WeightEntry]
-    /// The ids and moments stored, what an import's new rows are told apart by.
-    func storedKeys() async throws -> StoredWeightKeys
+    /// The ids and moments stored, what an import's new rows are told apart by,
+    /// read in one transaction; `beforeWriting` when a write that compares their stamp follows.
+    func storedKeys(beforeWriting: Bool) async throws -> StoredWeightKeys
     /// Every instant and weight, oldest first, read lean (see `WeightTable.samples(in:)`),
     /// with the latest `latest` entries in full.
     func samples(withLatest latest: Int) async throws -> (samples: WeightSamples, latest: [WeightEntry])
@@ -27,7 +28,9 @@ public protocol WeightRepository: Sendable {
     func delete(id: String, journal: JournalEntry?) async throws -> Bool
     /// Adds many entries in one transaction, skipping those already stored
     /// (same id or same moment, checked inside it); returns what was added.
-    func insert(contentsOf entries: [WeightEntry], journal: JournalEntry?) async throws -> SnapshotMergeCount
+    /// Entries sorted against keys read at `checkedAt` (`storedKeys(beforeWriting: true).stamp`) are
+    /// not checked again when the transaction finds nothing written since.
+    func insert(contentsOf entries: [WeightEntry], checkedAt stamp: DatabaseStamp?, journal: JournalEntry?) async throws -> SnapshotMergeCount
     /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
     func externalVersion() async throws -> Int
 }
@@ -51,8 +54,9 @@ public actor LocalWeightRepository: WeightRepository {
         try store.read { try WeightTable.all(in: $0) }
     }
 
-    public func storedKeys() throws -> StoredWeightKeys {
-        try store.read { try WeightTable.storedKeys(in: $0) }
+    public func storedKeys(beforeWriting: Bool) throws -> StoredWeightKeys {
+        if beforeWriting { try store.prepareToWrite() }
+        return try store.readConsistently { try WeightTable.storedKeys(in: $0) }
     }
 
     public func samples(withLatest latest: Int) throws -> (samples: WeightSamples, latest: [WeightEntry]) {
@@ -100,8 +104,12 @@ public actor LocalWeightRepository: WeightRepository {
     }
 
     /// Cancelling the awaiting task stops the insert and rolls it back.
-    public func insert(contentsOf entries: [WeightEntry], journal: JournalEntry?) async throws -> SnapshotMergeCount {
-        let count = try await store.cancellable { try store.write(journal: journal) { try WeightTable.merge(entries, in: $0) } }
+    public func insert(contentsOf entries: [WeightEntry], checkedAt stamp: DatabaseStamp?, journal: JournalEntry?) async throws -> SnapshotMergeCount {
+        let count = try await store.cancellable {
+            try store.write(journal: journal, unchangedSince: stamp) { connection, unchanged in
+                try WeightTable.merge(entries, checkingStored: !unchanged, in: connection)
+            }
+        }
         // A large import leaves a large WAL: fold it in and shrink it now.
         if entries.count > 10_000 { try store.checkpoint() }
         return count

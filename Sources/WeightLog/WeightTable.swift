@@ -163,7 +163,14 @@ public struct WeightTable: SnapshotSection {
     /// the batch, is a duplicate. Checked inside the writing transaction, so
     /// two imports at once cannot both add the same weigh-in.
     public static func merge(_ entries: [WeightEntry], in connection: SQLiteConnection) throws -> SnapshotMergeCount {
-        var merger = try Merger(expecting: entries.count, in: connection)
+        try merge(entries, checkingStored: true, in: connection)
+    }
+
+    /// `merge`, or, when `checkingStored` is false (the rows were sorted
+    /// against the stored keys by a read nothing has changed since), an insert
+    /// that reads no stored key.
+    static func merge(_ entries: [WeightEntry], checkingStored: Bool, in connection: SQLiteConnection) throws -> SnapshotMergeCount {
+        var merger = try Merger(expecting: entries.count, checkingStored: checkingStored, in: connection)
         for entry in entries {
             try merger.add(entry)
         }
@@ -176,6 +183,8 @@ public struct WeightTable: SnapshotSection {
         var keys = StoredWeightKeys()
         // Room for every stored key up front: a million are not rehashed (twice the memory, for a moment) as the sets grow.
         let stored = try connection.scalarInt("SELECT count(*) FROM weight_entries") ?? 0
+        // Read after the count, which began the read: within a transaction, the moment of every key here.
+        if !connection.isAutocommit { keys.stamp = try connection.stamp() }
         keys.ids.reserveCapacity(stored)
         keys.moments.reserveCapacity(stored)
         let existing = try connection.prepare("SELECT id, instant, kilograms FROM weight_entries")
@@ -189,17 +198,18 @@ public struct WeightTable: SnapshotSection {
     /// A merge fed a batch at a time (a streamed snapshot's weigh-ins): the
     /// stored ids and moments are read once, when it starts.
     struct Merger {
-        private var keys: StoredWeightKeys
+        /// Nil when the rows were checked against what is stored already.
+        private var keys: StoredWeightKeys?
         private var insert: BatchedInsert
         private let connection: SQLiteConnection
         private var offered = 0
 
-        init(expecting count: Int, in connection: SQLiteConnection) throws {
+        init(expecting count: Int, checkingStored: Bool = true, in connection: SQLiteConnection) throws {
             self.connection = connection
             // A large batch touches many pages of the id index; room for them in
             // memory saves spilling half-built pages to the journal again and again.
             if count > 10_000 { try connection.execute("PRAGMA cache_size = -32768") }
-            keys = try WeightTable.storedKeys(in: connection)
+            keys = checkingStored ? try WeightTable.storedKeys(in: connection) : nil
             // OR IGNORE: a batch that repeats an id keeps its first row, as a re-import would.
             insert = BatchedInsert("INSERT OR IGNORE INTO weight_entries(\(WeightTable.columns))", columns: 5, in: connection)
         }
@@ -207,7 +217,9 @@ public struct WeightTable: SnapshotSection {
         mutating func add(_ entry: WeightEntry) throws {
             offered += 1
             // Ids within a batch are already distinct (a preview, a validated snapshot): only stored ones are checked.
-            guard !keys.ids.contains(entry.id), keys.moments.insert(entry.moment).inserted else { return }
+            if keys != nil {
+                guard keys?.ids.contains(entry.id) == false, keys?.moments.insert(entry.moment).inserted == true else { return }
+            }
             try insert.add(WeightTable.values(entry))
         }
 
