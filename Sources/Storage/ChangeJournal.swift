@@ -137,6 +137,23 @@ enum ChangeJournal {
         return sql
     }
 
+    /// Each table's insert trigger, by name, as one statement for every row
+    /// with a rowid above `?1` (see `InsertTriggerPause`): the same images, in
+    /// the order the rows arrived, recorded only while a change is.
+    static var insertSetForms: [String: String] {
+        let recording = "EXISTS (SELECT 1 FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL)"
+        var forms: [String: String] = [:]
+        for (code, table) in tables.enumerated() {
+            let after = table.columns.indices.map { "a\($0)" }.joined(separator: ", ")
+            forms["journal_\(table.name)_insert"] = """
+                INSERT INTO journal_rows(table_code, has_before, has_after, \(after))
+                SELECT \(code), 0, 1, \(table.columns.joined(separator: ", ")) FROM \(table.name)
+                WHERE rowid > ?1 AND \(recording) ORDER BY rowid
+                """
+        }
+        return forms
+    }
+
     /// Opens a change inside the caller's transaction: a new change forgets
     /// what was undone (there is no redo past it), and the triggers record
     /// under its id until `finish`.

@@ -203,6 +203,8 @@ public struct WeightTable: SnapshotSection {
         private var insert: BatchedInsert
         private let connection: SQLiteConnection
         private var offered = 0
+        /// A large batch's journal images and cache invalidation, done once at the end.
+        private let pause: InsertTriggerPause?
 
         init(expecting count: Int, checkingStored: Bool = true, in connection: SQLiteConnection) throws {
             self.connection = connection
@@ -210,6 +212,7 @@ public struct WeightTable: SnapshotSection {
             // memory saves spilling half-built pages to the journal again and again.
             if count > 10_000 { try connection.execute("PRAGMA cache_size = -32768") }
             keys = checkingStored ? try WeightTable.storedKeys(in: connection) : nil
+            pause = count > 10_000 ? try InsertTriggerPause(on: "weight_entries", in: connection) : nil
             // OR IGNORE: a batch that repeats an id keeps its first row, as a re-import would.
             insert = BatchedInsert("INSERT OR IGNORE INTO weight_entries(\(WeightTable.columns))", columns: 5, in: connection)
         }
@@ -225,6 +228,7 @@ public struct WeightTable: SnapshotSection {
 
         mutating func finish() throws -> SnapshotMergeCount {
             let added = try insert.finish()
+            try pause?.resume()
             // Best effort: the default cache size only returns memory; a failure here changes no data.
             try? connection.execute("PRAGMA cache_size = -2000")
             return SnapshotMergeCount(added: added, duplicates: offered - added)
