@@ -20,7 +20,13 @@ public struct CanonicalJSON: Sendable, Equatable {
 
     /// Punctuation or a key the caller knows needs no escaping: `{"id":`.
     public mutating func raw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        appendUTF8(of: text)
+    }
+
+    /// A string's bytes as one copy (a string's `utf8` view appends byte by byte).
+    private mutating func appendUTF8(of text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     public mutating func string(_ text: String) {
@@ -55,11 +61,11 @@ public struct CanonicalJSON: Sendable, Equatable {
     }
 
     public mutating func number(_ value: Double) {
-        bytes.append(contentsOf: value.description.utf8)
+        appendUTF8(of: value.description)
     }
 
     public mutating func integer(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
+        appendUTF8(of: String(value))
     }
 
     public mutating func bool(_ value: Bool) {
