@@ -151,10 +151,14 @@ public final class WeightImportFeature {
     /// second and the same weight to 4 decimals — in the log or earlier in the file).
     nonisolated static func sort(_ outcome: ReadOutcome, against stored: StoredWeightKeys) -> ImportPreview {
         var ids = stored.ids
-        var moments = stored.moments
-        // Room for every row up front: a million rows are not rehashed as the sets grow.
-        moments.reserveCapacity(moments.count + outcome.weights.count)
         if outcome.weights.first?.id != nil { ids.reserveCapacity(stored.moments.count + outcome.weights.count) }
+        // A file in time order (nearly every export) can repeat a moment only among rows of the same
+        // second, next to each other: those are compared, and no set of a million moments is built.
+        let inTimeOrder = zip(outcome.weights, outcome.weights.dropFirst()).allSatisfy { $0.date <= $1.date }
+        var moments = inTimeOrder ? [] : stored.moments
+        // Room for every row up front: a million rows are not rehashed as the sets grow.
+        if !inTimeOrder { moments.reserveCapacity(moments.count + outcome.weights.count) }
+        var sameSecond: [WeightEntry.Moment] = []
         var fresh: [WeightEntry] = []
         fresh.reserveCapacity(outcome.weights.count)
         var newIDs = EntryIDs()
@@ -162,7 +166,14 @@ public final class WeightImportFeature {
         for weight in outcome.weights {
             let key = WeightEntry.Moment(date: weight.date, kilograms: weight.kilograms)
             if let id = weight.id, ids.contains(id) { duplicates += 1; continue }
-            guard moments.insert(key).inserted else { duplicates += 1; continue }
+            if inTimeOrder {
+                if !stored.moments.isEmpty, stored.moments.contains(key) { duplicates += 1; continue }
+                if sameSecond.first?.second != key.second { sameSecond.removeAll(keepingCapacity: true) }
+                if sameSecond.contains(key) { duplicates += 1; continue }
+                sameSecond.append(key)
+            } else {
+                guard moments.insert(key).inserted else { duplicates += 1; continue }
+            }
             let entry = WeightEntry(id: weight.id ?? newIDs.next(at: weight.date),
                                     date: Date(timeIntervalSince1970: weight.date.timeIntervalSince1970.rounded(.down)),
                                     kilograms: weight.kilograms, note: weight.note, bodyFatPercent: weight.bodyFatPercent)
@@ -170,7 +181,7 @@ public final class WeightImportFeature {
             if let id = weight.id { _ = ids.insert(id) }
             fresh.append(entry)
         }
-        let dates = outcome.weights.map(\.date)
+        let dates = outcome.weights.lazy.map(\.date)
         return ImportPreview(format: outcome.format, version: outcome.version, unit: outcome.unit, unitAssumed: outcome.unitAssumed, newEntries: fresh,
                              duplicates: duplicates, invalid: outcome.invalid, skipped: outcome.skipped,
                              first: dates.min(), last: dates.max())
