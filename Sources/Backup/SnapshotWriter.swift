@@ -22,19 +22,71 @@ enum SnapshotWriter {
     static func write(_ schema: SnapshotSchema, in connection: SQLiteConnection, checkingRows: Bool = true,
                       createdAt: Date, installationID: String, appVersion: String, to file: PendingFile) throws -> Written {
         let whole = try ContentHash(), content = try ContentHash()
-        func emit(_ bytes: UnsafeRawBufferPointer) throws {
-            try file.append(bytes)
-            try whole.update(bytes)
+        let output = ChunkPipeline { chunk, isContent in
+            if isContent { try content.update(chunk) }
+            try file.append(chunk)
+            try whole.update(chunk)
         }
-        try RecoverySnapshot.head(appVersion: appVersion).bytes.withUnsafeBytes(emit)
-        let stream = SnapshotStream { chunk in
-            try content.update(chunk)
-            try emit(chunk)
-        }
+        defer { output.drain() }
+        try RecoverySnapshot.head(appVersion: appVersion).bytes.withUnsafeBytes { try output.send($0, isContent: false) }
+        let stream = SnapshotStream { try output.send($0, isContent: true) }
         try schema.stream(in: connection, checkingRows: checkingRows, to: stream)
+        try output.finish()
         let contentHash = try content.finish()
         try RecoverySnapshot.tail(contentHash: contentHash, createdAt: createdAt, installationID: installationID)
-            .bytes.withUnsafeBytes(emit)
+            .bytes.withUnsafeBytes { try output.send($0, isContent: false) }
+        try output.finish()
         return Written(contentHash: contentHash, fileHash: try whole.finish(), size: whole.count)
+    }
+}
+
+/// Chunks handed to a thread of their own, in order, to be written and
+/// hashed while the caller reads and formats the next ones (on two cores, a
+/// million weigh-ins' snapshot no longer waits for its hashes and writes).
+/// At most `depth` chunks wait; the first error stops the rest and is thrown
+/// by the next `send` or by `finish`.
+final class ChunkPipeline: @unchecked Sendable {
+    // @unchecked: `consume` runs only on `queue`, one chunk at a time; `failure` is guarded by `lock`.
+    // The caller touches what `consume` uses only after `finish` or `drain`, which wait for the queue.
+    private let queue = DispatchQueue(label: "trend.snapshot.output")
+    private let room: DispatchSemaphore
+    private let lock = NSLock()
+    private var failure: (any Error)?
+    private let consume: (UnsafeRawBufferPointer, Bool) throws -> Void
+
+    init(depth: Int = 8, consume: @escaping (UnsafeRawBufferPointer, _ isContent: Bool) throws -> Void) {
+        room = DispatchSemaphore(value: depth)
+        self.consume = consume
+    }
+
+    /// Copies `chunk` and queues it; throws the error of an earlier chunk.
+    func send(_ chunk: UnsafeRawBufferPointer, isContent: Bool) throws {
+        try rethrowFailure()
+        let copy = [UInt8](chunk)
+        room.wait()
+        queue.async { [self] in
+            defer { room.signal() }
+            guard lock.withLock({ failure == nil }) else { return }
+            do {
+                try copy.withUnsafeBytes { try consume($0, isContent) }
+            } catch {
+                lock.withLock { failure = error }
+            }
+        }
+    }
+
+    /// Waits until every queued chunk is consumed; throws the first error.
+    func finish() throws {
+        drain()
+        try rethrowFailure()
+    }
+
+    /// Waits until every queued chunk is consumed (or skipped after an error).
+    func drain() {
+        queue.sync {}
+    }
+
+    private func rethrowFailure() throws {
+        if let failure = lock.withLock({ failure }) { throw failure }
     }
 }
