@@ -299,7 +299,10 @@ public final class LocalDataStore: @unchecked Sendable {
         sqlite3_busy_timeout(handle, 5_000)
         // The first statement that reads the file is where a foreign file shows itself.
         // WAL mode is set before the first write (see `write`), not here: reading needs no switch.
-        try connection.execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
+        // A new file gets 16 KB pages (an existing one keeps its own): a million-row import writes a
+        // quarter of the WAL frames, one write call each, and the check-in reads fewer pages (4.6 s -> 4.1 s at
+        // a million rows); a weigh-in's commit costs the same (README, Performance).
+        try connection.execute("PRAGMA page_size=16384; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
         try Schema.migrate(connection)
         if case let .file(url) = location { try claimWAL(connection, of: url) }
         return connection
