@@ -36,6 +36,8 @@ public enum JournalError: Error, Equatable, CustomStringConvertible, Sendable {
     case nothingToRedo
     /// The data no longer holds what the change wrote (or, for a redo, what it found).
     case conflict(change: String, undoing: Bool, noun: String, key: String)
+    /// A row the change added by reference (`ChangeJournal+Appends`) was changed or removed outside the history.
+    case addedRowsChanged(change: String, noun: String)
 
     public var description: String {
         switch self {
@@ -44,6 +46,8 @@ public enum JournalError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .conflict(change, undoing, noun, key):
             "'\(change)' cannot be \(undoing ? "undone" : "redone"): the \(noun) \(key) has changed since "
                 + "(by a change outside the history); nothing was changed"
+        case let .addedRowsChanged(change, noun):
+            "'\(change)' cannot be undone: a \(noun) it added has changed since (by a change outside the history); nothing was changed"
         }
     }
 }
@@ -63,12 +67,14 @@ enum ChangeJournal {
         let noun: String
         let key: [String]
         let columns: [String]
+        /// Where an image keeps the row's rowid (weigh-ins, from migration 15; nil: not kept).
+        var rowidSlot: Int?
     }
 
     /// The tables of what a person keeps (the tip deck and `meta` are bookkeeping).
     /// A migration that adds a column to one of them must recreate its triggers.
     static let tables = [
-        Table(name: "weight_entries", noun: "weigh-in", key: ["id"], columns: ["id", "instant", "kilograms", "note", "body_fat"]),
+        Table(name: "weight_entries", noun: "weigh-in", key: ["id"], columns: ["id", "instant", "kilograms", "note", "body_fat"], rowidSlot: 9),
         Table(name: "habits", noun: "habit", key: ["id"],
               columns: ["id", "name", "name_key", "schedule", "kind", "target", "created_day", "archived", "position", "unit"]),
         Table(name: "habit_records", noun: "habit day", key: ["habit_id", "day"],
@@ -114,44 +120,38 @@ enum ChangeJournal {
             INSERT INTO journal_recording(id, change_id) VALUES (1, NULL);
 
             """
-        let recording = "FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL"
-        for (code, table) in tables.enumerated() {
-            let before = table.columns.indices.map { "b\($0)" }.joined(separator: ", ")
-            let after = table.columns.indices.map { "a\($0)" }.joined(separator: ", ")
-            let old = table.columns.map { "OLD.\($0)" }.joined(separator: ", ")
-            let new = table.columns.map { "NEW.\($0)" }.joined(separator: ", ")
-            let into = "INSERT INTO journal_rows(table_code, has_before, has_after"
-            sql += """
-                CREATE TRIGGER journal_\(table.name)_insert AFTER INSERT ON \(table.name) BEGIN
-                    \(into), \(after)) SELECT \(code), 0, 1, \(new) \(recording);
-                END;
-                CREATE TRIGGER journal_\(table.name)_update AFTER UPDATE ON \(table.name) BEGIN
-                    \(into), \(before), \(after)) SELECT \(code), 1, 1, \(old), \(new) \(recording);
-                END;
-                CREATE TRIGGER journal_\(table.name)_delete AFTER DELETE ON \(table.name) BEGIN
-                    \(into), \(before)) SELECT \(code), 1, 0, \(old) \(recording);
-                END;
-
-                """
+        for code in tables.indices {
+            sql += triggers(code, withRowid: false)
         }
         return sql
     }
 
-    /// Each table's insert trigger, by name, as one statement for every row
-    /// with a rowid above `?1` (see `InsertTriggerPause`): the same images, in
-    /// the order the rows arrived, recorded only while a change is.
-    static var insertSetForms: [String: String] {
-        let recording = "EXISTS (SELECT 1 FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL)"
-        var forms: [String: String] = [:]
-        for (code, table) in tables.enumerated() {
-            let after = table.columns.indices.map { "a\($0)" }.joined(separator: ", ")
-            forms["journal_\(table.name)_insert"] = """
-                INSERT INTO journal_rows(table_code, has_before, has_after, \(after))
-                SELECT \(code), 0, 1, \(table.columns.joined(separator: ", ")) FROM \(table.name)
-                WHERE rowid > ?1 AND \(recording) ORDER BY rowid
-                """
-        }
-        return forms
+    /// The three triggers that record a table's row images. `withRowid` (from
+    /// migration 15, weigh-ins only) records each row's rowid too, in the
+    /// image's last slot (`Table.rowidSlot`), so undoing a delete puts a row
+    /// back where it was and a change journaled by its range of rowids
+    /// (`ChangeJournal+Appends`) still finds it.
+    static func triggers(_ code: Int, withRowid: Bool) -> String {
+        let table = tables[code]
+        let slot = withRowid ? table.rowidSlot : nil
+        let recording = "FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL"
+        let before = (table.columns.indices.map { "b\($0)" } + (slot.map { ["b\($0)"] } ?? [])).joined(separator: ", ")
+        let after = (table.columns.indices.map { "a\($0)" } + (slot.map { ["a\($0)"] } ?? [])).joined(separator: ", ")
+        let old = (table.columns.map { "OLD.\($0)" } + (slot == nil ? [] : ["OLD.rowid"])).joined(separator: ", ")
+        let new = (table.columns.map { "NEW.\($0)" } + (slot == nil ? [] : ["NEW.rowid"])).joined(separator: ", ")
+        let into = "INSERT INTO journal_rows(table_code, has_before, has_after"
+        return """
+            CREATE TRIGGER journal_\(table.name)_insert AFTER INSERT ON \(table.name) BEGIN
+                \(into), \(after)) SELECT \(code), 0, 1, \(new) \(recording);
+            END;
+            CREATE TRIGGER journal_\(table.name)_update AFTER UPDATE ON \(table.name) BEGIN
+                \(into), \(before), \(after)) SELECT \(code), 1, 1, \(old), \(new) \(recording);
+            END;
+            CREATE TRIGGER journal_\(table.name)_delete AFTER DELETE ON \(table.name) BEGIN
+                \(into), \(before)) SELECT \(code), 1, 0, \(old) \(recording);
+            END;
+
+            """
     }
 
     /// Opens a change inside the caller's transaction: a new change forgets
@@ -161,6 +161,7 @@ enum ChangeJournal {
         if let undone = try connection.scalarInt("SELECT min(first_seq) FROM journal_changes WHERE undone = 1") {
             try connection.run("DELETE FROM journal_rows WHERE seq >= ?", [.int(undone)])
             try connection.run("DELETE FROM journal_changes WHERE undone = 1")
+            try forgetAppends(in: connection)
         }
         try connection.run("""
             INSERT INTO journal_changes(at, action, summary, first_seq)
@@ -185,6 +186,7 @@ enum ChangeJournal {
         if let forgotten = try connection.scalarInt("SELECT max(last_seq) FROM journal_changes WHERE id <= ?", [.int(id - kept)]) {
             try connection.run("DELETE FROM journal_rows WHERE seq <= ?", [.int(forgotten)])
             try connection.run("DELETE FROM journal_changes WHERE id <= ?", [.int(id - kept)])
+            try forgetAppends(in: connection)
         }
     }
 
@@ -207,7 +209,8 @@ enum ChangeJournal {
         guard let (found, seqs) = try connection.query(
             "SELECT \(changeColumns) FROM journal_changes WHERE undone = 0 ORDER BY id DESC LIMIT 1", row: change).first
         else { throw JournalError.nothingToUndo }
-        try replay(found, seqs: seqs, undoing: true, in: connection)
+        try writeAppendedImages(of: found, in: connection)
+        try replaying(in: connection) { try replay(found, seqs: seqs, undoing: true, in: connection) }
         try connection.run("UPDATE journal_changes SET undone = 1 WHERE id = ?", [.int(found.id)])
         return JournalChange(id: found.id, at: found.at, action: found.action, summary: found.summary, undone: true, rows: found.rows)
     }
@@ -217,7 +220,7 @@ enum ChangeJournal {
         guard let (found, seqs) = try connection.query(
             "SELECT \(changeColumns) FROM journal_changes WHERE undone = 1 ORDER BY id LIMIT 1", row: change).first
         else { throw JournalError.nothingToRedo }
-        try replay(found, seqs: seqs, undoing: false, in: connection)
+        try replaying(in: connection) { try replay(found, seqs: seqs, undoing: false, in: connection) }
         try connection.run("UPDATE journal_changes SET undone = 0 WHERE id = ?", [.int(found.id)])
         return JournalChange(id: found.id, at: found.at, action: found.action, summary: found.summary, undone: false, rows: found.rows)
     }
@@ -373,8 +376,14 @@ extension ChangeJournal.Table {
         return "DELETE FROM \(name) WHERE (\(key.joined(separator: ", "))) IN (SELECT \(values) FROM journal_rows WHERE seq BETWEEN ?1 AND ?2)"
     }
 
+    /// The image's row, at its old rowid where the image keeps one and no row holds it now.
     func insertSQL(image: String) -> String {
-        "INSERT INTO \(name)(\(columns.joined(separator: ", "))) SELECT \(columns(of: image).joined(separator: ", ")) FROM journal_rows j WHERE j.seq = ?1"
+        guard let rowidSlot else {
+            return "INSERT INTO \(name)(\(columns.joined(separator: ", "))) SELECT \(columns(of: image).joined(separator: ", ")) FROM journal_rows j WHERE j.seq = ?1"
+        }
+        let rowid = "j.\(image)\(rowidSlot)"
+        let free = "CASE WHEN \(rowid) IS NULL OR EXISTS (SELECT 1 FROM \(name) held WHERE held.rowid = \(rowid)) THEN NULL ELSE \(rowid) END"
+        return "INSERT INTO \(name)(rowid, \(columns.joined(separator: ", "))) SELECT \(free), \(columns(of: image).joined(separator: ", ")) FROM journal_rows j WHERE j.seq = ?1"
     }
 
     func deleteSQL(image: String) -> String {

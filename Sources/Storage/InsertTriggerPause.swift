@@ -7,11 +7,12 @@
 /// with the rows, so no other connection ever sees the table without them.
 ///
 /// The journal's row images and the samples cache's invalidation were a
-/// fifth of a million-row import's time as per-row trigger programs.
+/// fifth of a million-row import's time as per-row trigger programs; the
+/// journal now records the rows added by reference (`ChangeJournal+Appends`).
 public struct InsertTriggerPause {
     private let connection: SQLiteConnection
     private let before: Int
-    private let paused: [(sql: String, setForm: String)]
+    private let paused: [(sql: String, setForm: [String])]
 
     /// Pauses the triggers of `table` that have a set form, unless the table's
     /// rowids may not grow (rowid at its largest: new rows would take any free one).
@@ -25,7 +26,7 @@ public struct InsertTriggerPause {
             "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = ? ORDER BY name", [.text(table)]) {
             (name: $0.text(0), sql: $0.text(1))
         }
-        var paused: [(sql: String, setForm: String)] = []
+        var paused: [(sql: String, setForm: [String])] = []
         for trigger in triggers {
             guard let setForm = Self.setForms[trigger.name] else { continue }
             try connection.execute("DROP TRIGGER \(trigger.name)")
@@ -38,16 +39,18 @@ public struct InsertTriggerPause {
     public func resume() throws {
         for trigger in paused {
             try connection.execute(trigger.sql)
-            try connection.run(trigger.setForm, [.int(before)])
+            for statement in trigger.setForm {
+                try connection.run(statement, [.int(before)])
+            }
         }
     }
 
     /// For each trigger that may pause, the statement that does its work for
     /// every row with a rowid above `?1`, as the trigger would have row by row.
-    static var setForms: [String: String] {
-        var forms = ChangeJournal.insertSetForms
+    static var setForms: [String: [String]] {
+        var forms = ChangeJournal.appendSetForms
         forms["weight_samples_cache_after_insert"] =
-            "DELETE FROM weight_samples_cache WHERE EXISTS (SELECT 1 FROM weight_entries WHERE rowid > ?1)"
+            ["DELETE FROM weight_samples_cache WHERE EXISTS (SELECT 1 FROM weight_entries WHERE rowid > ?1)"]
         return forms
     }
 }

@@ -153,6 +153,8 @@ enum Schema {
             DELETE FROM weight_samples_cache;
         END;
         """,
+        // 15: a large insert journaled by the range of rowids it added (see `ChangeJournal+Appends`).
+        ChangeJournal.appendsMigration,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -62,6 +62,7 @@ public let dropChangeJournalSQL: String = {
     } + ["DROP TABLE IF EXISTS habit_checkpoints;"]
         + ["insert", "delete", "update"].map { "DROP TRIGGER IF EXISTS weight_samples_cache_after_\($0);" }
         + ["DROP TABLE IF EXISTS weight_samples_cache;"]
+        + ["update", "delete"].map { "DROP TRIGGER IF EXISTS journal_appends_touched_by_\($0);" } + ["DROP TABLE IF EXISTS journal_appends;"]
     return (triggers + checkpoints + ["DROP TABLE IF EXISTS journal_rows;", "DROP TABLE IF EXISTS journal_changes;",
                         "DROP TABLE IF EXISTS journal_recording;", "ALTER TABLE weight_entries DROP COLUMN body_fat;"])
         .joined(separator: "\n")

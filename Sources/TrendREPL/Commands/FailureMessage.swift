@@ -42,7 +42,7 @@ enum FailureMessage {
         case let journal as JournalError:
             switch journal {
             case .nothingToUndo, .nothingToRedo: return (.nothingToUndo, "; 'history' lists the changes")
-            case .conflict: return (.conflict, "; 'history' lists the changes")
+            case .conflict, .addedRowsChanged: return (.conflict, "; 'history' lists the changes")
             }
         case is ProgressError:
             return (.usage, nil)

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Storage
+
+/// A large insert journaled by its range of rowids (`ChangeJournal+Appends`)
+/// is undone only while its rows hold what it wrote: a write by another
+/// program (an update, a delete, a replace) refuses the undo and changes
+/// nothing; the history's own edits and their undo do not.
+@Suite struct JournalAppendsTests {
+    private static let at = Date(timeIntervalSince1970: 1_780_000_000)
+
+    /// A store with one weigh-in, then an import of `count` by reference.
+    private static func imported(_ count: Int, thenSetting: Bool = false) throws -> LocalDataStore {
+        let store = LocalDataStore.inMemory()
+        try store.write(journal: JournalEntry(action: "weigh", summary: "weigh", at: at)) {
+            try $0.run("INSERT INTO weight_entries(id, instant, kilograms) VALUES ('first', 1700000000, 80)")
+        }
+        try store.write(journal: JournalEntry(action: "import", summary: "import of rows.csv", at: at)) { connection in
+            let pause = try InsertTriggerPause(on: "weight_entries", in: connection)
+            var insert = BatchedInsert("INSERT INTO weight_entries(id, instant, kilograms)", columns: 3, in: connection)
+            for index in 0..<count {
+                try insert.add([.text("row\(index)"), .double(1_700_000_100 + Double(index)), .double(70 + Double(index % 30) / 10)])
+            }
+            try insert.finish()
+            try pause.resume()
+            // Recorded by its trigger after the range: it must come after the reserved seqs.
+            if thenSetting { try connection.run("INSERT INTO settings(key, value) VALUES ('unit', 'kg')") }
+        }
+        return store
+    }
+
+    private static func count(_ store: LocalDataStore, _ table: String = "weight_entries") throws -> Int? {
+        try store.read { try $0.scalarInt("SELECT count(*) FROM \(table)") }
+    }
+
+    @Test func anotherProgramsWriteRefusesTheUndo() throws {
+        let outsideWrites = [
+            "UPDATE weight_entries SET kilograms = 99 WHERE id = 'row7'",
+            "DELETE FROM weight_entries WHERE id = 'row3'",
+            // A replace removes the old row without a delete trigger and adds one past the range.
+            "INSERT OR REPLACE INTO weight_entries(id, instant, kilograms) VALUES ('row5', 1, 50)",
+        ]
+        for write in outsideWrites {
+            let store = try Self.imported(300)
+            try store.read { try $0.execute(write) }  // no journal entry: a write outside the history
+            let before = try Self.count(store)
+            #expect(throws: JournalError.addedRowsChanged(change: "import of rows.csv", noun: "weigh-in"), "\(write)") {
+                _ = try store.undoLatestChange()
+            }
+            #expect(try Self.count(store) == before, "nothing changed")
+            #expect(try store.journalChanges(limit: 1).first?.undone == false)
+        }
+    }
+
+    @Test func theHistorysOwnEditsAndTheirUndoLeaveItUndoable() throws {
+        let store = try Self.imported(300)
+        try store.write(journal: JournalEntry(action: "edit", summary: "edit", at: Self.at)) {
+            try $0.run("UPDATE weight_entries SET kilograms = 75 WHERE id = 'row10'")
+        }
+        try store.write(journal: JournalEntry(action: "delete", summary: "delete", at: Self.at)) {
+            try $0.run("DELETE FROM weight_entries WHERE id = 'row11'")
+        }
+        #expect(try store.undoLatestChange().summary == "delete")
+        #expect(try store.undoLatestChange().summary == "edit")
+        #expect(try store.redoLatestChange().summary == "edit", "a redo is the history's own too")
+        #expect(try store.undoLatestChange().summary == "edit")
+        #expect(try store.undoLatestChange().summary == "import of rows.csv")
+        #expect(try Self.count(store) == 1)
+        #expect(try store.redoLatestChange().rows == 300)
+        #expect(try store.read { try $0.scalarInt("SELECT count(*) FROM weight_entries WHERE id = 'row10' AND kilograms = 71") } == 1)
+    }
+
+    @Test func whatTheChangeRecordsAfterTheRangeComesAfterIt() throws {
+        let store = try Self.imported(250, thenSetting: true)
+        #expect(try store.journalChanges(limit: 1).first?.rows == 251)
+        #expect(try store.undoLatestChange().rows == 251)
+        #expect(try Self.count(store) == 1)
+        #expect(try Self.count(store, "settings") == 0)
+        #expect(try store.redoLatestChange().rows == 251)
+        #expect(try Self.count(store) == 251)
+        #expect(try Self.count(store, "settings") == 1)
+    }
+
+    @Test func aNewChangeAfterAnUndoAndForgottenChangesTakeTheirRangesAlong() throws {
+        let store = try Self.imported(120)
+        _ = try store.undoLatestChange()
+        try store.write(journal: JournalEntry(action: "weigh", summary: "weigh again", at: Self.at)) {
+            try $0.run("INSERT INTO weight_entries(id, instant, kilograms) VALUES ('second', 1700000001, 81)")
+        }
+        #expect(try Self.count(store, "journal_appends") == 0)
+        let kept = try Self.imported(130)
+        for index in 0..<ChangeJournal.kept {
+            try kept.write(journal: JournalEntry(action: "setting", summary: "s\(index)", at: Self.at)) {
+                try $0.run("INSERT OR REPLACE INTO settings(key, value) VALUES ('n', ?)", [.int(index)])
+            }
+        }
+        #expect(try Self.count(kept, "journal_appends") == 0, "the import is forgotten with its range")
+    }
+}
