@@ -58,7 +58,15 @@ public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable 
             throw .weightOutOfRange(kilograms: kilograms)
         }
         guard acceptedSeconds.contains(date.timeIntervalSince1970) else { throw .dateOutOfRange }
-        if let note, note.count > WeightNote.maximumLength { throw .noteTooLong(length: note.count) }
+        // Characters are counted only when the bytes could be too many (a character is at least one byte).
+        if let note, note.utf8.count > WeightNote.maximumLength, note.count > WeightNote.maximumLength {
+            throw .noteTooLong(length: note.count)
+        }
+    }
+
+    /// An id a stored weigh-in may have: not empty, at most 64 characters.
+    public static func isAcceptedID(_ id: String) -> Bool {
+        !id.isEmpty && (id.utf8.count <= 64 || id.count <= 64)
     }
 
     /// 1900-01-01 to 2200-01-01, in seconds since 1970 (`PlausibleTime`).

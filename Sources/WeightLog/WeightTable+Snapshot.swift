@@ -89,7 +89,7 @@ extension WeightTable {
     /// Throws why a stored weigh-in could not be restored from a snapshot (see `problem(with:index:ids:)`;
     /// ids are unique in the table, its primary key).
     private static func check(_ entry: WeightEntry, index: Int) throws {
-        guard !entry.id.isEmpty, entry.id.count <= 64 else {
+        guard WeightEntry.isAcceptedID(entry.id) else {
             throw SnapshotValueError("weight \(index + 1) has an empty or overlong id")
         }
         do {
@@ -158,7 +158,7 @@ extension WeightTable {
     /// Why a snapshot's weigh-in cannot be restored (an empty, overlong or repeated id, or a rule
     /// of `WeightEntry.validate()`); nil when it can. A good id joins `ids`.
     static func problem(with entry: WeightEntry, index: Int, ids: inout SeenIDs) -> String? {
-        guard !entry.id.isEmpty, entry.id.count <= 64, ids.insert(entry.id) else {
+        guard WeightEntry.isAcceptedID(entry.id), ids.insert(entry.id) else {
             return "weight \(index + 1) has an empty, overlong or repeated id"
         }
         do {

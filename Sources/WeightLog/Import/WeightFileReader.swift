@@ -304,7 +304,7 @@ struct WeightFileReader {
             return
         }
         let cleanID = id?.lowercased()
-        let weight = ImportedWeight(id: cleanID.flatMap { $0.isEmpty || $0.count > 64 ? nil : $0 }, date: date,
+        let weight = ImportedWeight(id: cleanID.flatMap { WeightEntry.isAcceptedID($0) ? $0 : nil }, date: date,
                                     kilograms: kilograms, note: WeightNote.fromFile(note), bodyFatPercent: BodyFat.checked(bodyFatPercent))
         do {
             try WeightEntry.validate(date: date, kilograms: kilograms, note: weight.note)
