@@ -9,7 +9,9 @@
 /// - a trigger marks the record `touched` when a write that is neither a
 ///   journaled change nor an undo or redo (another program) changes or
 ///   removes a row in the range;
-/// - the range must still hold as many rows as it had.
+/// - the range must still hold as many rows as it had, and its first and
+///   last rows the keys they had: `VACUUM` (another program's) may number the
+///   rows of a table anew, in the same order, and then neither holds.
 ///
 /// A journaled change to one of those rows (an edit) is undone before this
 /// change can be (undo takes the latest first), and its own undo checks its
@@ -37,6 +39,8 @@ extension ChangeJournal {
                 table_code INTEGER NOT NULL,
                 after_rowid INTEGER NOT NULL,
                 through_rowid INTEGER NOT NULL,
+                first_key NOT NULL,
+                last_key NOT NULL,
                 touched INTEGER NOT NULL DEFAULT 0
             );
             ALTER TABLE journal_recording ADD COLUMN replaying INTEGER NOT NULL DEFAULT 0;
@@ -59,8 +63,9 @@ extension ChangeJournal {
         let table = tables[appendedTable]
         return ["journal_\(table.name)_insert": [
             """
-            INSERT INTO journal_appends(first_seq, change_id, table_code, after_rowid, through_rowid)
-            SELECT (SELECT ifnull(max(seq), 0) + 1 FROM journal_rows), r.change_id, \(appendedTable), ?1, m.top
+            INSERT INTO journal_appends(first_seq, change_id, table_code, after_rowid, through_rowid, first_key, last_key)
+            SELECT (SELECT ifnull(max(seq), 0) + 1 FROM journal_rows), r.change_id, \(appendedTable), ?1, m.top,
+                (SELECT \(table.key[0]) FROM \(table.name) WHERE rowid = ?1 + 1), (SELECT \(table.key[0]) FROM \(table.name) WHERE rowid = m.top)
             FROM journal_recording r, (SELECT max(rowid) AS top FROM \(table.name)) m
             WHERE r.id = 1 AND r.change_id IS NOT NULL AND m.top > ?1
             """,
@@ -85,7 +90,13 @@ extension ChangeJournal {
             let table = tables[append.code]
             let range: [SQLValue] = [.int(append.after), .int(append.through)]
             let held = try connection.scalarInt("SELECT count(*) FROM \(table.name) WHERE rowid > ?1 AND rowid <= ?2", range) ?? -1
-            guard !append.touched, held == append.through - append.after else {
+            let ends = try connection.scalarInt("""
+                SELECT count(*) FROM journal_appends a
+                WHERE a.first_seq = ?3
+                  AND a.first_key IS (SELECT \(table.key[0]) FROM \(table.name) WHERE rowid = ?1 + 1)
+                  AND a.last_key IS (SELECT \(table.key[0]) FROM \(table.name) WHERE rowid = ?2)
+                """, range + [.int(append.first)])
+            guard !append.touched, held == append.through - append.after, ends == 1 else {
                 throw JournalError.addedRowsChanged(change: change.summary, noun: table.noun)
             }
             let count = append.through - append.after

@@ -98,3 +98,32 @@ import TestSupport
         #expect(try Self.count(kept, "journal_appends") == 0, "the import is forgotten with its range")
     }
 }
+
+extension JournalAppendsTests {
+    /// Rows numbered anew by another program's `VACUUM` (in the same order, without gaps) may fill the
+    /// range with as many rows as it had, but not the same ones: the undo is refused.
+    @Test func rowsNumberedAnewRefuseTheUndo() throws {
+        let store = LocalDataStore.inMemory()
+        try store.write(journal: JournalEntry(action: "weigh", summary: "weigh", at: Date(timeIntervalSince1970: 1_780_000_000))) {
+            for index in 0..<5 { try $0.run("INSERT INTO weight_entries(id, instant, kilograms) VALUES (?, ?, 80)", [.text("old\(index)"), .int(1_600_000_000 + index)]) }
+        }
+        try store.write(journal: JournalEntry(action: "import", summary: "import of rows.csv", at: Date(timeIntervalSince1970: 1_780_000_000))) { connection in
+            let pause = try InsertTriggerPause(on: "weight_entries", in: connection)
+            for index in 0..<20 { try connection.run("INSERT INTO weight_entries(id, instant, kilograms) VALUES (?, ?, 70)", [.text("new\(index)"), .int(1_700_000_000 + index)]) }
+            try pause.resume()
+        }
+        // What VACUUM does to a table without an INTEGER PRIMARY KEY after a row went: every rowid from there on one lower.
+        try store.read { connection in
+            try connection.execute("""
+                DROP TRIGGER journal_appends_touched_by_delete; DROP TRIGGER journal_appends_touched_by_update;
+                DELETE FROM weight_entries WHERE id = 'old2';
+                UPDATE weight_entries SET rowid = rowid - 1 WHERE rowid > 3;
+                INSERT INTO weight_entries(rowid, id, instant, kilograms) VALUES (25, 'later', 1800000000, 75);
+                """)
+        }
+        #expect(try store.read { try $0.scalarInt("SELECT count(*) FROM weight_entries WHERE rowid > 5 AND rowid <= 25") } == 20,
+                "as many rows in the range as it had")
+        #expect(throws: JournalError.addedRowsChanged(change: "import of rows.csv", noun: "weigh-in")) { _ = try store.undoLatestChange() }
+        #expect(try store.read { try $0.scalarInt("SELECT count(*) FROM weight_entries") } == 25, "nothing changed")
+    }
+}
