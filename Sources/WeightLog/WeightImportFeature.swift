@@ -147,43 +147,16 @@ public final class WeightImportFeature {
         }
     }
 
-    /// Splits read rows into new entries and duplicates (same id, or the same
-    /// second and the same weight to 4 decimals — in the log or earlier in the file).
+    /// Splits read rows into new entries and duplicates (see `ImportSorter`).
     nonisolated static func sort(_ outcome: ReadOutcome, against stored: StoredWeightKeys) -> ImportPreview {
-        var ids = stored.ids
-        if outcome.weights.first?.id != nil { ids.reserveCapacity(stored.moments.count + outcome.weights.count) }
-        // A file in time order (nearly every export) can repeat a moment only among rows of the same
-        // second, next to each other: those are compared, and no set of a million moments is built.
-        let inTimeOrder = zip(outcome.weights, outcome.weights.dropFirst()).allSatisfy { $0.date <= $1.date }
-        var moments = inTimeOrder ? [] : stored.moments
-        // Room for every row up front: a million rows are not rehashed as the sets grow.
-        if !inTimeOrder { moments.reserveCapacity(moments.count + outcome.weights.count) }
-        var sameSecond: [WeightEntry.Moment] = []
+        var sorter = ImportSorter(against: stored)
         var fresh: [WeightEntry] = []
         fresh.reserveCapacity(outcome.weights.count)
-        var newIDs = EntryIDs()
-        var duplicates = 0
         for weight in outcome.weights {
-            let key = WeightEntry.Moment(date: weight.date, kilograms: weight.kilograms)
-            if let id = weight.id, ids.contains(id) { duplicates += 1; continue }
-            if inTimeOrder {
-                if !stored.moments.isEmpty, stored.moments.contains(key) { duplicates += 1; continue }
-                if sameSecond.first?.second != key.second { sameSecond.removeAll(keepingCapacity: true) }
-                if sameSecond.contains(key) { duplicates += 1; continue }
-                sameSecond.append(key)
-            } else {
-                guard moments.insert(key).inserted else { duplicates += 1; continue }
-            }
-            let entry = WeightEntry(id: weight.id ?? newIDs.next(at: weight.date),
-                                    date: Date(timeIntervalSince1970: weight.date.timeIntervalSince1970.rounded(.down)),
-                                    kilograms: weight.kilograms, note: weight.note, bodyFatPercent: weight.bodyFatPercent)
-            // Fresh random ids cannot clash; only ids the file brought need remembering.
-            if let id = weight.id { _ = ids.insert(id) }
-            fresh.append(entry)
+            if let entry = sorter.sort(weight) { fresh.append(entry) }
         }
-        let dates = outcome.weights.lazy.map(\.date)
         return ImportPreview(format: outcome.format, version: outcome.version, unit: outcome.unit, unitAssumed: outcome.unitAssumed, newEntries: fresh,
-                             duplicates: duplicates, invalid: outcome.invalid, skipped: outcome.skipped,
-                             first: dates.min(), last: dates.max())
+                             duplicates: sorter.duplicates, invalid: outcome.invalid, skipped: outcome.skipped,
+                             first: sorter.first, last: sorter.last)
     }
 }

@@ -3,9 +3,10 @@ import Testing
 @testable import WeightLog
 
 /// An import's rows in time order are told apart without a set of every
-/// moment: only rows of the same second are compared. The same rows in any
-/// other order take the set. Both must find the same new moments and the same
-/// number of repeats, against the file itself and against what is stored.
+/// moment: only rows of the same second are compared. Rows out of order take
+/// the set, built from the moments kept until the order broke. Every order
+/// must find the same new moments and the same number of repeats, against the
+/// file itself and against what is stored.
 @Suite struct ImportSortTests {
     private static func rows(seed: UInt64) -> [ImportedWeight] {
         var state = seed
@@ -40,11 +41,19 @@ import Testing
             inOrder.weights = rows
             var shuffled = inOrder
             shuffled.weights = rows.reversed()
+            // In order for its first half, then backwards: the set is built from the moments kept so far.
+            var broken = inOrder
+            broken.weights = Array(rows.prefix(rows.count / 2)) + rows.suffix(rows.count - rows.count / 2).reversed()
             let ordered = WeightImportFeature.sort(inOrder, against: keys)
             let unordered = WeightImportFeature.sort(shuffled, against: keys)
+            let halfway = WeightImportFeature.sort(broken, against: keys)
+            #expect(halfway.duplicates == ordered.duplicates)
+            let halfwaySame = Self.moments(halfway) == Self.moments(ordered)
+            #expect(halfwaySame, "the same new moments")
             #expect(ordered.duplicates > 100, "the seed makes repeats")
             #expect(ordered.duplicates == unordered.duplicates)
-            #expect(Self.moments(ordered) == Self.moments(unordered))
+            let unorderedSame = Self.moments(ordered) == Self.moments(unordered)
+            #expect(unorderedSame, "the same new moments")
             #expect(Set(Self.moments(ordered)).count == ordered.newEntries.count, "no moment twice")
             #expect(ordered.newEntries.allSatisfy { !keys.moments.contains($0.moment) }, "none already stored")
         }
