@@ -52,6 +52,13 @@ public enum JournalError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 }
 
+extension SQLiteConnection {
+    /// Names the change being recorded anew (an import says how many rows it added once they are in).
+    public func describeRecordedChange(_ summary: String) throws {
+        try run("UPDATE journal_changes SET summary = ? WHERE id = (SELECT change_id FROM journal_recording WHERE id = 1)", [.text(summary)])
+    }
+}
+
 /// The journal of changes: every journaled write records, through triggers
 /// on the tables below, each row's image before and after, so `undo` can put
 /// back exactly what a change replaced, and only if the rows still hold what

@@ -91,22 +91,12 @@ public final class LocalDataStore: @unchecked Sendable {
     /// keeps is journaled under it, in the same transaction (see `ChangeJournal`).
     @discardableResult
     public func write<T>(journal: JournalEntry? = nil, notifying: Bool = true, _ body: (SQLiteConnection) throws -> T) throws -> T {
-        try write(journal: journal, notifying: notifying, unchangedSince: nil) { connection, _ in try body(connection) }
-    }
-
-    /// A write that goes on from an earlier read: `body` learns whether the
-    /// database is still as it was at `stamp` (no write committed since, by
-    /// any process), taken before the journal writes anything.
-    @discardableResult
-    public func write<T>(journal: JournalEntry? = nil, notifying: Bool = true, unchangedSince stamp: DatabaseStamp?,
-                         _ body: (SQLiteConnection, _ unchanged: Bool) throws -> T) throws -> T {
         let result = try withConnection { connection in
             enableWAL(on: connection)
             try connection.execute("BEGIN IMMEDIATE")
             do {
-                let unchanged = try stamp.map { try connection.stamp() == $0 } ?? false
                 let change = try journal.map { try ChangeJournal.begin($0, in: connection) }
-                let result = try body(connection, unchanged)
+                let result = try body(connection)
                 if let change { try ChangeJournal.finish(change, in: connection) }
                 if notifying {
                     // A counter every process bumps, so a backup check can tell cheaply whether anything changed.
@@ -133,13 +123,6 @@ public final class LocalDataStore: @unchecked Sendable {
             for observer in lock.withLock({ changeObservers }) { observer() }
         }
         return result
-    }
-
-    /// Puts the file in WAL mode now, as the next write would: a read whose
-    /// stamp a write compares (`write(unchangedSince:)`) comes after the
-    /// switch, which changes `PRAGMA data_version` as another process's commit does.
-    public func prepareToWrite() throws {
-        try withConnection { enableWAL(on: $0) }
     }
 
     private func enableWAL(on connection: SQLiteConnection) {

@@ -1,20 +1,15 @@
 import CSQLite
 import Foundation
-import Synchronization
 
 /// One open SQLite connection. Only `LocalDataStore` creates these and it
 /// serialises every use, so the type itself needs no locking.
 public final class SQLiteConnection {
     let handle: OpaquePointer
     let path: String
-    /// Which connection of this process this is: a stamp (`DatabaseStamp`) says whose it is.
-    private let serial: Int
-    private static let opened = Atomic<Int>(0)
 
     init(handle: OpaquePointer, path: String) {
         self.handle = handle
         self.path = path
-        serial = Self.opened.add(1, ordering: .relaxed).newValue
     }
 
     deinit {
@@ -181,28 +176,6 @@ public final class SQLiteStatement {
             UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: length))
             initialized = count
         }
-    }
-}
-
-/// What one connection has seen of its database. Two stamps are equal only
-/// when they are the same connection's and no write committed in between, by
-/// that connection (`sqlite3_total_changes64` counts each row it wrote, even
-/// one rolled back) or by any other (`PRAGMA data_version`). A write that finds
-/// the stamp of an earlier read knows the data is as that read saw it.
-public struct DatabaseStamp: Hashable, Sendable {
-    let connection: Int
-    let othersCommits: Int
-    let ownChanges: Int64
-}
-
-extension SQLiteConnection {
-    /// False inside an explicit transaction.
-    public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
-
-    /// This connection's stamp now; inside a write transaction, what that transaction began from.
-    public func stamp() throws -> DatabaseStamp {
-        DatabaseStamp(connection: serial, othersCommits: try scalarInt("PRAGMA data_version") ?? 0,
-                      ownChanges: sqlite3_total_changes64(handle))
     }
 }
 

@@ -40,44 +40,40 @@ public final class WeightImportFeature {
     /// someone else's weights never enter your trend unasked.
     public func preview(_ url: URL, member: String? = nil,
                         progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws -> ImportPreview {
-        try await sorted(url, member: member, forWriting: false, progress: progress).preview
-    }
-
-    /// The preview, and the moment of the stored keys it was sorted against.
-    private func sorted(_ url: URL, member: String?, forWriting: Bool,
-                        progress: @escaping @Sendable (Double) -> Void) async throws -> (preview: ImportPreview, stamp: DatabaseStamp?) {
-        try await settings.ensureLoaded()
-        let reader = WeightFileReader(displayUnit: settings.unit, dates: ImportDates(localDays: LocalDays.shared(for: calendar.timeZone)),
-                                      progress: progress, member: member)
+        let reader = try await reader(member: member, progress: progress)
         let outcome = try await Task.detached(priority: .userInitiated) { try reader.read(url) }.value
-        var chosen: String?
-        if let member {
-            chosen = outcome.members.first { $0.lowercased() == member.lowercased() }
-            if chosen == nil { throw ImportError.noSuchMember(url.path, member: member, members: outcome.members) }
-        } else if outcome.members.count > 1 {
-            throw ImportError.severalPeople(url.path, members: outcome.members)
-        }
-        let stored = try await repository.storedKeys(beforeWriting: forWriting)
-        let stamp = stored.stamp
+        let chosen = try Self.person(in: outcome, member: member, path: url.path)
+        let stored = try await repository.storedKeys()
         var preview = await Task.detached(priority: .userInitiated) { Self.sort(outcome, against: stored) }.value
         preview.member = chosen
-        return (preview, stamp)
+        return preview
     }
 
     /// Imports the new rows of `url` in one transaction and refreshes the log.
+    /// The file is read on a thread of its own while its rows are written: the
+    /// rows are told apart from what is stored inside the writing transaction,
+    /// so another process importing meanwhile never gets a row in twice.
     public func importFile(_ url: URL, member: String? = nil,
                            progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws -> ImportResult {
         isImporting = true
         defer { isImporting = false }
         do {
             try PlausibleTime.checkClock(currentDate())
-            let (preview, stamp) = try await sorted(url, member: member, forWriting: true, progress: progress)
-            // The duplicate check runs again inside the writing transaction when anything was written
-            // since the preview read the stored keys: another process may have imported meanwhile.
-            let journal = JournalEntry(action: "import", summary: "import of \(url.lastPathComponent) (\(preview.newEntries.count) new weigh-ins)",
-                                       at: currentDate())
-            let imported = preview.newEntries.isEmpty ? 0
-                : try await repository.insert(contentsOf: preview.newEntries, checkedAt: stamp, journal: journal).added
+            let batches = WeightBatches()
+            var reader = try await reader(member: member, progress: progress)
+            reader.batches = batches
+            let path = url.path
+            let streamed = StreamedImport(batches, fileName: url.lastPathComponent) { try Self.person(in: $0, member: member, path: path) }
+            Thread { [reader] in batches.finish(Result { try reader.read(url) }) }.start()
+            let journal = JournalEntry(action: "import", summary: streamed.summary, at: currentDate())
+            // About 27 bytes a row in a plain CSV: a guess, for how the rows are written.
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            let imported = try await withTaskCancellationHandler {
+                try await repository.insert(batches: streamed, expecting: (size ?? 0) / 27, journal: journal).added
+            } onCancel: {
+                batches.cancel()
+            }
+            guard let preview = streamed.preview else { throw CancellationError() }
             await onImport()
             lastError = nil
             return ImportResult(preview: preview, imported: imported)
@@ -85,6 +81,27 @@ public final class WeightImportFeature {
             lastError = error
             throw error
         }
+    }
+
+    private func reader(member: String?, progress: @escaping @Sendable (Double) -> Void) async throws -> WeightFileReader {
+        try await settings.ensureLoaded()
+        return WeightFileReader(displayUnit: settings.unit, dates: ImportDates(localDays: LocalDays.shared(for: calendar.timeZone)),
+                                progress: progress, member: member)
+    }
+
+    /// The person a file's rows are read for: a file of several people's
+    /// weigh-ins (EufyLife's family members) is read for `member` only, and
+    /// refused, naming them, when none is given: someone else's weights never
+    /// enter your trend unasked.
+    nonisolated static func person(in outcome: ReadOutcome, member: String?, path: String) throws -> String? {
+        if let member {
+            guard let chosen = outcome.members.first(where: { $0.lowercased() == member.lowercased() }) else {
+                throw ImportError.noSuchMember(path, member: member, members: outcome.members)
+            }
+            return chosen
+        }
+        if outcome.members.count > 1 { throw ImportError.severalPeople(path, members: outcome.members) }
+        return nil
     }
 
     /// Writes every entry as CSV (`id,date,weight,unit,note`), weights in `unit`,
@@ -156,7 +173,7 @@ public final class WeightImportFeature {
             if let entry = sorter.sort(weight) { fresh.append(entry) }
         }
         return ImportPreview(format: outcome.format, version: outcome.version, unit: outcome.unit, unitAssumed: outcome.unitAssumed, newEntries: fresh,
-                             duplicates: sorter.duplicates, invalid: outcome.invalid, skipped: outcome.skipped,
+                             newCount: fresh.count, duplicates: sorter.duplicates, invalid: outcome.invalid, skipped: outcome.skipped,
                              first: sorter.first, last: sorter.last)
     }
 }

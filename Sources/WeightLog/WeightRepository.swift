@@ -1,13 +1,25 @@
 import Foundation
 import Storage
 
+/// New entries handed to an insert a batch at a time, as a file is read
+/// (`WeightRepository.insert(batches:expecting:journal:)`).
+public protocol EntryBatches: AnyObject, Sendable {
+    /// Waits, before any transaction begins, until the first rows (or the end) are there.
+    func waitForRows() throws
+    /// Called once, inside the writing transaction, with what is stored now.
+    func start(against stored: StoredWeightKeys)
+    /// The next new entries; nil when there are no more. Throws to stop the insert.
+    func next() throws -> [WeightEntry]?
+    /// What the journal calls the change, once every batch is in.
+    var summary: String { get }
+}
+
 /// Where weigh-ins are kept.
 public protocol WeightRepository: Sendable {
     /// Every entry, oldest first.
     func allEntries() async throws -> [WeightEntry]
-    /// The ids and moments stored, what an import's new rows are told apart by,
-    /// read in one transaction; `beforeWriting` when a write that compares their stamp follows.
-    func storedKeys(beforeWriting: Bool) async throws -> StoredWeightKeys
+    /// The ids and moments stored, what an import's new rows are told apart by.
+    func storedKeys() async throws -> StoredWeightKeys
     /// Every instant and weight, oldest first, read lean (see `WeightTable.samples(in:)`),
     /// with the latest `latest` entries in full.
     func samples(withLatest latest: Int) async throws -> (samples: WeightSamples, latest: [WeightEntry])
@@ -26,11 +38,12 @@ public protocol WeightRepository: Sendable {
     func update(_ entry: WeightEntry, journal: JournalEntry?) async throws -> Bool
     /// Removes an entry; false when there is none.
     func delete(id: String, journal: JournalEntry?) async throws -> Bool
-    /// Adds many entries in one transaction, skipping those already stored
-    /// (same id or same moment, checked inside it); returns what was added.
-    /// Entries sorted against keys read at `checkedAt` (`storedKeys(beforeWriting: true).stamp`) are
-    /// not checked again when the transaction finds nothing written since.
-    func insert(contentsOf entries: [WeightEntry], checkedAt stamp: DatabaseStamp?, journal: JournalEntry?) async throws -> SnapshotMergeCount
+    /// Adds the entries `batches` makes as a file is read, in one transaction
+    /// begun once its first rows are there: they are told apart from what is
+    /// stored inside it (so two imports at once never add a row twice). An
+    /// error from `batches` changes nothing. `expecting` is a guess at how
+    /// many rows come (a large insert is written differently). Returns what was added.
+    func insert(batches: some EntryBatches, expecting count: Int, journal: JournalEntry) async throws -> SnapshotMergeCount
     /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
     func externalVersion() async throws -> Int
 }
@@ -54,9 +67,8 @@ public actor LocalWeightRepository: WeightRepository {
         try store.read { try WeightTable.all(in: $0) }
     }
 
-    public func storedKeys(beforeWriting: Bool) throws -> StoredWeightKeys {
-        if beforeWriting { try store.prepareToWrite() }
-        return try store.readConsistently { try WeightTable.storedKeys(in: $0) }
+    public func storedKeys() throws -> StoredWeightKeys {
+        try store.readConsistently { try WeightTable.storedKeys(in: $0) }
     }
 
     public func samples(withLatest latest: Int) throws -> (samples: WeightSamples, latest: [WeightEntry]) {
@@ -104,15 +116,23 @@ public actor LocalWeightRepository: WeightRepository {
     }
 
     /// Cancelling the awaiting task stops the insert and rolls it back.
-    public func insert(contentsOf entries: [WeightEntry], checkedAt stamp: DatabaseStamp?, journal: JournalEntry?) async throws -> SnapshotMergeCount {
-        let count = try await store.cancellable {
-            try store.write(journal: journal, unchangedSince: stamp) { connection, unchanged in
-                try WeightTable.merge(entries, checkingStored: !unchanged, in: connection)
+    public func insert(batches: some EntryBatches, expecting count: Int, journal: JournalEntry) async throws -> SnapshotMergeCount {
+        let added = try await store.cancellable {
+            // The write lock is taken once rows are there: a long scan (a Health export) does not hold it.
+            try batches.waitForRows()
+            return try store.write(journal: journal) { connection in
+                batches.start(against: try WeightTable.storedKeys(in: connection))
+                var merger = try WeightTable.Merger(expecting: count, checkingStored: false, in: connection)
+                while let entries = try batches.next() {
+                    for entry in entries { try merger.add(entry) }
+                }
+                try connection.describeRecordedChange(batches.summary)
+                return try merger.finish()
             }
         }
         // A large import leaves a large WAL: fold it in and shrink it now.
-        if entries.count > 10_000 { try store.checkpoint() }
-        return count
+        if added.added > 10_000 { try store.checkpoint() }
+        return added
     }
 
     public func delete(id: String, journal: JournalEntry?) throws -> Bool {

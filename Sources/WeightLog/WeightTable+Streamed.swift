@@ -128,9 +128,6 @@ struct StreamedRows: Sendable, Equatable {
 public struct StoredWeightKeys: Sendable {
     var ids = SeenIDs()
     var moments = Set<WeightEntry.Moment>()
-    /// The moment they were read at, when read in one transaction: a write
-    /// that finds the database unchanged since need not check new rows again.
-    var stamp: DatabaseStamp?
 }
 
 /// Weigh-in ids, to find a repeated or stored one: a lowercase UUID

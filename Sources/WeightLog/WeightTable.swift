@@ -167,8 +167,8 @@ public struct WeightTable: SnapshotSection {
     }
 
     /// `merge`, or, when `checkingStored` is false (the rows were sorted
-    /// against the stored keys by a read nothing has changed since), an insert
-    /// that reads no stored key.
+    /// against the stored keys inside the same transaction), an insert that
+    /// reads no stored key.
     static func merge(_ entries: [WeightEntry], checkingStored: Bool, in connection: SQLiteConnection) throws -> SnapshotMergeCount {
         var merger = try Merger(expecting: entries.count, checkingStored: checkingStored, in: connection)
         for entry in entries {
@@ -183,8 +183,6 @@ public struct WeightTable: SnapshotSection {
         var keys = StoredWeightKeys()
         // Room for every stored key up front: a million are not rehashed (twice the memory, for a moment) as the sets grow.
         let stored = try connection.scalarInt("SELECT count(*) FROM weight_entries") ?? 0
-        // Read after the count, which began the read: within a transaction, the moment of every key here.
-        if !connection.isAutocommit { keys.stamp = try connection.stamp() }
         keys.ids.reserveCapacity(stored)
         keys.moments.reserveCapacity(stored)
         let existing = try connection.prepare("SELECT id, instant, kilograms FROM weight_entries")

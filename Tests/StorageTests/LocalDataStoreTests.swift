@@ -99,38 +99,3 @@ import TestSupport
         #expect(values.first?.hasPrefix("'); DROP TABLE settings; -- ") == true)
     }
 }
-
-/// A stamp (`DatabaseStamp`) tells a write whether the database is as an
-/// earlier read saw it: another connection's commit, this connection's own
-/// write, or a switch of journal modes each make it differ.
-@Suite struct DatabaseStampTests {
-    @Test func aWriteLearnsWhetherAnythingCommittedSinceARead() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let store = LocalDataStore(directory: directory.url)
-        let other = LocalDataStore(directory: directory.url)
-        try store.prepareToWrite()
-        let insert = "INSERT INTO settings(key, value) VALUES (?, 'x')"
-        let read = try store.readConsistently { try $0.stamp() }
-        #expect(try store.write(unchangedSince: read) { _, unchanged in unchanged }, "nothing written between")
-
-        let before = try store.readConsistently { try $0.stamp() }
-        try other.write { try $0.run(insert, [.text("from another process")]) }
-        #expect(try store.write(unchangedSince: before) { _, unchanged in unchanged } == false, "another connection committed")
-
-        let again = try store.readConsistently { try $0.stamp() }
-        try store.write { try $0.run(insert, [.text("own")]) }
-        #expect(try store.write(unchangedSince: again) { _, unchanged in unchanged } == false, "this connection wrote")
-
-        #expect(try store.write(unchangedSince: nil) { _, unchanged in unchanged } == false, "no read to go on from")
-    }
-
-    @Test func switchingToWALCountsAsAChange() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let store = LocalDataStore(directory: directory.url)
-        let read = try store.readConsistently { try $0.stamp() }
-        // The first write switches the file to WAL, which changes `data_version`: `prepareToWrite` does it before the read.
-        #expect(try store.write(unchangedSince: read) { _, unchanged in unchanged } == false)
-    }
-}

@@ -90,8 +90,14 @@ import TestSupport
         let alex = try await feature.preview(file, member: "alex")
         #expect(alex.member == "Alex" && alex.newEntries.map(\.kilograms) == [82.2, 82.4] && alex.invalid.isEmpty)
         #expect(alex.newEntries.map(\.bodyFatPercent) == [24.1, 24.3])
+        // An import reads the rows as it writes them: everyone's rows were read before the refusal, and none stays.
+        await #expect(throws: ImportError.severalPeople(file.path, members: ["Alex", "Sam Lee"])) {
+            _ = try await feature.importFile(file)
+        }
+        #expect(try graph.store.read { try $0.scalarInt("SELECT count(*) FROM weight_entries") } == 0)
         let sam = try await feature.importFile(file, member: "Sam Lee")
-        #expect(sam.imported == 1 && sam.preview.newEntries.map(\.kilograms) == [61.2])
+        #expect(sam.imported == 1 && sam.preview.newCount == 1 && sam.preview.member == "Sam Lee")
+        #expect(try graph.store.read { try $0.query("SELECT kilograms FROM weight_entries") { $0.double(0) } } == [61.2])
         await #expect(throws: ImportError.noSuchMember(file.path, member: "Kim", members: ["Alex", "Sam Lee"])) {
             _ = try await feature.importFile(file, member: "Kim")
         }

@@ -79,12 +79,12 @@ struct ImportViewModel {
         if let first = preview.first, let last = preview.last {
             lines.append("Dates: \(dates.local(first)) to \(dates.local(last))")
         }
-        let records = preview.newEntries.count + preview.duplicates + preview.invalid.count
+        let records = preview.newCount + preview.duplicates + preview.invalid.count
         if records == 0 {
             lines.append(style.paint("The file holds no weight records" + (preview.skipped > 0 ? " (\(counted(preview.skipped, "row")) without a weight)" : "")
                                      + ": nothing to import.", .magenta))
         } else {
-            lines.append("\(preview.newEntries.count) new, \(preview.duplicates) already here, \(preview.invalid.count) invalid"
+            lines.append("\(preview.newCount) new, \(preview.duplicates) already here, \(preview.invalid.count) invalid"
                          + (preview.skipped > 0 ? ", \(counted(preview.skipped, "row")) without a weight skipped" : ""))
         }
         for problem in preview.invalid.prefix(20) {
@@ -102,7 +102,7 @@ struct ImportViewModel {
             ("member", .optional(preview.member)),
             ("unit", .string(preview.unit.rawValue)),
             ("unitAssumed", .bool(preview.unitAssumed)),
-            ("new", .integer(preview.newEntries.count)),
+            ("new", .integer(preview.newCount)),
             ("duplicates", .integer(preview.duplicates)),
             ("invalid", .array(preview.invalid.map { .object([("line", .integer($0.line)), ("reason", .string($0.reason))]) })),
             ("skipped", .integer(preview.skipped)),

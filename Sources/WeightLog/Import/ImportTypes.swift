@@ -110,7 +110,10 @@ public struct ImportPreview: Sendable, Equatable {
     public let unit: WeightUnit
     /// True when the file names no unit and the display unit was assumed.
     public let unitAssumed: Bool
+    /// The new rows, as they would be stored (empty after an import, which writes them as it reads).
     public let newEntries: [WeightEntry]
+    /// How many rows are (or were) new.
+    public let newCount: Int
     public let duplicates: Int
     public let invalid: [ImportProblem]
     /// Rows without a weight (other measurements, blank lines of a diary).
@@ -139,4 +142,6 @@ struct ReadOutcome: Sendable {
     var skipped = 0
     /// The people a file of several names (EufyLife's `Family Members`), in the order they first appear.
     var members: [String] = []
+    /// False while a reader needs every row at its end (Libra's placeholders): no batch is handed on early.
+    var handsOnBatches = true
 }

@@ -11,6 +11,8 @@ struct WeightFileReader {
     var progress: @Sendable (Double) -> Void = { _ in }
     /// The one person to read from a file of several (EufyLife's `Family Members`), compared ignoring case.
     var member: String?
+    /// Where full batches of rows go as they are read (an import); nil: every row stays in the outcome.
+    var batches: WeightBatches?
 
     static let metaRowsOfWeightDiary: Set<String> = ["units", "goal", "height", "birthdate", "birthday", "gender", "sex", "name"]
 
@@ -187,6 +189,7 @@ struct WeightFileReader {
 
     func readLibra(_ data: Data) -> ReadOutcome {
         var outcome = ReadOutcome(format: .libra, unit: displayUnit, unitAssumed: true)
+        outcome.handsOnBatches = false
         var columns = ["date", "weight", "weight trend", "body fat", "body fat trend", "comment"]
         CSVTable.forEachRecord(in: data, separator: UInt8(ascii: ";")) { record in
             let first = field(record.fields, 0)
@@ -316,6 +319,10 @@ struct WeightFileReader {
             return
         }
         outcome.weights.append(weight)
+        if let batches, outcome.handsOnBatches, outcome.weights.count >= WeightBatches.size {
+            batches.send(outcome.weights)
+            outcome.weights.removeAll(keepingCapacity: true)
+        }
     }
 
     /// A field (already trimmed by the CSV reader), or empty when the row is short.
