@@ -166,6 +166,29 @@ import TestSupport
         }
     }
 
+    /// The same with a file long enough to be written while it is read (several
+    /// batches): whichever import takes the write lock second sorts its rows
+    /// against the first one's, read inside its own transaction.
+    @Test func twoLargeImportsAtOnceNeverDuplicateARow() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let csv = temp.url.appendingPathComponent("large.csv")
+        let rows = (0..<25_000).map { String(format: "%d,%.1f", 1_600_000_000 + $0 * 3_600, 70 + Double($0 % 40) / 10) }
+        try Data(("date,weight\n" + rows.joined(separator: "\n") + "\n").utf8).write(to: csv)
+        for trial in 0..<3 {
+            let data = temp.url.appendingPathComponent("data-\(trial)")
+            try LocalDataStore(directory: data).open()
+            let statuses = Mutex<[Int32]>([])
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                let status = (try? runTrend(["--data-dir", data.path, "-c", "import \(csv.path)"]).status) ?? -1
+                statuses.withLock { $0.append(status) }
+            }
+            #expect(statuses.withLock { $0 } == [0, 0], "trial \(trial)")
+            let stored = try LocalDataStore(directory: data).read { try $0.scalarInt("SELECT count(*) FROM weight_entries") }
+            #expect(stored == 25_000, "trial \(trial)")
+        }
+    }
+
     @Test func aFileSizeLimitMidImportIsReportedAndChangesNothing() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }

@@ -30,6 +30,8 @@ extension WeightFileReader {
     private func readWeightStore(_ data: Data) -> ReadOutcome? {
         guard let open = data.firstIndex(of: 0x5B) else { return nil }
         var outcome = ReadOutcome(format: .trendJSON, version: nil, unit: .kilograms, unitAssumed: false)
+        // A file that turns out not to be shaped this way is read again from the start: no row may have gone ahead.
+        outcome.handsOnBatches = false
         var index = 0
         let decoder = JSONDecoder()
         let entries = StreamedMember(source: InMemoryBytes(data), range: open..<data.count)
