@@ -164,16 +164,17 @@ public final class WeightImportFeature {
         }
     }
 
-    /// Splits read rows into new entries and duplicates (see `ImportSorter`).
+    /// Splits read rows into new entries and duplicates: of an earlier row of
+    /// the file (`ImportSorter`) or of a stored weigh-in.
     nonisolated static func sort(_ outcome: ReadOutcome, against stored: StoredWeightKeys) -> ImportPreview {
-        var sorter = ImportSorter(against: stored)
+        var sorter = ImportSorter()
         var fresh: [WeightEntry] = []
         fresh.reserveCapacity(outcome.weights.count)
         for weight in outcome.weights {
-            if let entry = sorter.sort(weight) { fresh.append(entry) }
+            if let entry = sorter.sort(weight), !stored.holds(entry) { fresh.append(entry) }
         }
         return ImportPreview(format: outcome.format, version: outcome.version, unit: outcome.unit, unitAssumed: outcome.unitAssumed, newEntries: fresh,
-                             newCount: fresh.count, duplicates: sorter.duplicates, invalid: outcome.invalid, skipped: outcome.skipped,
-                             first: sorter.first, last: sorter.last)
+                             newCount: fresh.count, duplicates: outcome.weights.count - fresh.count, invalid: outcome.invalid,
+                             skipped: outcome.skipped, first: sorter.first, last: sorter.last)
     }
 }

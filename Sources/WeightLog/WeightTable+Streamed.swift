@@ -147,6 +147,8 @@ struct SeenIDs: Sendable {
         return texts.insert(id).inserted
     }
 
+    var isEmpty: Bool { packed.isEmpty && texts.isEmpty }
+
     /// Room for `count` ids, most of them UUIDs.
     mutating func reserveCapacity(_ count: Int) {
         packed.reserveCapacity(count)

@@ -1,10 +1,11 @@
 import Foundation
 
-/// An import written as its file is read: the reader's thread hands full
-/// batches of rows over (`WeightBatches`), and the writing transaction sorts
-/// each against what is stored (`ImportSorter`) and inserts the new ones
-/// while the reader reads on. What the reader found (format, unit, invalid
-/// rows) and the sorter's figures make the import's preview at the end.
+/// An import written as its file is read: the reader's thread reads, tells
+/// the file's rows apart and hands full batches of entries over
+/// (`WeightBatches`); the writing transaction leaves out what is stored
+/// (read inside it) and inserts the rest while the reader reads on. What the
+/// reader found (format, unit, invalid rows) and the counts make the
+/// import's preview at the end.
 final class StreamedImport: EntryBatches, @unchecked Sendable {
     // @unchecked: `waitForRows`, `start`, `next` and `summary` run on the writing
     // thread, one after another; `preview` is read after the insert returned.
@@ -13,9 +14,11 @@ final class StreamedImport: EntryBatches, @unchecked Sendable {
     /// The reader's outcome checked for whose rows they are; returns the person read (see `WeightImportFeature`).
     private let check: (ReadOutcome) throws -> String?
     private var pending: WeightBatches.Next?
-    private var sorter: ImportSorter?
-    private var outcome: ReadOutcome?
+    private var stored = StoredWeightKeys()
+    private var end: WeightBatches.End?
     private var member: String?
+    private var added = 0
+    private var alreadyStored = 0
 
     init(_ batches: WeightBatches, fileName: String, check: @escaping (ReadOutcome) throws -> String?) {
         self.batches = batches
@@ -31,46 +34,39 @@ final class StreamedImport: EntryBatches, @unchecked Sendable {
     }
 
     func start(against stored: StoredWeightKeys) {
-        sorter = ImportSorter(against: stored)
+        self.stored = stored
     }
 
     func next() throws -> [WeightEntry]? {
-        guard outcome == nil else { return nil }
+        guard end == nil else { return nil }
         let next = pending ?? batches.next()
         pending = nil
         switch next {
-        case let .batch(rows):
-            return sort(rows)
+        case let .batch(entries):
+            let fresh = stored.ids.isEmpty && stored.moments.isEmpty ? entries : entries.filter { !stored.holds($0) }
+            alreadyStored += entries.count - fresh.count
+            added += fresh.count
+            return fresh
         case let .end(result):
-            var read = try result.get()
-            member = try check(read)
-            let rest = sort(read.weights)
-            read.weights = []
-            outcome = read
-            return rest
+            let read = try result.get()
+            member = try check(read.outcome)
+            end = read
+            return nil
         }
     }
 
     var summary: String {
-        "import of \(fileName) (\(sorter?.added ?? 0) new weigh-ins)"
+        "import of \(fileName) (\(added) new weigh-ins)"
     }
 
     /// What the import found; nil until every row is in.
     var preview: ImportPreview? {
-        guard let outcome, let sorter else { return nil }
+        guard let end else { return nil }
+        let outcome = end.outcome
         var preview = ImportPreview(format: outcome.format, version: outcome.version, unit: outcome.unit, unitAssumed: outcome.unitAssumed,
-                                    newEntries: [], newCount: sorter.added, duplicates: sorter.duplicates, invalid: outcome.invalid,
-                                    skipped: outcome.skipped, first: sorter.first, last: sorter.last)
+                                    newEntries: [], newCount: added, duplicates: end.repeated + alreadyStored, invalid: outcome.invalid,
+                                    skipped: outcome.skipped, first: end.first, last: end.last)
         preview.member = member
         return preview
-    }
-
-    private func sort(_ rows: [ImportedWeight]) -> [WeightEntry] {
-        var entries: [WeightEntry] = []
-        entries.reserveCapacity(rows.count)
-        for row in rows {
-            if let entry = sorter?.sort(row) { entries.append(entry) }
-        }
-        return entries
     }
 }

@@ -2,44 +2,65 @@ import Foundation
 
 /// Rows handed from a reader's thread to the writing transaction a batch at
 /// a time, so a large file is read while its first rows are already being
-/// written. At most `depth` batches wait: the reader blocks when the writer
-/// lags. The reader ends with its outcome (the rows not sent yet in it) or
-/// its error; the writer may stop early (`cancel`), and later batches are
-/// dropped without blocking.
+/// written. The reader's thread also tells the file's rows apart
+/// (`ImportSorter`) and makes their entries; the writer only checks them
+/// against what is stored. At most `depth` batches wait: the reader blocks
+/// when the writer lags. The reader ends with its outcome (its last rows
+/// sorted into a last batch) or its error; the writer may stop early
+/// (`cancel`), and later batches are dropped without blocking.
 final class WeightBatches: @unchecked Sendable {
-    // @unchecked: every field is read and written under `condition`.
+    // @unchecked: `sorter` is used only by the reader's thread (`send`, `finish`); every other field under `condition`.
     static let size = 10_000
 
+    /// What the reader found, once it is done.
+    struct End {
+        var outcome: ReadOutcome
+        /// Rows left out as repeats of earlier rows of the file.
+        var repeated: Int
+        var first: Date?
+        var last: Date?
+    }
+
     enum Next {
-        case batch([ImportedWeight])
-        case end(Result<ReadOutcome, any Error>)
+        case batch([WeightEntry])
+        case end(Result<End, any Error>)
     }
 
     private let condition = NSCondition()
-    private var waiting: [[ImportedWeight]] = []
-    private var ending: Result<ReadOutcome, any Error>?
+    private var waiting: [[WeightEntry]] = []
+    private var ending: Result<End, any Error>?
     private var cancelled = false
     private let depth: Int
+    private var sorter = ImportSorter()
 
     init(depth: Int = 4) {
         self.depth = depth
     }
 
-    /// Hands on a full batch; waits while `depth` batches are waiting.
-    func send(_ batch: [ImportedWeight]) {
+    /// Sorts a full batch of rows and hands it on; waits while `depth` batches are waiting.
+    func send(_ rows: [ImportedWeight]) {
+        let entries = sorter.sort(rows)
         condition.lock()
         defer { condition.unlock() }
         while waiting.count >= depth, !cancelled { condition.wait() }
         guard !cancelled else { return }
-        waiting.append(batch)
+        waiting.append(entries)
         condition.broadcast()
     }
 
-    /// The reader is done: the writer gets `result` after every batch sent before it.
+    /// The reader is done: the writer gets the rows still in the outcome, then
+    /// the end, after every batch sent before.
     func finish(_ result: Result<ReadOutcome, any Error>) {
+        let end = result.map { outcome -> (End, [WeightEntry]) in
+            let rest = sorter.sort(outcome.weights)
+            var read = outcome
+            read.weights = []
+            return (End(outcome: read, repeated: sorter.repeated, first: sorter.first, last: sorter.last), rest)
+        }
         condition.lock()
         defer { condition.unlock() }
-        ending = result
+        if case let .success((_, rest)) = end, !rest.isEmpty, !cancelled { waiting.append(rest) }
+        ending = end.map(\.0)
         condition.broadcast()
     }
 
