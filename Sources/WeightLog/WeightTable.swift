@@ -163,14 +163,7 @@ public struct WeightTable: SnapshotSection {
     /// the batch, is a duplicate. Checked inside the writing transaction, so
     /// two imports at once cannot both add the same weigh-in.
     public static func merge(_ entries: [WeightEntry], in connection: SQLiteConnection) throws -> SnapshotMergeCount {
-        try merge(entries, checkingStored: true, in: connection)
-    }
-
-    /// `merge`, or, when `checkingStored` is false (the rows were sorted
-    /// against the stored keys inside the same transaction), an insert that
-    /// reads no stored key.
-    static func merge(_ entries: [WeightEntry], checkingStored: Bool, in connection: SQLiteConnection) throws -> SnapshotMergeCount {
-        var merger = try Merger(expecting: entries.count, checkingStored: checkingStored, in: connection)
+        var merger = try Merger(expecting: entries.count, in: connection)
         for entry in entries {
             try merger.add(entry)
         }
@@ -194,7 +187,9 @@ public struct WeightTable: SnapshotSection {
     }
 
     /// A merge fed a batch at a time (a streamed snapshot's weigh-ins): the
-    /// stored ids and moments are read once, when it starts.
+    /// stored ids and moments are read once, when it starts. Without
+    /// `checkingStored` it only inserts: an import sorts its rows against the
+    /// stored keys itself (`StreamedImport`), inside the same transaction.
     struct Merger {
         /// Nil when the rows were checked against what is stored already.
         private var keys: StoredWeightKeys?
