@@ -130,7 +130,7 @@ public final class LocalDataStore: @unchecked Sendable {
         // Best effort: while another process holds the file (or on a read-only mount) the switch can
         // fail; the write then goes through the rollback journal, as safely, and the next one tries again.
         // BEGIN reports what stops a write.
-        walEnabled = (try? connection.execute("PRAGMA journal_mode=WAL")) != nil
+        walEnabled = (try? connection.execute("PRAGMA journal_mode=WAL")) != nil  // Not now: the next write tries again.
     }
 
     /// Takes back the latest change any process made, if the data still holds what it wrote.

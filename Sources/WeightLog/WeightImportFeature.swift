@@ -60,6 +60,8 @@ public final class WeightImportFeature {
         do {
             try PlausibleTime.checkClock(currentDate())
             let batches = WeightBatches()
+            // However the insert ends, the reader is let go: a write that failed halfway takes no more batches.
+            defer { batches.cancel() }
             var reader = try await reader(member: member, progress: progress)
             reader.batches = batches
             let path = url.path
@@ -67,7 +69,7 @@ public final class WeightImportFeature {
             Thread { [reader] in batches.finish(Result { try reader.read(url) }) }.start()
             let journal = JournalEntry(action: "import", summary: streamed.summary, at: currentDate())
             // About 27 bytes a row in a plain CSV: a guess, for how the rows are written.
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil  // Unknown: a small guess.
             let imported = try await withTaskCancellationHandler {
                 try await repository.insert(batches: streamed, expecting: (size ?? 0) / 27, journal: journal).added
             } onCancel: {

@@ -222,8 +222,7 @@ public struct WeightTable: SnapshotSection {
         mutating func finish() throws -> SnapshotMergeCount {
             let added = try insert.finish()
             try pause?.resume()
-            // Best effort: the default cache size only returns memory; a failure here changes no data.
-            try? connection.execute("PRAGMA cache_size = -2000")
+            try? connection.execute("PRAGMA cache_size = -2000")  // Only returns memory: a failure changes no data.
             return SnapshotMergeCount(added: added, duplicates: offered - added)
         }
     }
