@@ -223,6 +223,19 @@ import TestSupport
         #expect(outcome.weights.map(\.id) == ["fitbit-1757668406000", "fitbit-1757754000000"], "a second import finds them again")
     }
 
+    /// FatSecret's `weights.get_month` responses saved by a script: days since
+    /// 1970 at local noon, kilograms (or pounds) and comments written as strings,
+    /// a one-weigh-in month not wrapped in an array, a day without a weight listed.
+    @Test func fatSecretMonthsFromItsPlatformAPI() throws {
+        let outcome = try read("fatsecret-weights.json", unit: .pounds, zone: "Asia/Tokyo")
+        #expect(outcome.format == .fatSecret && outcome.unit == .kilograms && !outcome.unitAssumed)
+        #expect(outcome.weights.map(\.date) == [try local("2024-01-15 12:00", zone: "Asia/Tokyo"), try local("2024-01-16 12:00", zone: "Asia/Tokyo"),
+                                                try local("2024-02-01 12:00", zone: "Asia/Tokyo")])
+        #expect(outcome.weights.map { ($0.kilograms * 10).rounded() / 10 } == [75.5, 75.3, 75.3], "166.0 lb is 75.3 kg")
+        #expect(outcome.weights.map(\.note) == ["after the holidays", nil, nil])
+        #expect(outcome.invalid.map(\.line) == [3], "the day without a weight, named")
+    }
+
     @Test func timesAndDaysAsTheAppsWriteThem() {
         #expect(WeightFileReader.clock24("12:05 AM") == "00:05" && WeightFileReader.clock24("12:30 PM") == "12:30")
         #expect(WeightFileReader.clock24("9:25 pm") == "21:25" && WeightFileReader.clock24("01:00") == "01:00")

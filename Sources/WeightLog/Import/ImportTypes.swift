@@ -10,7 +10,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     case garmin = "garmin", samsungHealth = "samsung-health", fitbit = "fitbit"
     case renpho = "renpho", zeppLife = "zepp-life", withings = "withings", myFitnessPal = "myfitnesspal"
     case goldenCheetah = "goldencheetah", eufyLife = "eufy-life", googleFit = "google-fit"
-    case hackersDietXML = "hackers-diet-xml", happyScale = "happy-scale"
+    case hackersDietXML = "hackers-diet-xml", happyScale = "happy-scale", fatSecret = "fatsecret"
 
     public var title: String {
         switch self {
@@ -36,6 +36,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
         case .eufyLife: "Eufy Life (EufyLife) CSV"
         case .googleFit: "Google Fit daily summaries (Takeout)"
         case .happyScale: "Happy Scale CSV"
+        case .fatSecret: "FatSecret weights (Platform API, weights.get_month)"
         }
     }
 }
