@@ -85,6 +85,12 @@ public final class WeightImportFeature {
         }
     }
 
+    /// Whether `url` is a SQLite file of weigh-ins this feature reads (Health
+    /// Connect's export database) rather than one of habits (a Loop backup).
+    public nonisolated static func isWeightDatabase(_ url: URL) -> Bool {
+        HealthConnectReader.holdsWeightRecords(path: url.path)
+    }
+
     private func reader(member: String?, progress: @escaping @Sendable (Double) -> Void) async throws -> WeightFileReader {
         try await settings.ensureLoaded()
         return WeightFileReader(displayUnit: settings.unit, dates: ImportDates(localDays: LocalDays.shared(for: calendar.timeZone)),

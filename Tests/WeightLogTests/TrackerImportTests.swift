@@ -236,6 +236,21 @@ import TestSupport
         #expect(outcome.invalid.map(\.line) == [3], "the day without a weight, named")
     }
 
+    /// Health Connect's export, zipped as Android shares it and unzipped: its
+    /// weight records in grams at their instants, body fat from the same
+    /// instant, an impossible record named by its number, other tables unread.
+    @Test(arguments: [("Health Connect.zip", ImportFormat.healthConnectZip), ("health_connect_export.db", .healthConnect)])
+    func healthConnectExportDatabase(file: String, format: ImportFormat) throws {
+        let outcome = try read(file, unit: .pounds)
+        #expect(outcome.format == format && outcome.unit == .kilograms && !outcome.unitAssumed)
+        #expect(outcome.weights.map(\.date) == [Date(timeIntervalSince1970: 1_767_339_005), Date(timeIntervalSince1970: 1_767_425_400)])
+        #expect(outcome.weights.map(\.kilograms) == [81.4, 81.15])
+        #expect(outcome.weights.map(\.bodyFatPercent) == [22.4, nil])
+        #expect(outcome.invalid.map(\.line) == [3], "600 kg")
+        #expect(WeightImportFeature.isWeightDatabase(fixtureURL("apps/health_connect_export.db")))
+        #expect(!WeightImportFeature.isWeightDatabase(fixtureURL("loop/loop-backup.db")), "a Loop backup stays a Loop backup")
+    }
+
     @Test func timesAndDaysAsTheAppsWriteThem() {
         #expect(WeightFileReader.clock24("12:05 AM") == "00:05" && WeightFileReader.clock24("12:30 PM") == "12:30")
         #expect(WeightFileReader.clock24("9:25 pm") == "21:25" && WeightFileReader.clock24("01:00") == "01:00")

@@ -48,7 +48,7 @@ struct ImportViewModel {
             }
         }
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        if LoopBackup.looksLikeOne(path: url.path) {
+        if LoopBackup.looksLikeOne(path: url.path), !WeightImportFeature.isWeightDatabase(url) {
             return renderLoop(try await habitsFeature.importLoopBackup(url, preview: previewOnly), format: "backup", style: context.style)
         }
         if let folder = LoopCSV.folder(for: url) {

@@ -43,14 +43,19 @@ struct AppleHealthReader {
     func readZip(_ url: URL) throws -> ReadOutcome {
         let stream: ZipEntryStream
         do {
-            stream = try ZipEntryStream(url: url) { path in path == "export.xml" || path.hasSuffix("/export.xml") }
+            stream = try ZipEntryStream(url: url) { path in
+                path == "export.xml" || path.hasSuffix("/export.xml")
+                    || path == HealthConnectReader.member || path.hasSuffix("/" + HealthConnectReader.member)
+            }
         } catch .noMember {
-            throw ImportError.unreadable(url.path, reason: "the zip archive holds no export.xml, so it is not an Apple Health export")
+            throw ImportError.unreadable(url.path, reason: "the zip archive holds no export.xml (Apple Health) "
+                                         + "or \(HealthConnectReader.member) (Health Connect), so it is neither export")
         } catch .noLibrary {
             throw ImportError.unreadable(url.path, reason: "reading zip archives needs libarchive (Debian's libarchive13); unzip it and import export.xml")
         } catch let .unreadable(reason) {
             throw ImportError.unreadable(url.path, reason: "the zip archive cannot be read (\(reason))")
         }
+        if stream.memberPath.hasSuffix(HealthConnectReader.member) { return try HealthConnectReader(rows: rows).read(stream, of: url) }
         return try read(path: url.path + ":" + stream.memberPath, size: 0, format: .appleHealthZip) { consumed in
             do {
                 return try stream.read(upTo: Self.chunkSize)

@@ -11,6 +11,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     case renpho = "renpho", zeppLife = "zepp-life", withings = "withings", myFitnessPal = "myfitnesspal"
     case goldenCheetah = "goldencheetah", eufyLife = "eufy-life", googleFit = "google-fit"
     case hackersDietXML = "hackers-diet-xml", happyScale = "happy-scale", fatSecret = "fatsecret"
+    case healthConnect = "health-connect", healthConnectZip = "health-connect-zip"
 
     public var title: String {
         switch self {
@@ -37,6 +38,8 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
         case .googleFit: "Google Fit daily summaries (Takeout)"
         case .happyScale: "Happy Scale CSV"
         case .fatSecret: "FatSecret weights (Platform API, weights.get_month)"
+        case .healthConnect: "Health Connect export database"
+        case .healthConnectZip: "Health Connect export (zip)"
         }
     }
 }

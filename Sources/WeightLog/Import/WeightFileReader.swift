@@ -32,9 +32,12 @@ struct WeightFileReader {
             throw ImportError.unreadable(path, reason: Self.reason(error, path: path))
         }
         let start = String(decoding: head.prefix(4_096), as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\u{FEFF}").union(.whitespacesAndNewlines))
-        // A zip archive (PK\u{3}\u{4}): Apple Health's export.zip.
+        // A zip archive (PK\u{3}\u{4}): Apple Health's export.zip, or Health Connect's.
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             return try AppleHealthReader(rows: self).readZip(url)
+        }
+        if head.starts(with: Array("SQLite format 3\0".utf8)) {
+            return try HealthConnectReader(rows: self).read(databaseAt: path, shownAs: path, format: .healthConnect)
         }
         if start.hasPrefix("<"), HackersDietXMLReader.recognises(start) {
             do {

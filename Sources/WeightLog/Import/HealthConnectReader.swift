@@ -1,0 +1,93 @@
+import Foundation
+import Storage
+
+/// Health Connect's own export (Android 14 and later: Health Connect › Export
+/// data): `Health Connect.zip` holding `health_connect_export.db`, a copy of
+/// the platform's database. Weigh-ins are the rows of `weight_record_table`
+/// as AOSP's `WeightRecordHelper` writes them (`time` in milliseconds since
+/// 1970, `weight` in grams); body fat is `body_fat_record_table.percentage`
+/// at the same `time`. The database is opened read-only with its schema
+/// untrusted; from an archive it is first copied out to a temporary file
+/// (at most `largestDatabase` bytes), removed after.
+struct HealthConnectReader {
+    /// The rows' checks and conversions are the CSV readers'.
+    let rows: WeightFileReader
+
+    static let member = "health_connect_export.db"
+    static let largestDatabase = 2_000_000_000
+
+    /// Whether the SQLite file at `path` has Health Connect's weight table.
+    static func holdsWeightRecords(path: String) -> Bool {
+        // A file SQLite cannot open is no Health Connect export.
+        guard let connection = try? SQLiteConnection.openUntrusted(path: path) else { return false }
+        return (try? connection.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'weight_record_table'")) == 1
+    }
+
+    /// The database at `path`; `shownAs` names it in messages.
+    func read(databaseAt path: String, shownAs name: String, format: ImportFormat) throws -> ReadOutcome {
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection.openUntrusted(path: path)
+        } catch {
+            throw ImportError.unreadable(name, reason: "\(error)")
+        }
+        var outcome = ReadOutcome(format: format, unit: .kilograms, unitAssumed: false)
+        do {
+            let tables = Set(try connection.query("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) })
+            guard tables.contains("weight_record_table") else { throw ImportError.unknownFormat(name) }
+            let fat = tables.contains("body_fat_record_table")
+                ? "(SELECT b.percentage FROM body_fat_record_table b WHERE b.time = w.time LIMIT 1)" : "NULL"
+            let statement = try connection.prepare("SELECT w.time, w.weight, \(fat) FROM weight_record_table w ORDER BY w.time")
+            var index = 0
+            while try statement.step() {
+                index += 1
+                let milliseconds = statement.double(0)
+                guard !statement.isNull(0), milliseconds.isFinite else {
+                    outcome.invalid.append(ImportProblem(line: index, reason: "weight record \(index) has no time"))
+                    continue
+                }
+                rows.addKilograms(index, date: Date(timeIntervalSince1970: milliseconds / 1_000),
+                                  kilograms: statement.isNull(1) ? nil : statement.double(1) / 1_000, note: nil, id: nil,
+                                  bodyFatPercent: statement.optionalDouble(2), to: &outcome)
+            }
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError.unreadable(name, reason: "its weight records cannot be read (\(error))")
+        }
+        return outcome
+    }
+
+    /// The database inside an export's archive, copied out first: SQLite reads files, not streams.
+    func read(_ stream: ZipEntryStream, of url: URL) throws -> ReadOutcome {
+        let shown = url.path + ":" + stream.memberPath
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("trend-health-connect-\(UUID().uuidString).db")
+        let descriptor = open(copy.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw ImportError.unreadable(shown, reason: "no temporary copy can be made (\(String(cString: strerror(errno))))")
+        }
+        defer { unlink(copy.path) }
+        do {
+            defer { close(descriptor) }
+            var copied = 0
+            while true {
+                let chunk: Data
+                do {
+                    chunk = try stream.read(upTo: AppleHealthReader.chunkSize)
+                } catch {
+                    throw ImportError.unreadable(shown, reason: "reading it stopped after \(copied) bytes: the archive is damaged")
+                }
+                if chunk.isEmpty { break }
+                copied += chunk.count
+                guard copied <= Self.largestDatabase else {
+                    throw ImportError.unreadable(shown, reason: "it is larger than \(Self.largestDatabase / 1_000_000_000) GB")
+                }
+                let written = chunk.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+                guard written == chunk.count else {
+                    throw ImportError.unreadable(shown, reason: "its temporary copy could not be written (\(String(cString: strerror(errno))))")
+                }
+            }
+        }
+        return try read(databaseAt: copy.path, shownAs: shown, format: .healthConnectZip)
+    }
+}
