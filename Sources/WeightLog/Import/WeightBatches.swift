@@ -30,6 +30,7 @@ final class WeightBatches: @unchecked Sendable {
     private var waiting: [[WeightEntry]] = []
     private var ending: Result<End, any Error>?
     private var cancelled = false
+    private var readersWaiting = 0
     private let depth: Int
     private var sorter = ImportSorter()
 
@@ -42,7 +43,9 @@ final class WeightBatches: @unchecked Sendable {
         let entries = sorter.sort(rows)
         condition.lock()
         defer { condition.unlock() }
+        readersWaiting += 1
         while waiting.count >= depth, !cancelled { condition.wait() }
+        readersWaiting -= 1
         guard !cancelled else { return }
         waiting.append(entries)
         condition.broadcast()
@@ -62,6 +65,13 @@ final class WeightBatches: @unchecked Sendable {
         if case let .success((_, rest)) = end, !rest.isEmpty, !cancelled { waiting.append(rest) }
         ending = end.map(\.0)
         condition.broadcast()
+    }
+
+    /// Whether a reader is waiting for room now (it is inside `send`, the lock given up).
+    var readerIsWaiting: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return readersWaiting > 0 && waiting.count >= depth
     }
 
     /// The writer stops: nothing more is taken, and the reader no longer waits.
