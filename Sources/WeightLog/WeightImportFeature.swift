@@ -179,7 +179,7 @@ public final class WeightImportFeature {
         var fresh: [WeightEntry] = []
         fresh.reserveCapacity(outcome.weights.count)
         for weight in outcome.weights {
-            if let entry = sorter.sort(weight), !stored.holds(entry) { fresh.append(entry) }
+            if let entry = sorter.sort(weight), !stored.holds(entry, idFromFile: weight.id != nil) { fresh.append(entry) }
         }
         return ImportPreview(format: outcome.format, version: outcome.version, unit: outcome.unit, unitAssumed: outcome.unitAssumed, newEntries: fresh,
                              newCount: fresh.count, duplicates: outcome.weights.count - fresh.count, invalid: outcome.invalid,

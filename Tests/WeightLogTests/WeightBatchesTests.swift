@@ -21,7 +21,7 @@ import TestSupport
         outcome.weights = Self.rows(5..<7)
         batches.finish(.success(outcome))
         var sizes: [Int] = []
-        while case let .batch(entries) = batches.next() { sizes.append(entries.count) }
+        while case let .batch(batch) = batches.next() { sizes.append(batch.entries.count) }
         #expect(sizes == [3, 2, 2])
         guard case let .end(.success(end)) = batches.next() else { Issue.record("no end"); return }
         #expect(end.repeated == 1 && end.outcome.weights.isEmpty)

@@ -65,8 +65,9 @@ struct ImportSorter: Sendable {
 }
 
 extension StoredWeightKeys {
-    /// Whether a weigh-in with the entry's id or moment is stored.
-    func holds(_ entry: WeightEntry) -> Bool {
-        (!ids.isEmpty && ids.contains(entry.id)) || (!moments.isEmpty && moments.contains(entry.moment))
+    /// Whether a weigh-in with the entry's id or moment is stored. An id
+    /// `ImportSorter` made (`idFromFile` false) is new: only its moment is looked up.
+    func holds(_ entry: WeightEntry, idFromFile: Bool) -> Bool {
+        (idFromFile && !ids.isEmpty && ids.contains(entry.id)) || (!moments.isEmpty && moments.contains(entry.moment))
     }
 }

@@ -42,8 +42,10 @@ final class StreamedImport: EntryBatches, @unchecked Sendable {
         let next = pending ?? batches.next()
         pending = nil
         switch next {
-        case let .batch(entries):
-            let fresh = stored.ids.isEmpty && stored.moments.isEmpty ? entries : entries.filter { !stored.holds($0) }
+        case let .batch(batch):
+            let entries = batch.entries
+            let fresh = stored.ids.isEmpty && stored.moments.isEmpty ? entries
+                : entries.filter { !stored.holds($0, idFromFile: batch.idsFromFile) }
             alreadyStored += entries.count - fresh.count
             added += fresh.count
             return fresh

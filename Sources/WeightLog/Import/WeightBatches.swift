@@ -21,13 +21,19 @@ final class WeightBatches: @unchecked Sendable {
         var last: Date?
     }
 
+    /// Entries of one batch; `idsFromFile` when any row brought its own id (the others' ids are new).
+    struct Batch {
+        var entries: [WeightEntry]
+        var idsFromFile: Bool
+    }
+
     enum Next {
-        case batch([WeightEntry])
+        case batch(Batch)
         case end(Result<End, any Error>)
     }
 
     private let condition = NSCondition()
-    private var waiting: [[WeightEntry]] = []
+    private var waiting: [Batch] = []
     private var ending: Result<End, any Error>?
     private var cancelled = false
     private var readersWaiting = 0
@@ -40,29 +46,29 @@ final class WeightBatches: @unchecked Sendable {
 
     /// Sorts a full batch of rows and hands it on; waits while `depth` batches are waiting.
     func send(_ rows: [ImportedWeight]) {
-        let entries = sorter.sort(rows)
+        let batch = Batch(entries: sorter.sort(rows), idsFromFile: rows.contains { $0.id != nil })
         condition.lock()
         defer { condition.unlock() }
         readersWaiting += 1
         while waiting.count >= depth, !cancelled { condition.wait() }
         readersWaiting -= 1
         guard !cancelled else { return }
-        waiting.append(entries)
+        waiting.append(batch)
         condition.broadcast()
     }
 
     /// The reader is done: the writer gets the rows still in the outcome, then
     /// the end, after every batch sent before.
     func finish(_ result: Result<ReadOutcome, any Error>) {
-        let end = result.map { outcome -> (End, [WeightEntry]) in
-            let rest = sorter.sort(outcome.weights)
+        let end = result.map { outcome -> (End, Batch) in
+            let rest = Batch(entries: sorter.sort(outcome.weights), idsFromFile: outcome.weights.contains { $0.id != nil })
             var read = outcome
             read.weights = []
             return (End(outcome: read, repeated: sorter.repeated, first: sorter.first, last: sorter.last), rest)
         }
         condition.lock()
         defer { condition.unlock() }
-        if case let .success((_, rest)) = end, !rest.isEmpty, !cancelled { waiting.append(rest) }
+        if case let .success((_, rest)) = end, !rest.entries.isEmpty, !cancelled { waiting.append(rest) }
         ending = end.map(\.0)
         condition.broadcast()
     }
