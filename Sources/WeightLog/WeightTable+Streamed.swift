@@ -127,7 +127,22 @@ struct StreamedRows: Sendable, Equatable {
 /// second and weight (`WeightEntry.Moment`) as a stored one.
 public struct StoredWeightKeys: Sendable {
     var ids = SeenIDs()
-    var moments = Set<WeightEntry.Moment>()
+    private(set) var moments = Set<WeightEntry.Moment>()
+    /// The first and last second of the moments: one outside holds none of them.
+    private(set) var seconds: ClosedRange<Int64>?
+
+    /// Adds a moment; false when it was there.
+    @discardableResult
+    mutating func remember(_ moment: WeightEntry.Moment) -> Bool {
+        guard moments.insert(moment).inserted else { return false }
+        seconds = seconds.map { min($0.lowerBound, moment.second)...max($0.upperBound, moment.second) } ?? moment.second...moment.second
+        return true
+    }
+
+    mutating func reserveCapacity(_ count: Int) {
+        ids.reserveCapacity(count)
+        moments.reserveCapacity(count)
+    }
 }
 
 /// Weigh-in ids, to find a repeated or stored one: a lowercase UUID

@@ -176,12 +176,11 @@ public struct WeightTable: SnapshotSection {
         var keys = StoredWeightKeys()
         // Room for every stored key up front: a million are not rehashed (twice the memory, for a moment) as the sets grow.
         let stored = try connection.scalarInt("SELECT count(*) FROM weight_entries") ?? 0
-        keys.ids.reserveCapacity(stored)
-        keys.moments.reserveCapacity(stored)
+        keys.reserveCapacity(stored)
         let existing = try connection.prepare("SELECT id, instant, kilograms FROM weight_entries")
         while try existing.step() {
             _ = keys.ids.insert(existing.text(0))
-            keys.moments.insert(WeightEntry.Moment(date: Date(timeIntervalSince1970: existing.double(1)), kilograms: existing.double(2)))
+            keys.remember(WeightEntry.Moment(date: Date(timeIntervalSince1970: existing.double(1)), kilograms: existing.double(2)))
         }
         return keys
     }
@@ -214,7 +213,7 @@ public struct WeightTable: SnapshotSection {
             offered += 1
             // Ids within a batch are already distinct (a preview, a validated snapshot): only stored ones are checked.
             if keys != nil {
-                guard keys?.ids.contains(entry.id) == false, keys?.moments.insert(entry.moment).inserted == true else { return }
+                guard keys?.ids.contains(entry.id) == false, keys?.remember(entry.moment) == true else { return }
             }
             try insert.add(WeightTable.values(entry))
         }

@@ -34,7 +34,7 @@ import Testing
         var stored = StoredWeightKeys()
         let rows = Self.rows(seed: seed).sorted { $0.date < $1.date }
         for row in rows.prefix(400) where row.kilograms < 70.2 {
-            stored.moments.insert(WeightEntry.Moment(date: row.date, kilograms: row.kilograms))
+            stored.remember(WeightEntry.Moment(date: row.date, kilograms: row.kilograms))
         }
         for keys in [StoredWeightKeys(), stored] {
             var inOrder = ReadOutcome(format: .genericCSV, unit: .kilograms, unitAssumed: false)

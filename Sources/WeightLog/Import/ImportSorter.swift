@@ -68,6 +68,16 @@ extension StoredWeightKeys {
     /// Whether a weigh-in with the entry's id or moment is stored. An id
     /// `ImportSorter` made (`idFromFile` false) is new: only its moment is looked up.
     func holds(_ entry: WeightEntry, idFromFile: Bool) -> Bool {
-        (idFromFile && !ids.isEmpty && ids.contains(entry.id)) || (!moments.isEmpty && moments.contains(entry.moment))
+        if idFromFile, !ids.isEmpty, ids.contains(entry.id) { return true }
+        let moment = entry.moment
+        return seconds?.contains(moment.second) == true && moments.contains(moment)
+    }
+
+    /// Whether any entry of `batch` may be stored already: nothing to look up
+    /// when its ids are new and its seconds fall outside the stored ones.
+    func mayHold(any batch: WeightBatches.Batch) -> Bool {
+        if batch.idsFromFile, !ids.isEmpty { return true }
+        guard let seconds else { return false }
+        return batch.entries.contains { seconds.contains($0.moment.second) }
     }
 }

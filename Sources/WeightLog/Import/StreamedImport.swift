@@ -44,8 +44,7 @@ final class StreamedImport: EntryBatches, @unchecked Sendable {
         switch next {
         case let .batch(batch):
             let entries = batch.entries
-            let fresh = stored.ids.isEmpty && stored.moments.isEmpty ? entries
-                : entries.filter { !stored.holds($0, idFromFile: batch.idsFromFile) }
+            let fresh = stored.mayHold(any: batch) ? entries.filter { !stored.holds($0, idFromFile: batch.idsFromFile) } : entries
             alreadyStored += entries.count - fresh.count
             added += fresh.count
             return fresh
