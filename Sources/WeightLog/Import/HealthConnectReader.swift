@@ -18,9 +18,9 @@ struct HealthConnectReader {
 
     /// Whether the SQLite file at `path` has Health Connect's weight table.
     static func holdsWeightRecords(path: String) -> Bool {
-        // A file SQLite cannot open is no Health Connect export.
-        guard let connection = try? SQLiteConnection.openUntrusted(path: path) else { return false }
-        return (try? connection.scalarInt("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'weight_record_table'")) == 1
+        guard let connection = try? SQLiteConnection.openUntrusted(path: path) else { return false }  // Unopenable: not one.
+        let tables = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'weight_record_table'"
+        return (try? connection.scalarInt(tables)) == 1  // Unreadable: not one either.
     }
 
     /// The database at `path`; `shownAs` names it in messages.
@@ -35,9 +35,12 @@ struct HealthConnectReader {
         do {
             let tables = Set(try connection.query("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) })
             guard tables.contains("weight_record_table") else { throw ImportError.unknownFormat(name) }
+            // Joined once, one body fat per instant: a look-up per weight row in a table without an index
+            // would grow as their product; SQLite groups and joins in its own temporary storage.
             let fat = tables.contains("body_fat_record_table")
-                ? "(SELECT b.percentage FROM body_fat_record_table b WHERE b.time = w.time LIMIT 1)" : "NULL"
-            let statement = try connection.prepare("SELECT w.time, w.weight, \(fat) FROM weight_record_table w ORDER BY w.time")
+                ? "LEFT JOIN (SELECT time, min(percentage) AS percentage FROM body_fat_record_table GROUP BY time) b ON b.time = w.time"
+                : "LEFT JOIN (SELECT NULL AS percentage) b"
+            let statement = try connection.prepare("SELECT w.time, w.weight, b.percentage FROM weight_record_table w \(fat) ORDER BY w.time")
             var index = 0
             while try statement.step() {
                 index += 1
