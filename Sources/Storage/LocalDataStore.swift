@@ -92,7 +92,12 @@ public final class LocalDataStore: @unchecked Sendable {
     @discardableResult
     public func write<T>(journal: JournalEntry? = nil, notifying: Bool = true, _ body: (SQLiteConnection) throws -> T) throws -> T {
         let result = try withConnection { connection in
-            enableWAL(on: connection)
+            if !walEnabled, location != .memory {
+                // Best effort: while another process holds the file (or on a read-only mount) the switch can
+                // fail; the write then goes through the rollback journal, as safely, and the next one tries again.
+                // BEGIN below reports what stops a write.
+                walEnabled = (try? connection.execute("PRAGMA journal_mode=WAL")) != nil  // Not now: the next write tries again.
+            }
             try connection.execute("BEGIN IMMEDIATE")
             do {
                 let change = try journal.map { try ChangeJournal.begin($0, in: connection) }
@@ -123,14 +128,6 @@ public final class LocalDataStore: @unchecked Sendable {
             for observer in lock.withLock({ changeObservers }) { observer() }
         }
         return result
-    }
-
-    private func enableWAL(on connection: SQLiteConnection) {
-        guard !walEnabled, location != .memory else { return }
-        // Best effort: while another process holds the file (or on a read-only mount) the switch can
-        // fail; the write then goes through the rollback journal, as safely, and the next one tries again.
-        // BEGIN reports what stops a write.
-        walEnabled = (try? connection.execute("PRAGMA journal_mode=WAL")) != nil  // Not now: the next write tries again.
     }
 
     /// Takes back the latest change any process made, if the data still holds what it wrote.
