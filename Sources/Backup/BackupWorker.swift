@@ -47,16 +47,15 @@ actor BackupWorker {
             return (.unchanged, nil)
         }
         let installationID = try store.installationID()
-        let snapshot: (counts: [String: Int], file: PendingFile, written: SnapshotWriter.Written)?
+        let snapshot: (file: PendingFile, written: SnapshotWriter.Written)?
         do {
             snapshot = try store.readConsistently { connection in
-                let counts = try schema.summary(reading: [], in: connection).counts
                 // Nothing worth keeping, and an empty snapshot must never push a real one out of Latest.
-                guard counts["weights", default: 0] > 0 || counts["habits", default: 0] > 0 else { return nil }
+                guard try schema.holdsRows(in: ["weights", "habits"], in: connection) else { return nil }
                 let file = try files.pendingLatest()
                 let written = try SnapshotWriter.write(schema, in: connection, createdAt: now, installationID: installationID,
                                                        appVersion: appVersion, to: file)
-                return (counts, file, written)
+                return (file, written)
             }
         } catch let error as SnapshotValueError {
             throw BackupFileError.refusedContent(error.detail)
@@ -87,7 +86,8 @@ actor BackupWorker {
             }
         }
         let listing = BackupListing(name: "latest", kind: .latest, createdAt: now, installationID: installationID,
-                                    entries: snapshot.counts["weights", default: 0], habits: snapshot.counts["habits", default: 0],
+                                    entries: snapshot.written.rowCounts["weights", default: 0],
+                                    habits: snapshot.written.rowCounts["habits", default: 0],
                                     file: files.latest)
         return (.written(listing), warning)
     }

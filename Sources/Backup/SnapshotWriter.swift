@@ -8,11 +8,12 @@ import Storage
 /// snapshot of a million weigh-ins never stands in memory; its bytes are
 /// the ones `RecoverySnapshot.encoded()` gives for the same content.
 enum SnapshotWriter {
-    /// What was written: the content's hash, the file's hash and its size.
+    /// What was written: the content's hash, the file's hash, its size and each section's rows.
     struct Written: Sendable, Equatable {
         let contentHash: String
         let fileHash: String
         let size: Int
+        let rowCounts: [String: Int]
     }
 
     /// Writes every section of `schema`, inside the caller's read transaction
@@ -30,13 +31,13 @@ enum SnapshotWriter {
         defer { output.drain() }
         try RecoverySnapshot.head(appVersion: appVersion).bytes.withUnsafeBytes { try output.send($0, isContent: false) }
         let stream = SnapshotStream { try output.send($0, isContent: true) }
-        try schema.stream(in: connection, checkingRows: checkingRows, to: stream)
+        let rowCounts = try schema.stream(in: connection, checkingRows: checkingRows, to: stream)
         try output.finish()
         let contentHash = try content.finish()
         try RecoverySnapshot.tail(contentHash: contentHash, createdAt: createdAt, installationID: installationID)
             .bytes.withUnsafeBytes { try output.send($0, isContent: false) }
         try output.finish()
-        return Written(contentHash: contentHash, fileHash: try whole.finish(), size: whole.count)
+        return Written(contentHash: contentHash, fileHash: try whole.finish(), size: whole.count, rowCounts: rowCounts)
     }
 }
 

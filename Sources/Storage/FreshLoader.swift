@@ -33,6 +33,14 @@ public final class FreshLoader {
         await flight.run { await self.perform(load) }
     }
 
+    /// After a write of this process: reads again what was loaded, or joins
+    /// the load in flight. Nothing loaded yet stays so; its first use loads it
+    /// (a one-shot `trend -c import …` reads no log it never shows).
+    public func refresh(_ load: @escaping @MainActor () async throws -> Void) async {
+        guard hasLoaded || isLoading else { return }
+        await reload(load)
+    }
+
     /// Loads once, and again when another process has written since; a
     /// failed load is tried again by the next caller. Throws the error of
     /// the load when there is still nothing loaded.

@@ -89,10 +89,20 @@ public final class LocalDataStore: @unchecked Sendable {
     /// it after the commit unless `notifying` is false (bookkeeping writes).
     /// With a `journal` entry, what the body writes to the tables a person
     /// keeps is journaled under it, in the same transaction (see `ChangeJournal`).
+    ///
+    /// A `bulk` write (a large import or restore) goes through the rollback
+    /// journal when this connection can switch to it (no other connection has
+    /// the file open in WAL mode): rows that land in new pages are then written
+    /// once, where the WAL writes them twice (the log, then its checkpoint).
+    /// The next ordinary write switches back to WAL.
     @discardableResult
-    public func write<T>(journal: JournalEntry? = nil, notifying: Bool = true, _ body: (SQLiteConnection) throws -> T) throws -> T {
+    public func write<T>(journal: JournalEntry? = nil, notifying: Bool = true, bulk: Bool = false,
+                         _ body: (SQLiteConnection) throws -> T) throws -> T {
         let result = try withConnection { connection in
-            if !walEnabled, location != .memory {
+            if bulk, location != .memory {
+                // Best effort: while another connection has the WAL open the switch is refused, and the WAL serves.
+                if walEnabled, (try? connection.scalarText("PRAGMA journal_mode=DELETE")) == "delete" { walEnabled = false }
+            } else if !walEnabled, location != .memory {
                 // Best effort: while another process holds the file (or on a read-only mount) the switch can
                 // fail; the write then goes through the rollback journal, as safely, and the next one tries again.
                 // BEGIN below reports what stops a write.

@@ -76,6 +76,11 @@ public final class SQLiteConnection {
         try query(sql, parameters) { $0.isNull(0) ? nil : $0.int(0) }.first ?? nil
     }
 
+    /// The text in the first column of the first row, if any.
+    public func scalarText(_ sql: String, _ parameters: [SQLValue] = []) throws -> String? {
+        try query(sql, parameters) { $0.isNull(0) ? nil : $0.text(0) }.first ?? nil
+    }
+
     func error(code: Int32, message: String) -> StorageError {
         switch code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT: return .notADatabase(path: path)

@@ -84,7 +84,9 @@ public struct SnapshotSchema: Sendable {
     /// the caller's read transaction: the bytes `read(in:).canonicalBytes()`
     /// would make, without holding them. With `checkingRows`, throws
     /// `SnapshotValueError` at the first row a restore would refuse.
-    public func stream(in connection: SQLiteConnection, checkingRows: Bool = true, to stream: SnapshotStream) throws {
+    /// Returns each section's row count as written (`SnapshotStream.rowCounts`).
+    @discardableResult
+    public func stream(in connection: SQLiteConnection, checkingRows: Bool = true, to stream: SnapshotStream) throws -> [String: Int] {
         var members: [SnapshotMember] = []
         for section in sections {
             members += try section.members(in: connection, checkingRows: checkingRows)
@@ -101,6 +103,15 @@ public struct SnapshotSchema: Sendable {
         }
         try stream.write { $0.raw("}") }
         try stream.flush()
+        return stream.rowCounts
+    }
+
+    /// Whether any of the sections named in `names` holds a row, found without counting them all.
+    public func holdsRows(in names: Set<String>, in connection: SQLiteConnection) throws -> Bool {
+        for section in sections where names.contains(section.name) {
+            if try section.hasRows(in: connection) { return true }
+        }
+        return false
     }
 
     /// What a restore's confirmation shows of what is stored now, without

@@ -34,6 +34,8 @@ public protocol SnapshotSection: Sendable {
     func members(in connection: SQLiteConnection, checkingRows: Bool) throws -> [SnapshotMember]
     /// `read(in:).rowCount`, counted in the database.
     func rowCount(in connection: SQLiteConnection) throws -> Int
+    /// Whether `rowCount(in:)` is above zero, found without counting every row.
+    func hasRows(in connection: SQLiteConnection) throws -> Bool
     /// `read(in:).dateSpan`, found in the database (the default: none).
     func dateSpan(in connection: SQLiteConnection) throws -> ClosedRange<Date>?
 }
@@ -42,13 +44,21 @@ extension SnapshotSection {
     public func members(in connection: SQLiteConnection, checkingRows: Bool) throws -> [SnapshotMember] {
         let part = try read(in: connection)
         if checkingRows, let first = keepingValid(part).dropped.first { throw SnapshotValueError(first) }
-        return part.canonicalMembers().map { member in
-            SnapshotMember(key: member.key) { try $0.append(member.value) }
+        let name = name
+        return part.canonicalMembers().enumerated().map { index, member in
+            SnapshotMember(key: member.key) { stream in
+                if index == 0 { stream.counted(part.rowCount, of: name) }
+                try stream.append(member.value)
+            }
         }
     }
 
     public func rowCount(in connection: SQLiteConnection) throws -> Int {
         try read(in: connection).rowCount
+    }
+
+    public func hasRows(in connection: SQLiteConnection) throws -> Bool {
+        try rowCount(in: connection) > 0
     }
 
     /// None: a section whose rows record moments (weigh-ins) finds its span in the database.

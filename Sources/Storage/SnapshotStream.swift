@@ -10,6 +10,9 @@ public final class SnapshotStream {
 
     private var buffer = CanonicalJSON(reservingCapacity: SnapshotStream.chunkSize + 4_096)
     private let sink: (UnsafeRawBufferPointer) throws -> Void
+    /// Each section's rows as its members wrote them (`SnapshotSection.rowCount`):
+    /// what a listing of the written snapshot shows, without counting them again.
+    public private(set) var rowCounts: [String: Int] = [:]
 
     /// `sink` receives every byte, in order, a chunk at a time.
     public init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
@@ -20,6 +23,11 @@ public final class SnapshotStream {
     public func write(_ body: (inout CanonicalJSON) -> Void) throws {
         body(&buffer)
         if buffer.bytes.count >= Self.chunkSize { try flush() }
+    }
+
+    /// Notes that `section`'s members wrote `rows` rows.
+    public func counted(_ rows: Int, of section: String) {
+        rowCounts[section, default: 0] += rows
     }
 
     /// Appends text written elsewhere (a small section's member) as it is.

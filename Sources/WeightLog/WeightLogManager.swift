@@ -56,8 +56,8 @@ public final class WeightLogManager {
 
     public func startLoading() { loader.start(performLoad) }
 
-    /// Reads the log again (joining a read in flight): another process may have written.
-    public func reload() async { await loader.reload(performLoad) }
+    /// Reads the log again after a write (joining a read in flight), if it was read at all.
+    public func reload() async { await loader.refresh(performLoad) }
 
     /// Loads once, and again when another process has written since;
     /// throws the storage error when the log could not be read.

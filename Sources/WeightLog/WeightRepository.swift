@@ -120,7 +120,7 @@ public actor LocalWeightRepository: WeightRepository {
         let added = try await store.cancellable {
             // The write lock is taken once rows are there: a long scan (a Health export) does not hold it.
             try batches.waitForRows()
-            return try store.write(journal: journal) { connection in
+            return try store.write(journal: journal, bulk: count > WeightTable.bulkRows) { connection in
                 batches.start(against: try WeightTable.storedKeys(in: connection))
                 var merger = try WeightTable.Merger(expecting: count, checkingStored: false, in: connection)
                 while let entries = try batches.next() {

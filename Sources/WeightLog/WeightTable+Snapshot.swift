@@ -83,6 +83,7 @@ extension WeightTable {
                 index += 1
             }
             try stream.write { $0.raw("]") }
+            stream.counted(index, of: name)
         }]
     }
 
@@ -101,6 +102,10 @@ extension WeightTable {
 
     public func rowCount(in connection: SQLiteConnection) throws -> Int {
         try connection.scalarInt("SELECT count(*) FROM weight_entries") ?? 0
+    }
+
+    public func hasRows(in connection: SQLiteConnection) throws -> Bool {
+        try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM weight_entries)") == 1
     }
 
     /// The first and last instant, from the ends of the instant index.

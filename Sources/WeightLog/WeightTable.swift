@@ -185,6 +185,11 @@ public struct WeightTable: SnapshotSection {
         return keys
     }
 
+    /// Past this many rows, an insert is written as a bulk one: a larger page
+    /// cache, its triggers' work done once (`InsertTriggerPause`), and the
+    /// rollback journal where it can be had (`LocalDataStore.write(bulk:)`).
+    static let bulkRows = 10_000
+
     /// A merge fed a batch at a time (a streamed snapshot's weigh-ins): the
     /// stored ids and moments are read once, when it starts. Without
     /// `checkingStored` it only inserts: an import sorts its rows against the
@@ -202,9 +207,9 @@ public struct WeightTable: SnapshotSection {
             self.connection = connection
             // A large batch touches many pages of the id index; room for them in
             // memory saves spilling half-built pages to the journal again and again.
-            if count > 10_000 { try connection.execute("PRAGMA cache_size = -32768") }
+            if count > WeightTable.bulkRows { try connection.execute("PRAGMA cache_size = -32768") }
             keys = checkingStored ? try WeightTable.storedKeys(in: connection) : nil
-            pause = count > 10_000 ? try InsertTriggerPause(on: "weight_entries", in: connection) : nil
+            pause = count > WeightTable.bulkRows ? try InsertTriggerPause(on: "weight_entries", in: connection) : nil
             // OR IGNORE: a batch that repeats an id keeps its first row, as a re-import would.
             insert = BatchedInsert("INSERT OR IGNORE INTO weight_entries(\(WeightTable.columns))", columns: 5, in: connection)
         }

@@ -55,6 +55,28 @@ import WeightLog
         #expect(try Data(contentsOf: latest) != before, "backup now ignores both rules")
     }
 
+    /// A snapshot's listing counts the rows as they were written (no second
+    /// count of the table); habits alone are worth a snapshot, and a database
+    /// with nothing to keep makes not even the Backups folder.
+    @Test func aSnapshotListsWhatItWroteAndNothingIsWrittenForNothing() async throws {
+        defer { temp.remove() }
+        let g = graph()
+        let backup = g.app.backupFeature
+        await #expect(throws: BackupFileError.nothingToBackUp) { _ = try await backup.backupNow() }
+        #expect(!FileManager.default.fileExists(atPath: backups(g).path))
+
+        _ = try await g.app.habitsFeature.add(name: "Read", schedule: .daily, kind: .yesNo)
+        _ = try await g.app.habitsFeature.add(name: "Walk", schedule: .daily, kind: .yesNo)
+        let habitsOnly = try await backup.backupNow()
+        #expect(habitsOnly.entries == 0 && habitsOnly.habits == 2)
+
+        for kilograms in [80.0, 79.5, 79.0] { try await g.app.weightEntryFeature.record(kilograms: kilograms) }
+        let both = try await backup.backupNow()
+        #expect(both.entries == 3 && both.habits == 2)
+        let listed = try await backup.listings().listings.first { $0.kind == .latest }
+        #expect(listed?.entries == 3 && listed?.habits == 2, "the file says what the writer counted")
+    }
+
     @Test func oneWeeklySnapshotPerISOWeekNeverOverwritten() async throws {
         defer { temp.remove() }
         // Sunday 2026-06-07 is in ISO week 23; Monday 2026-06-08 starts week 24.

@@ -23,6 +23,42 @@ import TestSupport
         #expect(mode == ["wal"])
     }
 
+    /// A bulk write goes through the rollback journal when this connection is
+    /// the file's only one, and the next ordinary write is back in WAL mode.
+    /// While another connection has the WAL open, the switch is refused and
+    /// the bulk write goes through the WAL, as safely. A bulk write that fails
+    /// leaves nothing, whichever journal it went through.
+    @Test func aBulkWriteTakesTheRollbackJournalWhenItCanAndStillRollsBack() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = temp.url.appendingPathComponent("data")
+        let store = LocalDataStore(directory: directory)
+        let mode = { (connection: SQLiteConnection) in try connection.scalarText("PRAGMA journal_mode") }
+        #expect(try store.write { try mode($0) } == "wal")
+        #expect(try store.write(bulk: true) { try mode($0) } == "delete")
+        struct Refused: Error {}
+        #expect(throws: Refused.self) {
+            try store.write(bulk: true) { connection in
+                try connection.run("INSERT INTO settings(key, value) VALUES('unit', 'lb')")
+                throw Refused()
+            }
+        }
+        #expect(try store.read { try $0.scalarInt("SELECT count(*) FROM settings WHERE key = 'unit'") } == 0)
+        #expect(try store.write { try mode($0) } == "wal")
+
+        let other = LocalDataStore(directory: directory)
+        #expect(try other.read { try mode($0) } == "wal")
+        #expect(try store.write(bulk: true) { try mode($0) } == "wal")
+        #expect(throws: Refused.self) {
+            try store.write(bulk: true) { connection in
+                try connection.run("INSERT INTO settings(key, value) VALUES('unit', 'lb')")
+                throw Refused()
+            }
+        }
+        try store.write(bulk: true) { try $0.run("INSERT INTO settings(key, value) VALUES('unit', 'lb')") }
+        #expect(try other.read { try $0.scalarText("SELECT value FROM settings WHERE key = 'unit'") } == "lb")
+    }
+
     @Test func createsTheDirectoryAndFileWithPrivatePermissions() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }

@@ -100,6 +100,20 @@ import TestSupport
         #expect(again.imported == 0 && again.preview.duplicates == 3 && again.preview.newEntries.isEmpty)
     }
 
+    /// A one-shot `trend -c "import …"` never shows the log: the import does
+    /// not read it afterwards (at a million rows that read cost 0.15 s); its
+    /// first use reads the imported rows.
+    @Test func anImportReadsNoLogThatWasNeverRead() async throws {
+        defer { temp.remove() }
+        let url = try file("w.csv", "date,weight\n2026-11-01 07:00,80\n2026-11-02 07:00,79.5\n")
+        let g = try await graph()
+        #expect(try await g.app.weightImportFeature.importFile(url).imported == 2)
+        #expect(g.app.weightEntryFeature.checkIn().latestKilograms == nil, "nothing was read")
+        try await g.app.weightEntryFeature.load()
+        #expect(g.app.weightEntryFeature.checkIn().latestKilograms == 79.5)
+        #expect(try await g.app.weightEntryFeature.allEntries().count == 2)
+    }
+
     @Test func weightDiaryUnitsRowAndIgnoredRows() async throws {
         defer { temp.remove() }
         let url = try file("diary.csv", """
