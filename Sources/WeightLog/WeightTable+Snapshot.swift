@@ -66,30 +66,64 @@ extension WeightTable {
     }
 
     /// The `weights` member written as the statement steps: a million weigh-ins
-    /// never stand in memory together. Ids are unique in the table (its
-    /// primary key); every other rule a restore applies is checked per row.
+    /// never stand in memory together. Rows are read here, a batch at a time,
+    /// and checked and written on a thread of their own (`CanonicalRows`): on
+    /// two cores the reading and the writing overlap. Ids are unique in the
+    /// table (its primary key); every other rule a restore applies is checked per row.
     public func members(in connection: SQLiteConnection, checkingRows: Bool) throws -> [SnapshotMember] {
         [SnapshotMember(key: name) { stream in
             try stream.write { $0.raw("[") }
-            var index = 0
+            let rows = CanonicalRows(stream, checkingRows: checkingRows)
+            let stage = BackgroundStage<[WeightEntry]>(label: "trend.snapshot.weights", depth: 4) { try rows.write($0) }
+            defer { stage.drain() }
+            var batch: [WeightEntry] = []
+            batch.reserveCapacity(Self.snapshotBatch)
             _ = try Self.forEachEntry(in: connection) { entry in
-                if checkingRows {
-                    try Self.check(entry, index: index)
-                }
-                try stream.write { out in
-                    if index > 0 { out.raw(",") }
-                    Self.writeCanonical(&out, entry)
-                }
-                index += 1
+                batch.append(entry)
+                guard batch.count == Self.snapshotBatch else { return }
+                try stage.send(batch)
+                batch = []
+                batch.reserveCapacity(Self.snapshotBatch)
             }
+            try stage.send(batch)
+            try stage.finish()
             try stream.write { $0.raw("]") }
-            stream.counted(index, of: name)
+            stream.counted(rows.count, of: name)
         }]
+    }
+
+    /// How many weigh-ins a snapshot reads before handing them on to be written.
+    static let snapshotBatch = 2_048
+
+    /// Checks weigh-ins and writes their canonical text, on a `BackgroundStage`'s
+    /// thread: the stream is the stage's from its first batch until it finishes.
+    private final class CanonicalRows: @unchecked Sendable {
+        // @unchecked: used by one thread at a time, the stage's while it runs (see BackgroundStage).
+        private let stream: SnapshotStream
+        private let checkingRows: Bool
+        private(set) var count = 0
+
+        init(_ stream: SnapshotStream, checkingRows: Bool) {
+            self.stream = stream
+            self.checkingRows = checkingRows
+        }
+
+        func write(_ batch: [WeightEntry]) throws {
+            for entry in batch {
+                if checkingRows { try WeightTable.check(entry, index: count) }
+                let first = count == 0
+                try stream.write { out in
+                    if !first { out.raw(",") }
+                    WeightTable.writeCanonical(&out, entry)
+                }
+                count += 1
+            }
+        }
     }
 
     /// Throws why a stored weigh-in could not be restored from a snapshot (see `problem(with:index:ids:)`;
     /// ids are unique in the table, its primary key).
-    private static func check(_ entry: WeightEntry, index: Int) throws {
+    fileprivate static func check(_ entry: WeightEntry, index: Int) throws {
         guard WeightEntry.isAcceptedID(entry.id) else {
             throw SnapshotValueError("weight \(index + 1) has an empty or overlong id")
         }
