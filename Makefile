@@ -59,11 +59,14 @@ test: test-deps
 docs: deps
 	bash scripts/docs.sh
 
+# The progress suite (with its C reference), the habits suite, then the import
+# and export cases next to sqlite3's .import, each in the same run as its floor.
 bench: deps
 	$(SWIFT) build $(RELEASE) --product ProgressBenchmarks
 	$(SWIFT) build $(RELEASE) --product HabitsBenchmarks
 	$(BIN)/ProgressBenchmarks
 	$(BIN)/HabitsBenchmarks
+	$(MAKE) --no-print-directory bench-import
 
 # Start-up next to a bare Foundation hello, on generated data directories
 # (ten years of weigh-ins and habits, 100k weigh-ins, 20 habits over 30 years).

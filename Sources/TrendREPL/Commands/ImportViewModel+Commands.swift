@@ -9,7 +9,7 @@ extension ImportViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "import", usage: "import FILE [preview] [member NAME]",
-                        summary: "bring in weigh-ins (CSV, Apple Health, Garmin, Fitbit, Samsung Health, Libra, openScale, Weight Diary, Hacker's Diet, Trend) or Loop habits",
+                        summary: "bring in weigh-ins (a CSV, or the export of Apple Health, Health Connect, Fitbit, Garmin, Samsung Health, Zepp, Renpho, Withings, FatSecret, Libra, openScale, Trend and more) or Loop habits",
                         examples: ["import ~/Downloads/export.xml preview", "import weights.csv", "import libra.csv",
                                    "import 'Loop Habits Backup 2026-06-10.db' preview", "import eufylife.csv member Alex"],
                         completion: .positional([.file, .words(["preview", "member"])])) { context, arguments in
