@@ -133,8 +133,8 @@ public final class HabitsFeature {
 
     public func startLoading() { loader.start(performLoad) }
 
-    /// Reads habits again (joining a read in flight).
-    public func reload() async { await loader.reload(performLoad) }
+    /// Reads habits again after a write, if they were read at all (see `FreshLoader.refresh`).
+    public func reload() async { await loader.refresh(performLoad) }
 
     /// Loads once, and again when another process has written since;
     /// throws when storage cannot be read.

@@ -31,8 +31,8 @@ public final class UserSettingsStore {
     /// Starts reading the settings; returns at once.
     public func startLoading() { loader.start(performLoad) }
 
-    /// Reads the settings, or joins a read in flight.
-    public func reload() async { await loader.reload(performLoad) }
+    /// Reads the settings again after a write, if they were read at all (see `FreshLoader.refresh`).
+    public func reload() async { await loader.refresh(performLoad) }
 
     /// Loads once, and again when another process has written since; throws
     /// the storage error when the settings could not be read.

@@ -33,12 +33,13 @@ public final class FreshLoader {
         await flight.run { await self.perform(load) }
     }
 
-    /// After a write of this process: reads again what was loaded, or joins
-    /// the load in flight. Nothing loaded yet stays so; its first use loads it
-    /// (a one-shot `trend -c import …` reads no log it never shows).
+    /// After a write of this process: reads again what was loaded. A load in
+    /// flight may have read before the write, so it is waited for and the
+    /// data read once more. Nothing loaded yet stays so; its first use loads
+    /// it (a one-shot `trend -c import …` reads no log it never shows).
     public func refresh(_ load: @escaping @MainActor () async throws -> Void) async {
         guard hasLoaded || isLoading else { return }
-        await reload(load)
+        await flight.runAfter { await self.perform(load) }
     }
 
     /// Loads once, and again when another process has written since; a

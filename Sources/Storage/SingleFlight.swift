@@ -19,6 +19,13 @@ public final class SingleFlight {
         await task?.value
     }
 
+    /// Waits for the operation in flight, which may have begun before what the
+    /// caller knows has changed, then runs `operation` (or joins one begun since).
+    public func runAfter(_ operation: @escaping @MainActor () async -> Void) async {
+        if let task { await task.value }
+        await run(operation)
+    }
+
     private func launch(_ operation: @escaping @MainActor () async -> Void) {
         // The task body runs after this assignment: both are on the main actor.
         task = Task { @MainActor in
