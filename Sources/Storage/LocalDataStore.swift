@@ -90,11 +90,12 @@ public final class LocalDataStore: @unchecked Sendable {
     /// With a `journal` entry, what the body writes to the tables a person
     /// keeps is journaled under it, in the same transaction (see `ChangeJournal`).
     ///
-    /// A `bulk` write (a large import or restore) goes through the rollback
+    /// A `bulk` write (a large import) goes through the rollback
     /// journal when this connection can switch to it (no other connection has
     /// the file open in WAL mode): rows that land in new pages are then written
     /// once, where the WAL writes them twice (the log, then its checkpoint).
-    /// The next ordinary write switches back to WAL.
+    /// The next ordinary write switches back to WAL. While it commits, other
+    /// processes' reads wait for it (the busy timeout), as they never do in WAL.
     @discardableResult
     public func write<T>(journal: JournalEntry? = nil, notifying: Bool = true, bulk: Bool = false,
                          _ body: (SQLiteConnection) throws -> T) throws -> T {

@@ -56,7 +56,7 @@ public final class WeightLogManager {
 
     public func startLoading() { loader.start(performLoad) }
 
-    /// Reads the log again after a write (joining a read in flight), if it was read at all.
+    /// Reads the log again after a write, if it was read at all (see `FreshLoader.refresh`).
     public func reload() async { await loader.refresh(performLoad) }
 
     /// Loads once, and again when another process has written since;
