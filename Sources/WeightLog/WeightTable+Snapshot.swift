@@ -76,16 +76,7 @@ extension WeightTable {
             let rows = CanonicalRows(stream, checkingRows: checkingRows)
             let stage = BackgroundStage<[WeightEntry]>(label: "trend.snapshot.weights", depth: 4) { try rows.write($0) }
             defer { stage.drain() }
-            var batch: [WeightEntry] = []
-            batch.reserveCapacity(Self.snapshotBatch)
-            _ = try Self.forEachEntry(in: connection) { entry in
-                batch.append(entry)
-                guard batch.count == Self.snapshotBatch else { return }
-                try stage.send(batch)
-                batch = []
-                batch.reserveCapacity(Self.snapshotBatch)
-            }
-            try stage.send(batch)
+            try Self.forEachBatch(of: Self.snapshotBatch, in: connection) { try stage.send($0) }
             try stage.finish()
             try stream.write { $0.raw("]") }
             stream.counted(rows.count, of: name)

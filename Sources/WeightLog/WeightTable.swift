@@ -107,6 +107,23 @@ public struct WeightTable: SnapshotSection {
         return count
     }
 
+    /// Every entry, oldest first (by instant, then id), handed on `size` at a
+    /// time (the last batch may be shorter; an empty table hands on none).
+    /// Each entry goes straight into its batch: no copy of its strings.
+    static func forEachBatch(of size: Int, in connection: SQLiteConnection, _ body: ([WeightEntry]) throws -> Void) throws {
+        let statement = try connection.prepare(selectAll)
+        var batch: [WeightEntry] = []
+        batch.reserveCapacity(size)
+        while try statement.step() {
+            batch.append(entry(statement))
+            guard batch.count == size else { continue }
+            try body(batch)
+            batch = []
+            batch.reserveCapacity(size)
+        }
+        if !batch.isEmpty { try body(batch) }
+    }
+
     /// Up to `limit` entries past `cursor` (an entry's instant and id; nil
     /// starts at the end), newest first or oldest first, from `start` up to
     /// (not including) `end`: one page of a listing that is never held whole.

@@ -16,9 +16,11 @@ import WeightLog
 
     /// The pinned content of `RecoverySnapshotTests` (escapes, habits with
     /// days, settings, the tip deck) with enough weigh-ins to span many chunks.
-    nonisolated static var content: SnapshotContent {
+    nonisolated static var content: SnapshotContent { content(extra: 3_000) }
+
+    nonisolated static func content(extra: Int) -> SnapshotContent {
         var content = RecoverySnapshotTests.content
-        let many = (0..<3_000).map { index -> WeightEntry in
+        let many = (0..<extra).map { index -> WeightEntry in
             let instant: Double = 1_600_000_000 + Double(index) * 86_400
             let kilograms: Double = 70 + Double(index % 97) / 10
             let bodyFat: Double? = index % 5 == 0 ? 20 + Double(index % 9) / 4 : nil
@@ -29,12 +31,15 @@ import WeightLog
         return content
     }
 
-    @Test func aStreamedSnapshotIsTheBytesOfItsEncoding() throws {
+    /// Weigh-ins are read a batch at a time (`WeightTable.snapshotBatch`): the
+    /// pinned content alone (two), with enough to end a batch exactly, and past it.
+    @Test(arguments: [0, 2_048 - 2, 3_000])
+    func aStreamedSnapshotIsTheBytesOfItsEncoding(extra: Int) throws {
         defer { temp.remove() }
         let store = LocalDataStore(directory: temp.url.appendingPathComponent("data"))
-        try store.replaceContent(with: Self.content)
+        try store.replaceContent(with: Self.content(extra: extra))
         let stored = try store.readContent()
-        #expect(stored.canonical().count > 2 * SnapshotStream.chunkSize, "the content spans several chunks")
+        if extra == 3_000 { #expect(stored.canonical().count > 2 * SnapshotStream.chunkSize, "the content spans several chunks") }
         let createdAt = Date(timeIntervalSince1970: 1_800_000_000.25)
         let folder = try SafeFolder.open(temp.url, ["out"], create: true)
         let file = try folder.pending("Latest.json")
@@ -49,6 +54,7 @@ import WeightLog
         #expect(written.contentHash == expected.contentHash)
         #expect(written.fileHash == (try ContentHash.sha256(bytes)))
         #expect(written.size == bytes.count)
+        #expect(written.rowCounts["weights"] == stored.weights.count && written.rowCounts["habits"] == stored.habits.count)
         let back = try RecoverySnapshot.decode(bytes, name: "streamed", schema: .trend)
         #expect(back.content == stored)
     }
