@@ -22,6 +22,9 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     private let historyPath: String
     private let interruptPipe: (read: Int32, write: Int32)
     private let interruptSource: any DispatchSourceSignal
+    /// What Ctrl-C does while a command runs (no line is being read); guarded by `hookLock`.
+    private var commandInterrupt: (@Sendable () -> Void)?
+    private let hookLock = NSLock()
 
     /// A reader on libedit, or nil when no libedit can be opened.
     init?(historyPath: String) {
@@ -35,9 +38,10 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         signal(SIGINT, SIG_IGN)
         let writeEnd = fds[1]
         interruptSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interruptSource.setEventHandler {
+        interruptSource.setEventHandler { [weak self] in
             var byte: UInt8 = 3
             _ = write(writeEnd, &byte, 1)
+            self?.hookLock.withLock { self?.commandInterrupt }?()
         }
         interruptSource.resume()
 
@@ -107,6 +111,12 @@ final class EditLineReader: LineReader, @unchecked Sendable {
             trend_el_add_history(line)
         }
         return .line(line)
+    }
+
+    /// Sets what Ctrl-C does until the running command ends (nil: nothing but
+    /// being spent, so it cancels no later line).
+    func whileCommandRuns(onInterrupt: (@Sendable () -> Void)?) {
+        hookLock.withLock { commandInterrupt = onInterrupt }
     }
 
     private func drainInterrupts() {

@@ -135,7 +135,11 @@ func runTrend() async -> Int32 {
             case .significantTimeChange: await app.applicationSignificantTimeChange()
             }
         }
-        let result = await session.execute(line)
+        let running = Task { await session.execute(line) }
+        // Ctrl-C stops a command where it can stop (an import, a restore), before anything is written.
+        editLine?.whileCommandRuns { running.cancel() }
+        let result = await running.value
+        editLine?.whileCommandRuns(onInterrupt: nil)
         emit(result, style: session.style)
         if let editLine {
             EditLineReader.setCompletionTable(session.completionTable)

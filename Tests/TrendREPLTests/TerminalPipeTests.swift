@@ -83,6 +83,33 @@ import TestSupport
         #expect(!screen.contains("^Ceigh") && !screen.contains("bck:"), "nothing of the search is left:\n\(screen)")
     }
 
+    /// Ctrl-C while an import runs stops it: nothing is written, the progress
+    /// bar does not come back over the prompt, and the next command runs.
+    @Test func ctrlCStopsARunningImportAndWritesNothing() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        // Enough rows that the import is still reading when Ctrl-C lands (the bar first shows at 65,536).
+        let csv = temp.url.appendingPathComponent("many.csv")
+        var text = "date,weight\n"
+        text.reserveCapacity(600_000 * 24)
+        for index in 0..<600_000 {
+            text += "\(1_500_000_000 + index * 600),\(70 + index % 30)\n"
+        }
+        try Data(text.utf8).write(to: csv)
+        let data = temp.url.appendingPathComponent("data")
+        let session = try startREPL(data: data)
+        defer { endServer() }
+        try tmux(["send-keys", "-t", session, "import '\(csv.path)'", "Enter"])
+        #expect(try waitFor(session, "Importing [").contains("Importing ["), "the import is under way")
+        try tmux(["send-keys", "-t", session, "C-c"])
+        let stopped = try waitFor(session, "nothing was changed")
+        #expect(stopped.contains("nothing was changed"), "\(stopped)")
+        try tmux(["send-keys", "-t", session, "status", "Enter"])
+        let screen = try waitFor(session, "no weigh-ins")
+        #expect(screen.contains("trend> status\nno weigh-ins"), "the next command ran:\n\(screen)")
+        #expect(!screen.contains("Importing ["), "no bar is left on the screen:\n\(screen)")
+    }
+
     /// Issue 15: a second Tab lists the choices in their natural order, not libedit's sorted one.
     @Test func rangesAreListedInTheirNaturalOrder() throws {
         let temp = TemporaryDirectory()

@@ -11,6 +11,7 @@ import WeightLog
 enum FailureMessage {
     static func failure(from error: any Error, command: String) -> CommandFailure {
         if let failure = error as? CommandFailure { return failure }
+        if error is CancellationError { return CommandFailure(.failed, "\(command): stopped (Ctrl-C); nothing was changed") }
         let (code, hint) = classify(error)
         // A weigh-in's rule is phrased as a predicate: it needs its subject.
         let reason = error is WeightEntryError ? "the weigh-in \(error)" : String(describing: error)

@@ -3,6 +3,7 @@ import Foundation
 import Habits
 import Progress
 import Settings
+import Synchronization
 import WeightLog
 
 /// `import FILE [preview]` and `export FILE [kg] [RANGE]`.
@@ -204,9 +205,12 @@ extension ImportViewModel {
 }
 
 /// A one-line progress bar on standard error, drawn only on a terminal.
+/// Once finished it draws nothing more: a reading thread still winding down
+/// after Ctrl-C must not draw over the next prompt.
 final class ProgressBar: Sendable {
     let enabled: Bool
     let label: String
+    private let finished = Mutex(false)
 
     init(enabled: Bool, label: String) {
         self.enabled = enabled
@@ -215,18 +219,22 @@ final class ProgressBar: Sendable {
 
     /// Called from the reading thread with the share done, 0…1.
     var update: @Sendable (Double) -> Void {
-        { [enabled, label] fraction in
+        { [self] fraction in
             guard enabled else { return }
             let filled = Int((min(1, max(0, fraction)) * 30).rounded())
             let line = "\r\(label) [" + String(repeating: "█", count: filled) + String(repeating: " ", count: 30 - filled)
                 + "] \(Int((fraction * 100).rounded()))%"
-            Self.draw(line)
+            // Drawn under the lock, so no bar can land after the line `finish` cleared.
+            finished.withLock { done in if !done { Self.draw(line) } }
         }
     }
 
     func finish() {
         guard enabled else { return }
-        Self.draw("\r\u{1B}[K")
+        finished.withLock { done in
+            if !done { Self.draw("\r\u{1B}[K") }
+            done = true
+        }
     }
 
     /// A bar drawn or not changes nothing: a closed or full standard error is ignored here.
