@@ -182,7 +182,7 @@ public final class WeightImportFeature {
             if let entry = sorter.sort(weight), !stored.holds(entry, idFromFile: weight.id != nil) { fresh.append(entry) }
         }
         return ImportPreview(format: outcome.format, version: outcome.version, unit: outcome.unit, unitAssumed: outcome.unitAssumed, newEntries: fresh,
-                             newCount: fresh.count, duplicates: outcome.weights.count - fresh.count, invalid: outcome.invalid,
+                             newCount: fresh.count, duplicates: outcome.weights.count - fresh.count + outcome.repeated, invalid: outcome.invalid,
                              skipped: outcome.skipped, first: sorter.first, last: sorter.last)
     }
 }

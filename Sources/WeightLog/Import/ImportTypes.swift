@@ -144,6 +144,9 @@ struct ReadOutcome: Sendable {
     var weights: [ImportedWeight] = []
     var invalid: [ImportProblem] = []
     var skipped = 0
+    /// Weigh-ins the file holds twice that its reader left out itself (Libra's
+    /// midnight placeholders): duplicates, as a repeated row is.
+    var repeated = 0
     /// The people a file of several names (EufyLife's `Family Members`), in the order they first appear.
     var members: [String] = []
     /// False while a reader needs every row at its end (Libra's placeholders): no batch is handed on early.

@@ -65,7 +65,8 @@ final class StreamedImport: EntryBatches, @unchecked Sendable {
         guard let end else { return nil }
         let outcome = end.outcome
         var preview = ImportPreview(format: outcome.format, version: outcome.version, unit: outcome.unit, unitAssumed: outcome.unitAssumed,
-                                    newEntries: [], newCount: added, duplicates: end.repeated + alreadyStored, invalid: outcome.invalid,
+                                    newEntries: [], newCount: added, duplicates: end.repeated + outcome.repeated + alreadyStored,
+                                    invalid: outcome.invalid,
                                     skipped: outcome.skipped, first: end.first, last: end.last)
         preview.member = member
         return preview

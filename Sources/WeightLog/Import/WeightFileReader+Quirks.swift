@@ -7,7 +7,8 @@ import Settings
 extension WeightFileReader {
     /// Older Libra files hold a weigh-in twice: a placeholder at midnight and the
     /// real one at its time, the same weight on the same day. The placeholder goes
-    /// (counted as skipped); a midnight weigh-in with no twin stays.
+    /// (counted as a duplicate, as the file's copy of a weigh-in); a midnight
+    /// weigh-in with no twin stays.
     func dropMidnightPlaceholders(_ outcome: inout ReadOutcome) {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
@@ -34,7 +35,7 @@ extension WeightFileReader {
                 times[key(weight.kilograms, day)]?.contains { $0 > weight.date && $0.timeIntervalSince(weight.date) < 86_400 } == true
             }
         }
-        outcome.skipped += before - outcome.weights.count
+        outcome.repeated += before - outcome.weights.count
     }
 
     /// Hacker's Diet Online writes characters above U+00FF as Perl escapes, `\x{20ac}`: decoded back
