@@ -305,6 +305,30 @@ import TestSupport
         #expect(diary.weights.count == 2)
     }
 
+    /// Withings' older web export: lean mass instead of bone mass, and times on
+    /// a 12-hour clock with a one-digit hour (`6:36 AM`; `12:34 AM` is 00:34).
+    @Test func withingsOlderExportWithTwelveHourTimes() throws {
+        let outcome = try read("Withings - Weight 2016.csv", unit: .pounds)
+        #expect(outcome.format == .withings && outcome.invalid.isEmpty && outcome.unit == .kilograms)
+        #expect(outcome.weights.map(\.date) == [try local("2016-05-31 06:36"), try local("2016-05-30 22:28"),
+                                                 try local("2016-05-29 00:34"), try local("2016-05-27 07:18")])
+        #expect(outcome.weights.map(\.kilograms) == [62.77, 63.82, 65.67, 63.41])
+        #expect(outcome.weights.map { $0.bodyFatPercent.map { ($0 * 10).rounded() / 10 } } == [13.3, 13.1, nil, 12.7])
+        #expect(outcome.weights.map(\.note) == [nil, nil, nil, "after the run, tired"])
+    }
+
+    @Test func twelveHourClockTimes() throws {
+        let dates = ImportDates(localDays: LocalDays.shared(for: .gmt))
+        #expect(dates.parse("2016-05-31 6:36 AM") == dates.parse("2016-05-31 06:36"))
+        #expect(dates.parse("2016-05-31 6:36 pm") == dates.parse("2016-05-31 18:36"))
+        #expect(dates.parse("2016-05-31 12:34 AM") == dates.parse("2016-05-31 00:34"))
+        #expect(dates.parse("2016-05-31 12:05 PM") == dates.parse("2016-05-31 12:05"))
+        #expect(dates.parse("2016-05-31 11:59:30 PM") == dates.parse("2016-05-31 23:59:30"))
+        #expect(dates.parse("2016-05-31 7:05") == dates.parse("2016-05-31 07:05"))
+        #expect(dates.parse("2016-05-31 13:00 PM") == nil && dates.parse("2016-05-31 0:30 AM") == nil)
+        #expect(dates.parse("2016-05-31 24:00") == nil && dates.parse("2016-05-31 6:6") == nil)
+    }
+
     @Test func datesWithDotsSlashesAndTimestamps() throws {
         let dates = ImportDates(localDays: LocalDays.shared(for: .gmt))
         #expect(dates.parse("2026.10.07 20:34:03") == dates.parse("2026-10-07 20:34:03"))

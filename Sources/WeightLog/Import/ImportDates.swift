@@ -3,6 +3,7 @@ import Settings
 
 /// Reads the dates files carry: ISO 8601 with or without an offset
 /// (`2026-06-01T07:30:00Z`, `…+02:00`, `…-0400`), `yyyy-MM-dd HH:mm[:ss]`,
+/// the same on a 12-hour clock (`2016-05-31 6:36 AM`, Withings' older export),
 /// `yyyy-MM-dd HH:mm:ss -0400` (Apple Health), `yyyy-MM-dd` (noon), the same
 /// with dots or slashes (`2026.10.07`, Renpho Health) and Unix timestamps in
 /// seconds or milliseconds (Zepp Life). A time
@@ -33,9 +34,12 @@ struct ImportDates {
         }
         let dayNumber = DayNumber.from(year: year, month: month, day: day)
         if bytes.count == 10 { return local(dayNumber, seconds: 12 * 3600) }
-        guard bytes[10] == 0x54 || bytes[10] == 0x20, bytes.count >= 16, let hour = number(bytes, 11, 2), bytes[13] == 0x3A,
-              let minute = number(bytes, 14, 2), hour < 24, minute < 60 else { return nil }
-        var index = 16
+        // The hour in one digit or two (`6:36 AM`), then the minutes.
+        let colon = bytes.count > 12 && bytes[12] == 0x3A ? 12 : 13
+        guard bytes[10] == 0x54 || bytes[10] == 0x20, bytes.count >= colon + 3, let parsedHour = number(bytes, 11, colon - 11),
+              bytes[colon] == 0x3A, let minute = number(bytes, colon + 1, 2), minute < 60 else { return nil }
+        var hour = parsedHour
+        var index = colon + 3
         var second = 0.0
         if index < bytes.count, bytes[index] == 0x3A {
             guard let whole = number(bytes, index + 1, 2), whole < 60 else { return nil }
@@ -52,8 +56,16 @@ struct ImportDates {
                 second += digits
             }
         }
-        let seconds = Double(hour * 3600 + minute * 60) + second
         while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+        // A 12-hour clock: `12:34 AM` is 00:34, `12:05 PM` is 12:05.
+        if index + 2 <= bytes.count, bytes[index + 1] | 0x20 == 0x6D, bytes[index] | 0x20 == 0x61 || bytes[index] | 0x20 == 0x70 {
+            guard (1...12).contains(hour) else { return nil }
+            hour = hour % 12 + (bytes[index] | 0x20 == 0x70 ? 12 : 0)
+            index += 2
+            while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+        }
+        guard hour < 24 else { return nil }
+        let seconds = Double(hour * 3600 + minute * 60) + second
         if index == bytes.count { return local(dayNumber, seconds: seconds) }
         // An offset: Z, ±HH:MM, ±HHMM or ±HH.
         let rest = Array(bytes[index...])

@@ -57,7 +57,9 @@ extension WeightFileReader {
     static func namedFormat(header: [String], fileName: String) -> ImportFormat? {
         if header.contains("time of measurement") || header.contains("body fat percentage(%)") { return .renpho }
         if header.first == "timestamp", header.contains("fatrate") { return .zeppLife }
-        if header.contains(where: { $0.hasPrefix("fat mass (") }), header.contains(where: { $0.hasPrefix("bone mass (") }) { return .withings }
+        // Health Mate writes bone mass beside the fat mass; the older web export, lean mass.
+        if header.contains(where: { $0.hasPrefix("fat mass (") }),
+           header.contains(where: { $0.hasPrefix("bone mass (") || $0.hasPrefix("lean mass (") }) { return .withings }
         if fileName.lowercased().hasPrefix("measurement-summary") { return .myFitnessPal }
         if header.contains("weightkg"), header.contains("fatkg") || header.contains("fatpercent") { return .goldenCheetah }
         if isEufyHeader(header) { return .eufyLife }
