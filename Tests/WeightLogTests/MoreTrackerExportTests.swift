@@ -82,4 +82,24 @@ import TestSupport
         #expect(dates.parse("1609459200000") == Date(timeIntervalSince1970: 1_609_459_200))
         #expect(dates.parse("16094592000") == nil && dates.parse("2026.10-07") == nil)
     }
+
+    /// openScale 1.x wrote no header: `dateTime,weight,fat,water,muscle,waist,hip,comment`,
+    /// day first, the comment unquoted; 1.0 put the user's number first and every user in one file.
+    @Test func openScaleOneWithoutAHeader() throws {
+        let outcome = try read("openscale-1.x.csv")
+        #expect(outcome.format == .openScale && outcome.version == "the 1.x layout, without a header" && outcome.unitAssumed)
+        #expect(outcome.invalid.isEmpty && outcome.weights.map(\.kilograms) == [80.5, 80.1, 81.0])
+        #expect(outcome.weights.map(\.date) == [try local("2019-04-18 11:51"), try local("2019-04-19 07:02"), try local("2014-10-31 05:23")])
+        #expect(outcome.weights.map(\.bodyFatPercent) == [22.5, nil, nil], "a fat of 0.0 was not measured")
+        #expect(outcome.weights.first?.note == "comment one,with a comma" && outcome.weights.last?.note == nil)
+
+        let everyone = try read("openscale-1.0.csv")
+        #expect(everyone.format == .openScale && everyone.version == "the 1.0 layout, the user first" && everyone.members == ["1", "2"])
+        let days = LocalDays.shared(for: try #require(TimeZone(identifier: "Europe/Berlin")))
+        var reader = WeightFileReader(displayUnit: .kilograms, dates: ImportDates(localDays: days))
+        reader.member = "2"
+        let second = try reader.read(fixtureURL("apps/openscale-1.0.csv"))
+        let expected = try local("2014-11-01 07:00")
+        #expect(second.weights.map(\.kilograms) == [62.3] && second.weights.first?.date == expected)
+    }
 }

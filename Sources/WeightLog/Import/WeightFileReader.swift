@@ -88,6 +88,8 @@ struct WeightFileReader {
         } else if let header = lowerRows.first,
                   (header.contains("date") && header.contains("time")) || header.contains("datetime"), header.contains("weight") {
             outcome = readOpenScale(records)
+        } else if let first = lowerRows.first, let layout = OpenScaleOneLayout(first) {
+            outcome = readOpenScaleOne(records, layout: layout)
         } else if let header = lowerRows.first, header.contains(where: Self.isDateHeader) || Self.isEufyHeader(header),
                   header.contains(where: Self.isWeightHeader) {
             let named = Self.namedFormat(header: header, fileName: url.lastPathComponent)
@@ -218,34 +220,6 @@ struct WeightFileReader {
                 bodyFat: fatColumn.map { .percent(field(record.fields, $0)) }, to: &outcome)
         }
         dropMidnightPlaceholders(&outcome)
-        return outcome
-    }
-
-    func readOpenScale(_ records: Records) -> ReadOutcome {
-        var outcome = ReadOutcome(format: .openScale, unit: displayUnit, unitAssumed: true)
-        var header: [String]?
-        var dateTime: Int?, date: Int?, time: Int?, note: Int?, fat: Int?
-        var weight = 1
-        records { record in
-            guard header != nil else {
-                let names = record.fields.map { $0.lowercased() }
-                header = names
-                dateTime = names.firstIndex(of: "datetime")
-                date = names.firstIndex(of: "date")
-                time = names.firstIndex(of: "time")
-                weight = names.firstIndex(of: "weight") ?? 1
-                note = names.firstIndex { $0 == "comment" || $0 == "note" }
-                fat = names.firstIndex(where: Self.isBodyFatHeader)
-                return
-            }
-            let when = dateTime.map { field(record.fields, $0) }
-                ?? [date, time].compactMap { $0.map { field(record.fields, $0) } }.joined(separator: " ")
-            if outcome.format == .openScale, outcome.version == nil {
-                outcome.version = dateTime == nil ? "the DATE,TIME layout" : (Self.dayFirst(when) != nil ? "the 2.0–2.1.1 layout" : "the dateTime layout")
-            }
-            add(record.line, dateText: Self.dayFirst(when) ?? when, weightText: field(record.fields, weight), unit: outcome.unit,
-                note: note.map { field(record.fields, $0) }, id: nil, bodyFat: fat.map { .percent(field(record.fields, $0)) }, to: &outcome)
-        }
         return outcome
     }
 
