@@ -2,37 +2,48 @@ import CSQLite
 import Foundation
 
 /// The write-ahead log's hygiene: a bounded size, a checkpoint after large
-/// or failed writes, a clean close at exit, and a `-wal` that belongs to
-/// another database never applied to this one.
+/// or failed writes, a clean close at exit, and a `-wal` (or a bulk write's
+/// hot `-journal`) that belongs to another database never applied to this one.
 ///
 /// Each Trend database gets a random `application_id` (kept in its header,
 /// so checkpoints never change it), and `trend.sqlite-walid` beside it names
-/// the database the `-wal` belongs to. A `-wal` found beside a database whose
-/// id differs (a `trend.sqlite` copied in over an old one) is moved aside.
+/// the database the `-wal` belongs to. A `-wal` or `-journal` found beside a
+/// database whose id differs (a `trend.sqlite` copied in over an old one) is moved aside.
 extension LocalDataStore {
     /// The WAL may shrink back to this after a checkpoint (bytes).
     static let journalSizeLimit = 16 * 1_048_576
 
     static func walURL(_ database: URL) -> URL { URL(fileURLWithPath: database.path + "-wal") }
     static func shmURL(_ database: URL) -> URL { URL(fileURLWithPath: database.path + "-shm") }
+    /// The rollback journal a bulk write keeps while it runs (`write(bulk:)`).
+    static func journalURL(_ database: URL) -> URL { URL(fileURLWithPath: database.path + "-journal") }
     static func walOwnerURL(_ database: URL) -> URL { URL(fileURLWithPath: database.path + "-walid") }
 
-    /// Before SQLite opens the file: moves a `-wal` (and its `-shm`) aside when
-    /// it belongs to another database; returns the warning to show, if any.
+    /// Before SQLite opens the file: moves a `-wal` (and its `-shm`), or a hot
+    /// `-journal` left by a bulk write that was killed, aside when it belongs
+    /// to another database; returns the warning to show, if any. SQLite would
+    /// otherwise apply another database's pages to this one.
     static func setAsideForeignWAL(of database: URL) -> String? {
-        let wal = walURL(database)
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: wal.path)[.size] as? NSNumber)?.intValue,  // No -wal, nothing to check.
-              size > 0,
+        // No such file, or an empty one, has nothing to apply: the usual start-up stops at two stats.
+        let logs = [(walURL(database), Optional(shmURL(database))), (journalURL(database), nil)].filter { log, _ in
+            var info = stat()
+            return stat(log.path, &info) == 0 && info.st_size > 0
+        }
+        guard !logs.isEmpty,
               let owner = try? String(contentsOf: walOwnerURL(database), encoding: .utf8),  // Written by an older Trend: trusted.
               let expected = UInt32(owner.trimmingCharacters(in: .whitespacesAndNewlines)),
               let found = applicationID(ofFileAt: database), found != expected else { return nil }
         // A name no earlier set-aside has: no clock is needed (and Storage is given none).
         let stamp = UUID().uuidString.prefix(8).lowercased()
-        let aside = URL(fileURLWithPath: "\(wal.path).foreign-\(stamp)")
-        guard rename(wal.path, aside.path) == 0 else { return nil }
-        rename(shmURL(database).path, "\(shmURL(database).path).foreign-\(stamp)")
-        return "\(wal.path) belonged to another database than \(database.lastPathComponent) and was not applied; "
-            + "it was moved aside to \(aside.lastPathComponent)"
+        var movedAside: [String] = []
+        for (log, companion) in logs {
+            let aside = URL(fileURLWithPath: "\(log.path).foreign-\(stamp)")
+            guard rename(log.path, aside.path) == 0 else { continue }
+            if let companion { rename(companion.path, "\(companion.path).foreign-\(stamp)") }
+            movedAside.append("\(log.path) belonged to another database than \(database.lastPathComponent) and was not applied; "
+                              + "it was moved aside to \(aside.lastPathComponent)")
+        }
+        return movedAside.isEmpty ? nil : movedAside.joined(separator: "\n")
     }
 
     /// The `application_id` in a database file's header, read without SQLite.

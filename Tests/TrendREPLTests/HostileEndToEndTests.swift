@@ -74,6 +74,46 @@ import TestSupport
         #expect(try LocalDataStore(directory: target).read { try $0.query("PRAGMA integrity_check") { $0.text(0) } } == ["ok"])
     }
 
+    /// A bulk import goes through the rollback journal: a killed one leaves a
+    /// hot `-journal`. Beside another database (copied in over the first) it
+    /// would write the first one's pages into it; it is set aside instead.
+    @Test func aHotJournalLeftBesideAnotherDatabaseIsSetAsideNotRolledBack() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let first = temp.url.appendingPathComponent("first"), second = temp.url.appendingPathComponent("second")
+        let csv = temp.url.appendingPathComponent("rows.csv")
+        let rows = (0..<20_000).map { "\(1_600_000_000 + $0 * 600),\(60 + $0 % 40)\n" }.joined()
+        try Data(("date,weight\n" + rows).utf8).write(to: csv)
+        #expect(try runTrend(["--data-dir", first.path, "-c", "import \(csv.path)"]).status == 0)
+        #expect(try runTrend(["--data-dir", second.path, "-c", "weigh 70"]).status == 0)
+        // A write to the first database killed after its journal and some pages were written, as a killed bulk import leaves it.
+        let database = first.appendingPathComponent(LocalDataStore.fileName)
+        let killed = """
+            import os, sqlite3, sys
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute("PRAGMA journal_mode=DELETE"); c.execute("PRAGMA cache_size=1")
+            c.execute("BEGIN IMMEDIATE"); c.execute("UPDATE weight_entries SET kilograms = kilograms + 1")
+            os._exit(0)
+            """
+        #expect(try runTool("/usr/bin/python3", ["-c", killed, database.path]).status == 0)
+        let journal = LocalDataStore.journalURL(database)
+        #expect(FileManager.default.fileExists(atPath: journal.path), "a hot journal is left")
+        let target = temp.url.appendingPathComponent("target")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: second.appendingPathComponent(LocalDataStore.fileName),
+                                         to: target.appendingPathComponent(LocalDataStore.fileName))
+        try FileManager.default.copyItem(at: journal, to: target.appendingPathComponent("trend.sqlite-journal"))
+        try FileManager.default.copyItem(at: LocalDataStore.walOwnerURL(database), to: target.appendingPathComponent("trend.sqlite-walid"))
+
+        let run = try runTrend(["--data-dir", target.path, "--json", "-c", "entries all"])
+        #expect(run.standardError.contains("belonged to another database"), "\(run.standardError)")
+        let entries = try #require(try run.documents().first?["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["kilograms"] as? Double } == [70], "the second database's own data, nothing of the first")
+        let names = try FileManager.default.contentsOfDirectory(atPath: target.path)
+        #expect(names.contains { $0.hasPrefix("trend.sqlite-journal.foreign-") })
+        #expect(try LocalDataStore(directory: target).read { try $0.query("PRAGMA integrity_check") { $0.text(0) } } == ["ok"])
+    }
+
     @Test func theDatabaseIsClosedAtExitWithNoWALLeft() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
