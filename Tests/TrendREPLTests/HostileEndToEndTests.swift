@@ -57,20 +57,28 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: wal.path))
         #expect(try runTrend(["--data-dir", second.path, "-c", "weigh 70"]).status == 0)
         // The second database is copied in over the first; the first's -wal stays.
-        let copiedWAL = try Data(contentsOf: wal)
-        let copiedOwner = try Data(contentsOf: LocalDataStore.walOwnerURL(first.appendingPathComponent(LocalDataStore.fileName)))
+        try expectOnlyTheSecond(second, besideTheLog: wal, named: "trend.sqlite-wal", of: first, in: temp)
+    }
+
+    /// Copies `second`'s database into a new folder beside `log` (the first
+    /// database's, as `name`) and its owner file, as a `trend.sqlite` copied in
+    /// over the first leaves them; the log must be set aside, not applied.
+    func expectOnlyTheSecond(_ second: URL, besideTheLog log: URL, named name: String, of first: URL,
+                             in temp: TemporaryDirectory) throws {
         let target = temp.url.appendingPathComponent("target")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: second.appendingPathComponent("trend.sqlite"), to: target.appendingPathComponent("trend.sqlite"))
-        try copiedWAL.write(to: target.appendingPathComponent("trend.sqlite-wal"))
-        try copiedOwner.write(to: target.appendingPathComponent("trend.sqlite-walid"))
+        try FileManager.default.copyItem(at: second.appendingPathComponent(LocalDataStore.fileName),
+                                         to: target.appendingPathComponent(LocalDataStore.fileName))
+        try FileManager.default.copyItem(at: log, to: target.appendingPathComponent(name))
+        try FileManager.default.copyItem(at: LocalDataStore.walOwnerURL(first.appendingPathComponent(LocalDataStore.fileName)),
+                                         to: target.appendingPathComponent("trend.sqlite-walid"))
 
         let run = try runTrend(["--data-dir", target.path, "--json", "-c", "entries all"])
         #expect(run.standardError.contains("belonged to another database"), "\(run.standardError)")
         let entries = try #require(try run.documents().first?["entries"] as? [[String: Any]])
         #expect(entries.map { $0["kilograms"] as? Double } == [70], "the second database's own data, nothing of the first")
         let names = try FileManager.default.contentsOfDirectory(atPath: target.path)
-        #expect(names.contains { $0.hasPrefix("trend.sqlite-wal.foreign-") })
+        #expect(names.contains { $0.hasPrefix("\(name).foreign-") })
         #expect(try LocalDataStore(directory: target).read { try $0.query("PRAGMA integrity_check") { $0.text(0) } } == ["ok"])
     }
 
@@ -98,20 +106,7 @@ import TestSupport
         #expect(try runTool("/usr/bin/python3", ["-c", killed, database.path]).status == 0)
         let journal = LocalDataStore.journalURL(database)
         #expect(FileManager.default.fileExists(atPath: journal.path), "a hot journal is left")
-        let target = temp.url.appendingPathComponent("target")
-        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: second.appendingPathComponent(LocalDataStore.fileName),
-                                         to: target.appendingPathComponent(LocalDataStore.fileName))
-        try FileManager.default.copyItem(at: journal, to: target.appendingPathComponent("trend.sqlite-journal"))
-        try FileManager.default.copyItem(at: LocalDataStore.walOwnerURL(database), to: target.appendingPathComponent("trend.sqlite-walid"))
-
-        let run = try runTrend(["--data-dir", target.path, "--json", "-c", "entries all"])
-        #expect(run.standardError.contains("belonged to another database"), "\(run.standardError)")
-        let entries = try #require(try run.documents().first?["entries"] as? [[String: Any]])
-        #expect(entries.map { $0["kilograms"] as? Double } == [70], "the second database's own data, nothing of the first")
-        let names = try FileManager.default.contentsOfDirectory(atPath: target.path)
-        #expect(names.contains { $0.hasPrefix("trend.sqlite-journal.foreign-") })
-        #expect(try LocalDataStore(directory: target).read { try $0.query("PRAGMA integrity_check") { $0.text(0) } } == ["ok"])
+        try expectOnlyTheSecond(second, besideTheLog: journal, named: "trend.sqlite-journal", of: first, in: temp)
     }
 
     @Test func theDatabaseIsClosedAtExitWithNoWALLeft() throws {
