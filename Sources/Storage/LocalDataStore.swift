@@ -102,7 +102,9 @@ public final class LocalDataStore: @unchecked Sendable {
         let result = try withConnection { connection in
             if bulk, location != .memory {
                 // Best effort: while another connection has the WAL open the switch is refused, and the WAL serves.
-                if walEnabled, (try? connection.scalarText("PRAGMA journal_mode=DELETE")) == "delete" { walEnabled = false }
+                if walEnabled, (try? connection.scalarText("PRAGMA journal_mode=DELETE")) == "delete" {  // Refused: the WAL serves.
+                    walEnabled = false
+                }
             } else if !walEnabled, location != .memory {
                 // Best effort: while another process holds the file (or on a read-only mount) the switch can
                 // fail; the write then goes through the rollback journal, as safely, and the next one tries again.
