@@ -102,4 +102,15 @@ import TestSupport
         let expected = try local("2014-11-01 07:00")
         #expect(second.weights.map(\.kilograms) == [62.3] && second.weights.first?.date == expected)
     }
+
+    /// Zepp Life's newer BODY file: the instant in `time` with its offset
+    /// (`2023-11-07 08:12:33+0000`), `null` for what the scale did not measure,
+    /// a BOM. Its `time,weight,…,bmi` start must not pass for Garmin's header.
+    @Test func zeppLifeNewerBodyFileWithTimes() throws {
+        let outcome = try read("BODY_1699344000.csv")
+        #expect(outcome.format == .zeppLife && outcome.invalid.isEmpty && outcome.unit == .kilograms && !outcome.unitAssumed)
+        #expect(outcome.weights.map(\.date) == [Date(timeIntervalSince1970: 1_699_344_753), Date(timeIntervalSince1970: 1_699_430_110)])
+        #expect(outcome.weights.map(\.kilograms) == [72.3, 72.1])
+        #expect(outcome.weights.map(\.bodyFatPercent) == [18.2, nil])
+    }
 }

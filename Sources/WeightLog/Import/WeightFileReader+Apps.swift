@@ -56,7 +56,8 @@ extension WeightFileReader {
     /// for MyFitnessPal, its file name); nil for a CSV of no known app.
     static func namedFormat(header: [String], fileName: String) -> ImportFormat? {
         if header.contains("time of measurement") || header.contains("body fat percentage(%)") { return .renpho }
-        if header.first == "timestamp", header.contains("fatrate") { return .zeppLife }
+        // Zepp Life's BODY file: `timestamp` in Unix seconds, or (newer) `time` as `2023-11-07 08:12:33+0000`.
+        if header.first == "timestamp" && header.contains("fatrate") || isZeppTimeHeader(header) { return .zeppLife }
         // Health Mate writes bone mass beside the fat mass; the older web export, lean mass.
         if header.contains(where: { $0.hasPrefix("fat mass (") }),
            header.contains(where: { $0.hasPrefix("bone mass (") || $0.hasPrefix("lean mass (") }) { return .withings }
@@ -68,6 +69,11 @@ extension WeightFileReader {
         return nil
     }
 
+    /// Zepp Life's newer BODY file, whose instant is in `time`: `time,weight,height,bmi,fatRate,…`.
+    static func isZeppTimeHeader(_ names: [String]) -> Bool {
+        names.first == "time" && names.contains("fatrate")
+    }
+
     /// EufyLife's export: `Time,Family Members,WEIGHT (kg)|WEIGHT (lbs),BMI,BODY FAT %,…`.
     static func isEufyHeader(_ names: [String]) -> Bool {
         names.first == "time" && names.contains("family members") && names.contains(where: isWeightHeader)
@@ -77,7 +83,8 @@ extension WeightFileReader {
 
     /// Whether the first record is Garmin's header.
     static func isGarminHeader(_ names: [String]) -> Bool {
-        names.count >= 3 && names[0] == "time" && names[1] == "weight" && names.contains("bmi")
+        // Zepp Life's newer BODY file also starts `time,weight,…,bmi`: its `fatRate` tells it apart.
+        names.count >= 3 && names[0] == "time" && names[1] == "weight" && names.contains("bmi") && !isZeppTimeHeader(names)
     }
 
     /// Whether the first line names Samsung Health's weight data.

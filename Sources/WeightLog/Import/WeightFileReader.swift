@@ -90,7 +90,8 @@ struct WeightFileReader {
             outcome = readOpenScale(records)
         } else if let first = lowerRows.first, let layout = OpenScaleOneLayout(first) {
             outcome = readOpenScaleOne(records, layout: layout)
-        } else if let header = lowerRows.first, header.contains(where: Self.isDateHeader) || Self.isEufyHeader(header),
+        } else if let header = lowerRows.first,
+                  header.contains(where: Self.isDateHeader) || Self.isEufyHeader(header) || Self.isZeppTimeHeader(header),
                   header.contains(where: Self.isWeightHeader) {
             let named = Self.namedFormat(header: header, fileName: url.lastPathComponent)
             // Zepp Life names no unit and writes kilograms.
