@@ -29,6 +29,16 @@ public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable 
     /// The id as shown to people: its first eight characters.
     public var shortID: String { String(id.prefix(8)) }
 
+    /// The shortest prefixes, 8 characters at least, that tell `ids` apart:
+    /// what a person types to pick one. Imported ids are time-first (version 7),
+    /// so two weigh-ins a minute apart share their first 8 characters.
+    public static func distinguishingPrefixes(of ids: [String]) -> [String] {
+        let longest = ids.map(\.count).max() ?? 0
+        var length = 8
+        while length < longest, Set(ids.map { $0.prefix(length) }).count < Set(ids).count { length += 1 }
+        return ids.map { String($0.prefix(length)) }
+    }
+
     /// What makes two records one weigh-in when neither id matches: the same
     /// second and the same weight to 4 decimals. Imports and snapshot merges
     /// both skip a record whose moment is already stored.

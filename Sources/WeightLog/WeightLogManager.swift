@@ -165,7 +165,9 @@ public final class WeightLogManager {
         guard lower.count >= 4 else { throw WeightLogError.idTooShort(prefix) }
         let matches = try await allEntries().filter { $0.id.hasPrefix(lower) }
         guard let first = matches.first else { throw WeightLogError.noSuchEntry(prefix) }
-        guard matches.count == 1 else { throw WeightLogError.ambiguousEntry(prefix, matches: matches.map(\.shortID)) }
+        guard matches.count == 1 else {
+            throw WeightLogError.ambiguousEntry(prefix, matches: WeightEntry.distinguishingPrefixes(of: matches.map(\.id)))
+        }
         return first
     }
 

@@ -50,6 +50,29 @@ import TestSupport
         #expect(try await feature.allEntries().count == 1)
     }
 
+    /// Imported ids are time-first: two weigh-ins a minute apart share their
+    /// first 8 characters, which `entries` shows. The refusal names prefixes
+    /// that tell them apart, and one of those picks the weigh-in.
+    @Test func anAmbiguousIdIsAnsweredWithPrefixesThatTellTheEntriesApart() async throws {
+        let graph = makeTestApp()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ambiguous-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }  // A temporary folder: nothing to report.
+        let csv = directory.appendingPathComponent("two.csv")
+        try Data("""
+            id,date,weight
+            019ee28a-f3a1-7000-8000-000000000001,2026-06-01 07:00:00,80
+            019ee28a-f3b2-7000-8000-000000000002,2026-06-01 07:00:40,80.2
+            """.utf8).write(to: csv)
+        #expect(try await graph.app.weightImportFeature.importFile(csv).imported == 2)
+        let feature = graph.app.weightEntryFeature
+        await #expect(throws: WeightLogError.ambiguousEntry("019ee28a", matches: ["019ee28a-f3a", "019ee28a-f3b"])) {
+            try await feature.delete(id: "019ee28a")
+        }
+        #expect(try await feature.delete(id: "019ee28a-f3b").kilograms == 80.2)
+        #expect(try await feature.allEntries().map(\.kilograms) == [80])
+    }
+
     @Test func theCheckInShowsLatestTrendVerdictAndStreak() async throws {
         let graph = makeTestApp(clock: TestClock(date("2026-06-10 07:00")))
         let feature = graph.app.weightEntryFeature

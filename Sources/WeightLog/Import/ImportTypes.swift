@@ -12,6 +12,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     case goldenCheetah = "goldencheetah", eufyLife = "eufy-life", googleFit = "google-fit"
     case hackersDietXML = "hackers-diet-xml", happyScale = "happy-scale", fatSecret = "fatsecret"
     case healthConnect = "health-connect", healthConnectZip = "health-connect-zip"
+    case garminBiometrics = "garmin-biometrics"
 
     public var title: String {
         switch self {
@@ -40,6 +41,7 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
         case .fatSecret: "FatSecret weights (Platform API, weights.get_month)"
         case .healthConnect: "Health Connect export database"
         case .healthConnectZip: "Health Connect export (zip)"
+        case .garminBiometrics: "Garmin Connect account export (userBioMetrics.json)"
         }
     }
 }

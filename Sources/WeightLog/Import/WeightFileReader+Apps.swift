@@ -173,6 +173,40 @@ extension WeightFileReader {
         return outcome
     }
 
+    /// Garmin Connect's account export (Account › Data Management › Export
+    /// Your Data): `DI_CONNECT/DI-Connect-Wellness/<id>_userBioMetrics.json`,
+    /// an array of records of which those with a `weight` object are weigh-ins:
+    /// `timestampGMT` in epoch milliseconds or as a GMT time without a zone
+    /// (`2022-08-30T06:12:00.0`), `weight` in grams, `bodyFat` in percent
+    /// (0 when the scale's reading failed), `samplePk` kept as the id. Records
+    /// of height or VO2 max are passed over. Layout as open readers of the
+    /// export read it (openScale issue 879, a GDPR-export ETL's `parse_weigh_ins`).
+    func readGarminBiometrics(_ items: [Any]) -> ReadOutcome {
+        var outcome = ReadOutcome(format: .garminBiometrics, unit: .kilograms, unitAssumed: false)
+        for (index, item) in items.enumerated() {
+            guard let weight = (item as? [String: Any])?["weight"] as? [String: Any] else {
+                outcome.skipped += 1
+                continue
+            }
+            let stamp = weight["timestampGMT"]
+            let date = Self.double(stamp).map { Date(timeIntervalSince1970: $0 / 1000) }
+                ?? (stamp as? String).flatMap { dates.parse($0.hasSuffix("Z") ? $0 : $0 + "Z") }
+            guard let date else {
+                outcome.invalid.append(ImportProblem(line: index + 1, reason: "record \(index + 1) has no usable timestampGMT"))
+                continue
+            }
+            let id = (weight["samplePk"] as? NSNumber).map { "garmin-\($0.int64Value)" }
+            addKilograms(index + 1, date: date, kilograms: Self.double(weight["weight"]).map { $0 / 1000 }, note: nil, id: id,
+                         bodyFatPercent: Self.double(weight["bodyFat"]), to: &outcome)
+        }
+        return outcome
+    }
+
+    /// Whether a JSON array is Garmin's `userBioMetrics.json`: a record with a `weight` object that has a `timestampGMT`.
+    static func isGarminBiometrics(_ items: [Any]) -> Bool {
+        items.contains { (($0 as? [String: Any])?["weight"] as? [String: Any])?["timestampGMT"] != nil }
+    }
+
     /// Whether a JSON array is a Fitbit weight log.
     static func isFitbitWeights(_ items: [Any]) -> Bool {
         guard let first = items.first as? [String: Any] else { return false }

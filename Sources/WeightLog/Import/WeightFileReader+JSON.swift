@@ -5,8 +5,8 @@ import Storage
 /// The JSON files Trend reads: its own export and the original Trend app's
 /// weight store (`entries` first), Trend recovery snapshots (the weights in
 /// them), the original app's recovery backups of `formatVersion` 1
-/// (`weight.entries`), Fitbit's `weight-*.json` arrays and FatSecret's
-/// saved `weights.get_month` responses.
+/// (`weight.entries`), Fitbit's `weight-*.json` arrays, Garmin's account
+/// export (`userBioMetrics.json`) and FatSecret's saved `weights.get_month` responses.
 extension WeightFileReader {
     /// A weight store as Trend exports it and the original app keeps it:
     /// decoded into plain values, not a tree of `Any` (a million entries in
@@ -65,6 +65,7 @@ extension WeightFileReader {
         // A file that is not JSON at all is a file of no known format, whatever the parser's complaint.
         let parsed = try? JSONSerialization.jsonObject(with: data)
         if let items = parsed as? [Any], Self.isFitbitWeights(items) { return readFitbit(items) }
+        if let items = parsed as? [Any], Self.isGarminBiometrics(items) { return readGarminBiometrics(items) }
         if let months = Self.fatSecretMonths(parsed) { return readFatSecret(months) }
         guard let object = parsed as? [String: Any] else {
             throw ImportError.unknownFormat(path)
