@@ -113,4 +113,18 @@ import TestSupport
         #expect(outcome.weights.map(\.kilograms) == [72.3, 72.1])
         #expect(outcome.weights.map(\.bodyFatPercent) == [18.2, nil])
     }
+
+    /// Garmin Connect's account export: weigh-ins are the records with a
+    /// `weight` object (grams; `timestampGMT` as a GMT time or epoch ms; a
+    /// `bodyFat` of 0 is a failed reading); other records are passed over.
+    @Test func garminAccountExportBiometrics() throws {
+        let outcome = try read("12345_userBioMetrics.json", unit: .pounds)
+        #expect(outcome.format == .garminBiometrics && outcome.unit == .kilograms && !outcome.unitAssumed)
+        #expect(outcome.weights.map(\.date) == [Date(timeIntervalSince1970: 1_661_839_920), Date(timeIntervalSince1970: 1_661_926_380)])
+        #expect(outcome.weights.map(\.kilograms) == [79.8, 79.5])
+        #expect(outcome.weights.map(\.bodyFatPercent) == [21.3, nil])
+        #expect(outcome.weights.map(\.id) == ["garmin-1661839920000", "garmin-1661926380000"])
+        #expect(outcome.skipped == 2, "the height and VO2 max records")
+        #expect(outcome.invalid.map(\.line) == [5], "795 g is no weigh-in")
+    }
 }
