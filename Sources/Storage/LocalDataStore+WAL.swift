@@ -23,7 +23,7 @@ extension LocalDataStore {
     /// `-journal` left by a bulk write that was killed, aside when it belongs
     /// to another database; returns the warning to show, if any. SQLite would
     /// otherwise apply another database's pages to this one.
-    static func setAsideForeignWAL(of database: URL) -> String? {
+    static func setAsideForeignLogs(of database: URL) -> String? {
         // No such file, or an empty one, has nothing to apply: the usual start-up stops at two stats.
         let logs = [(walURL(database), Optional(shmURL(database))), (journalURL(database), nil)].filter { log, _ in
             var info = stat()

@@ -101,7 +101,7 @@ public final class LocalDataStore: @unchecked Sendable {
                          _ body: (SQLiteConnection) throws -> T) throws -> T {
         let result = try withConnection { connection in
             if bulk, location != .memory {
-                // Best effort: while another connection has the WAL open the switch is refused, and the WAL serves.
+                // Best effort: while another connection has the WAL open the switch is refused.
                 if walEnabled, (try? connection.scalarText("PRAGMA journal_mode=DELETE")) == "delete" {  // Refused: the WAL serves.
                     walEnabled = false
                 }
@@ -261,7 +261,7 @@ public final class LocalDataStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if connection == nil {
-            if case let .file(url) = location, let warning = Self.setAsideForeignWAL(of: url) { warnings.append(warning) }
+            if case let .file(url) = location, let warning = Self.setAsideForeignLogs(of: url) { warnings.append(warning) }
             let opened = try Self.openConnection(at: location)
             connection = opened
             interruptLock.withLock { interruptible = opened.handle }

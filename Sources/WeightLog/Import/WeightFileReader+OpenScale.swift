@@ -71,12 +71,8 @@ extension WeightFileReader {
         let shift = layout == .userFirst ? 1 : 0
         records { record in
             let fields = record.fields
-            if layout == .userFirst {
-                // Every user's weigh-ins are in the file: each is listed; only the one asked for is read.
-                let user = field(fields, 0)
-                if !user.isEmpty, !outcome.members.contains(user) { outcome.members.append(user) }
-                if let member, user != member { return }
-            }
+            // Every user's weigh-ins are in a 1.0 file.
+            if layout == .userFirst, !readsRow(of: field(fields, 0), into: &outcome) { return }
             let when = field(fields, shift)
             // The comment was written unquoted: commas in it made more fields.
             let comment = layout == .dateFirst && fields.count > 7 ? fields[7...].joined(separator: ",") : nil

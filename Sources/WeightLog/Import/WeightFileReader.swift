@@ -151,12 +151,7 @@ struct WeightFileReader {
                 return
             }
             let fields = record.fields
-            if let memberColumn {
-                // A file of several people: each is listed; only the one asked for is read.
-                let name = field(fields, memberColumn)
-                if !name.isEmpty, !outcome.members.contains(name) { outcome.members.append(name) }
-                if let member, name.lowercased() != member.lowercased() { return }
-            }
+            if let memberColumn, !readsRow(of: field(fields, memberColumn), into: &outcome) { return }
             var dateText = field(fields, dateColumn)
             if let timeColumn, !field(fields, timeColumn).isEmpty { dateText += " " + field(fields, timeColumn) }
             var unit = outcome.unit
@@ -222,6 +217,14 @@ struct WeightFileReader {
         }
         dropMidnightPlaceholders(&outcome)
         return outcome
+    }
+
+    /// A file of several people (EufyLife's family, openScale 1.0's users):
+    /// each is listed as met; only the rows of the one asked for (`member`,
+    /// ignoring case) are read.
+    func readsRow(of person: String, into outcome: inout ReadOutcome) -> Bool {
+        if !person.isEmpty, !outcome.members.contains(person) { outcome.members.append(person) }
+        return member.map { person.lowercased() == $0.lowercased() } ?? true
     }
 
     /// Why a file could not be read, in a person's words.
