@@ -1,6 +1,9 @@
 #include "CEditLine.h"
 
 #include <dlfcn.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <string.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -27,6 +30,8 @@ static struct {
     int (*parse_and_bind)(const char *);
     int *done;
     int (*forced_update_display)(void);
+    char **basic_word_break_characters;
+    char **completer_word_break_characters;
 } el;
 
 static volatile int interrupt_pressed;
@@ -62,16 +67,41 @@ int trend_el_open(void) {
     *(void **)&el.parse_and_bind = dlsym(library, "rl_parse_and_bind");
     *(void **)&el.done = dlsym(library, "rl_done");
     *(void **)&el.forced_update_display = dlsym(library, "rl_forced_update_display");
+    *(void **)&el.basic_word_break_characters = dlsym(library, "rl_basic_word_break_characters");
+    *(void **)&el.completer_word_break_characters = dlsym(library, "rl_completer_word_break_characters");
     el.opened = 1;
     return 1;
 }
 
+/* No character breaks a word for completion: the completer is handed the
+   whole line before the cursor and answers with whole lines, so a word in
+   quotes, with spaces, accents or emoji, is replaced as the tokenizer reads it. */
+static char no_word_breaks[] = "";
+
 void trend_el_setup(const char *name, trend_el_completer *completer) {
     *el.readline_name = name;
     *el.attempted_completion_function = completer;
+    if (el.basic_word_break_characters != NULL) *el.basic_word_break_characters = no_word_breaks;
+    if (el.completer_word_break_characters != NULL) *el.completer_word_break_characters = no_word_breaks;
 }
 
 int trend_el_initialize(void) { return el.initialize(); }
+
+int trend_el_use_utf8(void) {
+    /* libedit decodes keys with mbrtowc in the C library's character type:
+       in the "C" locale a program starts in, every byte past ASCII is
+       dropped. Only the character type is taken from the environment
+       (numbers keep their dots), and a locale that is not UTF-8 gives way
+       to one that is, since the terminals Trend runs in send UTF-8. */
+    const char *from_environment = setlocale(LC_CTYPE, "");
+    if (from_environment != NULL && strcmp(nl_langinfo(CODESET), "UTF-8") == 0) return 1;
+    const char *fallbacks[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8", "en_US.utf8"};
+    for (size_t index = 0; index < sizeof fallbacks / sizeof fallbacks[0]; index++) {
+        if (setlocale(LC_CTYPE, fallbacks[index]) != NULL && strcmp(nl_langinfo(CODESET), "UTF-8") == 0) return 2;
+    }
+    setlocale(LC_CTYPE, from_environment != NULL ? from_environment : "C");
+    return 0;
+}
 void trend_el_using_history(void) { el.using_history(); }
 void trend_el_stifle_history(int max) { el.stifle_history(max); }
 int trend_el_read_history(const char *path) { return el.read_history(path); }

@@ -45,6 +45,9 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         }
         interruptSource.resume()
 
+        if trend_el_use_utf8() == 0 {
+            FileHandle.standardError.write(Data("warning: no UTF-8 locale is installed, so only ASCII can be typed at the prompt; install one (C.UTF-8) or use -c for other text\n".utf8))
+        }
         trend_el_setup(strdup("trend"), completeHook)
         trend_el_initialize()
         // Ctrl-C while editing is a key libedit sees, so it also ends a Ctrl-R search cleanly;
@@ -149,14 +152,18 @@ private func lineHandler(_ line: UnsafeMutablePointer<CChar>?) {
 }
 
 /// Builds readline's match array: element 0 is the common prefix that
-/// replaces the typed word, then the candidates, then NULL.
+/// replaces the line before the cursor (libedit breaks no words: see
+/// `trend_el_setup`), then the candidates, then NULL.
 private func completeHook(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
     let buffer = trend_el_line_buffer().map { String(cString: $0) } ?? ""
-    let prefix = String(decoding: Array(buffer.utf8.prefix(Int(end))), as: UTF8.self)
+    // libedit counts the cursor in wide characters (wchar_t, one per Unicode scalar here), not in bytes.
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: buffer.unicodeScalars.prefix(max(0, Int(end))))
+    let linePrefix = String(scalars)
     completionLock.lock()
     let table = completionTable
     completionLock.unlock()
-    let candidates = Completer.complete(prefix, table: table)
+    let candidates = Completer.completeLine(linePrefix, table: table)
     guard !candidates.isEmpty else {
         trend_el_completion_done(0)
         return nil
@@ -165,19 +172,26 @@ private func completeHook(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: 
     for candidate in candidates.dropFirst() {
         common = String(common.commonPrefix(with: candidate))
     }
-    // A second Tab on the same line lists the choices in the completer's order (ranges 1w 1m 3m 6m 1y all);
-    // libedit would sort them. Paths are left to libedit.
+    // A second Tab on the same line lists the choices, in the completer's order (ranges 1w 1m 3m 6m 1y all),
+    // each as the word it completes (a file by its name).
     completionLock.lock()
-    let repeated = lastCompletedPrefix == prefix
-    lastCompletedPrefix = prefix
+    let repeated = lastCompletedPrefix == linePrefix
+    lastCompletedPrefix = linePrefix
     completionLock.unlock()
-    if repeated, candidates.count > 1, !candidates.contains(where: { $0.contains("/") }) {
+    if repeated, candidates.count > 1 {
+        let head = linePrefix[..<CommandTokenizer.lastWordStart(linePrefix)]
+        let words = candidates.map { candidate in
+            let word = String(candidate.dropFirst(head.count))
+            let name = word.hasSuffix("/") ? (String(word.dropLast()) as NSString).lastPathComponent + "/"
+                : word.contains("/") ? (word as NSString).lastPathComponent : word
+            return TerminalText.visible(name)
+        }
         // Lines no wider than the terminal, as libedit lays out its own list.
         var lines = [""]
-        for candidate in candidates {
+        for word in words {
             let last = lines[lines.count - 1]
-            if !last.isEmpty, last.count + 2 + candidate.count > terminalWidth() { lines.append(candidate) }
-            else { lines[lines.count - 1] = last.isEmpty ? candidate : last + "  " + candidate }
+            if !last.isEmpty, TerminalText.columns(last) + 2 + TerminalText.columns(word) > terminalWidth() { lines.append(word) }
+            else { lines[lines.count - 1] = last.isEmpty ? word : last + "  " + word }
         }
         let list = "\n" + lines.joined(separator: "\n") + "\n"
         _ = list.withCString { write(STDOUT_FILENO, $0, strlen($0)) }

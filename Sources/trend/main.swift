@@ -90,6 +90,11 @@ func runTrend() async -> Int32 {
                                                  attributes: [.posixPermissions: 0o700])
         if let lineReader = EditLineReader(historyPath: history) {
             EditLineReader.setCompletionTable(session.catalog.completionTable)
+            // The habits' names join what Tab offers once launch has read them, before any command has run.
+            Task {
+                try? await app.habitsFeature.load()  // Unreadable habits: their first command says why; Tab offers the rest.
+                EditLineReader.setCompletionTable(session.completionTable)
+            }
             editLine = lineReader
             reader = lineReader
         } else {

@@ -15,6 +15,11 @@ int trend_el_open(void);
 
 void trend_el_setup(const char *name, trend_el_completer *completer);
 int trend_el_initialize(void);
+/* Sets the C library's character type to UTF-8 before libedit starts, so
+   every character typed is kept: 1 when the environment's locale is UTF-8,
+   2 when it is not and a UTF-8 one was taken instead, 0 when none is
+   installed (then only ASCII can be typed). */
+int trend_el_use_utf8(void);
 void trend_el_using_history(void);
 void trend_el_stifle_history(int max);
 int trend_el_read_history(const char *path);

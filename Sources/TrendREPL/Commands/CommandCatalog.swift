@@ -28,7 +28,8 @@ public struct CommandCatalog {
     }
 
     static let quitCommand = CommandSpec(
-        name: "quit", aliases: ["exit", "q"], usage: "quit", summary: "leave trend (Ctrl-D does the same)"
+        name: "quit", aliases: ["exit", "q"], usage: "quit", summary: "leave trend (Ctrl-D does the same)",
+        readsSettings: false
     ) { _, _ in
         CommandOutput(text: "", json: .object([("quit", .bool(true))]), endsSession: true)
     }

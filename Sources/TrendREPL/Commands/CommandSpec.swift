@@ -48,10 +48,12 @@ public struct CommandSpec {
     public let summary: String
     public let examples: [String]
     public let completion: CompletionRule
+    /// Whether the person's settings are read before it runs (all but a few, such as `quit`, which work without a database).
+    public let readsSettings: Bool
     public let run: @MainActor (CommandContext, [String]) async throws -> CommandOutput
 
     public init(name: String, aliases: [String] = [], usage: String, summary: String, examples: [String] = [],
-                completion: CompletionRule = .none,
+                completion: CompletionRule = .none, readsSettings: Bool = true,
                 run: @escaping @MainActor (CommandContext, [String]) async throws -> CommandOutput) {
         self.name = name
         self.aliases = aliases
@@ -59,6 +61,7 @@ public struct CommandSpec {
         self.summary = summary
         self.examples = examples
         self.completion = completion
+        self.readsSettings = readsSettings
         self.run = run
     }
 

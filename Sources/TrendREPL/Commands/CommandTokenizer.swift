@@ -1,5 +1,6 @@
 /// Splits a command line into words the way a shell user expects: spaces
-/// separate, `"…"` and `'…'` keep spaces, a backslash escapes one character.
+/// separate, `"…"` and `'…'` keep spaces, a backslash escapes one character;
+/// inside `"…"`, `\"` and `\\` stand for a quote and a backslash (as in a shell).
 public enum CommandTokenizer {
     /// A quote opened and never closed; `column` says where it opened.
     public struct UnterminatedQuote: Error, Equatable {
@@ -13,14 +14,24 @@ public enum CommandTokenizer {
         var quote: Character?
         var quoteColumn = 0
         var escaping = false
+        var insideEscape = false
         for (column, character) in line.enumerated() {
             if escaping {
                 current.append(character)
                 escaping = false
                 continue
             }
+            if insideEscape {
+                // As a shell reads "…": \" and \\ stand for the character, any other backslash stays.
+                if character != "\"" && character != "\\" { current.append("\\") }
+                current.append(character)
+                insideEscape = false
+                continue
+            }
             if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
+                if character == open { quote = nil }
+                else if open == "\"" && character == "\\" { insideEscape = true }
+                else { current.append(character) }
                 continue
             }
             switch character {
@@ -44,6 +55,29 @@ public enum CommandTokenizer {
         if escaping { current.append("\\") }
         if inWord { words.append(current) }
         return words
+    }
+
+    /// Where the last word of `line` begins as typed (at its opening quote,
+    /// if it has one), or the end of the line when it ends between words:
+    /// the text from there is what Tab completes.
+    public static func lastWordStart(_ line: String) -> String.Index {
+        var start: String.Index?
+        var quote: Character?
+        var escaping = false
+        for index in line.indices {
+            let character = line[index]
+            if escaping {
+                escaping = false
+            } else if let open = quote {
+                if character == open { quote = nil } else if open == "\"" && character == "\\" { escaping = true }
+            } else if character.isWhitespace {
+                start = nil
+            } else {
+                if start == nil { start = index }
+                if character == "\\" { escaping = true } else if character == "\"" || character == "'" { quote = character }
+            }
+        }
+        return start ?? line.endIndex
     }
 
     /// Quotes a word for display or completion when it holds spaces or quotes.

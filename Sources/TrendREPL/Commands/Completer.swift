@@ -56,6 +56,15 @@ public enum Completer {
         }
     }
 
+    /// Whole-line candidates for a partly typed line: the text before the
+    /// word being typed, as typed, then each candidate for that word. What
+    /// the word was typed with (an open quote, accents, emoji) is replaced
+    /// whole, so a line editor can put a candidate in place of the line.
+    public static func completeLine(_ linePrefix: String, table: CompletionTable) -> [String] {
+        let head = linePrefix[..<CommandTokenizer.lastWordStart(linePrefix)]
+        return complete(linePrefix, table: table).map { head + $0 }
+    }
+
     /// The finished words and the word being typed (quotes allowed).
     static func split(_ prefix: String) -> (words: [String], partial: String) {
         let endsWithSpace = prefix.last?.isWhitespace ?? true

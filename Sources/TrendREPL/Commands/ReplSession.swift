@@ -106,6 +106,10 @@ public final class ReplSession {
                                                  return true
                                              })
                 context.line = line
+                // The person's settings (day start, unit, goal, height) hold from the first command of every
+                // way in, the prompt, `-c` and a script alike: a mark made at 02:30 with days starting at
+                // 04:00 lands on the day before, whichever command comes first.
+                if spec.readsSettings { try await app.settingsFeature.load() }
                 output = try await spec.run(context, Array(words.dropFirst()))
             }
             // Text fits the terminal: a line longer than it wraps at its spaces.

@@ -74,9 +74,7 @@ public enum ShellIntegration {
     /// Whole-line candidates for a partly typed command line: the earlier
     /// words as typed, then each candidate for the last word.
     public static func completions(of line: String, table: CompletionTable) -> [String] {
-        let head: String
-        if let space = line.lastIndex(of: " ") { head = String(line[...space]) } else { head = "" }
-        return Completer.complete(line, table: table).map { head + $0 }
+        Completer.completeLine(line, table: table)
     }
 
     /// `trend(1)` in roff: the usage, every command with its summary and

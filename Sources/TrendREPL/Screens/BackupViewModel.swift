@@ -57,7 +57,7 @@ struct BackupViewModel {
         let dates = DateText(timeZone: .current)
         var lines: [String] = []
         if listings.isEmpty { lines.append("No snapshots yet. 'backup now' makes one.") }
-        let width = listings.map { TerminalText.visible($0.name).count }.max() ?? 0
+        let width = listings.map { TerminalText.columns(TerminalText.visible($0.name)) }.max() ?? 0
         for listing in listings {
             lines.append("  \(TerminalText.visible(listing.name).rightPadded(to: width))  \(dates.local(listing.createdAt))  "
                          + "\(counted(listing.entries, "weigh-in")), \(counted(listing.habits, "habit"))"

@@ -252,8 +252,8 @@ struct HabitsViewModel {
         var lines = [style.bold("Habits, " + DateText.longDay(today))]
         // The widest layout that fits the terminal: the bar shrinks, then the best streak and the
         // strength label go, then the plan and the name are cut short — a row never wraps.
-        let nameWidth = min(24, summaries.map(\.habit.name.count).max() ?? 4)
-        let planWidth = min(34, max(22, summaries.map { Self.plan(of: $0.habit).count }.max() ?? 0))
+        let nameWidth = min(24, summaries.map { TerminalText.columns($0.habit.name) }.max() ?? 4)
+        let planWidth = min(34, max(22, summaries.map { TerminalText.columns(Self.plan(of: $0.habit)) }.max() ?? 0))
         let layouts = [
             RowLayout(name: nameWidth, plan: planWidth, bar: 10, best: true, label: true),
             RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: true, label: true),
@@ -290,8 +290,8 @@ struct HabitsViewModel {
         if case let .value(value)? = summary.todayMark { today = "\(HabitText.number(value)) today" }
         else if summary.todayMark == .skipped { today = "skipped" }
         else if !summary.dueToday && !summary.doneToday { today = "not due" }
-        let name = Self.cut(habit.name, to: layout.name).rightPadded(to: layout.name)
-        let plan = Self.cut(Self.plan(of: habit), to: layout.plan).rightPadded(to: layout.plan)
+        let name = TerminalText.cut(habit.name, to: layout.name).rightPadded(to: layout.name)
+        let plan = TerminalText.cut(Self.plan(of: habit), to: layout.plan).rightPadded(to: layout.plan)
         let strength = Int((summary.strength * 100).rounded())
         var line = "  \(symbol) \(name)  \(plan) streak \(String(summary.currentStreak).leftPadded(to: 3))"
         if layout.best { line += " (best \(summary.bestStreak))" }
@@ -301,10 +301,6 @@ struct HabitsViewModel {
         return line
     }
 
-    /// A text cut to `width` characters, ending in `…` when it was longer.
-    static func cut(_ text: String, to width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
-    }
 
     private func confirmation(_ text: String, habit: Habit) -> CommandOutput {
         let summary = habitsFeature.summaries().first { $0.habit.id == habit.id }

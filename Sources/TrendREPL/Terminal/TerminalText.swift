@@ -28,21 +28,76 @@ public enum TerminalText {
 }
 
 extension TerminalText {
-    /// How many columns a line takes: its characters without the colour
-    /// sequences (`ESC [ … m`) the screens paint with.
+    /// How many columns a line takes in a terminal: each character's display
+    /// width (wide East Asian characters and emoji two, combining marks and
+    /// joiners none, the rest one), without the colour sequences (`ESC [ … m`)
+    /// the screens paint with.
+    ///
+    /// - Complexity: O(n) in the line's bytes; all-ASCII text is counted without grapheme breaking.
     public static func columns(_ line: String) -> Int {
+        var ascii = 0
+        var plain = true
+        for byte in line.utf8 {
+            if byte >= 0x80 || byte == 0x1B { plain = false; break }
+            ascii += 1
+        }
+        if plain { return ascii }
         var count = 0, inEscape = false
-        for scalar in line.unicodeScalars {
+        for character in line {
             if inEscape {
-                if scalar == "m" { inEscape = false }
+                if character == "m" { inEscape = false }
                 continue
             }
-            if scalar.value == 0x1B { inEscape = true; continue }
-            // Combining marks take no column of their own.
-            if scalar.properties.generalCategory == .nonspacingMark { continue }
-            count += 1
+            if character == "\u{1B}" { inEscape = true; continue }
+            count += columns(of: character)
         }
         return count
+    }
+
+    /// The columns one character (a grapheme cluster) takes, as terminals
+    /// following Unicode's East Asian Width and emoji presentation draw it.
+    public static func columns(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.isASCII { return first.value < 0x20 || first.value == 0x7F ? 0 : 1 }
+        if scalars.contains(where: { $0.properties.isEmojiPresentation })
+            || (first.properties.isEmoji && scalars.contains("\u{FE0F}")) { return 2 }
+        if isWide(first.value) { return 2 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: return 1
+        }
+    }
+
+    /// Unicode's East Asian Wide and Fullwidth blocks (EastAsianWidth.txt, W and F).
+    private static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+             0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x18AFF, 0x1B000...0x1B2FF,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            true
+        default:
+            false
+        }
+    }
+
+    /// The longest start of `text` that fits in `width` columns.
+    public static func prefix(_ text: String, columns width: Int) -> String {
+        var used = 0
+        var end = text.startIndex
+        for index in text.indices {
+            let wide = columns(of: text[index])
+            if used + wide > width { break }
+            used += wide
+            end = text.index(after: index)
+        }
+        return String(text[..<end])
+    }
+
+    /// `text` cut to `width` columns, ending in `…` when it was longer.
+    public static func cut(_ text: String, to width: Int) -> String {
+        columns(text) <= width ? text : prefix(text, columns: max(0, width - 1)) + "…"
     }
 
     /// The text with every line longer than `width` wrapped at its spaces.
@@ -93,10 +148,12 @@ extension TerminalText {
                 // A word longer than a whole line: cut where the line ends.
                 while used + space + wordColumns > width, wordColumns > width - indent.count {
                     let room = max(1, width - used - space)
-                    current += String(repeating: " ", count: space) + String(word.prefix(room))
+                    var head = prefix(word, columns: room)
+                    if head.isEmpty { head = String(word.prefix(1)) }
+                    current += String(repeating: " ", count: space) + head
                     breakLine()
                     space = 0
-                    word = String(word.dropFirst(room))
+                    word = String(word.dropFirst(head.count))
                     wordColumns = columns(word)
                 }
                 current += String(repeating: " ", count: space) + word
@@ -106,5 +163,19 @@ extension TerminalText {
             lines.append(current)
             return lines.joined(separator: "\n")
         }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The text with spaces before it, to take `width` terminal columns.
+    func leftPadded(to width: Int) -> String {
+        let used = TerminalText.columns(self)
+        return used >= width ? self : String(repeating: " ", count: width - used) + self
+    }
+
+    /// The text with spaces after it, to take `width` terminal columns.
+    func rightPadded(to width: Int) -> String {
+        let used = TerminalText.columns(self)
+        return used >= width ? self : self + String(repeating: " ", count: width - used)
     }
 }
