@@ -67,12 +67,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "ProgressBenchmarks",
-            dependencies: ["Progress", "WeightLog", "Settings", "Storage", "ProgressReference"],
+            dependencies: ["AppCore", "Progress", "WeightLog", "Settings", "Storage", "ProgressReference"],
             path: "Benchmarks/ProgressBenchmarks"
         ),
         .executableTarget(
             name: "HabitsBenchmarks",
-            dependencies: ["Habits", "Storage"],
+            dependencies: ["AppCore", "Habits", "Storage"],
             path: "Benchmarks/HabitsBenchmarks"
         ),
 
@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Habits", "Settings", "Storage", "WeightLog", "TestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "Settings", "Storage", "TestSupport"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "TestSupport"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "Habits", "Settings", "Storage", "TestSupport"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "TestSupport"]),
         .testTarget(
             name: "TrendREPLTests",
             dependencies: ["TrendREPL", "AppCore", "TestSupport", "trend", "Backup", "Habits", "Settings", "Storage", "WeightLog"],

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import Habits
 import Storage
@@ -26,7 +27,7 @@ struct HabitsBenchmarks {
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trend-habits-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }  // A temporary folder; nothing to report if it lingers.
-        let store = LocalDataStore(directory: directory)
+        let store = LocalDataStore(directory: directory, schema: .trend)
         let today = 20_000, days = years * 365
         // Every kind and schedule Loop has, with done, skipped and no days and gaps.
         let schedules: [HabitSchedule] = [.daily, .timesPerWeek(3), .timesPerDays(times: 2, days: 10), .weekdays([0, 2, 4])]

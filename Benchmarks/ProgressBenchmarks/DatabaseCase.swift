@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import Progress
 import ProgressReference
@@ -23,7 +24,7 @@ enum DatabaseCase {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("trend-bench-\(input.entries.count)-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: directory)  // A leftover of an interrupted run; recreated below.
-        let store = LocalDataStore(directory: directory)
+        let store = LocalDataStore(directory: directory, schema: .trend)
         try store.write { try WeightTable().replace(with: WeightTable.Part(entries: input.entries), in: $0) }
         try store.checkpoint()
         store.close()
@@ -36,7 +37,7 @@ enum DatabaseCase {
         let path = directory.appendingPathComponent(LocalDataStore.fileName).path
 
         func snapshot(cached: Bool = false) throws -> WeightHistoryData {
-            let store = LocalDataStore(directory: directory)
+            let store = LocalDataStore(directory: directory, schema: .trend)
             defer { store.close() }
             let samples = try store.read { connection in
                 try cached ? WeightTable.cachedSamples(in: connection) ?? WeightSamples() : WeightTable.samples(in: connection)
@@ -55,7 +56,7 @@ enum DatabaseCase {
         let trend = Harness.run(repetitions: repetitions) {
             do { blackHole(try snapshot()) } catch { failed = true }
         }
-        let store = LocalDataStore(directory: directory)
+        let store = LocalDataStore(directory: directory, schema: .trend)
         try store.write { try WeightTable.cacheSamples(try WeightTable.samples(in: $0), in: $0) }
         store.close()
         guard try snapshot(cached: true).latestTrendKilograms == direct.latestTrendKilograms else {

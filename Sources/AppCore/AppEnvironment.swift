@@ -51,7 +51,7 @@ public struct AppEnvironment {
         calendar.firstWeekday = 2
         return AppEnvironment(
             dataDirectory: dataDirectory,
-            store: LocalDataStore(directory: dataDirectory),
+            store: LocalDataStore(directory: dataDirectory, schema: .trend),
             // A function rather than a stored Date keeps production time moving while tests pass a fixed clock.
             currentDate: { .now },
             calendar: calendar,

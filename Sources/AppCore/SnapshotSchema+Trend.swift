@@ -9,3 +9,12 @@ extension SnapshotSchema {
     /// order a restore writes them back. A new table's owner is added here.
     public static let trend = SnapshotSchema([WeightTable(), HabitsTable(), SettingsTable(), TipDeckTable()])
 }
+
+extension DatabaseSchema {
+    /// Every table of `trend.sqlite`, by its owner: Storage's own (the facts
+    /// of this installation, the journal), then each feature's. A new table's
+    /// owner is added here; its migrations take the next free version.
+    public static let trend = DatabaseSchema([
+        MetaTable(), JournalTables(), SettingsTable(), WeightTable(), TipDeckTable(), HabitsTable(),
+    ])
+}

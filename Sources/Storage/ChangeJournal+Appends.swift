@@ -18,53 +18,17 @@
 /// images exactly; so untouched rows hold what this change wrote.
 /// After the undo the change is an ordinary one, and redo replays its images.
 extension ChangeJournal {
-    /// The one table journaled by reference (`InsertTriggerPause` on weigh-ins).
-    static let appendedTable = 0
-
-    /// Migration 15: the appends, the undo/redo flag, the triggers that mark
-    /// an append touched, and weigh-ins' images with their rowid.
-    static var appendsMigration: String {
-        let table = tables[appendedTable]
-        let remade = ["insert", "update", "delete"].map { "DROP TRIGGER journal_\(table.name)_\($0);" }.joined(separator: "\n")
-            + "\n" + triggers(appendedTable, withRowid: true)
-        let outside = """
-            EXISTS (SELECT 1 FROM journal_appends)
-                AND NOT EXISTS (SELECT 1 FROM journal_recording WHERE id = 1 AND (change_id IS NOT NULL OR replaying = 1))
-            """
-        let mark = "UPDATE journal_appends SET touched = 1 WHERE table_code = \(appendedTable) AND OLD.rowid > after_rowid AND OLD.rowid <= through_rowid;"
-        return """
-            CREATE TABLE journal_appends (
-                first_seq INTEGER PRIMARY KEY,
-                change_id INTEGER NOT NULL,
-                table_code INTEGER NOT NULL,
-                after_rowid INTEGER NOT NULL,
-                through_rowid INTEGER NOT NULL,
-                first_key NOT NULL,
-                last_key NOT NULL,
-                touched INTEGER NOT NULL DEFAULT 0
-            );
-            ALTER TABLE journal_recording ADD COLUMN replaying INTEGER NOT NULL DEFAULT 0;
-            CREATE TRIGGER journal_appends_touched_by_update AFTER UPDATE ON \(table.name) WHEN \(outside) BEGIN
-                \(mark)
-            END;
-            CREATE TRIGGER journal_appends_touched_by_delete AFTER DELETE ON \(table.name) WHEN \(outside) BEGIN
-                \(mark)
-            END;
-            \(remade)
-            """
-    }
-
     /// The insert trigger of the appended table, done once for every row with
     /// a rowid above `?1` (see `InsertTriggerPause`): the range is recorded
     /// under the change being recorded, and a placeholder row (table code -1,
     /// which a replay passes over) takes the range's last seq, so whatever the
     /// change records next comes after it.
-    static var appendSetForms: [String: [String]] {
-        let table = tables[appendedTable]
+    static func appendSetForms(of table: JournaledTable) -> [String: [String]] {
+        let code = table.code
         return ["journal_\(table.name)_insert": [
             """
             INSERT INTO journal_appends(first_seq, change_id, table_code, after_rowid, through_rowid, first_key, last_key)
-            SELECT (SELECT ifnull(max(seq), 0) + 1 FROM journal_rows), r.change_id, \(appendedTable), ?1, m.top,
+            SELECT (SELECT ifnull(max(seq), 0) + 1 FROM journal_rows), r.change_id, \(code), ?1, m.top,
                 (SELECT \(table.key[0]) FROM \(table.name) WHERE rowid = ?1 + 1), (SELECT \(table.key[0]) FROM \(table.name) WHERE rowid = m.top)
             FROM journal_recording r, (SELECT max(rowid) AS top FROM \(table.name)) m
             WHERE r.id = 1 AND r.change_id IS NOT NULL AND m.top > ?1
@@ -86,8 +50,7 @@ extension ChangeJournal {
             "SELECT first_seq, table_code, after_rowid, through_rowid, touched FROM journal_appends WHERE change_id = ?",
             [.int(change.id)]) { (first: $0.int(0), code: $0.int(1), after: $0.int(2), through: $0.int(3), touched: $0.int(4) != 0) }
         for append in appends {
-            guard tables.indices.contains(append.code) else { continue }
-            let table = tables[append.code]
+            guard let table = connection.schema.journaled[append.code] else { continue }
             let range: [SQLValue] = [.int(append.after), .int(append.through)]
             let held = try connection.scalarInt("SELECT count(*) FROM \(table.name) WHERE rowid > ?1 AND rowid <= ?2", range) ?? -1
             let ends = try connection.scalarInt("""

@@ -1,6 +1,6 @@
 /// The SQL a replay runs against one journaled table: finding the row an
 /// image names, checking it holds the image, and writing the other one.
-extension ChangeJournal.Table {
+extension JournaledTable {
     private func columns(of image: String) -> [String] { columns.indices.map { "j.\(image)\($0)" } }
 
     private func keyMatch(_ image: String) -> String {

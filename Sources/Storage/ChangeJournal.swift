@@ -60,87 +60,32 @@ extension SQLiteConnection {
 }
 
 /// The journal of changes: every journaled write records, through triggers
-/// on the tables below, each row's image before and after, so `undo` can put
+/// on the tables their owners journal (`JournaledTable`, in the schema the
+/// connection was migrated to), each row's image before and after, so `undo` can put
 /// back exactly what a change replaced, and only if the rows still hold what
 /// it wrote. The journal is not part of a snapshot.
 ///
 /// A row image is kept in untyped columns (`b0…`, `a0…`), so every value
 /// keeps its SQLite storage class and compares exactly.
 enum ChangeJournal {
-    /// A table whose changes are journaled: its name, what messages call a
-    /// row, its key columns and every column, in a fixed order.
-    struct Table {
-        let name: String
-        let noun: String
-        let key: [String]
-        let columns: [String]
-        /// Where an image keeps the row's rowid (weigh-ins, from migration 15; nil: not kept).
-        var rowidSlot: Int?
-    }
-
-    /// The tables of what a person keeps (the tip deck and `meta` are bookkeeping).
-    /// A migration that adds a column to one of them must recreate its triggers.
-    static let tables = [
-        Table(name: "weight_entries", noun: "weigh-in", key: ["id"], columns: ["id", "instant", "kilograms", "note", "body_fat"], rowidSlot: 9),
-        Table(name: "habits", noun: "habit", key: ["id"],
-              columns: ["id", "name", "name_key", "schedule", "kind", "target", "created_day", "archived", "position", "unit"]),
-        Table(name: "habit_records", noun: "habit day", key: ["habit_id", "day"],
-              columns: ["habit_id", "day", "status", "value", "note"]),
-        Table(name: "settings", noun: "setting", key: ["key"], columns: ["key", "value"]),
-    ]
-
-    /// The most columns a journaled table has: the width of a row image.
-    static let width = 10
     /// How many changes are kept; older ones are forgotten.
     static let kept = 1_000
 
-    /// Migration 12: the journal's tables and one trigger per table and statement kind.
+    /// The three triggers that record a table's row images, as its owner's
+    /// migration writes them: a migration that adds a column to a journaled
+    /// table makes them again with this text (its old ones dropped first).
+    /// The images keep the row's rowid in `rowidSlot` when the table has one,
+    /// so undoing a delete puts a row back where it was and a change
+    /// journaled by its range of rowids (`ChangeJournal+Appends`) still finds it.
+    /// `JournalTriggerTests` holds every owner's triggers to it.
     ///
     /// The rows of a change are the contiguous run `first_seq...last_seq`
     /// (changes are written one at a time, under the write lock), so
     /// `journal_rows` needs no index and a trigger's work is one append:
     /// journaling a million-row import costs one extra row each.
-    static var migration: String {
-        let images = (0..<width).map { "b\($0), a\($0)" }.joined(separator: ", ")
-        var sql = """
-            CREATE TABLE journal_changes (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                at REAL NOT NULL,
-                action TEXT NOT NULL,
-                summary TEXT NOT NULL,
-                undone INTEGER NOT NULL DEFAULT 0,
-                rows INTEGER NOT NULL DEFAULT 0,
-                first_seq INTEGER NOT NULL,
-                last_seq INTEGER NOT NULL DEFAULT 0
-            );
-            CREATE TABLE journal_rows (
-                seq INTEGER PRIMARY KEY,
-                table_code INTEGER NOT NULL,
-                has_before INTEGER NOT NULL,
-                has_after INTEGER NOT NULL,
-                \(images)
-            );
-            CREATE TABLE journal_recording (
-                id INTEGER PRIMARY KEY CHECK (id = 1),
-                change_id INTEGER
-            );
-            INSERT INTO journal_recording(id, change_id) VALUES (1, NULL);
-
-            """
-        for code in tables.indices {
-            sql += triggers(code, withRowid: false)
-        }
-        return sql
-    }
-
-    /// The three triggers that record a table's row images. `withRowid` (from
-    /// migration 15, weigh-ins only) records each row's rowid too, in the
-    /// image's last slot (`Table.rowidSlot`), so undoing a delete puts a row
-    /// back where it was and a change journaled by its range of rowids
-    /// (`ChangeJournal+Appends`) still finds it.
-    static func triggers(_ code: Int, withRowid: Bool) -> String {
-        let table = tables[code]
-        let slot = withRowid ? table.rowidSlot : nil
+    public static func triggerSQL(for table: JournaledTable) -> String {
+        let code = table.code
+        let slot = table.rowidSlot
         let recording = "FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL"
         let before = (table.columns.indices.map { "b\($0)" } + (slot.map { ["b\($0)"] } ?? [])).joined(separator: ", ")
         let after = (table.columns.indices.map { "a\($0)" } + (slot.map { ["a\($0)"] } ?? [])).joined(separator: ", ")
@@ -157,7 +102,6 @@ enum ChangeJournal {
             CREATE TRIGGER journal_\(table.name)_delete AFTER DELETE ON \(table.name) BEGIN
                 \(into), \(before)) SELECT \(code), 1, 0, \(old) \(recording);
             END;
-
             """
     }
 
@@ -264,7 +208,7 @@ enum ChangeJournal {
 
         /// One row: checked, then written.
         func replayRow(_ seq: Int, _ code: Int, hasExpected: Bool, hasWanted: Bool) throws {
-            let table = tables[code]
+            guard let table = connection.schema.journaled[code] else { return }
             let slot = code * 8
             let count = hasExpected
                 ? try run(slot, table.matchSQL(image: expected, wholeRow: true), seq).int(0)
@@ -274,7 +218,7 @@ enum ChangeJournal {
                 let key = try connection.query("SELECT \(image)\(table.columns.firstIndex(of: table.key[0]) ?? 0) FROM journal_rows WHERE seq = ?",
                                                [.int(seq)]) { $0.optionalText(0) ?? "" }.first ?? ""
                 throw JournalError.conflict(change: change.summary, undoing: undoing, noun: table.noun,
-                                            key: table.name == "weight_entries" ? String(key.prefix(8)) : key)
+                                            key: table.keyShownAs.map { String(key.prefix($0)) } ?? key)
             }
             switch (hasExpected, hasWanted) {
             case (true, true): _ = try run(slot + 2, table.updateSQL(from: expected, to: wanted), seq)
@@ -294,7 +238,7 @@ enum ChangeJournal {
         func flush() throws {
             guard let current = pending else { return }
             pending = nil
-            let table = tables[current.code]
+            guard let table = connection.schema.journaled[current.code] else { return }
             let range = [SQLValue.int(current.low), .int(current.high)]
             let image = current.inserting ? wanted : expected
             let found = try connection.scalarInt(table.matchRunSQL(image: image, wholeRow: !current.inserting), range) ?? -1
@@ -309,7 +253,7 @@ enum ChangeJournal {
         }
         while try rows.step() {
             let seq = rows.int(0), code = rows.int(1)
-            guard tables.indices.contains(code) else { continue }
+            guard connection.schema.journaled[code] != nil else { continue }
             let (hasExpected, hasWanted) = undoing ? (rows.int(3) != 0, rows.int(2) != 0) : (rows.int(2) != 0, rows.int(3) != 0)
             guard hasExpected != hasWanted else {
                 try flush()

@@ -26,9 +26,14 @@ public struct InsertTriggerPause {
             "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = ? ORDER BY name", [.text(table)]) {
             (name: $0.text(0), sql: $0.text(1))
         }
+        // The owners' set forms (the samples cache's), and the journal's for a table journaled by range.
+        var setForms = connection.schema.insertTriggerSetForms
+        if let appended = connection.schema.appendedTable, appended.name == table {
+            setForms.merge(ChangeJournal.appendSetForms(of: appended)) { first, _ in first }
+        }
         var paused: [(sql: String, setForm: [String])] = []
         for trigger in triggers {
-            guard let setForm = Self.setForms[trigger.name] else { continue }
+            guard let setForm = setForms[trigger.name] else { continue }
             try connection.execute("DROP TRIGGER \(trigger.name)")
             paused.append((trigger.sql, setForm))
         }
@@ -43,14 +48,5 @@ public struct InsertTriggerPause {
                 try connection.run(statement, [.int(before)])
             }
         }
-    }
-
-    /// For each trigger that may pause, the statement that does its work for
-    /// every row with a rowid above `?1`, as the trigger would have row by row.
-    static var setForms: [String: [String]] {
-        var forms = ChangeJournal.appendSetForms
-        forms["weight_samples_cache_after_insert"] =
-            ["DELETE FROM weight_samples_cache WHERE EXISTS (SELECT 1 FROM weight_entries WHERE rowid > ?1)"]
-        return forms
     }
 }

@@ -24,6 +24,8 @@ public final class LocalDataStore: @unchecked Sendable {
     public static let fileName = "trend.sqlite"
 
     public let location: Location
+    /// The tables the database holds, as their owners declare them (AppCore's `DatabaseSchema.trend`).
+    public let schema: DatabaseSchema
     /// Where the actors that use this store run their work.
     public let executor = StorageExecutor()
     private let lock = NSLock()
@@ -46,17 +48,18 @@ public final class LocalDataStore: @unchecked Sendable {
 
     /// A store whose database is `trend.sqlite` inside `directory`; the
     /// directory is created (0700) when the database is first opened.
-    public convenience init(directory: URL) {
-        self.init(location: .file(directory.appendingPathComponent(Self.fileName)))
+    public convenience init(directory: URL, schema: DatabaseSchema) {
+        self.init(location: .file(directory.appendingPathComponent(Self.fileName)), schema: schema)
     }
 
-    public init(location: Location) {
+    public init(location: Location, schema: DatabaseSchema) {
         self.location = location
+        self.schema = schema
     }
 
     /// A private in-memory database: real SQLite, gone when the store is released.
-    public static func inMemory() -> LocalDataStore {
-        LocalDataStore(location: .memory)
+    public static func inMemory(schema: DatabaseSchema) -> LocalDataStore {
+        LocalDataStore(location: .memory, schema: schema)
     }
 
     /// The folder that holds the database file, or nil in memory.
@@ -262,7 +265,7 @@ public final class LocalDataStore: @unchecked Sendable {
         defer { lock.unlock() }
         if connection == nil {
             if case let .file(url) = location, let warning = Self.setAsideForeignLogs(of: url) { warnings.append(warning) }
-            let opened = try Self.openConnection(at: location)
+            let opened = try Self.openConnection(at: location, schema: schema)
             connection = opened
             interruptLock.withLock { interruptible = opened.handle }
         }
@@ -270,7 +273,7 @@ public final class LocalDataStore: @unchecked Sendable {
         return try body(connection)
     }
 
-    private static func openConnection(at location: Location) throws -> SQLiteConnection {
+    private static func openConnection(at location: Location, schema: DatabaseSchema) throws -> SQLiteConnection {
         let path: String
         switch location {
         case .memory:
@@ -296,7 +299,8 @@ public final class LocalDataStore: @unchecked Sendable {
         // quarter of the WAL frames, one write call each, and the check-in reads fewer pages (4.6 s -> 4.1 s at
         // a million rows); a weigh-in's commit costs the same (README, Performance).
         try connection.execute("PRAGMA page_size=16384; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
-        try Schema.migrate(connection)
+        try schema.migrate(connection)
+        connection.schema = schema
         if case let .file(url) = location { try claimWAL(connection, of: url) }
         return connection
     }

@@ -6,6 +6,8 @@ import Foundation
 public final class SQLiteConnection {
     let handle: OpaquePointer
     let path: String
+    /// The schema the store migrated it to: the journal reads its tables from it (empty for a file someone else wrote).
+    var schema = DatabaseSchema([])
 
     init(handle: OpaquePointer, path: String) {
         self.handle = handle
@@ -185,6 +187,16 @@ public final class SQLiteStatement {
 }
 
 extension SQLiteConnection {
+    /// A private database in memory (a fresh schema built to compare with).
+    static func openInMemory() throws -> SQLiteConnection {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        guard let handle else { throw StorageError.cannotOpen(path: ":memory:", reason: "out of memory") }
+        let connection = SQLiteConnection(handle: handle, path: ":memory:")
+        if code != SQLITE_OK { throw connection.error(code: code, message: String(cString: sqlite3_errmsg(handle))) }
+        return connection
+    }
+
     /// Opens a database file someone else wrote (a Loop Habit Tracker backup)
     /// to read it and nothing more: read-only, its schema untrusted (no
     /// functions or views from it run with side effects), queries only.

@@ -6,6 +6,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotOpen(path: String, reason: String)
     case notADatabase(path: String)
     case newerSchema(path: String, found: Int, supported: Int)
+    /// A schema version no Trend wrote, or tables that are not that version's.
+    case unknownSchema(path: String, found: Int)
     case readOnly(path: String)
     case diskFull(path: String)
     case busy(path: String)
@@ -19,6 +21,7 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .cannotOpen(path, reason): "cannot open the database \(path): \(reason). Check the permissions of the data directory, then try the command again."
         case let .notADatabase(path): "\(path) is not a Trend database or is damaged; it was left untouched. Move it aside and restore your data from the Backups folder next to it."
         case let .newerSchema(path, found, supported): "\(path) was written by a newer Trend (schema \(found), this one knows \(supported)); it was left untouched. Update Trend to open it."
+        case let .unknownSchema(path, found): "\(path) is not a database this Trend wrote: its schema version (\(found)) does not match its tables; it was left untouched. Move it aside and restore your data from the Backups folder in the data directory."
         case let .readOnly(path): "the database \(path) is read-only; nothing was changed. Make the data directory writable and try again."
         case let .diskFull(path): "the disk holding \(path) is full; nothing was changed. Free some space and try again."
         case let .busy(path): "the database \(path) is busy in another trend process; nothing was changed. Try again in a moment."

@@ -264,72 +264,57 @@ import TestSupport
 }
 
 @Suite struct HabitsMigrationTests {
-    /// A database of schema 5 (Trend 0.1.0) stored a schedule's words; opening
-    /// it with this Trend turns them into storage codes, and the habits read the same.
+    /// The rows of habit days in a database file, read without migrating it.
+    func storedMarks(_ file: URL) throws -> [String] {
+        let connection = try SQLiteConnection.openUntrusted(path: file.path)
+        return try connection.query("SELECT h.name, r.day, r.status, ifnull(r.value, '') FROM habit_records r JOIN habits h ON h.id = r.habit_id ORDER BY 1, 2") {
+            "\($0.text(0)) \($0.int(1)) \($0.text(2)) \($0.text(3))"
+        }
+    }
+
+    /// Trend 0.1.0 (schema 5, its own database in Tests/Fixtures) stored a
+    /// schedule's words; this Trend turns them into storage codes, and the habits read the same.
     @Test @MainActor func schemaSixTurnsStoredScheduleWordsIntoCodes() async throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
-        let first = LocalDataStore(directory: temp.url)
-        let habits = makeTestApp(store: first).app.habitsFeature
-        for (name, schedule) in [("A", HabitSchedule.daily), ("B", .timesPerWeek(3)), ("C", .timesPerDays(times: 2, days: 10)),
-                                 ("D", .weekdays([0, 2, 4]))] {
-            _ = try await habits.add(name: name, schedule: schedule, kind: .yesNo)
-        }
-        // Back to how 0.1.0 left it: its words, and schema 5.
-        try first.write {
-            try $0.execute(dropChangeJournalSQL)
-            try $0.execute("""
-                UPDATE habits SET schedule = CASE name WHEN 'A' THEN 'every day' WHEN 'B' THEN '3/week'
-                    WHEN 'C' THEN '2/10' ELSE 'mon,wed,fri' END;
-                ALTER TABLE habits DROP COLUMN unit;
-                ALTER TABLE habit_records DROP COLUMN note;
-                PRAGMA user_version = 5;
-                """)
-        }
+        try DatabaseFixture(schemaVersion: 5).copy(into: temp.url)
+        let file = temp.url.appendingPathComponent(LocalDataStore.fileName)
+        let words = try SQLiteConnection.openUntrusted(path: file.path).query("SELECT schedule FROM habits ORDER BY name") { $0.text(0) }
+        #expect(words == ["every day", "every day", "3/week", "mon,wed,fri", "every day"])
+        let marks = try storedMarks(file)
         let reopened = LocalDataStore(directory: temp.url)
         let stored = try reopened.read { try $0.query("SELECT schedule FROM habits ORDER BY name") { $0.text(0) } }
-        #expect(stored == ["daily", "week:3", "days:2/10", "weekdays:mon,wed,fri"])
-        let again = makeTestApp(store: reopened).app.habitsFeature
+        #expect(stored == ["daily", "daily", "week:3", "weekdays:mon,wed,fri", "daily"])
+        reopened.close()
+        #expect(try storedMarks(file) == marks, "every day's mark is kept")
+        let again = makeTestApp(store: LocalDataStore(directory: temp.url)).app.habitsFeature
         try await again.load()
-        #expect(again.habits.map(\.schedule) == [.daily, .timesPerWeek(3), .timesPerDays(times: 2, days: 10), .weekdays([0, 2, 4])])
+        #expect(Dictionary(uniqueKeysWithValues: again.habits.map { ($0.name, $0.schedule) })
+            == ["Read": .daily, "Drink water": .daily, "Drinks": .daily, "Gym": .timesPerWeek(3), "Piano": .weekdays([0, 2, 4])])
     }
 
     /// Schema 7 rebuilds the days WITHOUT ROWID and lets a day hold Loop's NO;
-    /// a database of schema 6 keeps every day it had.
+    /// a database written by the landing of schema 6 keeps every day it had.
     @Test @MainActor func schemaSevenKeepsEveryDayAndAcceptsAnExplicitNo() async throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
-        let first = LocalDataStore(directory: temp.url)
-        let habits = makeTestApp(store: first, clock: TestClock(date("2026-06-10 09:00"))).app.habitsFeature
-        _ = try await habits.add(name: "Water", schedule: .daily, kind: .atLeast(8))
-        _ = try await habits.mark("Water", when: .day(year: 2026, month: 6, day: 8), as: .value(9))
-        _ = try await habits.mark("Water", when: .day(year: 2026, month: 6, day: 9), as: .skipped)
-        // Back to schema 6's table, which refused 'no'.
-        try first.write {
-            try $0.execute(dropChangeJournalSQL)
-            try $0.execute("""
-                CREATE TABLE old_records (
-                    habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE, day INTEGER NOT NULL,
-                    status TEXT NOT NULL CHECK (status IN ('done', 'skipped', 'value')), value REAL, PRIMARY KEY (habit_id, day));
-                INSERT INTO old_records SELECT habit_id, day, status, value FROM habit_records;
-                DROP TABLE habit_records;
-                ALTER TABLE old_records RENAME TO habit_records;
-                ALTER TABLE habits DROP COLUMN unit;
-                PRAGMA user_version = 6;
-                """)
-        }
+        try DatabaseFixture(schemaVersion: 6).copy(into: temp.url)
+        let file = temp.url.appendingPathComponent(LocalDataStore.fileName)
+        let marks = try storedMarks(file)
+        #expect(marks.count == 9)
         let reopened = LocalDataStore(directory: temp.url)
         let sql = try reopened.read { try $0.query("SELECT sql FROM sqlite_master WHERE name = 'habit_records'") { $0.text(0) } }
         #expect(sql.first?.contains("WITHOUT ROWID") == true)
-        let again = makeTestApp(store: reopened, clock: TestClock(date("2026-06-10 09:00"))).app.habitsFeature
+        reopened.close()
+        #expect(try storedMarks(file) == marks)
+        let clock = TestClock(date("2026-11-14 09:00"))
+        let again = makeTestApp(store: LocalDataStore(directory: temp.url), clock: clock).app.habitsFeature
         try await again.load()
-        let marks = again.habits[0].marks
-        #expect(marks.count == 2 && marks.values.contains(.value(9)) && marks.values.contains(.skipped))
-        _ = try await again.mark("Water", as: .no)
-        let third = makeTestApp(store: reopened, clock: TestClock(date("2026-06-10 09:00"))).app.habitsFeature
+        #expect(again.habits.map(\.marks.count).reduce(0, +) == 9)
+        _ = try await again.mark("Read", as: .no)
+        let third = makeTestApp(store: LocalDataStore(directory: temp.url), clock: clock).app.habitsFeature
         try await third.load()
-        #expect(third.summaries()[0].todayMark == .no)
-        #expect(third.summaries()[0].todayStatus == .no)
+        #expect(third.habits.first { $0.name == "Read" }?.marks.values.contains(.no) == true)
     }
 
     /// Loop's cost case: a century of days loads and reads; a day before 1900 cannot come in from a snapshot.

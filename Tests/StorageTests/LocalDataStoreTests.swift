@@ -12,7 +12,7 @@ import TestSupport
             let store = LocalDataStore(directory: directory)
             try store.write { try $0.run("INSERT INTO settings(key, value) VALUES('unit', 'lb')") }
             let version = try store.read { try $0.scalarInt("PRAGMA user_version") }
-            #expect(version == Schema.currentVersion)
+            #expect(version == DatabaseSchema.trend.currentVersion)
         }
         let reopened = LocalDataStore(directory: directory)
         let unit = try reopened.read { try $0.query("SELECT value FROM settings WHERE key = 'unit'") { $0.text(0) } }
@@ -98,7 +98,7 @@ import TestSupport
             try again.open()
         } catch let error as StorageError {
             #expect(error == .newerSchema(path: temp.url.appendingPathComponent(LocalDataStore.fileName).path,
-                                          found: 999, supported: Schema.currentVersion))
+                                          found: 999, supported: DatabaseSchema.trend.currentVersion))
         }
     }
 

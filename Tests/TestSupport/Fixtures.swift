@@ -6,3 +6,41 @@ public func fixtureURL(_ name: String) -> URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures").appendingPathComponent(name)
 }
+
+/// A `trend.sqlite` written by a shipped version of Trend, with what that
+/// version reported of it (`Tests/Fixtures/databases`, made by
+/// `scripts/make-fixture-database.sh`; the README says from which commit).
+public struct DatabaseFixture: Sendable, CustomStringConvertible {
+    /// The schema version it was written at.
+    public let schemaVersion: Int
+
+    public init(schemaVersion: Int) {
+        self.schemaVersion = schemaVersion
+    }
+
+    /// Every shipped version's database: 0.1.0 (schema 5), then each schema a landing shipped.
+    public static let all = [5, 6, 14, 15].map(DatabaseFixture.init(schemaVersion:))
+
+    public var description: String { "schema \(schemaVersion)" }
+
+    public var url: URL { fixtureURL("databases/trend-schema-\(schemaVersion).sqlite") }
+
+    /// Copies the database into `directory` as its `trend.sqlite` (writable: a fixture is never opened in place).
+    public func copy(into directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let target = directory.appendingPathComponent("trend.sqlite")
+        try Data(contentsOf: url).write(to: target)
+    }
+
+    /// What the binary that wrote it printed with `--json`, one document a line:
+    /// entries all, habits, habit show of each habit, settings.
+    public func expectedDocuments() throws -> [[String: Any]] {
+        let text = try String(contentsOf: fixtureURL("databases/trend-schema-\(schemaVersion).expected.jsonl"), encoding: .utf8)
+        return try text.split(separator: "\n").map { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                throw CocoaError(.coderReadCorrupt)
+            }
+            return object
+        }
+    }
+}

@@ -36,9 +36,9 @@ import TestSupport
         // Enough rows that the import is still reading when Ctrl-C lands (the bar first shows at 65,536).
         let csv = temp.url.appendingPathComponent("many.csv")
         var text = "date,weight\n"
-        text.reserveCapacity(600_000 * 24)
-        for index in 0..<600_000 {
-            text += "\(1_500_000_000 + index * 600),\(70 + index % 30)\n"
+        text.reserveCapacity(2_000_000 * 24)
+        for index in 0..<2_000_000 {
+            text += "\(1_500_000_000 + index * 60),\(70 + index % 30)\n"
         }
         try Data(text.utf8).write(to: csv)
         let data = temp.url.appendingPathComponent("data")

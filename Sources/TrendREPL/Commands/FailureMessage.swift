@@ -76,7 +76,7 @@ enum FailureMessage {
     private static func storageHint(_ error: StorageError) -> String? {
         switch error {
         case .cannotCreateDirectory: " Choose another with --data-dir or TREND_DATA_DIR."
-        case .notADatabase: " (restore latest)"
+        case .notADatabase, .unknownSchema: " (restore latest)"
         default: nil
         }
     }

@@ -1,0 +1,93 @@
+import Foundation
+import Storage
+import Testing
+import TestSupport
+
+/// Issue 27, item 2: a `trend.sqlite` written by each shipped version
+/// (`Tests/Fixtures/databases`) opens in this Trend with every weigh-in,
+/// note, habit, mark and setting as the version that wrote it reported them,
+/// and undo, backup and restore work on it.
+@Suite struct DatabaseFixtureEndToEndTests {
+    /// The moment the fixture's own report was made (scripts/make-fixture-database.sh).
+    let clock = "2026-11-14 08:05:00"
+    let habitNames = ["Read", "Drink water", "Gym", "Drinks", "Piano"]
+
+    func report(_ directory: [String]) throws -> [[String: Any]] {
+        let run = try runTrend(directory + ["--json", "-c", "entries all", "-c", "habits"] + habitNames.flatMap { ["-c", "habit show \"\($0)\""] }
+                               + ["-c", "settings"], clock: clock)
+        #expect(run.status == 0, "\(run.standardError)")
+        return try run.documents()
+    }
+
+    /// Each weigh-in as id, instant, weight and note.
+    func entries(_ document: [String: Any]) -> [String] {
+        (document["entries"] as? [[String: Any]] ?? []).map { entry in
+            "\(entry["id"] ?? "") \(entry["date"] ?? "") \(entry["kilograms"] ?? "") \(entry["note"] ?? "null")"
+        }
+    }
+
+    /// The rows of habit days as stored, by habit name.
+    func storedMarks(_ file: URL) throws -> [String] {
+        let connection = try SQLiteConnection.openUntrusted(path: file.path)
+        return try connection.query("SELECT h.name, r.day, r.status, ifnull(r.value, '') FROM habit_records r JOIN habits h ON h.id = r.habit_id ORDER BY 1, 2") {
+            "\($0.text(0)) \($0.int(1)) \($0.text(2)) \($0.text(3))"
+        }
+    }
+
+    @Test(arguments: DatabaseFixture.all)
+    func everyRowWrittenByAShippedVersionIsRead(fixture: DatabaseFixture) throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        try fixture.copy(into: data)
+        let marks = try storedMarks(data.appendingPathComponent(LocalDataStore.fileName))
+        #expect(marks.count == 9)
+        let expected = try fixture.expectedDocuments()
+        let found = try report(["--data-dir", data.path])
+        try #require(found.count == expected.count)
+
+        #expect(entries(found[0]) == entries(expected[0]))
+        #expect(entries(found[0]).count == 5)
+        #expect(entries(found[0]).contains { $0.hasSuffix("café ☕, 5 km") })
+        func habits(_ document: [String: Any]) -> [String] {
+            (document["habits"] as? [[String: Any]] ?? []).map {
+                "\($0["name"] ?? "") \($0["schedule"] ?? "") \($0["kind"] ?? "") \($0["target"] ?? "null") \($0["archived"] ?? "")"
+            }
+        }
+        #expect(habits(found[1]) == habits(expected[1]))
+        #expect(habits(found[1]).count == 4, "Piano is archived")
+        // The days a yes/no habit was marked done or skipped, as each version shows them.
+        for (index, name) in habitNames.enumerated() where ["Read", "Gym", "Piano"].contains(name) {
+            func marked(_ document: [String: Any]) -> [String] {
+                (document["days"] as? [[String: Any]] ?? []).compactMap { day in
+                    let status = day["status"] as? String ?? ""
+                    return ["done", "skipped"].contains(status) ? "\(day["date"] ?? "") \(status)" : nil
+                }
+            }
+            #expect(marked(found[index + 2]) == marked(expected[index + 2]), "\(name)")
+            #expect(!marked(found[index + 2]).isEmpty, "\(name)")
+        }
+        let settings = try #require(found.last), before = try #require(expected.last)
+        for key in ["unit", "goalKilograms", "progressRange"] {
+            #expect("\(settings[key] ?? "")" == "\(before[key] ?? "")", "\(key)")
+        }
+        // Every stored day is still there, value and all, once this Trend has opened the file.
+        #expect(try storedMarks(data.appendingPathComponent(LocalDataStore.fileName)) == marks)
+    }
+
+    @Test(arguments: DatabaseFixture.all)
+    func undoBackupAndRestoreWorkOnADatabaseOfAShippedVersion(fixture: DatabaseFixture) throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        try fixture.copy(into: data)
+        let directory = ["--data-dir", data.path]
+        let before = entries(try #require(try report(directory).first))
+        let change = try runTrend(directory + ["-c", "weigh 80", "-c", "habit done Gym", "-c", "undo", "-c", "undo"], clock: clock)
+        #expect(change.status == 0, "\(change.standardError)")
+        #expect(entries(try #require(try report(directory).first)) == before)
+        let backup = try runTrend(directory + ["-c", "backup now", "-c", "delete-all-data", "-c", "restore latest"], clock: clock)
+        #expect(backup.status == 0, "\(backup.standardOutput) \(backup.standardError)")
+        #expect(entries(try #require(try report(directory).first)) == before)
+    }
+}
