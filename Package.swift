@@ -32,21 +32,24 @@ let package = Package(
         // interactive prompt needs it, and loading it costs every start-up.
         .target(name: "CEditLine", linkerSettings: [.linkedLibrary("dl")]),
 
+        // MARK: The words of the domain: days, ranges, input grammars, decimals (Foundation only)
+        .target(name: "Vocabulary"),
+
         // MARK: Storage, the one SQLite database
         .target(name: "Storage", dependencies: ["CSQLite"]),
 
         // MARK: Features
-        .target(name: "Settings", dependencies: ["Storage"]),
-        .target(name: "WeightLog", dependencies: ["Storage", "Settings", "CArchive"]),
-        .target(name: "Progress", dependencies: ["WeightLog", "Settings"]),
-        .target(name: "Habits", dependencies: ["Storage", "Settings"]),
-        .target(name: "DailyTips", dependencies: ["Storage", "Settings"]),
-        .target(name: "Backup", dependencies: ["Storage", "Settings", "CCrypto"]),
+        .target(name: "Settings", dependencies: ["Storage", "Vocabulary"]),
+        .target(name: "WeightLog", dependencies: ["Storage", "Settings", "CArchive", "Vocabulary"]),
+        .target(name: "Progress", dependencies: ["WeightLog", "Settings", "Vocabulary"]),
+        .target(name: "Habits", dependencies: ["Storage", "Settings", "Vocabulary"]),
+        .target(name: "DailyTips", dependencies: ["Storage", "Settings", "Vocabulary"]),
+        .target(name: "Backup", dependencies: ["Storage", "Settings", "CCrypto", "Vocabulary"]),
 
         // MARK: Composition root
         .target(
             name: "AppCore",
-            dependencies: ["Storage", "Settings", "WeightLog", "Progress", "Habits", "DailyTips", "Backup"]
+            dependencies: ["Storage", "Settings", "WeightLog", "Progress", "Habits", "DailyTips", "Backup", "Vocabulary"]
         ),
 
         // MARK: Presentation and the executable
@@ -55,7 +58,7 @@ let package = Package(
         // `StorageError`, the reason a command could not reach the database.
         .target(
             name: "TrendREPL",
-            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "Progress", "Habits", "DailyTips", "Backup"]
+            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "Progress", "Habits", "DailyTips", "Backup", "Vocabulary"]
         ),
         .executableTarget(name: "trend", dependencies: ["TrendREPL", "AppCore", "CEditLine"]),
 
@@ -67,7 +70,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ProgressBenchmarks",
-            dependencies: ["AppCore", "Progress", "WeightLog", "Settings", "Storage", "ProgressReference"],
+            dependencies: ["AppCore", "Progress", "WeightLog", "Settings", "Storage", "ProgressReference", "Vocabulary"],
             path: "Benchmarks/ProgressBenchmarks"
         ),
         .executableTarget(
@@ -83,16 +86,16 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
-        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage", "TestSupport"]),
-        .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "Settings", "Storage", "TestSupport"]),
-        .testTarget(name: "ProgressTests", dependencies: ["Progress", "WeightLog", "Settings", "Storage", "TestSupport"]),
-        .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Habits", "Settings", "Storage", "WeightLog", "TestSupport"]),
-        .testTarget(name: "HabitsTests", dependencies: ["Habits", "Settings", "Storage", "TestSupport"]),
-        .testTarget(name: "BackupTests", dependencies: ["Backup", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "TestSupport"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "TestSupport"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "ProgressTests", dependencies: ["Progress", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "HabitsTests", dependencies: ["Habits", "Settings", "Storage", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "BackupTests", dependencies: ["Backup", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(
             name: "TrendREPLTests",
-            dependencies: ["TrendREPL", "AppCore", "TestSupport", "trend", "Backup", "Habits", "Settings", "Storage", "WeightLog"],
+            dependencies: ["TrendREPL", "AppCore", "Vocabulary", "TestSupport", "trend", "Backup", "Habits", "Settings", "Storage", "WeightLog"],
             // The screens the screen tests compare with, read from the source tree.
             exclude: ["Screens/Expected"]
         ),

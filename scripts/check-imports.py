@@ -33,7 +33,7 @@ for name, target in targets.items():
         problems.append(f"{name} imports {missing} but does not declare it in Package.swift")
 
 # The downward order of DESIGN.md §1: each library target may depend only on earlier ones.
-order = ["CSQLite", "CCrypto", "CArchive", "Storage", "Settings", "WeightLog", "Progress", "Habits", "DailyTips", "Backup",
+order = ["CSQLite", "CCrypto", "CArchive", "Vocabulary", "Storage", "Settings", "WeightLog", "Progress", "Habits", "DailyTips", "Backup",
          "AppCore", "TrendREPL"]
 allowed_sideways = {"Habits": {"WeightLog", "Progress"}, "DailyTips": {"WeightLog", "Progress", "Habits"},
                     "Backup": {"WeightLog", "Progress", "Habits", "DailyTips"}}

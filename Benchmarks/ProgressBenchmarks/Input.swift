@@ -1,6 +1,7 @@
 import Foundation
 import ProgressReference
 import Settings
+import Vocabulary
 import WeightLog
 
 /// A deterministic, realistic history: 1–3 weigh-ins a day at random

@@ -14,9 +14,18 @@ import WeightLog
 /// The catalogue of what Trend can do: one property per Feature.
 @MainActor
 public final class AppModel {
-    /// The production graph, on the data directory this process was given.
-    /// Only the executable uses it; tests build their own with `assemble(_:)`.
-    public static let shared = live(dataDirectory: DataDirectory.ofThisProcess())
+    /// The production graph, on the data directory the executable parsed from
+    /// its arguments (`configure(dataDirectory:)`, before the first use), else
+    /// the default one. Only the executable uses it; tests build their own with `assemble(_:)`.
+    public static let shared = live(dataDirectory: configuredDataDirectory
+        ?? DataDirectory.resolve(flag: nil, environment: ProcessInfo.processInfo.environment))
+    private static var configuredDataDirectory: URL?
+
+    /// Names the data directory `shared` is built on: the executable calls it
+    /// once, with what it parsed from its command line, before anything uses `shared`.
+    public static func configure(dataDirectory: URL) {
+        configuredDataDirectory = dataDirectory
+    }
 
     public let weightEntryFeature: WeightEntryFeature
     public let progressFeature: ProgressFeature

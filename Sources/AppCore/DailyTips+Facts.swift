@@ -1,6 +1,7 @@
 import DailyTips
 import Habits
 import Settings
+import Vocabulary
 import WeightLog
 
 /// What the tips are told about the day and the week: the weight log's and

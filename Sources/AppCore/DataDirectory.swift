@@ -1,49 +1,23 @@
 import Foundation
+import Vocabulary
 
 /// Where an installation keeps its data: the `--data-dir` flag, else
-/// `$TREND_DATA_DIR`, else `$XDG_DATA_HOME/trend`, else `~/.local/share/trend`.
+/// `$TREND_DATA_DIR`, else `$XDG_DATA_HOME/trend`, else `~/.local/share/trend`,
+/// with `~` the home directory `$HOME` names (`HomePath`).
 public enum DataDirectory {
     /// - Parameters:
-    ///   - flag: the value of `--data-dir`, when one was given.
+    ///   - flag: the value of `--data-dir`, when one was given (the executable parses its arguments once).
     ///   - environment: the process's environment variables.
-    ///   - home: the home directory.
-    public static func resolve(flag: String?, environment: [String: String], home: String) -> URL {
-        if let flag, !flag.isEmpty { return expanded(flag) }
-        if let explicit = environment["TREND_DATA_DIR"], !explicit.isEmpty { return expanded(explicit) }
+    public static func resolve(flag: String?, environment: [String: String]) -> URL {
+        if let flag, !flag.isEmpty { return expanded(flag, environment) }
+        if let explicit = environment["TREND_DATA_DIR"], !explicit.isEmpty { return expanded(explicit, environment) }
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg).appendingPathComponent("trend")
         }
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/trend")
+        return URL(fileURLWithPath: HomePath.home(environment: environment)).appendingPathComponent(".local/share/trend")
     }
 
-    /// The value of the last `--data-dir DIR` or `--data-dir=DIR` among a
-    /// command line's arguments (the program's name left out). The word after
-    /// `-c` is a command, never a flag. The executable validates the rest.
-    public static func flag(in arguments: [String]) -> String? {
-        var found: String?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "-c" || argument == "--command" {
-                index += 1
-            } else if argument == "--data-dir", index + 1 < arguments.count {
-                found = arguments[index + 1]
-                index += 1
-            } else if argument.hasPrefix("--data-dir=") {
-                found = String(argument.dropFirst("--data-dir=".count))
-            }
-            index += 1
-        }
-        return found
-    }
-
-    /// The directory this process uses, from its own arguments and environment.
-    public static func ofThisProcess() -> URL {
-        resolve(flag: flag(in: Array(CommandLine.arguments.dropFirst())), environment: ProcessInfo.processInfo.environment,
-                home: NSHomeDirectory())
-    }
-
-    private static func expanded(_ path: String) -> URL {
-        URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
+    private static func expanded(_ path: String, _ environment: [String: String]) -> URL {
+        URL(fileURLWithPath: HomePath.expanding(path, environment: environment)).standardizedFileURL
     }
 }

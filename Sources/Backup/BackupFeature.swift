@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Settings
 import Storage
+import Vocabulary
 
 /// Where a restore comes from.
 public enum RestoreSource: Sendable, Equatable {

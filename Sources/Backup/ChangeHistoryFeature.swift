@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Settings
 import Storage
+import Vocabulary
 
 /// Undo, redo and the history of changes, across sessions and processes:
 /// every weigh-in, edit, delete, import, habit change, setting, goal,

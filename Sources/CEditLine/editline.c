@@ -1,6 +1,9 @@
 #include "CEditLine.h"
 
 #include <dlfcn.h>
+#include <errno.h>
+#include <signal.h>
+#include <unistd.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <string.h>
@@ -35,6 +38,29 @@ static struct {
 } el;
 
 static volatile int interrupt_pressed;
+static volatile sig_atomic_t interrupt_descriptor = -1;
+
+/* SIGINT: a byte down the pipe, nothing else (async-signal-safe). Whichever
+   thread is reading the terminal or waiting for a command sees it. */
+static void on_interrupt(int signal_number) {
+    (void)signal_number;
+    int saved = errno;
+    if (interrupt_descriptor >= 0) {
+        char byte = 3;
+        ssize_t written = write(interrupt_descriptor, &byte, 1);
+        (void)written;
+    }
+    errno = saved;
+}
+
+int trend_el_catch_interrupts(int descriptor) {
+    interrupt_descriptor = descriptor;
+    struct sigaction action;
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    return sigaction(SIGINT, &action, NULL) == 0;
+}
 
 #define TREND_EL_FIND(field, name) \
     if ((*(void **)&el.field = dlsym(library, name)) == NULL) return 0

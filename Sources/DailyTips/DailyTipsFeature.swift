@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Settings
 import Storage
+import Vocabulary
 
 /// What the check-in (`today`, `weigh`) shows below the figures: the tip of
 /// the day, a pep talk when something happened, and on the first check-in

@@ -1,4 +1,5 @@
 import Settings
+import Vocabulary
 
 /// What the check-in knows that pep talks and the deck of the day depend on;
 /// filled from the weight log by `AppModel.assemble(_:)`.

@@ -1,4 +1,5 @@
 import Settings
+import Vocabulary
 
 /// The state of the tip decks, saved after every draw so a restart neither
 /// repeats nor skips. A deck remembers the ids it has dealt in its current

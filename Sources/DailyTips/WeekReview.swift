@@ -1,4 +1,5 @@
 import Settings
+import Vocabulary
 
 /// A week's own figures, weight and habits (filled from the weight log's and
 /// the habits' period figures by `AppModel.assemble(_:)`).

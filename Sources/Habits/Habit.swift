@@ -3,6 +3,7 @@
 /// and HabitsFeature. It imports Storage and Settings; no other feature.
 import Foundation
 import Settings
+import Vocabulary
 
 /// When a habit is meant to happen.
 public enum HabitSchedule: Sendable, Equatable, Hashable, Codable {

@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Storage
+import Vocabulary
 
 /// What Loop Habit Tracker's `HabitsCSVExporter` writes (v2.2, the integer
 /// layout; iSoron/uhabits `uhabits-core/.../core/io/HabitsCSVExporter.kt`):

@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import Vocabulary
 
 /// The figures the list and `habit show` present: strength, streaks and
 /// today's status, from the loaded habits or, when nothing is loaded yet,

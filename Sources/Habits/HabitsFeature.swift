@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Settings
 import Storage
+import Vocabulary
 
 /// Why a habit command was refused; nothing was changed.
 public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {

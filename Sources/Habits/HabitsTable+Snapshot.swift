@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Storage
+import Vocabulary
 
 /// The habits and their days as a recovery snapshot holds them (the `habits`
 /// and `habitRecords` members), checked, restored and merged by their owner.

@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Storage
+import Vocabulary
 
 /// A backup written by Loop Habit Tracker's "Export full backup" (a SQLite
 /// file, `Loop Habits Backup YYYY-MM-DD HHMMSS.db`), read the way Loop's own

@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Storage
+import Vocabulary
 
 /// The CSV export of Loop Habit Tracker (the unzipped "Loop Habits CSV
 /// YYYY-MM-DD.zip"): `Habits.csv` for the habits and the combined

@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import Vocabulary
 import WeightLog
 
 /// The progress computation: weigh-ins → daily values → trend over the whole

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Settings
+import Vocabulary
 import WeightLog
 
 /// Why a goal was refused.

@@ -3,6 +3,7 @@
 /// that runs it, and ProgressFeature. It imports WeightLog (for the entry
 /// and daily series) and Settings; no other feature target.
 import Settings
+import Vocabulary
 
 /// The span of days the progress screen shows: the last N days up to today
 /// (`1w`, `3m`, `30d`, `2y`…), all history, or a span that ended in the past

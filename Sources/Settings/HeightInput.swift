@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// Reads heights as people type them: `180 cm`, `180cm`, `1.80 m`, `5ft 11in`,
 /// `5'11"`, `71 in`; a bare number is centimetres above 3, metres below.

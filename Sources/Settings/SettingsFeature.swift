@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import Vocabulary
 
 /// Why a setting was refused.
 public enum SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -75,7 +76,7 @@ public final class SettingsFeature {
             try await settings.apply(.syncFolder(nil), at: currentDate())
             return
         }
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath, relativeTo: nil).standardizedFileURL
+        let url = URL(fileURLWithPath: HomePath.expanding(path), relativeTo: nil).standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw SettingsError.syncFolderMissing(url.path)

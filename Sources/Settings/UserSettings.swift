@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Vocabulary
 
 /// The person's choices that outlive a session.
 public struct UserSettings: Sendable, Equatable {

@@ -3,6 +3,7 @@
 import Foundation
 import Observation
 import Storage
+import Vocabulary
 
 /// The shared, loaded copy of the settings. Several Features read it (the
 /// unit, the goal); `AppModel.live()` hands the same instance to each.

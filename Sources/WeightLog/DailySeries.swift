@@ -1,5 +1,6 @@
 import Settings
 import Foundation
+import Vocabulary
 
 /// The daily values of a weight history and the trend through them: one
 /// element per local day with at least one entry, in day order.

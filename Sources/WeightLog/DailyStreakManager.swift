@@ -1,4 +1,5 @@
 import Settings
+import Vocabulary
 
 /// One day of the Monday–Sunday week view.
 public struct WeekDay: Sendable, Equatable {

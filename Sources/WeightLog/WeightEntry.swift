@@ -5,6 +5,7 @@
 /// imports Storage and Settings; never Progress or another feature target.
 import Foundation
 import Settings
+import Vocabulary
 
 /// One weigh-in.
 public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable {

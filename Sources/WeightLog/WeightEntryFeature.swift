@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Settings
 import Storage
+import Vocabulary
 
 /// Today at a glance: what the check-in shows after a weigh-in and on `today`.
 public struct CheckIn: Sendable, Equatable {

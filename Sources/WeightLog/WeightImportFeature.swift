@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Settings
 import Storage
+import Vocabulary
 
 /// Bringing history in from other trackers and taking it out again:
 /// preview (nothing written), import (an additive merge in one transaction,

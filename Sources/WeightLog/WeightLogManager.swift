@@ -2,6 +2,7 @@ import Settings
 import Foundation
 import Observation
 import Storage
+import Vocabulary
 
 /// Why a change to the weight log was refused.
 public enum WeightLogError: Error, Equatable, CustomStringConvertible, Sendable {

@@ -1,4 +1,5 @@
 import Settings
+import Vocabulary
 
 /// What the weigh-ins of a stretch of days (a week, a month) add up to: one
 /// computation behind the Monday review, and for any screen that looks back.

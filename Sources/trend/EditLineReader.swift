@@ -21,7 +21,8 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     // @unchecked: used from the hand-off's single thread; the history path is immutable.
     private let historyPath: String
     private let interruptPipe: (read: Int32, write: Int32)
-    private let interruptSource: any DispatchSourceSignal
+    /// Written by `commandDidFinish`, so the wait while a command runs wakes for it.
+    private let finishedPipe: (read: Int32, write: Int32)
     /// What Ctrl-C does while a command runs (no line is being read); guarded by `hookLock`.
     private var commandInterrupt: (@Sendable () -> Void)?
     private let hookLock = NSLock()
@@ -30,20 +31,18 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     init?(historyPath: String) {
         guard trend_el_open() == 1 else { return nil }
         self.historyPath = historyPath
-        var fds: [Int32] = [0, 0]
-        pipe(&fds)
-        _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
-        interruptPipe = (fds[0], fds[1])
-
-        signal(SIGINT, SIG_IGN)
-        let writeEnd = fds[1]
-        interruptSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interruptSource.setEventHandler { [weak self] in
-            var byte: UInt8 = 3
-            _ = write(writeEnd, &byte, 1)
-            self?.hookLock.withLock { self?.commandInterrupt }?()
+        func nonBlockingPipe() -> (read: Int32, write: Int32) {
+            var fds: [Int32] = [-1, -1]
+            // Without a pipe Ctrl-C still ends a line as a key; only a running command could not be stopped.
+            _ = pipe(&fds)
+            for fd in fds { _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
+            return (fds[0], fds[1])
         }
-        interruptSource.resume()
+        interruptPipe = nonBlockingPipe()
+        finishedPipe = nonBlockingPipe()
+        // A signal handler writes to the pipe: a dispatch source would need a free worker thread, and an
+        // import or restore can keep every one busy until it ends (Ctrl-C then did nothing under load).
+        _ = trend_el_catch_interrupts(interruptPipe.write)
 
         if trend_el_use_utf8() == 0 {
             FileHandle.standardError.write(Data("warning: no UTF-8 locale is installed, so only ASCII can be typed at the prompt; install one (C.UTF-8) or use -c for other text\n".utf8))
@@ -122,9 +121,32 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         hookLock.withLock { commandInterrupt = onInterrupt }
     }
 
+    /// While a command runs, this thread waits for its end and turns each Ctrl-C into the command's interrupt.
+    func waitWhileCommandRuns(_ finished: DispatchSemaphore) {
+        while finished.wait(timeout: .now()) == .timedOut {
+            var fds = [pollfd(fd: interruptPipe.read, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: finishedPipe.read, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 2, -1) > 0 else { continue }  // EINTR: look again.
+            Self.drain(finishedPipe.read)
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                Self.drain(interruptPipe.read)
+                hookLock.withLock { commandInterrupt }?()
+            }
+        }
+    }
+
+    func commandDidFinish() {
+        var byte: UInt8 = 1
+        _ = write(finishedPipe.write, &byte, 1)  // A full pipe already holds a wake-up.
+    }
+
     private func drainInterrupts() {
+        Self.drain(interruptPipe.read)
+    }
+
+    private static func drain(_ descriptor: Int32) {
         var drain = [UInt8](repeating: 0, count: 64)
-        while read(interruptPipe.read, &drain, drain.count) > 0 {}
+        while read(descriptor, &drain, drain.count) > 0 {}
     }
 
     /// Writes the history file (0600) in the data directory, unless

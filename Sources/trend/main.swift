@@ -16,6 +16,8 @@ func runTrend() async -> Int32 {
         output.write("trend: \(error.message)\n\(TrendOptions.usage)\n", to: .standardError)
         return 2
     }
+    // The one parse of the command line names the data directory the production graph is built on.
+    AppModel.configure(dataDirectory: DataDirectory.resolve(flag: options.dataDirectory, environment: ProcessInfo.processInfo.environment))
     if options.showHelp {
         output.write(TrendOptions.usage + "\n", to: .standardOutput)
         return output.outputFailed ? 1 : 0
@@ -56,8 +58,7 @@ func runTrend() async -> Int32 {
     let colors = (terminalOut || options.forceColor) && !options.noColor && !options.json && environment["NO_COLOR"] == nil
     let style = TerminalStyle(colors: colors, width: terminalWidth(), wraps: terminalOut)
 
-    // The graph is built on the directory of `--data-dir`, read from the same arguments just validated,
-    // when the first command needs it: `trend -c help` opens no database.
+    // The graph is built on the directory configured above when the first command needs it: `trend -c help` opens no database.
     let session = ReplSession(app: launched(interactive: interactive), json: options.json, style: style,
                               isInteractive: interactive && terminalOut)
     if terminalOut { session.measureWidth = { terminalWidth() } }

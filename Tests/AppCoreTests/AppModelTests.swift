@@ -4,6 +4,7 @@ import Settings
 import Storage
 import Testing
 import TestSupport
+import Vocabulary
 @testable import AppCore
 
 /// Counts loads on the way to the real SQLite repository, to see what launch starts.
@@ -65,20 +66,26 @@ actor CountingSettingsRepository: SettingsRepository {
     }
 
     @Test func theDataDirectoryFollowsTheDocumentedOrder() {
-        let home = "/home/ada"
-        let environment = ["TREND_DATA_DIR": "/srv/trend", "XDG_DATA_HOME": "/x"]
-        #expect(DataDirectory.resolve(flag: "/flag", environment: environment, home: home).path == "/flag")
-        #expect(DataDirectory.resolve(flag: nil, environment: environment, home: home).path == "/srv/trend")
-        #expect(DataDirectory.resolve(flag: nil, environment: ["XDG_DATA_HOME": "/x"], home: home).path == "/x/trend")
-        #expect(DataDirectory.resolve(flag: nil, environment: ["XDG_DATA_HOME": "relative"], home: home).path == "/home/ada/.local/share/trend")
-        #expect(DataDirectory.resolve(flag: nil, environment: [:], home: home).path == "/home/ada/.local/share/trend")
+        let environment = ["TREND_DATA_DIR": "/srv/trend", "XDG_DATA_HOME": "/x", "HOME": "/home/ada"]
+        #expect(DataDirectory.resolve(flag: "/flag", environment: environment).path == "/flag")
+        #expect(DataDirectory.resolve(flag: nil, environment: environment).path == "/srv/trend")
+        #expect(DataDirectory.resolve(flag: nil, environment: ["XDG_DATA_HOME": "/x"]).path == "/x/trend")
+        #expect(DataDirectory.resolve(flag: nil, environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/ada"]).path
+            == "/home/ada/.local/share/trend")
+        #expect(DataDirectory.resolve(flag: nil, environment: ["HOME": "/home/ada"]).path == "/home/ada/.local/share/trend")
     }
 
-    @Test func theDataDirectoryFlagIsReadFromTheArgumentsNotFromACommand() {
-        #expect(DataDirectory.flag(in: ["--data-dir", "/a", "-c", "today"]) == "/a")
-        #expect(DataDirectory.flag(in: ["--data-dir=/b", "--json"]) == "/b")
-        #expect(DataDirectory.flag(in: ["-c", "--data-dir", "--json"]) == nil)
-        #expect(DataDirectory.flag(in: ["--json"]) == nil)
+    /// Issue 32, item 4: `~` and the default directory are `$HOME`'s, as XDG says, not the password database's.
+    @Test func homeIsTheEnvironmentsHomeFirst() {
+        let sandbox = ["HOME": "/tmp/sandbox"]
+        #expect(DataDirectory.resolve(flag: "~/data", environment: sandbox).path == "/tmp/sandbox/data")
+        #expect(DataDirectory.resolve(flag: nil, environment: ["TREND_DATA_DIR": "~/t", "HOME": "/tmp/sandbox/"]).path == "/tmp/sandbox/t")
+        #expect(DataDirectory.resolve(flag: nil, environment: sandbox).path == "/tmp/sandbox/.local/share/trend")
+        #expect(HomePath.expanding("~", environment: sandbox) == "/tmp/sandbox")
+        #expect(HomePath.expanding("~/x.csv", environment: sandbox) == "/tmp/sandbox/x.csv")
+        #expect(HomePath.expanding("/a/~/b", environment: sandbox) == "/a/~/b")
+        // Without HOME, the account's entry still gives one.
+        #expect(HomePath.expanding("~/x", environment: [:]).hasSuffix("/x") && !HomePath.expanding("~/x", environment: [:]).hasPrefix("~"))
     }
 }
 

@@ -6,6 +6,7 @@ import Settings
 import Storage
 import Testing
 import TestSupport
+import Vocabulary
 import WeightLog
 @testable import Backup
 

@@ -4,6 +4,7 @@ import Settings
 import Storage
 import Testing
 import TestSupport
+import Vocabulary
 import WeightLog
 @testable import DailyTips
 

@@ -4,6 +4,7 @@ import Storage
 import Testing
 import TestSupport
 @testable import Habits
+import Vocabulary
 
 /// Issue 19: `habits` goes on from a stored checkpoint instead of walking
 /// decades of days, and gives the numbers the whole walk gives, to the last bit.

@@ -3,6 +3,7 @@ import Settings
 import Testing
 import TestSupport
 @testable import Habits
+import Vocabulary
 
 @Suite struct HabitStatisticsTests {
     /// A Monday, so weeks line up with offsets 0…6.

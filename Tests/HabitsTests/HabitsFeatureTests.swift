@@ -4,6 +4,7 @@ import Storage
 import Testing
 import TestSupport
 @testable import Habits
+import Vocabulary
 
 @MainActor
 @Suite struct HabitsFeatureTests {

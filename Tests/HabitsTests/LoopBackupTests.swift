@@ -4,6 +4,7 @@ import Storage
 import Testing
 import TestSupport
 @testable import Habits
+import Vocabulary
 
 /// Loop Habit Tracker backups (Tests/Fixtures/loop, in Loop's own schema) come
 /// in as Loop's LoopDBImporter reads them: habits by position, days by UTC

@@ -4,6 +4,7 @@ import Storage
 import Testing
 import TestSupport
 @testable import Habits
+import Vocabulary
 
 /// Loop's CSV export in both layouts (Tests/Fixtures/loop), and Trend's own
 /// export read back: the days a person recorded come in, Loop's computed

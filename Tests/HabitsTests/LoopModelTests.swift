@@ -2,6 +2,7 @@ import Foundation
 import Settings
 import Testing
 @testable import Habits
+import Vocabulary
 
 /// Loop Habit Tracker's own expectations (iSoron/uhabits,
 /// `uhabits-core/src/jvmTest/java/org/isoron/uhabits/core/models/ScoreListTest.kt`

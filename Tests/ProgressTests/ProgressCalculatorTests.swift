@@ -2,6 +2,7 @@ import Foundation
 import Settings
 import Testing
 import TestSupport
+import Vocabulary
 import WeightLog
 @testable import Progress
 

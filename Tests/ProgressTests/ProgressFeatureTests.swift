@@ -3,6 +3,7 @@ import Storage
 import Settings
 import Testing
 import TestSupport
+import Vocabulary
 import WeightLog
 @testable import Progress
 

@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Testing
+import Vocabulary
 import WeightLog
 @testable import Progress
 

@@ -3,6 +3,7 @@ import Storage
 import Testing
 import TestSupport
 @testable import Settings
+import Vocabulary
 
 @MainActor
 @Suite struct SettingsTests {

@@ -4,6 +4,7 @@ import Storage
 import Testing
 import TestSupport
 @testable import TrendREPL
+import Vocabulary
 
 /// Seeded fuzzing of the command line and the import readers: every input
 /// gets an answer, a failed command changes nothing, and nothing crashes.

@@ -3,6 +3,7 @@ import Testing
 import Settings
 import TestSupport
 @testable import TrendREPL
+import Vocabulary
 
 /// The weigh-in and progress screens through the built binary.
 @Suite struct WeightEndToEndTests {

@@ -3,6 +3,7 @@ import Settings
 import Testing
 import TestSupport
 @testable import WeightLog
+import Vocabulary
 
 @Suite struct DailySeriesTests {
     let utc = LocalDays(timeZone: TimeZone(identifier: "UTC")!)

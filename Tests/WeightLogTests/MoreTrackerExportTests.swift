@@ -4,6 +4,7 @@ import Storage
 import Testing
 import TestSupport
 @testable import WeightLog
+import Vocabulary
 
 /// More trackers' exports: Renpho (both), Zepp Life, Withings, MyFitnessPal.
 @MainActor

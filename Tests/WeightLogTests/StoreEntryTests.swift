@@ -2,6 +2,7 @@ import Foundation
 import Settings
 import Testing
 @testable import WeightLog
+import Vocabulary
 
 /// The weight store's entries, read by `FlatJSON`, must read every batch exactly as
 /// `JSONDecoder` does, or give nil and leave it to `JSONDecoder`: never a

@@ -4,6 +4,7 @@ import Storage
 import Testing
 import TestSupport
 @testable import WeightLog
+import Vocabulary
 
 /// The export's instants are written without a formatter per row, and read
 /// exactly as ISO8601DateFormatter writes them.

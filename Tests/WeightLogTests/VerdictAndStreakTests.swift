@@ -3,6 +3,7 @@ import Settings
 import Testing
 import TestSupport
 @testable import WeightLog
+import Vocabulary
 
 @Suite struct VerdictAndStreakTests {
     let trend = DailyTrendManager()

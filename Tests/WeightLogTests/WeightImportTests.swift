@@ -4,6 +4,7 @@ import Storage
 import Testing
 import TestSupport
 @testable import WeightLog
+import Vocabulary
 
 @MainActor
 @Suite struct WeightImportTests {

@@ -40,6 +40,10 @@ void trend_el_flush_stdout(void);
 int trend_el_bind_interrupt_key(void);
 /* Draws the prompt and the line again (after something was printed below it); 0 when libedit cannot. */
 int trend_el_redraw_line(void);
+/* SIGINT writes one byte (3) to `descriptor` (a non-blocking pipe), from a
+   signal handler: no thread or dispatch queue is needed to notice it.
+   Returns 1 when the handler is installed. */
+int trend_el_catch_interrupts(int descriptor);
 /* 1 once after Ctrl-C was pressed while editing, then 0 until it is pressed again. */
 int trend_el_take_interrupt(void);
 

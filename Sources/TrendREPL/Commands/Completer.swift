@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// The words Tab can offer, as a value the line-reading thread can hold.
 public struct CompletionTable: Sendable, Equatable {
@@ -81,7 +82,7 @@ public enum Completer {
     }
 
     static func files(matching partial: String) -> [String] {
-        let expanded = (partial as NSString).expandingTildeInPath
+        let expanded = HomePath.expanding(partial)
         let directory: String
         let namePrefix: String
         if expanded.hasSuffix("/") {

@@ -3,6 +3,7 @@ import Habits
 import Progress
 import Settings
 import Storage
+import Vocabulary
 import WeightLog
 
 /// How what a Feature threw is shown: the stable `ErrorCode`, the reason the

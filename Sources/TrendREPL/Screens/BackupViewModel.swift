@@ -2,6 +2,7 @@ import AppCore
 import Backup
 import Settings
 import Foundation
+import Vocabulary
 
 /// The backup screens: `backup [status|now|list]`, `restore …`, `delete-all-data`.
 @MainActor
@@ -84,7 +85,7 @@ struct BackupViewModel {
         case ("before-restore", 2): source = .beforeRestore(words[1])
         case ("sync", 2): source = .sync(words[1])
         case (let word?, 1) where word.contains("/") || word.hasSuffix(".json"):
-            source = .file(URL(fileURLWithPath: (words[0] as NSString).expandingTildeInPath))
+            source = .file(URL(fileURLWithPath: HomePath.expanding(words[0])))
         default:
             throw CommandFailure(.usage, "restore: name a snapshot: latest, previous, weekly YYYY-Www, before-restore NAME, sync ID, or a FILE path ending in .json; add 'merge' to add instead of replace, 'skip-invalid' to leave out rows Trend cannot accept")
         }

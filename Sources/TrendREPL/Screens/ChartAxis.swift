@@ -1,6 +1,7 @@
 import Foundation
 import Progress
 import Settings
+import Vocabulary
 
 /// What a progress chart shows and where, shared by the terminal chart and
 /// the SVG: the days it spans (with the part of the projection drawn), and a

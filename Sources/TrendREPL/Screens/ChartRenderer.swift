@@ -1,6 +1,7 @@
 import Foundation
 import Progress
 import Settings
+import Vocabulary
 import WeightLog
 
 /// Draws the progress chart in the terminal: daily weights as dots, the

@@ -1,5 +1,6 @@
 import Settings
 import Foundation
+import Vocabulary
 import WeightLog
 
 /// Dates for people and for scripts, in the Features' time zone, from the

@@ -1,6 +1,7 @@
 import Foundation
 import Habits
 import Settings
+import Vocabulary
 
 /// `habit show NAME`: the last 60 days as a calendar (a column per week, a
 /// row per weekday), the streaks and a strength sparkline.

@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import Habits
 import Settings
+import Vocabulary
 
 /// The habit screens: `habits` (today's list) and `habit …`.
 @MainActor
@@ -55,7 +56,7 @@ struct HabitsViewModel {
             guard rest.count == 1 else {
                 throw CommandFailure(.usage, "habit export: needs one file or folder name, e.g. habit export checkmarks.csv or habit export ~/loop-export")
             }
-            let url = URL(fileURLWithPath: (rest[0] as NSString).expandingTildeInPath)
+            let url = URL(fileURLWithPath: HomePath.expanding(rest[0]))
             // A .csv name is Loop's combined Checkmarks.csv; anything else is a folder with every file Loop's export holds.
             let single = url.pathExtension.lowercased() == "csv"
             let count: Int

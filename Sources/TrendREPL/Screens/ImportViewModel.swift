@@ -4,6 +4,7 @@ import Habits
 import Progress
 import Settings
 import Synchronization
+import Vocabulary
 import WeightLog
 
 /// `import FILE [preview]` and `export FILE [kg] [RANGE]`.
@@ -48,7 +49,7 @@ struct ImportViewModel {
                                      + "add 'preview' to look without importing, or 'member NAME' to choose one person of a family's file")
             }
         }
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        let url = URL(fileURLWithPath: HomePath.expanding(path))
         if LoopBackup.looksLikeOne(path: url.path), !WeightImportFeature.isWeightDatabase(url) {
             return renderLoop(try await habitsFeature.importLoopBackup(url, preview: previewOnly), format: "backup", style: context.style)
         }
@@ -150,7 +151,7 @@ struct ImportViewModel {
         guard let path = arguments.first, arguments.count <= 3 else {
             throw CommandFailure(.usage, "export: needs a file name ending in .csv, .json or -habits.csv, then 'kg' and a RANGE if wanted")
         }
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        let url = URL(fileURLWithPath: HomePath.expanding(path))
         let lower = url.lastPathComponent.lowercased()
         if lower.hasSuffix(".svg") { return try await exportChart(to: url, Array(arguments.dropFirst())) }
         var inKilograms = false

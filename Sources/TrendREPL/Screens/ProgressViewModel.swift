@@ -1,6 +1,7 @@
 import AppCore
 import Progress
 import Settings
+import Vocabulary
 import WeightLog
 
 /// The `progress` screen (chart and numbers) and `goal`.

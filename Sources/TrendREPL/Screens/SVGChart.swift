@@ -1,6 +1,7 @@
 import Foundation
 import Progress
 import Settings
+import Vocabulary
 
 /// The progress chart as a standalone SVG to share (`export chart.svg
 /// [RANGE]`): the same axis as the terminal chart (`ChartAxis`: round ticks

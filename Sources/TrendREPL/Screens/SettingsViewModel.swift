@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Settings
+import Vocabulary
 
 /// The `settings` screen and `set KEY VALUE`.
 @MainActor

@@ -1,6 +1,7 @@
 import AppCore
 import Habits
 import Settings
+import Vocabulary
 import WeightLog
 
 /// `summary [week|month|year|RANGE]`: a period's own figures beside the

@@ -1,6 +1,7 @@
 import AppCore
 import DailyTips
 import Settings
+import Vocabulary
 import WeightLog
 
 /// The `today` screen: the check-in, with the tip of the day.

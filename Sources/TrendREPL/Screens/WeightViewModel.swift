@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import Progress
 import Settings
+import Vocabulary
 import WeightLog
 
 /// The weigh-in screens: `weigh`, `entries`, `edit`, `delete`, `undo`, `streak`.

@@ -13,6 +13,17 @@ public enum LineReadResult: Sendable, Equatable {
 /// Reads one line at a time, blocking; it runs on the hand-off's own thread.
 public protocol LineReader: AnyObject, Sendable {
     func readLine(prompt: String) -> LineReadResult
+    /// Blocks the hand-off's thread while a command runs, until `finished`
+    /// is signalled; a terminal's reader also answers Ctrl-C meanwhile, on
+    /// this thread, which is always there (no other thread need start for it).
+    func waitWhileCommandRuns(_ finished: DispatchSemaphore)
+    /// Called after `finished` is signalled, so a reader waiting on more than the semaphore wakes.
+    func commandDidFinish()
+}
+
+extension LineReader {
+    public func waitWhileCommandRuns(_ finished: DispatchSemaphore) { finished.wait() }
+    public func commandDidFinish() {}
 }
 
 /// Reads lines on a dedicated thread and hands them to the main actor
@@ -43,7 +54,7 @@ public final class LineHandOff: Sendable {
                 switch reader.readLine(prompt: shown) {
                 case let .line(text):
                     continuation.yield(text)
-                    ready.wait()
+                    reader.waitWhileCommandRuns(ready)
                 case .interrupted:
                     continue
                 case .endOfInput:
@@ -62,6 +73,7 @@ public final class LineHandOff: Sendable {
     public func commandFinished(nextPrompt prompt: String? = nil) {
         nextPrompt.withLock { $0 = prompt }
         ready.signal()
+        reader.commandDidFinish()
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import Vocabulary
 
 /// Text from outside (a note in an imported file, a name in a synced folder)
 /// made safe to print on a terminal: every control character (C0, DEL, C1,

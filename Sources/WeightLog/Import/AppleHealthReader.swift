@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import Vocabulary
 
 /// Streams Apple Health's `export.xml`, keeping only `Record` elements of
 /// type `HKQuantityTypeIdentifierBodyMass`. It reads the file in 64 KB chunks

@@ -1,6 +1,7 @@
 import Settings
 
 import Foundation
+import Vocabulary
 
 /// Version-7 UUID strings for imported rows (RFC 9562: the weigh-in's
 /// millisecond first, then random bits), without a system call per id: one

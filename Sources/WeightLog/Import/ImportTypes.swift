@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import Vocabulary
 
 /// The file formats Trend reads.
 public enum ImportFormat: String, Sendable, Equatable, CaseIterable {

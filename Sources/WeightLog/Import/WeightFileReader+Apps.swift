@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Storage
+import Vocabulary
 
 /// The exports of the big trackers, each in its own shape:
 ///

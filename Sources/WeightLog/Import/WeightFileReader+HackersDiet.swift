@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import Vocabulary
 
 /// Hacker's Diet Online's CSV export, whose unit is the file's own.
 extension WeightFileReader {

@@ -1,6 +1,7 @@
 import Foundation
 import Storage
 import Settings
+import Vocabulary
 
 /// Recognises a weight file and reads every row of it, with a reason for
 /// each row it cannot use. Reading changes nothing.
