@@ -27,10 +27,13 @@ public struct AppEnvironment {
     public var appVersion: String
     /// How long the backup check waits after a change for things to settle.
     public var backupDebounce: Duration
+    /// Waits out the debounce: the real clock's `Task.sleep` in the program; a timer the test advances.
+    public var backupSleep: @Sendable (Duration) async throws -> Void
 
     public init(dataDirectory: URL, store: LocalDataStore, currentDate: @escaping @MainActor () -> Date, calendar: Calendar,
                 tipSeed: UInt64, tipCatalogue: @escaping @Sendable () throws -> TipCatalogue,
-                settingsRepository: (any SettingsRepository)? = nil, appVersion: String, backupDebounce: Duration) {
+                settingsRepository: (any SettingsRepository)? = nil, appVersion: String, backupDebounce: Duration,
+                backupSleep: @escaping @Sendable (Duration) async throws -> Void) {
         self.dataDirectory = dataDirectory
         self.store = store
         self.currentDate = currentDate
@@ -40,6 +43,7 @@ public struct AppEnvironment {
         self.settingsRepository = settingsRepository ?? LocalSettingsRepository(store: store)
         self.appVersion = appVersion
         self.backupDebounce = backupDebounce
+        self.backupSleep = backupSleep
     }
 
     /// The running program's environment: a database file in `dataDirectory`,
@@ -58,7 +62,8 @@ public struct AppEnvironment {
             tipSeed: UInt64.random(in: .min ... .max),
             tipCatalogue: { TipCatalogue.shipped },
             appVersion: AppModel.version,
-            backupDebounce: .seconds(3)
+            backupDebounce: .seconds(3),
+            backupSleep: { try await Task.sleep(for: $0) }
         )
     }
 }

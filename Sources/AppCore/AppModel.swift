@@ -1,5 +1,5 @@
 /// AppCore is the composition root: it imports every feature target, builds
-/// the production graph in `AppModel.live()`, and forwards the application's
+/// the production graph (`AppModel.live(dataDirectory:)`, wired in `AppModel.assemble(_:)`), and forwards the application's
 /// lifecycle to the Features. Nothing below it may import it.
 import Backup
 import DailyTips
@@ -101,7 +101,7 @@ public final class AppModel {
             storage: storage, schema: .trend,
             files: RecoveryBackupFiles(folder: environment.dataDirectory.appendingPathComponent("Backups")),
             settings: settings, calendar: calendar, currentDate: currentDate, appVersion: environment.appVersion,
-            debounce: environment.backupDebounce
+            debounce: environment.backupDebounce, sleep: environment.backupSleep
         ) {
             await refreshEverything()
         }

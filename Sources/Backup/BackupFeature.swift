@@ -62,7 +62,7 @@ public struct BackupFailure: Sendable, Equatable {
 /// Never lose a weigh-in: automatic snapshots (at launch, on becoming
 /// active, after changes, before exit; at most one a day and only when
 /// something changed), `backup now`, restore and merge, the sync folder.
-/// `onRestore` refreshes every Feature after a restore; `AppModel.live()` builds it.
+/// `onRestore` refreshes every Feature after a restore; `AppModel.assemble(_:)` builds it.
 @MainActor
 @Observable
 public final class BackupFeature {
@@ -83,6 +83,8 @@ public final class BackupFeature {
     @ObservationIgnored private let checking = SingleFlight()
     @ObservationIgnored private var pendingChange = false
     @ObservationIgnored private var debounceTask: Task<Void, Never>?
+    /// Waits out the debounce: the real clock's sleep in the program, a timer the test moves in tests.
+    @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
     @ObservationIgnored private var observing = false
 
     /// - Parameters:
@@ -94,16 +96,18 @@ public final class BackupFeature {
     ///   - currentDate: the clock.
     ///   - appVersion: written into every snapshot.
     ///   - debounce: how long the check waits after a change for things to settle.
+    ///   - sleep: waits that long (`Task.sleep` in the program; a test's timer it advances).
     ///   - onRestore: refreshes every Feature after a restore.
     public init(storage: LocalDataStore, schema: SnapshotSchema, files: RecoveryBackupFiles, settings: UserSettingsStore,
                 calendar: Calendar, currentDate: @escaping @MainActor () -> Date, appVersion: String, debounce: Duration,
-                onRestore: @escaping @MainActor () async -> Void) {
+                sleep: @escaping @Sendable (Duration) async throws -> Void, onRestore: @escaping @MainActor () async -> Void) {
         self.storage = storage
         self.files = files
         self.settings = settings
         self.calendar = calendar
         self.currentDate = currentDate
         self.debounce = debounce
+        self.sleep = sleep
         self.onRestore = onRestore
         worker = BackupWorker(store: storage, schema: schema, files: files, appVersion: appVersion)
     }
@@ -131,9 +135,9 @@ public final class BackupFeature {
     public func noteLocalChange() {
         pendingChange = true
         debounceTask?.cancel()
-        let delay = debounce
+        let delay = debounce, sleep = sleep
         debounceTask = Task { @MainActor in
-            do { try await Task.sleep(for: delay) } catch { return }
+            do { try await sleep(delay) } catch { return }
             await self.flushPendingBackup()
         }
     }

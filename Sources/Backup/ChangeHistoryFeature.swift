@@ -10,7 +10,7 @@ import Vocabulary
 /// keeps (see `ChangeJournal` in Storage), written in the change's own
 /// transaction. An undo takes back the latest change any process made, and
 /// only while the rows still hold what it wrote, so it never loses a later
-/// update. `onChange` refreshes every Feature afterwards (wired in `AppModel.live()`).
+/// update. `onChange` refreshes every Feature afterwards (wired in `AppModel.assemble(_:)`).
 @MainActor
 @Observable
 public final class ChangeHistoryFeature {

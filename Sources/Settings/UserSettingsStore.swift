@@ -6,7 +6,7 @@ import Storage
 import Vocabulary
 
 /// The shared, loaded copy of the settings. Several Features read it (the
-/// unit, the goal); `AppModel.live()` hands the same instance to each.
+/// unit, the goal); `AppModel.assemble(_:)` hands the same instance to each.
 @MainActor
 @Observable
 public final class UserSettingsStore {

@@ -108,7 +108,7 @@ public struct StreakSummary: Sendable, Equatable {
 
 /// Recording weigh-ins: record, edit, delete and undo, and the check-in
 /// that follows. Progress and streak refresh through `onChange`, wired in
-/// `AppModel.live()`, so this target never imports Progress.
+/// `AppModel.assemble(_:)`, so this target never imports Progress.
 @MainActor
 @Observable
 public final class WeightEntryFeature {

@@ -7,7 +7,7 @@ import Vocabulary
 /// Bringing history in from other trackers and taking it out again:
 /// preview (nothing written), import (an additive merge in one transaction,
 /// duplicates skipped), and export as CSV or Trend JSON. `onImport`
-/// refreshes the weight Features afterwards; `AppModel.live()` wires it.
+/// refreshes the weight Features afterwards; `AppModel.assemble(_:)` wires it.
 @MainActor
 @Observable
 public final class WeightImportFeature {

@@ -55,6 +55,32 @@ import WeightLog
         #expect(try Data(contentsOf: latest) != before, "backup now ignores both rules")
     }
 
+    /// Issue 27, item 7: the check after a change waits its debounce on the
+    /// injected timer, which the test moves; a second change restarts the wait.
+    @Test func aChangeIsBackedUpOnceTheDebounceHasPassedOnTheTimer() async throws {
+        defer { temp.remove() }
+        let g = graph()
+        g.app.applicationDidFinishLaunchingForCommands()
+        let latest = backups(g).appendingPathComponent("Latest.json")
+        try await g.app.weightEntryFeature.record(kilograms: 80)
+        func settle() async { for _ in 0..<200 { await Task.yield() } }
+        await settle()
+        #expect(g.timer.pending == 1, "the change started the wait")
+        g.timer.advance(by: .seconds(2))
+        await settle()
+        #expect(!FileManager.default.fileExists(atPath: latest.path), "not before the debounce has passed")
+        try await g.app.weightEntryFeature.record(kilograms: 79)
+        await settle()
+        g.timer.advance(by: .seconds(2))
+        await settle()
+        #expect(!FileManager.default.fileExists(atPath: latest.path), "the second change restarted the wait")
+        g.timer.advance(by: .seconds(1))
+        for _ in 0..<100_000 where !FileManager.default.fileExists(atPath: latest.path) { await Task.yield() }
+        #expect(FileManager.default.fileExists(atPath: latest.path), "the timer fired the check")
+        #expect(try weights(in: latest) == 2)
+        #expect(g.timer.pending == 0)
+    }
+
     /// A snapshot's listing counts the rows as they were written (no second
     /// count of the table); habits alone are worth a snapshot, and a database
     /// with nothing to keep makes not even the Backups folder.

@@ -10,6 +10,8 @@ public struct TestGraph {
     public let app: AppModel
     public let store: LocalDataStore
     public let clock: TestClock
+    /// The backup's debounce waits on it; it fires only when the test advances it.
+    public let timer: TestTimer
     public let calendar: Calendar
     public let directory: URL
 }
@@ -26,14 +28,15 @@ public func makeTestApp(
     directory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("trend-graph-\(UUID().uuidString)"),
     settingsRepository: (any SettingsRepository)? = nil,
     tipSeed: UInt64 = 7,
-    tipCatalogue: TipCatalogue? = nil
+    tipCatalogue: TipCatalogue? = nil,
+    timer: TestTimer = TestTimer()
 ) -> TestGraph {
     let environment = AppEnvironment(
         dataDirectory: directory, store: store, currentDate: clock.currentDate, calendar: calendar, tipSeed: tipSeed,
         tipCatalogue: { tipCatalogue ?? TipCatalogue.shipped }, settingsRepository: settingsRepository,
-        // An hour: a test decides when the backup check runs (flushPendingBackup), never a timer.
-        appVersion: "test", backupDebounce: .seconds(3600)
+        // The debounce fires only when the test advances `timer`; otherwise the test runs the check (flushPendingBackup).
+        appVersion: "test", backupDebounce: .seconds(3), backupSleep: timer.sleepFunction
     )
     let app = AppModel.assemble(environment)
-    return TestGraph(app: app, store: store, clock: clock, calendar: calendar, directory: directory)
+    return TestGraph(app: app, store: store, clock: clock, timer: timer, calendar: calendar, directory: directory)
 }

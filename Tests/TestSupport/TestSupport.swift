@@ -18,6 +18,50 @@ public final class TestClock {
     public var currentDate: @MainActor () -> Date { { self.now } }
 }
 
+/// Scheduled waits a test fires by moving time (swift-nio's `advanceTime`):
+/// `sleep(for:)` returns once `advance(by:)` has passed its deadline, or
+/// throws when its task is cancelled. Nothing waits on the real clock.
+@MainActor
+public final class TestTimer {
+    private var elapsed: Duration = .zero
+    private var sleepers: [Int: (deadline: Duration, continuation: CheckedContinuation<Void, any Error>)] = [:]
+    private var nextID = 0
+
+    public init() {}
+
+    /// How many waits have not fired yet.
+    public var pending: Int { sleepers.count }
+
+    public func advance(by interval: Duration) {
+        elapsed += interval
+        for (id, sleeper) in sleepers where sleeper.deadline <= elapsed {
+            sleepers[id] = nil
+            sleeper.continuation.resume()
+        }
+    }
+
+    public func sleep(for duration: Duration) async throws {
+        let id = nextID
+        nextID += 1
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                if Task.isCancelled { continuation.resume(throwing: CancellationError()) } else {
+                    sleepers[id] = (elapsed + duration, continuation)
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in self.cancel(id) }
+        }
+    }
+
+    private func cancel(_ id: Int) {
+        sleepers.removeValue(forKey: id)?.continuation.resume(throwing: CancellationError())
+    }
+
+    /// The wait `AppEnvironment.backupSleep` takes.
+    public var sleepFunction: @Sendable (Duration) async throws -> Void { { try await self.sleep(for: $0) } }
+}
+
 /// A fresh directory under the system temp folder, removed by `remove()`.
 public struct TemporaryDirectory: Sendable {
     public let url: URL
