@@ -22,12 +22,11 @@ public actor LocalTipDeckRepository: TipDeckRepository {
 
     public func update<T: Sendable>(seed: UInt64, _ change: @Sendable (inout TipDeckState) -> T) throws -> T {
         // Most calls only read back the day's tip: answer those without a write transaction.
-        let stored = try store.read { try TipDeckTable.state(in: $0) }
-        if let stored {
-            var copy = stored
-            let result = change(&copy)
-            if copy == stored { return result }
-        }
+        // A deck never saved yet is the seed's fresh one: reading it writes nothing either.
+        let stored = try store.read { try TipDeckTable.state(in: $0) } ?? TipDeckState(seed: seed)
+        var copy = stored
+        let result = change(&copy)
+        if copy == stored { return result }
         return try store.write { connection in
             var state = try TipDeckTable.state(in: connection) ?? TipDeckState(seed: seed)
             let result = change(&state)

@@ -119,7 +119,7 @@ public struct SettingsTable: SnapshotSection {
             return WeightUnit(rawValue: row.value) == nil ? "the unit '\(row.value.prefix(20))' is unknown" : nil
         case LocalSettingsRepository.Key.goalKilograms:
             guard let goal = Double(row.value), goal.isFinite, WeightUnit.acceptedKilograms.contains(goal) else {
-                return "the goal '\(row.value.prefix(20))' is outside 20–500 kg"
+                return "the goal '\(row.value.prefix(20))' is outside \(WeightUnit.acceptedKilogramsText)"
             }
             return nil
         case LocalSettingsRepository.Key.heightMetres:

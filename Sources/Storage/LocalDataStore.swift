@@ -26,6 +26,8 @@ public final class LocalDataStore: @unchecked Sendable {
     public let location: Location
     /// The tables the database holds, as their owners declare them (AppCore's `DatabaseSchema.trend`).
     public let schema: DatabaseSchema
+    /// The statements this store has run, for tests that hold a command to what it reads.
+    public let statements = StatementCounter()
     /// Where the actors that use this store run their work.
     public let executor = StorageExecutor()
     private let lock = NSLock()
@@ -40,6 +42,8 @@ public final class LocalDataStore: @unchecked Sendable {
     /// first write, so a process that only reads (`trend -c today` on most
     /// runs) never switches journal modes, which costs a few synced writes.
     private var walEnabled = false
+    /// How often this connection's own journal-mode switches moved `data_version` (see `switchJournalMode`).
+    private var ownVersionBumps = 0
 
     /// Whether a write now costs no switch of journal modes: this process has
     /// written already (the file is in WAL mode), or the database is in memory.
@@ -105,14 +109,14 @@ public final class LocalDataStore: @unchecked Sendable {
         let result = try withConnection { connection in
             if bulk, location != .memory {
                 // Best effort: while another connection has the WAL open the switch is refused.
-                if walEnabled, (try? connection.scalarText("PRAGMA journal_mode=DELETE")) == "delete" {  // Refused: the WAL serves.
+                if walEnabled, switchJournalMode("DELETE", on: connection) == "delete" {  // Refused: the WAL serves.
                     walEnabled = false
                 }
             } else if !walEnabled, location != .memory {
                 // Best effort: while another process holds the file (or on a read-only mount) the switch can
                 // fail; the write then goes through the rollback journal, as safely, and the next one tries again.
                 // BEGIN below reports what stops a write.
-                walEnabled = (try? connection.execute("PRAGMA journal_mode=WAL")) != nil  // Not now: the next write tries again.
+                walEnabled = switchJournalMode("WAL", on: connection) != nil  // Not now: the next write tries again.
             }
             try connection.execute("BEGIN IMMEDIATE")
             do {
@@ -171,7 +175,20 @@ public final class LocalDataStore: @unchecked Sendable {
     /// process) commits to the database; this process's own writes leave it
     /// alone. Features compare it to know when to read again.
     public func externalVersion() throws -> Int {
-        try read { try $0.scalarInt("PRAGMA data_version") ?? 0 }
+        try read { try ($0.scalarInt("PRAGMA data_version") ?? 0) - ownVersionBumps }
+    }
+
+    /// Switches this connection's journal mode; nil when it could not (another
+    /// process holds the file). SQLite counts the switch in `data_version` as if
+    /// another connection had written; it is this one's, so `externalVersion`
+    /// leaves it out, and no Feature reads everything again after a process's
+    /// first write (a one-shot `weigh` read the whole log twice). Called under `lock`.
+    private func switchJournalMode(_ mode: String, on connection: SQLiteConnection) -> String? {
+        let before = try? connection.scalarInt("PRAGMA data_version")  // Unknown: the switch is not counted out.
+        let result = try? connection.scalarText("PRAGMA journal_mode=\(mode)")  // The caller decides what a refusal means.
+        // At most one bump is this switch's: a second would be another process's commit meanwhile.
+        if let before, let after = try? connection.scalarInt("PRAGMA data_version"), after > before { ownVersionBumps += 1 }
+        return result
     }
 
     /// How many changes any process has written (every write that notifies
@@ -257,6 +274,7 @@ public final class LocalDataStore: @unchecked Sendable {
             interruptLock.withLock { interruptible = nil }
             connection = nil
             walEnabled = false
+            ownVersionBumps = 0
         }
     }
 
@@ -265,7 +283,7 @@ public final class LocalDataStore: @unchecked Sendable {
         defer { lock.unlock() }
         if connection == nil {
             if case let .file(url) = location, let warning = Self.setAsideForeignLogs(of: url) { warnings.append(warning) }
-            let opened = try Self.openConnection(at: location, schema: schema)
+            let opened = try Self.openConnection(at: location, schema: schema, counter: statements)
             connection = opened
             interruptLock.withLock { interruptible = opened.handle }
         }
@@ -273,7 +291,7 @@ public final class LocalDataStore: @unchecked Sendable {
         return try body(connection)
     }
 
-    private static func openConnection(at location: Location, schema: DatabaseSchema) throws -> SQLiteConnection {
+    private static func openConnection(at location: Location, schema: DatabaseSchema, counter: StatementCounter) throws -> SQLiteConnection {
         let path: String
         switch location {
         case .memory:
@@ -293,6 +311,7 @@ public final class LocalDataStore: @unchecked Sendable {
             throw connection.error(code: code, message: String(cString: sqlite3_errmsg(handle)))
         }
         sqlite3_busy_timeout(handle, 5_000)
+        counter.watch(handle)
         // The first statement that reads the file is where a foreign file shows itself.
         // WAL mode is set before the first write (see `write`), not here: reading needs no switch.
         // A new file gets 16 KB pages (an existing one keeps its own): a million-row import writes a

@@ -9,7 +9,7 @@ public enum WeightInputError: Error, Equatable, CustomStringConvertible, Sendabl
         switch self {
         case let .notAWeight(text): "'\(text)' is not a weight; write it like 82.4, 82.4 kg, 181.6 lb, 12st 6lb or 12.5st"
         case let .outOfRange(text, kilograms):
-            String(format: "%@ is %.1f kg, outside the accepted 20–500 kg; check the number and the unit", text, kilograms)
+            String(format: "%@ is %.1f kg, outside the accepted %@; check the number and the unit", text, kilograms, WeightUnit.acceptedKilogramsText)
         }
     }
 }

@@ -11,6 +11,10 @@ public enum WeightUnit: String, Sendable, CaseIterable, Codable {
 
     /// The weights Trend accepts, in kilograms.
     public static let acceptedKilograms: ClosedRange<Double> = 20...500
+    /// The accepted range as messages write it: "20–500 kg" (the table's CHECK says the same; `SchemaTests` holds them together).
+    public static var acceptedKilogramsText: String {
+        "\(Int(acceptedKilograms.lowerBound))–\(Int(acceptedKilograms.upperBound)) kg"
+    }
 
     /// Reads a unit word: `kg`, `kgs`, `kilograms`, `lb`, `lbs`, `pounds`, `st`, `stone`.
     public init?(word: String) {

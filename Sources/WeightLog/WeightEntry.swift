@@ -119,7 +119,7 @@ public enum WeightEntryError: Error, Equatable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case let .weightOutOfRange(kilograms): "is \(kilograms) kg, outside 20–500 kg"
+        case let .weightOutOfRange(kilograms): "is \(kilograms) kg, outside \(WeightUnit.acceptedKilogramsText)"
         case .dateOutOfRange: "has a date outside 1900–2200"
         case let .noteTooLong(length): "has a note of \(length) characters; at most \(WeightNote.maximumLength) fit"
         case .noteHasControlCharacters: "has a note with a control character (a tab, line break or escape)"

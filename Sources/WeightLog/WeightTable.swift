@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Storage
+import Vocabulary
 
 /// The `weight_entries` table, in one place: its columns, every statement
 /// that touches it, the mapping of a row to a `WeightEntry`, and its form in
@@ -67,7 +68,7 @@ public struct WeightTable: SnapshotSection {
         // What the table's rules promise, checked once over the arrays: a damaged row is read past, not trusted.
         var previous = -Double.infinity
         for index in seconds.indices {
-            guard seconds[index] >= previous, seconds[index].isFinite, (20...500).contains(kilograms[index]) else { return nil }
+            guard seconds[index] >= previous, seconds[index].isFinite, WeightUnit.acceptedKilograms.contains(kilograms[index]) else { return nil }
             previous = seconds[index]
         }
         var samples = WeightSamples()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Vocabulary
 import DailyTips
 import Habits
 import Settings
@@ -88,6 +89,16 @@ import WeightLog
                 #expect(stored[name].map(Self.normalised) == statement.map { Self.normalised("CREATE TRIGGER " + $0) }, "\(name)")
             }
         }
+    }
+
+    /// Issue 27, item 5: the weight range is one rule (`WeightUnit.acceptedKilograms`); the table's CHECK says the same.
+    @Test func theWeighInTablesCheckIsTheAcceptedRange() throws {
+        let sql = try LocalDataStore.inMemory().read {
+            try $0.query("SELECT sql FROM sqlite_master WHERE name = 'weight_entries'") { $0.text(0) }.first ?? ""
+        }
+        let range = WeightUnit.acceptedKilograms
+        #expect(sql.contains("CHECK (kilograms BETWEEN \(Int(range.lowerBound)) AND \(Int(range.upperBound)))"), "\(sql)")
+        #expect(WeightUnit.acceptedKilogramsText == "20–500 kg")
     }
 
     /// `sqlite_master`'s text with its spacing made uniform, so text written

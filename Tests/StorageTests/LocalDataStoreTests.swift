@@ -134,4 +134,21 @@ import TestSupport
         #expect(values.count == 1)
         #expect(values.first?.hasPrefix("'); DROP TABLE settings; -- ") == true)
     }
+
+    /// The first write of a process switches the file to WAL, which SQLite counts in `data_version` as
+    /// another connection's change; it is this one's, so nothing that was read is read again for it.
+    @Test func aJournalModeSwitchIsNotAnotherProcesssChange() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let first = LocalDataStore(directory: temp.url)
+        try first.write { try $0.execute("INSERT INTO settings(key, value) VALUES ('unit', 'lb')") }
+        first.close()  // Back to the rollback journal, as a process leaves it.
+        let store = LocalDataStore(directory: temp.url)
+        let before = try store.externalVersion()
+        try store.write { try $0.execute("INSERT INTO settings(key, value) VALUES ('goal', '80')") }
+        #expect(try store.externalVersion() == before)
+        let other = LocalDataStore(directory: temp.url)
+        try other.write { try $0.execute("UPDATE settings SET value = 'kg' WHERE key = 'unit'") }
+        #expect(try store.externalVersion() != before, "another connection's write still shows")
+    }
 }

@@ -294,7 +294,7 @@ struct WeightFileReader {
         do {
             try WeightEntry.validate(date: date, kilograms: kilograms, note: weight.note)
         } catch .weightOutOfRange {
-            outcome.invalid.append(ImportProblem(line: line, reason: String(format: "%.1f kg is outside 20–500 kg", kilograms)))
+            outcome.invalid.append(ImportProblem(line: line, reason: String(format: "%.1f kg is outside %@", kilograms, WeightUnit.acceptedKilogramsText)))
             return
         } catch {
             outcome.invalid.append(ImportProblem(line: line, reason: "the weigh-in \(error)"))

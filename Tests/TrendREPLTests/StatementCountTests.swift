@@ -1,0 +1,39 @@
+import Foundation
+import Storage
+import Testing
+import TestSupport
+@testable import TrendREPL
+
+/// Issue 27, item 5: what one `weigh 82.4` costs in statements SQLite runs,
+/// as a one-shot `trend -c "weigh 82.4"` runs it (a fresh graph, the
+/// session, the screen), on a database with a month of weigh-ins and a habit.
+@MainActor
+@Suite struct StatementCountTests {
+    @Test func oneWeighInRunsTheStatementsItNeeds() async throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let setup = makeTestApp(store: LocalDataStore(directory: temp.url), directory: temp.url)
+        for day in 0..<30 {
+            setup.clock.now = date("2026-05-15 07:30").addingTimeInterval(Double(day) * 86_400)
+            try await setup.app.weightEntryFeature.record(kilograms: 83 - Double(day) * 0.05)
+        }
+        _ = try await setup.app.habitsFeature.add(name: "Read", schedule: .daily, kind: .yesNo)
+        setup.store.close()
+
+        let store = LocalDataStore(directory: temp.url)
+        let graph = makeTestApp(store: store, clock: TestClock(date("2026-06-15 08:00")), directory: temp.url)
+        graph.app.applicationDidFinishLaunchingForCommands()
+        let session = ReplSession(app: graph.app, json: false, style: .plain, isInteractive: false)
+        let result = await session.execute("weigh 82.4")
+        #expect(result.succeeded, "\(result.text)")
+        let counted = store.statements.value
+        print("statements for one weigh-in: \(counted)")
+        // Opening, the settings, the log's lean read and latest entries, the insert with its journal, the
+        // check-in's tip deck and week: 77 before this stop (the log and the settings read twice: the first
+        // write's switch to WAL looked like another process's change), 64 now, of which 25 ask `data_version`.
+        #expect(counted > 0)
+        #expect(counted <= Self.bound, "weigh 82.4 ran \(counted) statements (bound \(Self.bound))")
+    }
+
+    static let bound = 64
+}
