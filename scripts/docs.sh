@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 modules=(Vocabulary Storage Settings WeightLog Progress Habits DailyTips Backup AppCore TrendREPL)
 # SwiftPM also asks for the test modules' graphs, which only exist once the tests are built (make test builds
 # them first; a fresh clone's `make docs` has none): its status is not the test, the library modules' graphs are.
+mkdir -p .build
 swift package dump-symbol-graph --minimum-access-level public >/dev/null 2>.build/dump-symbol-graph.log || true
 source_dir=$(find .build -maxdepth 3 -type d -name symbolgraph | head -n 1)
 for module in "${modules[@]}"; do
