@@ -58,7 +58,7 @@ public struct RecoverySnapshot: Sendable {
     /// 1: weights, habits, habitRecords, settings, tipDeck (Trend 0.1.0).
     /// 2: a habit's `schedule` is its storage code (`week:3`), not its words (`3/week`).
     /// 3: a weigh-in may carry `bodyFatPercent` (an older Trend would drop it, so it refuses the file instead).
-    public static let formatVersion = 3
+    public static let formatVersion = SnapshotFormat.newest
 
     public var formatVersion: Int
     public var appVersion: String

@@ -28,6 +28,8 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
     case notALoopExport(String)
     /// A yes/no habit cannot become numeric or the other way round: its days would change meaning.
     case kindCannotChange(String)
+    /// A file of an export that could not be read (a FIFO or a folder under its name, or no permission).
+    case unreadableFile(String, reason: String)
 
     public var description: String {
         switch self {
@@ -50,6 +52,7 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
         case .invalidNote: "a note can be at most \(HabitNote.maximumLength) characters, without control characters"
         case let .invalidUnit(text): "'\(text)' is not a unit: at most \(HabitUnit.maximumLength) characters, no digits"
         case let .kindCannotChange(name): "'\(name)' cannot change between yes/no and a number: its days would change meaning; add a new habit instead"
+        case let .unreadableFile(path, reason): "cannot read \(path): \(reason); nothing was imported"
         case let .loopBackupTooLarge(path):
             "\(path) holds more than \(LoopBackup.maximumHabits) habits or \(LoopBackup.maximumDays) days; nothing was imported"
         }

@@ -23,7 +23,8 @@ public struct LoopBackup: Sendable, Equatable {
 
     /// Whether the file at `path` starts as a SQLite database does.
     public static func looksLikeOne(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        // A FIFO under the name would block an ordinary open: not a regular file is not one.
+        guard let handle = try? UntrustedFile.open(path) else { return false }
         defer { try? handle.close() }  // Read-only: closing cannot lose anything.
         return (try? handle.read(upToCount: 16)) == Data("SQLite format 3\0".utf8)  // Unreadable is "not one".
     }

@@ -129,8 +129,16 @@ public enum LoopCSV {
     }
 
     private static func contents(of url: URL) throws -> Data {
-        let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        let handle: FileHandle
+        do {
+            handle = try UntrustedFile.open(url.path)
+        } catch {
+            throw HabitsError.unreadableFile(url.path, reason: error.description)
+        }
+        defer { try? handle.close() }  // Read-only: closing cannot lose anything.
+        let size = Int(handle.seekToEndOfFile())
+        handle.seek(toFileOffset: 0)
         guard size <= maximumBytes else { throw HabitsError.loopBackupTooLarge(url.path) }
-        return try Data(contentsOf: url)
+        return try UntrustedFile.contents(of: handle)
     }
 }

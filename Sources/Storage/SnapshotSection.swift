@@ -128,3 +128,9 @@ public struct SnapshotValueError: Error, Equatable, Sendable {
         self.detail = detail
     }
 }
+
+/// The newest snapshot `formatVersion` this Trend writes and reads (its history is on `RecoverySnapshot`):
+/// a restore and an import of a snapshot both refuse a newer one, naming it.
+public enum SnapshotFormat {
+    public static let newest = 3
+}

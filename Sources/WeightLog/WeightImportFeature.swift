@@ -94,8 +94,11 @@ public final class WeightImportFeature {
 
     private func reader(member: String?, progress: @escaping @Sendable (Double) -> Void) async throws -> WeightFileReader {
         try await settings.ensureLoaded()
-        return WeightFileReader(displayUnit: settings.unit, dates: ImportDates(localDays: LocalDays.shared(for: calendar.timeZone)),
-                                progress: progress, member: member)
+        var reader = WeightFileReader(displayUnit: settings.unit, dates: ImportDates(localDays: LocalDays.shared(for: calendar.timeZone)),
+                                      progress: progress, member: member)
+        // One rule for the future, typed or imported: nothing later than the clock allows.
+        reader.latestAccepted = currentDate().addingTimeInterval(WhenInput.clockSkew)
+        return reader
     }
 
     /// The person a file's rows are read for: a file of several people's

@@ -167,16 +167,18 @@ import Vocabulary
         let file = temp.url.appendingPathComponent("many.csv")
         try csv.write(to: file, atomically: true, encoding: .utf8)
         let directory = ["--data-dir", temp.url.appendingPathComponent("data").path]
-        #expect(try runTrend(directory + ["-c", "import \(file.path)"]).status == 0)
+        // After the last weigh-in: one dated after the clock is refused as in the future.
+        let later = "2026-08-01 08:00:00"
+        #expect(try runTrend(directory + ["-c", "import \(file.path)"], clock: later).status == 0)
 
-        let document = try #require(try runTrend(directory + ["--json", "-c", "entries all"]).documents().first)
+        let document = try #require(try runTrend(directory + ["--json", "-c", "entries all"], clock: later).documents().first)
         let entries = try #require(document["entries"] as? [[String: Any]])
         #expect(document["range"] as? String == "all")
         #expect(entries.count == 4_500)
         let dates = entries.compactMap { $0["date"] as? String }
         #expect(dates == dates.sorted() && Set(dates).count == 4_500, "oldest first, each once")
 
-        let text = try runTrend(directory + ["-c", "entries all"]).standardOutput.split(separator: "\n")
+        let text = try runTrend(directory + ["-c", "entries all"], clock: later).standardOutput.split(separator: "\n")
         #expect(text.count == 4_502, "a header, every weigh-in, a footer")
         #expect(text.last == "4500 weigh-ins in all time, newest first")
         #expect(text[1].contains("2026-07-07 11:00") && text[4_500].contains("2026-01-01 00:00"), "newest first")

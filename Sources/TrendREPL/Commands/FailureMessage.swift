@@ -63,7 +63,7 @@ enum FailureMessage {
             }
         case let importing as ImportError:
             switch importing {
-            case .unknownFormat, .missingColumns, .empty, .notAppleHealth: return (.invalidFile, nil)
+            case .unknownFormat, .missingColumns, .empty, .notAppleHealth, .newerFormat: return (.invalidFile, nil)
             case .unknownExportType: return (.usage, nil)
             default: return (.file, nil)
             }
@@ -101,6 +101,8 @@ enum FailureMessage {
             return (.invalidHabit, nil)
         case .notALoopBackup, .loopBackupTooLarge, .notALoopExport:
             return (.invalidFile, nil)
+        case .unreadableFile:
+            return (.file, nil)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import Storage
 import Vocabulary
 
 /// Streams Apple Health's `export.xml`, keeping only `Record` elements of
@@ -22,9 +23,9 @@ struct AppleHealthReader {
     func read(_ url: URL) throws -> ReadOutcome {
         let handle: FileHandle
         do {
-            handle = try FileHandle(forReadingFrom: url)
+            handle = try UntrustedFile.open(url.path)
         } catch {
-            throw ImportError.unreadable(url.path, reason: WeightFileReader.reason(error, path: url.path))
+            throw ImportError.unreadable(url.path, reason: error.description)
         }
         // Closing a file only read cannot lose data.
         defer { try? handle.close() }

@@ -67,6 +67,8 @@ public struct ImportProblem: Sendable, Equatable {
 public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
     case unreadable(String, reason: String)
     case unknownFormat(String)
+    /// A file of Trend's (or the original app's) whose `formatVersion` is newer than this Trend reads.
+    case newerFormat(String, version: Int, newest: Int)
     /// A CSV whose header lacks a date or a weight column: the columns it has, and what is missing.
     case missingColumns(String, found: [String], missing: [String])
     case empty(String)
@@ -88,6 +90,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
                 + " (a date column is named date, datetime, timestamp or time of measurement; a weight column weight, weight(kg), weight (lb) or kilograms)"
         case let .unknownFormat(path): "cannot tell what \(path) is: expected a CSV with date and weight columns, a Weight Diary, Libra, openScale, Hacker's Diet (CSV or XML), Garmin Connect or Samsung Health export, a Fitbit weight-*.json, an EufyLife, GoldenCheetah or Google Fit CSV, a Trend JSON export or snapshot, or Apple Health's export.zip or export.xml"
         case let .empty(path): "\(path) holds no weigh-ins"
+        case let .newerFormat(path, version, newest):
+            "\(path) was written by a newer Trend (format \(version); this one reads up to \(newest)); nothing was imported. Update Trend to import it."
         case let .exportFailed(path, reason): "cannot write \(path): \(reason)"
         case let .unknownExportType(path): "cannot tell how to write \(path): use a name ending in .csv, .json or -habits.csv"
         case let .notAppleHealth(path, root): "\(path) is XML but not an Apple Health export: its root element is '\(root)', not 'HealthData'"

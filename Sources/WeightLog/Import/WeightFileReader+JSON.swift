@@ -15,6 +15,16 @@ extension WeightFileReader {
         var entries: [StoreEntry]
         /// `trend-weights` in Trend's export; the original app writes none.
         var format: String?
+        /// Written by neither yet: a file that has one speaks of a newer shape.
+        var formatVersion: Double?
+    }
+
+    /// Refuses a file whose `formatVersion` is newer than `newest`: its rows may mean what this Trend cannot tell.
+    static func checkFormatVersion(_ value: Any?, newest: Int, path: String) throws {
+        guard let version = double(value) else { return }
+        guard version.isFinite, version <= Double(newest) else {
+            throw ImportError.newerFormat(path, version: version.isFinite && abs(version) < 1e15 ? Int(version) : Int.max, newest: newest)
+        }
     }
 
     /// Whether the object's first member is `entries`: Trend's export and the
@@ -28,7 +38,7 @@ extension WeightFileReader {
     /// time, so the decoder's index of a million entries never exists at
     /// once; the members after the array are decoded with it left empty.
     /// Nil when the file is not shaped this way (the slow path says what is wrong).
-    private func readWeightStore(_ data: Data) -> ReadOutcome? {
+    private func readWeightStore(_ data: Data, path: String) throws -> ReadOutcome? {
         guard let open = data.firstIndex(of: 0x5B) else { return nil }
         var outcome = ReadOutcome(format: .trendJSON, version: nil, unit: .kilograms, unitAssumed: false)
         // A file that turns out not to be shaped this way is read again from the start: no row may have gone ahead.
@@ -53,13 +63,14 @@ extension WeightFileReader {
         var rest = data[..<(open + 1)]
         rest.append(contentsOf: data[close...])
         guard let store = try? JSONDecoder().decode(WeightStoreFile.self, from: rest) else { return nil }  // As above.
+        try Self.checkFormatVersion(store.formatVersion, newest: 1, path: path)
         outcome.version = store.format == nil ? "the original app's weight store" : nil
         return outcome
     }
 
     func readJSON(_ data: Data, path: String) throws -> ReadOutcome {
         // The fast path; a file that does not decode this way is read below, which reports what is wrong with it.
-        if Self.startsWithEntries(data), let outcome = readWeightStore(data) {
+        if Self.startsWithEntries(data), let outcome = try readWeightStore(data, path: path) {
             return outcome
         }
         // A file that is not JSON at all is a file of no known format, whatever the parser's complaint.
@@ -71,6 +82,7 @@ extension WeightFileReader {
             throw ImportError.unknownFormat(path)
         }
         if let content = object["content"] as? [String: Any], object["formatVersion"] != nil {
+            try Self.checkFormatVersion(object["formatVersion"], newest: SnapshotFormat.newest, path: path)
             var outcome = ReadOutcome(format: .trendSnapshot, version: Self.double(object["formatVersion"]).map { "format \(Int($0))" },
                                       unit: .kilograms, unitAssumed: false)
             for (index, item) in ((content["weights"] as? [Any]) ?? []).enumerated() {
@@ -91,6 +103,8 @@ extension WeightFileReader {
         guard let entries = object["entries"] as? [Any] ?? (object["formatVersion"] != nil ? originalBackup : nil) else {
             throw ImportError.unknownFormat(path)
         }
+        // The original app's backups and Trend's exports are of format 1; a newer one is refused, not guessed at.
+        try Self.checkFormatVersion(object["formatVersion"], newest: 1, path: path)
         var outcome = ReadOutcome(format: object["entries"] == nil ? .trendAppBackup : .trendJSON,
                                   version: object["entries"] == nil ? Self.double(object["formatVersion"]).map { "format \(Int($0))" } : nil,
                                   unit: .kilograms, unitAssumed: false)

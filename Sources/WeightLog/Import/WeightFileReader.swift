@@ -10,6 +10,8 @@ struct WeightFileReader {
     let dates: ImportDates
     /// Called now and then with the share of the file read, 0…1.
     var progress: @Sendable (Double) -> Void = { _ in }
+    /// The latest moment a row may have: the clock plus its skew (`WhenInput.clockSkew`), as for a typed weigh-in.
+    var latestAccepted = Date.distantFuture
     /// The one person to read from a file of several (EufyLife's `Family Members`), compared ignoring case.
     var member: String?
     /// Where full batches of rows go as they are read (an import); nil: every row stays in the outcome.
@@ -19,15 +21,16 @@ struct WeightFileReader {
 
     func read(_ url: URL) throws -> ReadOutcome {
         let path = url.path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ImportError.unreadable(path, reason: "it is a folder")
+        let handle: FileHandle
+        do {
+            handle = try UntrustedFile.open(path)
+        } catch {
+            throw ImportError.unreadable(path, reason: error.description)
         }
+        // Closing a file only read cannot lose data.
+        defer { try? handle.close() }
         let head: Data
         do {
-            let handle = try FileHandle(forReadingFrom: url)
-            // Closing a file only read cannot lose data.
-            defer { try? handle.close() }
             head = try handle.read(upToCount: 65_536) ?? Data()
         } catch {
             throw ImportError.unreadable(path, reason: Self.reason(error, path: path))
@@ -42,7 +45,7 @@ struct WeightFileReader {
         }
         if start.hasPrefix("<"), HackersDietXMLReader.recognises(start) {
             do {
-                return HackersDietXMLReader(rows: self).read(try Data(contentsOf: url, options: .alwaysMapped))
+                return HackersDietXMLReader(rows: self).read(try UntrustedFile.contents(of: handle))
             } catch {
                 throw ImportError.unreadable(path, reason: (error as NSError).localizedDescription)
             }
@@ -52,7 +55,7 @@ struct WeightFileReader {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
+            data = try UntrustedFile.contents(of: handle)
         } catch {
             throw ImportError.unreadable(path, reason: (error as NSError).localizedDescription)
         }
@@ -298,6 +301,11 @@ struct WeightFileReader {
             return
         } catch {
             outcome.invalid.append(ImportProblem(line: line, reason: "the weigh-in \(error)"))
+            return
+        }
+        guard date <= latestAccepted else {
+            let minutes = Int(WhenInput.clockSkew / 60)
+            outcome.invalid.append(ImportProblem(line: line, reason: "\(date.formatted(.iso8601)) is in the future (more than \(minutes) minutes after now)"))
             return
         }
         outcome.weights.append(weight)
