@@ -52,4 +52,12 @@ import Testing
         #expect(Completer.completeLine(#"habit done "Caf"#, table: table) == [#"habit done "Café ☕""#])
         #expect(Completer.completeLine(#"habit done "drink w"#, table: table) == [#"habit done "Drink water""#])
     }
+
+    /// Issue 32, item 11: a note that is one quoted word reads its escapes as the tokenizer does.
+    @Test func aQuotedNoteReadsItsEscapes() {
+        #expect(CommandTokenizer.text(after: "note", in: #"edit 1a2b note "say \"hi\"""#) == #"say "hi""#)
+        #expect(CommandTokenizer.text(after: "note", in: #"weigh 80 note "after the run" and more"#) == #""after the run" and more"#)
+        #expect(CommandTokenizer.text(after: "note", in: "weigh 80 note 'single'") == "single")
+        #expect(CommandTokenizer.text(after: "note", in: "weigh 80 note café ☕") == "café ☕")
+    }
 }

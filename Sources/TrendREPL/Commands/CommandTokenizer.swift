@@ -117,8 +117,10 @@ public enum CommandTokenizer {
 
     private static func remainder(_ text: Substring) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // One quoted word that is all of it is read as the tokenizer reads it: `"say \"hi\""` is `say "hi"`.
         guard let first = trimmed.first, first == "\"" || first == "'", trimmed.count >= 2, trimmed.last == first,
-              !trimmed.dropFirst().dropLast().contains(first) else { return trimmed }
-        return String(trimmed.dropFirst().dropLast())
+              let words = try? tokenize(trimmed), words.count == 1,
+              lastWordStart(trimmed) == trimmed.startIndex else { return trimmed }  // Not one quoted word: as typed.
+        return words[0]
     }
 }

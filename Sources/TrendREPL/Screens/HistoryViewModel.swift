@@ -56,7 +56,7 @@ struct HistoryViewModel {
     }
 
     private func json(_ change: JournalChange) -> JSON {
-        .object([("id", .number(Double(change.id))), ("at", .string(dates.instant(change.at))), ("action", .string(change.action)),
-                 ("summary", .string(change.summary)), ("undone", .bool(change.undone)), ("rows", .number(Double(change.rows)))])
+        .object([("id", .integer(change.id)), ("at", .string(dates.instant(change.at))), ("action", .string(change.action)),
+                 ("summary", .string(change.summary)), ("undone", .bool(change.undone)), ("rows", .integer(change.rows))])
     }
 }

@@ -90,7 +90,8 @@ struct ImportViewModel {
                          + (preview.skipped > 0 ? ", \(counted(preview.skipped, "row")) without a weight skipped" : ""))
         }
         for problem in preview.invalid.prefix(20) {
-            lines.append(style.paint("  line \(problem.line): \(problem.reason)", .magenta))
+            // A reason quotes the file's text: its control characters and direction overrides are shown, never sent.
+            lines.append(style.paint("  line \(problem.line): \(TerminalText.visible(problem.reason))", .magenta))
         }
         if preview.invalid.count > 20 { lines.append("  … and \(preview.invalid.count - 20) more (--json lists them all)") }
         if let imported {
@@ -125,7 +126,7 @@ struct ImportViewModel {
             lines.append("Days added to \(summary.mergedHabits.joined(separator: ", ")) (habits already here)")
         }
         lines.append("\(summary.newDays) new day\(summary.newDays == 1 ? "" : "s"), \(summary.existingDays) already here, \(summary.problems.count) left out")
-        for problem in summary.problems.prefix(20) { lines.append(style.paint("  \(problem)", .magenta)) }
+        for problem in summary.problems.prefix(20) { lines.append(style.paint("  \(TerminalText.visible(problem))", .magenta)) }
         if summary.problems.count > 20 { lines.append("  … and \(summary.problems.count - 20) more (--json lists them all)") }
         if summary.imported {
             lines.append(style.bold("Imported. 'habits' shows them with Loop's numbers."))
