@@ -37,6 +37,8 @@ actor BackupWorker {
     /// would refuse leaves the last snapshot in place. The written file is read
     /// back and must hash as it was written; a failure throws, the file stays.
     func check(now: Date, force: Bool, week: String, syncFolder: URL?) throws -> (Check, syncWarning: String?) {
+        // A snapshot's temporary left by a killed process (up to 17 MB each) goes at the next check.
+        files.removeStaleTemporaries()
         let latestExists = files.hasLatest
         let lastAt = try lastBackupAt()
         if !force, latestExists, let lastAt, now.timeIntervalSince(lastAt) < Self.automaticInterval, now >= lastAt {
@@ -207,6 +209,7 @@ actor BackupWorker {
                  journal: JournalEntry) async throws -> (beforeRestore: String, merged: MergeCounts?) {
         // What is there now, as it is: even a row a restore would refuse is kept in the copy.
         let installationID = try store.installationID()
+        files.removeStaleTemporaries()
         let copy = try files.writeBeforeRestore(stamp: stamp) { file in
             _ = try store.readConsistently { connection in
                 try SnapshotWriter.write(schema, in: connection, checkingRows: false, createdAt: now, installationID: installationID,

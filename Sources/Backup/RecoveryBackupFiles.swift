@@ -162,6 +162,34 @@ public struct RecoveryBackupFiles: Sendable {
         return true
     }
 
+    /// How many Before-restore copies are kept whatever their day, and for how
+    /// many days besides the newest copy of each day (60 attempts made 830 MB).
+    static let beforeRestoreKept = 10, beforeRestoreDays = 30
+
+    /// Removes what killed processes left in the backup folders (their temporaries).
+    func removeStaleTemporaries() {
+        guard let backups = try? backups(create: false) else { return }  // No folder yet: nothing was left.
+        backups.removeStaleTemporaries()
+        for sub in [Self.weekly, Self.beforeRestore] {
+            (try? backups.subfolder(sub, create: false))?.removeStaleTemporaries()  // Missing: nothing to clean.
+        }
+    }
+
+    /// Keeps the newest `beforeRestoreKept` Before-restore copies and the newest
+    /// copy of each of the last `beforeRestoreDays` days that have one; removes the rest.
+    func pruneBeforeRestore() throws {
+        let folder = try backups(create: false).subfolder(Self.beforeRestore, create: false)
+        // Names are UTC stamps (`2026-11-29T13-40-05Z`, then `-2` …): in name order is in time order.
+        let names = try folder.names().filter { $0.hasSuffix(".json") }.sorted(by: >)
+        var days: Set<Substring> = []
+        for (index, name) in names.enumerated() {
+            let day = name.prefix(10)
+            let newestOfItsDay = days.insert(day).inserted
+            if index < Self.beforeRestoreKept || (newestOfItsDay && days.count <= Self.beforeRestoreDays) { continue }
+            folder.remove(name)
+        }
+    }
+
     /// Keeps what is about to be replaced, written by `write`; returns the copy's name.
     func writeBeforeRestore(stamp: String, _ write: (PendingFile) throws -> Void) throws -> String {
         let folder = try backups(create: true).subfolder(Self.beforeRestore, create: true)
@@ -174,6 +202,7 @@ public struct RecoveryBackupFiles: Sendable {
         let file = try folder.pending("\(name).json")
         try write(file)
         try file.commit()
+        try pruneBeforeRestore()
         return name
     }
 

@@ -91,7 +91,7 @@ final class SafeFolder: @unchecked Sendable {
     }
 
     /// The names in the folder, hidden ones left out.
-    func names() throws -> [String] {
+    func names(includingHidden: Bool = false) throws -> [String] {
         let copy = dup(descriptor)
         guard copy >= 0, let stream = fdopendir(copy) else {
             if copy >= 0 { close(copy) }
@@ -104,7 +104,7 @@ final class SafeFolder: @unchecked Sendable {
             let name = withUnsafePointer(to: item.pointee.d_name) {
                 $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
-            if !name.hasPrefix(".") { names.append(name) }
+            if includingHidden ? name != "." && name != ".." : !name.hasPrefix(".") { names.append(name) }
         }
         return names.sorted()
     }
@@ -233,6 +233,22 @@ final class SafeFolder: @unchecked Sendable {
         if [.link, .other].contains(entry(name)) { unlinkat(descriptor, name, 0) }
     }
 
+    /// Removes the temporaries (`.<name>.<pid>.tmp`) that a process no longer
+    /// running left behind (killed while it wrote); a live process's are kept.
+    func removeStaleTemporaries() {
+        // Best effort: an unlistable folder has nothing this could clean, and the next check tries again.
+        for name in (try? names(includingHidden: true)) ?? [] {
+            guard let pid = PendingFile.writer(ofTemporary: name), kill(pid, 0) != 0, errno == ESRCH,
+                  entry(name) == .file else { continue }
+            unlinkat(descriptor, name, 0)
+        }
+    }
+
+    /// Removes the regular file `name` (a link or folder of that name is left alone).
+    func remove(_ name: String) {
+        if entry(name) == .file { unlinkat(descriptor, name, 0) }
+    }
+
     /// One path component: no separator, not `.` or `..`, not empty.
     static func isPlainName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
@@ -251,6 +267,14 @@ final class PendingFile {
     private var descriptor: Int32
     /// How messages name the file.
     var path: String { folder.path + "/" + name }
+
+    /// The process that writes the temporary `name` (`.<name>.<pid>.tmp`), or nil for any other name.
+    static func writer(ofTemporary name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let parts = name.dropLast(4).split(separator: ".")
+        guard parts.count >= 2, let pid = parts.last.flatMap({ pid_t($0) }), pid > 0 else { return nil }
+        return pid
+    }
 
     fileprivate init(folder: SafeFolder, name: String) throws {
         self.folder = folder

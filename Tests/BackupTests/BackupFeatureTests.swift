@@ -156,6 +156,42 @@ import WeightLog
         #expect(copies.count == 1)
     }
 
+    /// Issue 32, item 7: Before-restore keeps the newest ten copies and the newest of each recent day
+    /// (60 attempts made 830 MB), and a temporary a killed process left is removed at the next check.
+    @Test func beforeRestoreIsBoundedAndStaleTemporariesGo() async throws {
+        defer { temp.remove() }
+        let clock = TestClock(date("2026-06-10 08:00"))
+        let g = graph(clock: clock)
+        try await g.app.weightEntryFeature.record(kilograms: 80)
+        _ = try await g.app.backupFeature.backupNow()
+        let folder = backups(g).appendingPathComponent("Before-restore")
+        func copies() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted() }
+        _ = try await g.app.backupFeature.restore(try await g.app.backupFeature.prepareRestore(from: .latest))
+        clock.advance(by: 86_400)
+        for _ in 0..<12 {
+            clock.advance(by: 60)
+            _ = try await g.app.backupFeature.restore(try await g.app.backupFeature.prepareRestore(from: .latest))
+        }
+        let kept = try copies()
+        #expect(kept.count == 11, "the ten newest, and the day before's newest: \(kept)")
+        #expect(kept.first?.hasPrefix("2026-06-10") == true)
+        #expect(kept.filter { $0.hasPrefix("2026-06-11") }.count == 10)
+
+        // A temporary of a process that has ended goes; one of a running process (this one) stays.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let stale = backups(g).appendingPathComponent(".Latest.json.\(ended.processIdentifier).tmp")
+        let live = folder.appendingPathComponent(".2026-06-11T08-00-00Z.json.\(getpid()).tmp")
+        try Data(repeating: 1, count: 1_000).write(to: stale)
+        try Data(repeating: 1, count: 1_000).write(to: live)
+        try await g.app.weightEntryFeature.record(kilograms: 79)
+        await g.app.backupFeature.triggerDataBackupIfNeeded()
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(FileManager.default.fileExists(atPath: live.path))
+    }
+
     @Test(arguments: ["tampered", "truncated", "version", "range", "foreign", "empty"])
     func aBadSnapshotIsRefusedAndChangesNothing(fault: String) async throws {
         defer { temp.remove() }
