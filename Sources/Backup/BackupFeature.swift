@@ -34,7 +34,10 @@ public struct RestorePlan: Sendable {
 /// What a restore did.
 public struct RestoreResult: Sendable, Equatable {
     public let name: String
-    public let beforeRestoreName: String
+    /// The copy of what was there, or nil when nothing was replaced (`unchanged`).
+    public let beforeRestoreName: String?
+    /// The snapshot held what the database holds already: nothing was written or journaled.
+    public var unchanged: Bool { beforeRestoreName == nil }
     public let entries: Int
     public let habits: Int
     public let merged: MergeCounts?
@@ -245,15 +248,18 @@ public final class BackupFeature {
         try PlausibleTime.checkClock(now)
         let journal = JournalEntry(action: "restore", summary: "\(merge ? "merge" : "restore") of \(plan.name)", at: now)
         let (copy, counts) = try await worker.restore(plan.snapshot, merge: merge, now: now, stamp: Self.stamp(now), journal: journal)
-        pendingChange = false
-        debounceTask?.cancel()
-        await onRestore()
+        if copy != nil {
+            pendingChange = false
+            debounceTask?.cancel()
+            await onRestore()
+        }
         return RestoreResult(name: plan.name, beforeRestoreName: copy, entries: plan.snapshot.weighIns,
                              habits: plan.snapshot.habits, merged: counts)
     }
 
-    /// Deletes every weigh-in, habit and setting after keeping a Before-restore copy.
-    public func deleteAllData() async throws -> String {
+    /// Deletes every weigh-in, habit and setting after keeping a Before-restore
+    /// copy, whose name it returns; nil when there was nothing to delete (nothing was changed).
+    public func deleteAllData() async throws -> String? {
         await checking.run {}
         let now = currentDate()
         try PlausibleTime.checkClock(now)
@@ -261,7 +267,7 @@ public final class BackupFeature {
                                          appVersion: "")
         let journal = JournalEntry(action: "delete-all-data", summary: "delete all data", at: now)
         let (copy, _) = try await worker.restore(empty, merge: false, now: now, stamp: Self.stamp(now), journal: journal)
-        await onRestore()
+        if copy != nil { await onRestore() }
         return copy
     }
 

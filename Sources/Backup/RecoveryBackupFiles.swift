@@ -190,6 +190,12 @@ public struct RecoveryBackupFiles: Sendable {
         }
     }
 
+    /// Removes the Before-restore copy `name` (a restore that found nothing to replace keeps none).
+    func removeBeforeRestore(_ name: String) {
+        // Best effort: a copy that stays is only a duplicate of what is here.
+        (try? backups(create: false).subfolder(Self.beforeRestore, create: false))?.remove("\(name).json")
+    }
+
     /// Keeps what is about to be replaced, written by `write`; returns the copy's name.
     func writeBeforeRestore(stamp: String, _ write: (PendingFile) throws -> Void) throws -> String {
         let folder = try backups(create: true).subfolder(Self.beforeRestore, create: true)

@@ -148,6 +148,14 @@ public struct SettingsTable: SnapshotSection {
         }
     }
 
+    /// Only the portable settings are replaced; this installation's own (the sync folder) stay, so only those are counted.
+    public func replacedRows(_ part: Part, in connection: SQLiteConnection) throws -> (expected: Int, found: Int) {
+        let keys = Self.portableKeys.sorted()
+        let found = try connection.scalarInt("SELECT count(*) FROM settings WHERE key IN (\(keys.map { _ in "?" }.joined(separator: ", ")))",
+                                             keys.map { .text($0) }) ?? 0
+        return (part.rows.filter { Self.portableKeys.contains($0.key) }.count, found)
+    }
+
     /// A merge keeps this installation's settings as they are.
     public func merge(_ part: Part, in connection: SQLiteConnection) throws -> SnapshotMergeCount {
         SnapshotMergeCount(duplicates: part.rows.count)

@@ -210,7 +210,12 @@ public struct SnapshotSchema: Sendable {
 
     private static func replace<Section: SnapshotSection>(_ section: Section, with part: (any SnapshotPart)?,
                                                           in connection: SQLiteConnection) throws {
-        try section.replace(with: try typed(part, for: section), in: connection)
+        let typed = try typed(part, for: section)
+        try section.replace(with: typed, in: connection)
+        let rows = try section.replacedRows(typed, in: connection)
+        guard rows.expected == rows.found else {
+            throw StorageError.notAsWritten(path: connection.path, section: section.name, wrote: rows.expected, found: rows.found)
+        }
     }
 
     private static func merge<Section: SnapshotSection>(_ section: Section, _ part: (any SnapshotPart)?,

@@ -38,6 +38,11 @@ public protocol SnapshotSection: Sendable {
     func hasRows(in connection: SQLiteConnection) throws -> Bool
     /// `read(in:).dateSpan`, found in the database (the default: none).
     func dateSpan(in connection: SQLiteConnection) throws -> ClosedRange<Date>?
+    /// After `replace(with:in:)`, inside its transaction: how many rows the
+    /// section was to hold and holds, so a restore never reports what it did
+    /// not do (a trigger planted in the file may delete behind the insert).
+    /// The default: every row of the part, and `rowCount(in:)`.
+    func replacedRows(_ part: Part, in connection: SQLiteConnection) throws -> (expected: Int, found: Int)
 }
 
 extension SnapshotSection {
@@ -59,6 +64,10 @@ extension SnapshotSection {
 
     public func hasRows(in connection: SQLiteConnection) throws -> Bool {
         try rowCount(in: connection) > 0
+    }
+
+    public func replacedRows(_ part: Part, in connection: SQLiteConnection) throws -> (expected: Int, found: Int) {
+        (part.rowCount, try rowCount(in: connection))
     }
 
     /// None: a section whose rows record moments (weigh-ins) finds its span in the database.

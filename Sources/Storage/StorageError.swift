@@ -9,6 +9,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A schema version no Trend wrote, or tables that are not that version's.
     case unknownSchema(path: String, found: Int)
     case readOnly(path: String)
+    /// A restore's section did not hold what was written, checked before the commit (nothing was changed).
+    case notAsWritten(path: String, section: String, wrote: Int, found: Int)
     case diskFull(path: String)
     case busy(path: String)
     case ioError(path: String, reason: String)
@@ -22,6 +24,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .notADatabase(path): "\(path) is not a Trend database or is damaged; it was left untouched. Move it aside and restore your data from the Backups folder next to it."
         case let .newerSchema(path, found, supported): "\(path) was written by a newer Trend (schema \(found), this one knows \(supported)); it was left untouched. Update Trend to open it."
         case let .unknownSchema(path, found): "\(path) is not a database this Trend wrote: its schema version (\(found)) does not match its tables; it was left untouched. Move it aside and restore your data from the Backups folder in the data directory."
+        case let .notAsWritten(path, section, wrote, found):
+            "\(path) did not keep what was written: \(wrote) rows of \(section), but \(found) there afterwards (a trigger or another program changed them); nothing was changed"
         case let .readOnly(path): "the database \(path) is read-only; nothing was changed. Make the data directory writable and try again."
         case let .diskFull(path): "the disk holding \(path) is full; nothing was changed. Free some space and try again."
         case let .busy(path): "the database \(path) is busy in another trend process; nothing was changed. Try again in a moment."

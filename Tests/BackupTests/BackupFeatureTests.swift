@@ -166,10 +166,13 @@ import WeightLog
         _ = try await g.app.backupFeature.backupNow()
         let folder = backups(g).appendingPathComponent("Before-restore")
         func copies() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted() }
+        // Each restore replaces something (a weigh-in made since), so each keeps a copy.
+        try await g.app.weightEntryFeature.record(kilograms: 81)
         _ = try await g.app.backupFeature.restore(try await g.app.backupFeature.prepareRestore(from: .latest))
         clock.advance(by: 86_400)
         for _ in 0..<12 {
             clock.advance(by: 60)
+            try await g.app.weightEntryFeature.record(kilograms: 81)
             _ = try await g.app.backupFeature.restore(try await g.app.backupFeature.prepareRestore(from: .latest))
         }
         let kept = try copies()
@@ -190,6 +193,46 @@ import WeightLog
         await g.app.backupFeature.triggerDataBackupIfNeeded()
         #expect(!FileManager.default.fileExists(atPath: stale.path))
         #expect(FileManager.default.fileExists(atPath: live.path))
+    }
+
+    /// Issue 32, item 7: a restore of the content already there changes nothing, journals nothing and
+    /// keeps no copy (each one added 34 MB of journal at 196k weigh-ins).
+    @Test func aRestoreOfTheSameContentChangesNothing() async throws {
+        defer { temp.remove() }
+        let g = graph()
+        for day in 0..<5 { try await g.app.weightEntryFeature.record(kilograms: 80 - Double(day) / 10, when: .relative(.daysAgo(day + 1), hour: 7, minute: 0)) }
+        _ = try await g.app.backupFeature.backupNow()
+        func journalRows() throws -> Int { try g.store.read { try $0.scalarInt("SELECT count(*) FROM journal_rows") ?? -1 } }
+        let rows = try journalRows()
+        let changes = try await g.app.changeHistoryFeature.recent(100).count
+        let result = try await g.app.backupFeature.restore(try await g.app.backupFeature.prepareRestore(from: .latest))
+        #expect(result.unchanged && result.beforeRestoreName == nil)
+        #expect(try journalRows() == rows)
+        #expect(try await g.app.changeHistoryFeature.recent(100).count == changes, "no change journaled")
+        let folder = backups(g).appendingPathComponent("Before-restore").path
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.isEmpty)
+        // Content that differs is restored as before.
+        try await g.app.weightEntryFeature.record(kilograms: 79)
+        let second = try await g.app.backupFeature.restore(try await g.app.backupFeature.prepareRestore(from: .latest))
+        #expect(!second.unchanged && second.beforeRestoreName != nil)
+        #expect(try await g.app.weightEntryFeature.allEntries().count == 5)
+    }
+
+    /// Issue 32, item 6: a restore checks what it wrote before it commits. A trigger planted in the
+    /// database that deletes behind the insert made a restore report 352 weigh-ins while one was left.
+    @Test func aRestoreThatDoesNotHoldWhatItWroteIsRolledBack() async throws {
+        defer { temp.remove() }
+        let g = graph()
+        for day in 0..<3 { try await g.app.weightEntryFeature.record(kilograms: 80, when: .relative(.daysAgo(day + 1), hour: 7, minute: 0)) }
+        _ = try await g.app.backupFeature.backupNow()
+        try await g.app.weightEntryFeature.record(kilograms: 79)
+        try g.store.write(notifying: false) {
+            try $0.execute("CREATE TRIGGER planted AFTER INSERT ON weight_entries BEGIN DELETE FROM weight_entries WHERE rowid = NEW.rowid; END")
+        }
+        let plan = try await g.app.backupFeature.prepareRestore(from: .latest)
+        await #expect(throws: StorageError.self) { _ = try await g.app.backupFeature.restore(plan) }
+        try g.store.write(notifying: false) { try $0.execute("DROP TRIGGER planted") }
+        #expect(try await g.app.weightEntryFeature.allEntries().count == 4, "nothing was changed")
     }
 
     @Test(arguments: ["tampered", "truncated", "version", "range", "foreign", "empty"])
@@ -287,7 +330,7 @@ import WeightLog
         defer { temp.remove() }
         let g = graph()
         try await g.app.weightEntryFeature.record(kilograms: 80)
-        let copy = try await g.app.backupFeature.deleteAllData()
+        let copy = try #require(try await g.app.backupFeature.deleteAllData())
         #expect((try await g.app.weightEntryFeature.allEntries()).isEmpty)
         let plan = try await g.app.backupFeature.prepareRestore(from: .beforeRestore(copy))
         _ = try await g.app.backupFeature.restore(plan)

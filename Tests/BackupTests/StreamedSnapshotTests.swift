@@ -79,7 +79,7 @@ import WeightLog
             .filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty, "the refused snapshot's temporary file is gone")
         // The copy kept before deleting everything takes the rows as they are, the refused one too.
-        let name = try await g.app.backupFeature.deleteAllData()
+        let name = try #require(try await g.app.backupFeature.deleteAllData())
         let copy = try Data(contentsOf: directory.appendingPathComponent("Backups/Before-restore/\(name).json"))
         #expect(String(decoding: copy, as: UTF8.self).contains(#""id":"old","instant":-3786825600"#))
     }

@@ -126,10 +126,13 @@ struct BackupViewModel {
             throw error
         }
         var text: String
-        if let counts = result.merged {
-            text = "Merged from \(result.name): \(counts.weights) new weigh-ins (\(counts.duplicateWeights) already here), \(counts.habits) new habits, \(counts.habitDays) habit days. The state before is kept as before-restore \(result.beforeRestoreName)."
+        if result.unchanged {
+            text = "Nothing to restore: what is here is already \(result.name)'s content (\(counted(result.entries, "weigh-in")), "
+                + "\(counted(result.habits, "habit"))); nothing was changed."
+        } else if let counts = result.merged {
+            text = "Merged from \(result.name): \(counts.weights) new weigh-ins (\(counts.duplicateWeights) already here), \(counts.habits) new habits, \(counts.habitDays) habit days. The state before is kept as before-restore \(result.beforeRestoreName ?? "")."
         } else {
-            text = "Restored \(result.name): \(counted(result.entries, "weigh-in")), \(counted(result.habits, "habit")).\(Self.settingsSentence(plan)) What was there before is kept as before-restore \(result.beforeRestoreName)."
+            text = "Restored \(result.name): \(counted(result.entries, "weigh-in")), \(counted(result.habits, "habit")).\(Self.settingsSentence(plan)) What was there before is kept as before-restore \(result.beforeRestoreName ?? "")."
         }
         if !plan.snapshot.dropped.isEmpty {
             text += Self.droppedSentence(plan) + "\n" + plan.snapshot.dropped.prefix(20).map { "  left out: \(ReplSession.printable($0, limit: 120))" }
@@ -138,7 +141,8 @@ struct BackupViewModel {
         }
         var json: [(String, JSON)] = [("restored", .bool(true)), ("name", .string(result.name)),
                                       ("leftOut", .array(plan.snapshot.dropped.map(JSON.string))),
-                                      ("beforeRestore", .string(result.beforeRestoreName)),
+                                      ("beforeRestore", result.beforeRestoreName.map(JSON.string) ?? .null),
+                                      ("unchanged", .bool(result.unchanged)),
                                       ("entries", .integer(result.entries)), ("habits", .integer(result.habits))]
         if result.merged == nil {
             json.append(("settingsChanged", .array(plan.settingChanges.map { .string($0.key) })))
@@ -184,7 +188,10 @@ struct BackupViewModel {
                 return CommandOutput(text: "Nothing was changed.", json: .object([("deleted", .bool(false))]))
             }
         }
-        let copy = try await backupFeature.deleteAllData()
+        guard let copy = try await backupFeature.deleteAllData() else {
+            return CommandOutput(text: "There was nothing to delete; nothing was changed.",
+                                 json: .object([("deleted", .bool(false)), ("beforeRestore", .null)]))
+        }
         return CommandOutput(text: "Everything was deleted. 'restore before-restore \(copy)' brings it back.",
                              json: .object([("deleted", .bool(true)), ("beforeRestore", .string(copy))]))
     }
