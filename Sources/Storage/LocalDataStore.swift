@@ -42,6 +42,8 @@ public final class LocalDataStore: @unchecked Sendable {
     /// first write, so a process that only reads (`trend -c today` on most
     /// runs) never switches journal modes, which costs a few synced writes.
     private var walEnabled = false
+    /// Whether a statement found the file damaged: no write is tried on it again (guarded by `lock`).
+    private var damaged = false
     /// How often this connection's own journal-mode switches moved `data_version` (see `switchJournalMode`).
     private var ownVersionBumps = 0
 
@@ -107,6 +109,7 @@ public final class LocalDataStore: @unchecked Sendable {
     public func write<T>(journal: JournalEntry? = nil, notifying: Bool = true, bulk: Bool = false,
                          _ body: (SQLiteConnection) throws -> T) throws -> T {
         let result = try withConnection { connection in
+            if damaged { throw StorageError.notADatabase(path: displayPath) }
             if bulk, location != .memory {
                 // Best effort: while another connection has the WAL open the switch is refused.
                 if walEnabled, switchJournalMode("DELETE", on: connection) == "delete" {  // Refused: the WAL serves.
@@ -288,7 +291,14 @@ public final class LocalDataStore: @unchecked Sendable {
             interruptLock.withLock { interruptible = opened.handle }
         }
         guard let connection else { throw StorageError.cannotOpen(path: displayPath, reason: "no connection") }
-        return try body(connection)
+        do {
+            return try body(connection)
+        } catch StorageError.notADatabase(let path) {
+            // Seen damaged once, the file is written no more by this process: not a journal-mode switch, not
+            // the failure's bookkeeping (a damaged file stays byte for byte as it was, for whoever mends it).
+            damaged = true
+            throw StorageError.notADatabase(path: path)
+        }
     }
 
     private static func openConnection(at location: Location, schema: DatabaseSchema, counter: StatementCounter) throws -> SQLiteConnection {

@@ -265,7 +265,11 @@ extension LocalDataStore {
 
     /// This installation's id, created on first use and kept in the database.
     public func installationID() throws -> String {
-        try write(notifying: false) { connection in
+        // Read first: most calls find it, and a read never writes (a damaged file is never written to).
+        if let id = try read({ try $0.query("SELECT value FROM meta WHERE key = 'installationID'", row: { $0.text(0) }).first }) {
+            return id
+        }
+        return try write(notifying: false) { connection in
             if let id = try connection.query("SELECT value FROM meta WHERE key = 'installationID'", row: { $0.text(0) }).first {
                 return id
             }
