@@ -203,7 +203,18 @@ extension SQLiteConnection {
     /// Throws `StorageError.notADatabase` for a file that is not SQLite.
     public static func openUntrusted(path: String) throws -> SQLiteConnection {
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        // Immutable: no lock, no `-wal` or `-shm` made or changed beside it (a read-only open of a WAL-mode file
+        // makes both, in the person's Downloads or synced folder). What only its `-wal` holds is not read.
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        let code = sqlite3_open_v2("file:" + escaped + "?immutable=1", &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
         guard let handle else { throw StorageError.cannotOpen(path: path, reason: "out of memory") }
         let connection = SQLiteConnection(handle: handle, path: path)
         if code != SQLITE_OK { throw connection.error(code: code, message: String(cString: sqlite3_errmsg(handle))) }

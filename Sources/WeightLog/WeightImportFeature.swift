@@ -19,11 +19,16 @@ public final class WeightImportFeature {
     @ObservationIgnored private let settings: UserSettingsStore
     @ObservationIgnored private let onImport: @MainActor () async -> Void
     @ObservationIgnored private let currentDate: @MainActor () -> Date
+    /// Where a reader may put a file it must copy out (a database inside an archive): inside the data directory.
+    @ObservationIgnored private let scratchFolder: URL?
     public let calendar: Calendar
 
+    /// - Parameter scratchFolder: a folder of the data directory for an archive's database copied out to be
+    ///   read (nil: the system's temporary folder, for tests); nothing an import reads is written anywhere else.
     public init(weightLog: WeightLogManager, repository: any WeightRepository, settings: UserSettingsStore,
-                calendar: Calendar, currentDate: @escaping @MainActor () -> Date,
+                calendar: Calendar, currentDate: @escaping @MainActor () -> Date, scratchFolder: URL? = nil,
                 onImport: @escaping @MainActor () async -> Void) {
+        self.scratchFolder = scratchFolder
         self.weightLog = weightLog
         self.repository = repository
         self.settings = settings
@@ -98,6 +103,7 @@ public final class WeightImportFeature {
                                       progress: progress, member: member)
         // One rule for the future, typed or imported: nothing later than the clock allows.
         reader.latestAccepted = currentDate().addingTimeInterval(WhenInput.clockSkew)
+        reader.scratchFolder = scratchFolder
         return reader
     }
 

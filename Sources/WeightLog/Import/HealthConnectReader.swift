@@ -61,13 +61,27 @@ struct HealthConnectReader {
         return outcome
     }
 
+    /// Removes the copies a killed import left (`.health-connect-<pid>-….db` of a process no longer running).
+    static func removeStaleCopies(in folder: URL) {
+        // Best effort: an unlistable folder holds nothing this could clean; the next import tries again.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(".health-connect-") {
+            let pid = name.dropFirst(".health-connect-".count).split(separator: "-").first.flatMap { pid_t($0) } ?? 0
+            guard pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+
     /// The database inside an export's archive, copied out first: SQLite reads files, not streams.
     func read(_ stream: ZipEntryStream, of url: URL) throws -> ReadOutcome {
         let shown = url.path + ":" + stream.memberPath
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("trend-health-connect-\(UUID().uuidString).db")
-        let descriptor = open(copy.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        let folder = rows.scratchFolder ?? FileManager.default.temporaryDirectory
+        // Inside the data directory (0700): a copy is never left where another account, or a sync, would see it.
+        mkdir(folder.path, 0o700)
+        Self.removeStaleCopies(in: folder)
+        let copy = folder.appendingPathComponent(".health-connect-\(getpid())-\(UUID().uuidString.prefix(8)).db")
+        let descriptor = open(copy.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw ImportError.unreadable(shown, reason: "no temporary copy can be made (\(String(cString: strerror(errno))))")
+            throw ImportError.unreadable(shown, reason: "no temporary copy can be made in \(folder.path) (\(String(cString: strerror(errno))))")
         }
         defer { unlink(copy.path) }
         do {

@@ -10,6 +10,8 @@ struct WeightFileReader {
     let dates: ImportDates
     /// Called now and then with the share of the file read, 0…1.
     var progress: @Sendable (Double) -> Void = { _ in }
+    /// Where a database inside an archive is copied out to be read; nil: the system's temporary folder.
+    var scratchFolder: URL?
     /// The latest moment a row may have: the clock plus its skew (`WhenInput.clockSkew`), as for a typed weigh-in.
     var latestAccepted = Date.distantFuture
     /// The one person to read from a file of several (EufyLife's `Family Members`), compared ignoring case.
