@@ -135,12 +135,20 @@ public struct HabitStatistics: Sendable {
         return computed
     }
 
-    /// Whether today counts as done (`Habit.isCompletedToday`): a covered or
-    /// skipped day too; an at-most habit never, while the day can still go over.
+    /// Whether today counts as done, as Loop's `Habit.isCompletedToday()`
+    /// (uhabits-core models/Habit.kt): a yes/no day neither NO nor unknown (so
+    /// covered and skipped days too); a number that meets an at-least target;
+    /// an at-most day while it stays within its limit, an unknown day included.
     public func isCompletedToday(computed: [Int: Int]) -> Bool {
         let value = computed[today] ?? LoopModel.unknown
         guard habit.kind.isNumeric else { return value != LoopModel.no && value != LoopModel.unknown }
-        return atMost ? false : Double(value) / 1000 >= target
+        return atMost ? Double(value) / 1000 <= target : Double(value) / 1000 >= target
+    }
+
+    /// Whether today still asks something of the person: due, not done, and not an at-most habit
+    /// (nothing to do for a limit: a day with nothing logged keeps it, as Loop scores it).
+    public func isStillDueToday(computed: [Int: Int]) -> Bool {
+        habit.isDue(on: today) && !atMost && !isCompletedToday(computed: computed)
     }
 
     /// Today in Loop's terms, from the computed entries.

@@ -172,7 +172,7 @@ public final class HabitsFeature {
         let shown = habits.filter { !$0.archived }
         let due = shown.filter { habit in
             let statistics = HabitStatistics(habit: habit, today: day)
-            return habit.isDue(on: day) && !statistics.isCompletedToday(computed: statistics.computedEntries())
+            return statistics.isStillDueToday(computed: statistics.computedEntries())
         }
         return (due.count, shown.count)
     }

@@ -44,7 +44,15 @@ public final class UserSettingsStore {
     /// take it back; a remembered choice such as the progress range is not.
     public func apply(_ change: SettingChange, at: Date? = nil) async throws {
         try await ensureLoaded()
+        // A setting given the value it has is no change: nothing is written or journaled (`goal 80` at 80 was).
+        var changed = settings
+        Self.apply(change, to: &changed)
+        guard changed != settings else { return }
         try await repository.save(change, journal: at.map { JournalEntry(action: change.journalAction, summary: summary(of: change), at: $0) })
+        settings = changed
+    }
+
+    private static func apply(_ change: SettingChange, to settings: inout UserSettings) {
         switch change {
         case let .unit(unit): settings.unit = unit
         case let .goalKilograms(goal): settings.goalKilograms = goal

@@ -134,10 +134,16 @@ import Vocabulary
         #expect(third.computedEntries() == [today: LoopModel.yesManual, today + 1: LoopModel.yesAuto, today + 2: LoopModel.yesAuto])
     }
 
-    /// Habit.isCompletedToday: an at-most day is never complete while it can still go over.
-    @Test func atMostIsNotCompletedToday() {
-        let stats = HabitStatistics(habit: habit(.daily, .atMost(2), daysAgo: [0: .value(1)]), today: today)
-        #expect(!stats.isCompletedToday(computed: stats.computedEntries()))
+    /// Habit.isCompletedToday (uhabits-core models/Habit.kt): an at-most day is complete while it stays
+    /// within its limit, a day with nothing logged included (UNKNOWN / 1000 <= target); over it, it is not.
+    @Test func atMostIsCompletedTodayWhileWithinItsLimit() {
+        for (marks, completed) in [([0: HabitMark.value(1)], true), ([0: .value(2)], true), ([0: .value(3)], false), ([:], true)] {
+            let stats = HabitStatistics(habit: habit(.daily, .atMost(2), daysAgo: marks), today: today)
+            #expect(stats.isCompletedToday(computed: stats.computedEntries()) == completed, "\(marks)")
+            #expect(!stats.isStillDueToday(computed: stats.computedEntries()), "a limit asks nothing of the day")
+        }
+        let water = HabitStatistics(habit: habit(.daily, .atLeast(8), daysAgo: [0: .value(6)]), today: today)
+        #expect(!water.isCompletedToday(computed: water.computedEntries()) && water.isStillDueToday(computed: water.computedEntries()))
     }
 
     /// EntryListTest.testComputeBoolean: a 1/3 habit done 4, 9 and 10 days ago.

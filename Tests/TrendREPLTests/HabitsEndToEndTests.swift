@@ -4,6 +4,19 @@ import TestSupport
 
 /// The habit screens through the built binary, in JSON.
 @Suite struct HabitsEndToEndTests {
+    /// Issue 28, item 5: `status` reaches "habits done" with an at-most habit: a limit asks nothing of the
+    /// day (before, it stayed "1 due" whatever was logged).
+    @Test func statusCountsNoLimitAsDue() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path]
+        let setup = try runTrend(directory + ["-c", "weigh 80", "-c", "habit add Drinks every day at-most 2", "-c", "habit add Read every day"])
+        #expect(setup.status == 0, "\(setup.standardError)")
+        #expect(try runTrend(directory + ["-c", "status"]).standardOutput.contains("1 due"), "Read is still to do")
+        #expect(try runTrend(directory + ["-c", "habit done Read", "-c", "status"]).standardOutput.contains("habits done"))
+        #expect(try runTrend(directory + ["-c", "habit done Drinks 1", "-c", "status"]).standardOutput.contains("habits done"))
+    }
+
     @Test func habitsAreAddedMarkedAndListedInJSON() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
@@ -43,8 +56,8 @@ import TestSupport
         #expect(water["doneToday"] as? Bool == false)
         #expect(water["todayValue"] as? Double == 6)
         #expect(habits[2]["skippedToday"] as? Bool == true)
-        // Loop's isCompletedToday: an at-most day is never complete while it can still go over; its status says within.
-        #expect(habits[3]["doneToday"] as? Bool == false)
+        // Loop's isCompletedToday (models/Habit.kt): an at-most day is complete while within its limit.
+        #expect(habits[3]["doneToday"] as? Bool == true)
         #expect(habits[3]["status"] as? String == "withinLimit")
         #expect(habits[2]["status"] as? String == "skipped")
         #expect(read["status"] as? String == "done")

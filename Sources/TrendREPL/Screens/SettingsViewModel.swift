@@ -37,6 +37,7 @@ struct SettingsViewModel {
         }
         let key = arguments[0].lowercased()
         let value = arguments.dropFirst().joined(separator: " ")
+        let before = settingsFeature.current
         switch key {
         case "unit", "units":
             try await settingsFeature.setUnit(named: value)
@@ -49,7 +50,18 @@ struct SettingsViewModel {
         default:
             throw CommandFailure(.usage, "set: unknown setting '\(ReplSession.printable(arguments[0]))'; keys are \(Self.keys.joined(separator: ", "))")
         }
-        return try await show(style: style)
+        // One line: what the setting is now ('settings' shows them all); JSON keeps the whole document.
+        let current = settingsFeature.current
+        let line: String = switch key {
+        case "unit", "units": "Unit: \(current.unit.rawValue)."
+        case "height": "Height: " + (current.heightMetres.map(Self.height) ?? "none") + "."
+        case "day-starts-at", "day-start", "start-of-day":
+            "Days start at \(DayStart.text(current.dayStartMinutes))"
+                + (current.dayStartMinutes == 0 ? "." : "; habit marks before it count for the day before.")
+        default: "Sync folder: \(current.syncFolder.map(TerminalText.visible) ?? "off")."
+        }
+        return CommandOutput(text: line + (current == before ? " (It already was; nothing changed.)" : ""),
+                             json: Self.json(current, dataDirectory: settingsFeature.dataDirectory))
     }
 
     /// `1.80 m`.
