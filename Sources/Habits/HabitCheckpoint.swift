@@ -103,7 +103,7 @@ extension HabitStatistics {
     /// The walk from the first day, or on from `checkpoint` (the habit then
     /// needs only the marks since `HabitCheckpoint.daysBefore` its day).
     func walk(computed: [Int: Int], from checkpoint: HabitCheckpoint? = nil) -> HabitWalk {
-        let from = checkpoint?.from ?? min(habit.firstDay, computed.keys.min() ?? today)
+        let from = checkpoint?.from ?? scoreWalkStart(computed: computed)
         let resuming = checkpoint.map { (day: $0.throughDay, score: $0.score) }
         let scores = from <= today
             ? LoopModel.scores(values: { computed[$0] ?? LoopModel.unknown }, from: from, to: today, frequency: frequency,

@@ -200,9 +200,18 @@ public struct HabitStatistics: Sendable {
         let first = habit.firstDay
         guard first <= today else { return [] }
         let computed = computed ?? computedEntries()
-        let from = min(first, computed.keys.min() ?? today)
+        let from = scoreWalkStart(computed: computed)
         let scores = LoopModel.scores(values: { computed[$0] ?? LoopModel.unknown }, from: from, to: today,
                                       frequency: frequency, numeric: habit.kind.isNumeric, atMost: atMost, target: target)
-        return Array(scores.suffix(today - first + 1))
+        // The days before the walk begins have no score in Loop (0), whatever the habit's creation day.
+        return Array(repeating: 0, count: max(0, from - first)) + Array(scores.suffix(today - max(first, from) + 1))
+    }
+
+    /// Where Loop's score walk begins (`Habit.recompute`, models/Habit.kt): at
+    /// the oldest known computed entry, or today when there is none. Not the
+    /// day the habit was made: an at-most habit made four days ago with
+    /// nothing logged has no strength before today, not 1.0.
+    func scoreWalkStart(computed: [Int: Int]) -> Int {
+        min(computed.keys.min() ?? today, today)
     }
 }

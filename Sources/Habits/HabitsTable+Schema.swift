@@ -111,6 +111,11 @@ extension HabitsTable: SchemaOwner {
                 DELETE FROM habit_checkpoints WHERE habit_id = OLD.id;
             END;
             """#),
+            // 16: the stored checkpoints are forgotten: their score walks began at the habit's first day, and
+            // now begin where Loop's do, at the oldest known entry (an at-most habit scored 1.0 before any).
+            Migration(16, #"""
+            DELETE FROM habit_checkpoints;
+            """#),
         ]
     }
 

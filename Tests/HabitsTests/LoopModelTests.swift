@@ -146,6 +146,21 @@ import Vocabulary
         #expect(!water.isCompletedToday(computed: water.computedEntries()) && water.isStillDueToday(computed: water.computedEntries()))
     }
 
+    /// Issue 32, item 13: Loop's score walk begins at the oldest known entry (`Habit.recompute`,
+    /// models/Habit.kt), not at the day the habit was made: an at-most habit made four days ago with
+    /// nothing logged has strength 0 before today (it showed 1.0 for every day).
+    @Test func anAtMostHabitsStrengthBeginsAtItsOldestEntryAsLoopsDoes() {
+        let untouched = HabitStatistics(habit: Habit(name: "h", schedule: .daily, kind: .atMost(2), createdDay: today - 4), today: today)
+        let strengths = untouched.strengths()
+        #expect(strengths.count == 5)
+        #expect(strengths.dropLast().allSatisfy { $0 == 0 }, "\(strengths)")
+        #expect(strengths.last == 1)
+        let logged = HabitStatistics(habit: Habit(name: "h", schedule: .daily, kind: .atMost(2), createdDay: today - 4,
+                                                  marks: [today - 2: .value(1)]), today: today)
+        let walk = logged.strengths()
+        #expect(walk.prefix(2) == [0, 0] && walk.suffix(3).allSatisfy { $0 == 1 }, "\(walk)")
+    }
+
     /// EntryListTest.testComputeBoolean: a 1/3 habit done 4, 9 and 10 days ago.
     @Test func computeBoolean() {
         let original = [today - 4: LoopModel.yesManual, today - 9: LoopModel.yesManual, today - 10: LoopModel.yesManual]
