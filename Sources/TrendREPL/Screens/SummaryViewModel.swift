@@ -64,18 +64,24 @@ struct SummaryViewModel {
             guard let day, let kilograms else { return "—" }
             return "\(unit.format(kilograms)), \(DateText.longDay(day).dropLast(5))"
         }
+        let cells: [(String, String, String)] = [
+            ("", "now", "before"),
+            ("weigh-ins", "\(now.weighIns)", "\(before.weighIns)"),
+            ("days weighed", "\(now.daysWeighed)", "\(before.daysWeighed)"),
+            ("trend", change(now.trendChangeKilograms), change(before.trendChangeKilograms)),
+            ("weekly rate", change(now.weeklyRateKilograms), change(before.weeklyRateKilograms)),
+            ("lowest", day(now.lowestDay, now.lowestKilograms), day(before.lowestDay, before.lowestKilograms)),
+            ("highest", day(now.highestDay, now.highestKilograms), day(before.highestDay, before.highestKilograms)),
+        ]
+        // Each column as wide as its widest cell and two spaces more (at least 22): in stones a day's
+        // weight and date ran into the next column's.
+        let width = max(22, cells.map { max(TerminalText.columns($0.1), TerminalText.columns($0.2)) }.max().map { $0 + 2 } ?? 0)
         func row(_ label: String, _ a: String, _ b: String) -> String {
-            "  " + label.padding(toLength: 13, withPad: " ", startingAt: 0) + a.leftPadded(to: 22) + b.leftPadded(to: 22)
+            "  " + label.rightPadded(to: 13) + a.leftPadded(to: width) + b.leftPadded(to: width)
         }
         var lines = [style.bold("Summary, \(periods.name): \(Self.span(periods.current))"),
-                     style.dim("  against \(Self.span(periods.previous))"),
-                     row("", "now", "before"),
-                     row("weigh-ins", "\(now.weighIns)", "\(before.weighIns)"),
-                     row("days weighed", "\(now.daysWeighed)", "\(before.daysWeighed)"),
-                     row("trend", change(now.trendChangeKilograms), change(before.trendChangeKilograms)),
-                     row("weekly rate", change(now.weeklyRateKilograms), change(before.weeklyRateKilograms)),
-                     row("lowest", day(now.lowestDay, now.lowestKilograms), day(before.lowestDay, before.lowestKilograms)),
-                     row("highest", day(now.highestDay, now.highestKilograms), day(before.highestDay, before.highestKilograms))]
+                     style.dim("  against \(Self.span(periods.previous))")]
+        lines += cells.map { row($0.0, $0.1, $0.2) }
         if !habits.habits.isEmpty {
             lines.append("  habits")
             for habit in habits.habits {
