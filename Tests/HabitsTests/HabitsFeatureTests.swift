@@ -265,14 +265,6 @@ import Vocabulary
 }
 
 @Suite struct HabitsMigrationTests {
-    /// The rows of habit days in a database file, read without migrating it.
-    func storedMarks(_ file: URL) throws -> [String] {
-        let connection = try SQLiteConnection.openUntrusted(path: file.path)
-        return try connection.query("SELECT h.name, r.day, r.status, ifnull(r.value, '') FROM habit_records r JOIN habits h ON h.id = r.habit_id ORDER BY 1, 2") {
-            "\($0.text(0)) \($0.int(1)) \($0.text(2)) \($0.text(3))"
-        }
-    }
-
     /// Trend 0.1.0 (schema 5, its own database in Tests/Fixtures) stored a
     /// schedule's words; this Trend turns them into storage codes, and the habits read the same.
     @Test @MainActor func schemaSixTurnsStoredScheduleWordsIntoCodes() async throws {
@@ -282,12 +274,12 @@ import Vocabulary
         let file = temp.url.appendingPathComponent(LocalDataStore.fileName)
         let words = try SQLiteConnection.openUntrusted(path: file.path).query("SELECT schedule FROM habits ORDER BY name") { $0.text(0) }
         #expect(words == ["every day", "every day", "3/week", "mon,wed,fri", "every day"])
-        let marks = try storedMarks(file)
+        let marks = try DatabaseFixture.storedMarks(in: file)
         let reopened = LocalDataStore(directory: temp.url)
         let stored = try reopened.read { try $0.query("SELECT schedule FROM habits ORDER BY name") { $0.text(0) } }
         #expect(stored == ["daily", "daily", "week:3", "weekdays:mon,wed,fri", "daily"])
         reopened.close()
-        #expect(try storedMarks(file) == marks, "every day's mark is kept")
+        #expect(try DatabaseFixture.storedMarks(in: file) == marks, "every day's mark is kept")
         let again = makeTestApp(store: LocalDataStore(directory: temp.url)).app.habitsFeature
         try await again.load()
         #expect(Dictionary(uniqueKeysWithValues: again.habits.map { ($0.name, $0.schedule) })
@@ -301,13 +293,13 @@ import Vocabulary
         defer { temp.remove() }
         try DatabaseFixture(schemaVersion: 6).copy(into: temp.url)
         let file = temp.url.appendingPathComponent(LocalDataStore.fileName)
-        let marks = try storedMarks(file)
+        let marks = try DatabaseFixture.storedMarks(in: file)
         #expect(marks.count == 9)
         let reopened = LocalDataStore(directory: temp.url)
         let sql = try reopened.read { try $0.query("SELECT sql FROM sqlite_master WHERE name = 'habit_records'") { $0.text(0) } }
         #expect(sql.first?.contains("WITHOUT ROWID") == true)
         reopened.close()
-        #expect(try storedMarks(file) == marks)
+        #expect(try DatabaseFixture.storedMarks(in: file) == marks)
         let clock = TestClock(date("2026-11-14 09:00"))
         let again = makeTestApp(store: LocalDataStore(directory: temp.url), clock: clock).app.habitsFeature
         try await again.load()

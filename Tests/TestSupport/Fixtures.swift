@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// A file in `Tests/Fixtures`, the compatibility fixtures that never change.
 public func fixtureURL(_ name: String) -> URL {
@@ -30,6 +31,14 @@ public struct DatabaseFixture: Sendable, CustomStringConvertible {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let target = directory.appendingPathComponent("trend.sqlite")
         try Data(contentsOf: url).write(to: target)
+    }
+
+    /// The rows of habit days in a database file as stored (name, day, status, value), read without migrating it.
+    public static func storedMarks(in file: URL) throws -> [String] {
+        let connection = try SQLiteConnection.openUntrusted(path: file.path)
+        return try connection.query("SELECT h.name, r.day, r.status, ifnull(r.value, '') FROM habit_records r JOIN habits h ON h.id = r.habit_id ORDER BY 1, 2") {
+            "\($0.text(0)) \($0.int(1)) \($0.text(2)) \($0.text(3))"
+        }
     }
 
     /// What the binary that wrote it printed with `--json`, one document a line:

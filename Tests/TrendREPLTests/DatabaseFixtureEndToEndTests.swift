@@ -26,21 +26,13 @@ import TestSupport
         }
     }
 
-    /// The rows of habit days as stored, by habit name.
-    func storedMarks(_ file: URL) throws -> [String] {
-        let connection = try SQLiteConnection.openUntrusted(path: file.path)
-        return try connection.query("SELECT h.name, r.day, r.status, ifnull(r.value, '') FROM habit_records r JOIN habits h ON h.id = r.habit_id ORDER BY 1, 2") {
-            "\($0.text(0)) \($0.int(1)) \($0.text(2)) \($0.text(3))"
-        }
-    }
-
     @Test(arguments: DatabaseFixture.all)
     func everyRowWrittenByAShippedVersionIsRead(fixture: DatabaseFixture) throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
         let data = temp.url.appendingPathComponent("data")
         try fixture.copy(into: data)
-        let marks = try storedMarks(data.appendingPathComponent(LocalDataStore.fileName))
+        let marks = try DatabaseFixture.storedMarks(in: data.appendingPathComponent(LocalDataStore.fileName))
         #expect(marks.count == 9)
         let expected = try fixture.expectedDocuments()
         let found = try report(["--data-dir", data.path])
@@ -72,7 +64,7 @@ import TestSupport
             #expect("\(settings[key] ?? "")" == "\(before[key] ?? "")", "\(key)")
         }
         // Every stored day is still there, value and all, once this Trend has opened the file.
-        #expect(try storedMarks(data.appendingPathComponent(LocalDataStore.fileName)) == marks)
+        #expect(try DatabaseFixture.storedMarks(in: data.appendingPathComponent(LocalDataStore.fileName)) == marks)
     }
 
     @Test(arguments: DatabaseFixture.all)
