@@ -56,6 +56,7 @@ public struct TmuxTerminal: Sendable {
     /// prompt; returns the session's name. With `clock` (`YYYY-MM-DD HH:MM:SS`,
     /// UTC) it runs under faketime from that moment; `locale` is its `LANG`.
     public func startREPL(data: URL, width: Int = 100, clock: String? = nil, locale: String = "C.UTF-8") throws -> String {
+        _ = staleFakeTimeFilesRemoved
         let session = "trend-repl"
         var command = "LANG='\(locale)' TZ=UTC '\(trendExecutable().path)' --data-dir '\(data.path)'"
         if let clock {
