@@ -23,8 +23,15 @@ public final class WeightImportFeature {
     @ObservationIgnored private let scratchFolder: URL?
     public let calendar: Calendar
 
-    /// - Parameter scratchFolder: a folder of the data directory for an archive's database copied out to be
-    ///   read (nil: the system's temporary folder, for tests); nothing an import reads is written anywhere else.
+    /// - Parameters:
+    ///   - weightLog: the log an import adds to, read again afterwards.
+    ///   - repository: where the rows are written, in one transaction.
+    ///   - settings: the unit a file that names none is read in.
+    ///   - calendar: the person's calendar, for the days of a file's dates.
+    ///   - currentDate: the clock: no row may be dated after it (its skew aside).
+    ///   - scratchFolder: a folder of the data directory for an archive's database copied out to be
+    ///     read (nil: the system's temporary folder, for tests); nothing an import reads is written anywhere else.
+    ///   - onImport: refreshes the weight Features afterwards.
     public init(weightLog: WeightLogManager, repository: any WeightRepository, settings: UserSettingsStore,
                 calendar: Calendar, currentDate: @escaping @MainActor () -> Date, scratchFolder: URL? = nil,
                 onImport: @escaping @MainActor () async -> Void) {
