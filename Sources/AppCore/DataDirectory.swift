@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Vocabulary
 
 /// Where an installation keeps its data: the `--data-dir` flag, else
@@ -15,6 +16,11 @@ public enum DataDirectory {
             return URL(fileURLWithPath: xdg).appendingPathComponent("trend")
         }
         return URL(fileURLWithPath: HomePath.home(environment: environment)).appendingPathComponent(".local/share/trend")
+    }
+
+    /// Whether `directory` holds no database yet: a first launch, before anything has opened it.
+    public static func isNew(_ directory: URL) -> Bool {
+        !FileManager.default.fileExists(atPath: directory.appendingPathComponent(LocalDataStore.fileName).path)
     }
 
     private static func expanded(_ path: String, _ environment: [String: String]) -> URL {

@@ -17,7 +17,10 @@ func runTrend() async -> Int32 {
         return 2
     }
     // The one parse of the command line names the data directory the production graph is built on.
-    AppModel.configure(dataDirectory: DataDirectory.resolve(flag: options.dataDirectory, environment: ProcessInfo.processInfo.environment))
+    let dataDirectory = DataDirectory.resolve(flag: options.dataDirectory, environment: ProcessInfo.processInfo.environment)
+    AppModel.configure(dataDirectory: dataDirectory)
+    // Before anything opens it: a first launch has no database yet, and the prompt says how to begin.
+    let firstLaunch = DataDirectory.isNew(dataDirectory)
     if options.showHelp {
         output.write(TrendOptions.usage + "\n", to: .standardOutput)
         return output.outputFailed ? 1 : 0
@@ -123,6 +126,9 @@ func runTrend() async -> Int32 {
     }
     resume.resume()
 
+    if interactive, firstLaunch {
+        output.write(HelpViewModel.welcome(style: session.style) + "\n", to: .standardOutput)
+    }
     let handOff = LineHandOff(reader: reader, prompt: interactive ? "trend> " : "")
     let lines = LineSource(handOff.lines())
     if interactive {

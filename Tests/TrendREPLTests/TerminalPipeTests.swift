@@ -55,6 +55,25 @@ import TestSupport
         #expect(!screen.contains("Importing ["), "no bar is left on the screen:\n\(screen)")
     }
 
+    /// Issue 28, item 9: the first launch, with no data yet, says in two lines how to begin; later ones do not.
+    @Test func aFirstLaunchSaysHowToBegin() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        let session = try terminal.startREPL(data: data, width: 80)
+        let screen = try terminal.waitFor(session, "Welcome")
+        #expect(screen.contains("Welcome to Trend. Start with a weigh-in: weigh 82.4"), "\(screen)")
+        #expect(screen.contains("'today' shows the check-in"), "\(screen)")
+        try terminal.type(session, "weigh 80.4", then: "Enter")
+        _ = try terminal.waitFor(session, "Recorded 80.4")
+        try terminal.type(session, "quit", then: "Enter")
+        // The session (and with it the server) ends once trend has quit.
+        for _ in 0..<200 where !((try? terminal.capture(session)) ?? "").isEmpty { usleep(50_000) }
+        let again = try terminal.startREPL(data: data, width: 80)
+        #expect(!(try terminal.capture(again)).contains("Welcome"), "only the first launch")
+        terminal.endServer()
+    }
+
     /// Issue 15: a second Tab lists the choices in their natural order, not libedit's sorted one.
     @Test func rangesAreListedInTheirNaturalOrder() throws {
         let temp = TemporaryDirectory()

@@ -1,6 +1,6 @@
 /// The `help` screen: the command list, or one command in full.
 @MainActor
-struct HelpViewModel {
+public struct HelpViewModel {
     let catalog: CommandCatalog
 
     static let command = CommandSpec(
@@ -9,6 +9,12 @@ struct HelpViewModel {
     ) { _, _ in
         // The session answers help itself, since it holds the catalogue.
         CommandOutput(text: "", json: .null)
+    }
+
+    /// What the prompt says first on a data directory with no database yet: how to begin, in two lines.
+    public static func welcome(style: TerminalStyle) -> String {
+        style.fitted(style.bold("Welcome to Trend.") + " Start with a weigh-in: weigh 82.4 (or 181.6 lb), then habit add Read every day.")
+            + "\n" + style.fitted("'today' shows the check-in, 'progress' the trend, 'help' every command; Ctrl-D leaves.")
     }
 
     func help(_ arguments: [String], style: TerminalStyle) throws -> CommandOutput {
