@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// A folder opened without following links below a trusted root, whose
 /// files are read and written relative to its descriptor.
@@ -238,7 +239,7 @@ final class SafeFolder: @unchecked Sendable {
     func removeStaleTemporaries() {
         // Best effort: an unlistable folder has nothing this could clean, and the next check tries again.
         for name in (try? names(includingHidden: true)) ?? [] {
-            guard let pid = PendingFile.writer(ofTemporary: name), kill(pid, 0) != 0, errno == ESRCH,
+            guard let pid = PendingFile.writer(ofTemporary: name), processHasEnded(pid),
                   entry(name) == .file else { continue }
             unlinkat(descriptor, name, 0)
         }

@@ -39,12 +39,6 @@ public enum UntrustedFile {
         return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
-    /// Checks that `path` is a regular file that can be read, without reading it.
-    public static func check(_ path: String) throws(Problem) {
-        let handle = try open(path)
-        try? handle.close()  // Nothing was read: closing cannot lose anything.
-    }
-
     /// The whole of an opened file, mapped from its descriptor (a large export
     /// costs no copy), or read when it cannot be mapped.
     public static func contents(of handle: FileHandle) throws -> Data {

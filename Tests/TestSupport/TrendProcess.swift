@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// What one run of the built `trend` printed.
 public struct TrendRun: Sendable {
@@ -64,7 +65,7 @@ let staleFakeTimeFilesRemoved: Bool = {
     // Best effort: a /dev/shm that cannot be listed has nothing this could remove.
     for name in (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? [] {
         guard name.hasPrefix("sem.faketime_sem_") || name.hasPrefix("faketime_shm_"),
-              let pid = name.split(separator: "_").last.flatMap({ Int32($0) }), kill(pid, 0) != 0, errno == ESRCH else { continue }
+              let pid = name.split(separator: "_").last.flatMap({ Int32($0) }), processHasEnded(pid) else { continue }
         removeFakeTimeFiles(of: pid)
     }
     return true

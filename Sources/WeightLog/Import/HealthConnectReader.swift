@@ -66,7 +66,7 @@ struct HealthConnectReader {
         // Best effort: an unlistable folder holds nothing this could clean; the next import tries again.
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(".health-connect-") {
             let pid = name.dropFirst(".health-connect-".count).split(separator: "-").first.flatMap { pid_t($0) } ?? 0
-            guard pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            guard processHasEnded(pid) else { continue }
             unlink(folder.appendingPathComponent(name).path)
         }
     }
