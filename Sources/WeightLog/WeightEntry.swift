@@ -10,7 +10,7 @@ import Vocabulary
 /// One weigh-in.
 public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable {
     /// A UUID string; the REPL accepts any unique prefix of it.
-    public let id: String
+    public internal(set) var id: String
     /// When the weight was taken.
     public var date: Date
     public var kilograms: Double

@@ -6,23 +6,43 @@ import Vocabulary
 /// Writes the log as files other programs (and Trend) read back, a row at a
 /// time as the rows are read: memory stays flat however long the log.
 enum WeightExport {
-    /// `id,date,weight,unit,note,body_fat` with CRLF line ends, weights in `unit`, body fat in percent (empty when unknown).
+    /// A column per `WeightField` (`id,date,weight,unit,note,body_fat`), the unit after the weight, with CRLF
+    /// line ends: weights in `unit`, dates with their offset, an unknown value empty.
     final class CSVWriter: @unchecked Sendable {
         // @unchecked: used from the store's thread only, one row after another.
         private let file: AtomicFile
         private let unit: WeightUnit
         private let days: LocalDays
 
+        /// The header: each field's column, and `unit` after the weight.
+        static var header: String {
+            WeightField.all.flatMap { $0.kind == .kilograms ? [$0.csvColumn, "unit"] : [$0.csvColumn] }.joined(separator: ",")
+        }
+
         init(url: URL, unit: WeightUnit, timeZone: TimeZone) throws {
             file = try AtomicFile(url: url)
             self.unit = unit
             days = LocalDays.shared(for: timeZone)
-            try file.append("id,date,weight,unit,note,body_fat\r\n")
+            try file.append(Self.header + "\r\n")
         }
 
         func write(_ entry: WeightEntry) throws {
-            try file.append(entry.id + "," + days.internetDateTime(entry.date) + "," + "\(unit.value(fromKilograms: entry.kilograms))"
-                + "," + unit.rawValue + "," + CSVTable.field(entry.note ?? "") + "," + (entry.bodyFatPercent.map { "\($0)" } ?? "") + "\r\n")
+            var line = ""
+            for field in WeightField.all {
+                if !line.isEmpty { line += "," }
+                line += cell(field, entry)
+            }
+            try file.append(line + "\r\n")
+        }
+
+        private func cell(_ field: WeightField, _ entry: WeightEntry) -> String {
+            switch (field.kind, field.get(entry)) {
+            case (.instant, _): days.internetDateTime(entry.date)
+            case (.kilograms, _): "\(unit.value(fromKilograms: entry.kilograms))," + unit.rawValue
+            case let (_, .text(text)): CSVTable.field(text)
+            case let (_, .number(number)): "\(number)"
+            case (_, .absent): ""
+            }
         }
 
         func commit() throws { try file.commit() }
@@ -54,24 +74,22 @@ enum WeightExport {
             var text = CanonicalJSON()
             text.raw(first ? "\n    {\n" : ",\n    {\n")
             first = false
-            // Keys sorted; body fat only where known, so a file without it reads as the original app writes it.
-            if let bodyFat = entry.bodyFatPercent {
-                text.raw("      \"bodyFatPercent\" : ")
-                text.number(bodyFat)
-                text.raw(",\n")
+            // Keys sorted; an unknown number left out, so a file without body fat reads as the original app
+            // writes it, whose note is always a string.
+            var members: [(key: String, value: WeightField.Value)] = []
+            for field in WeightField.all {
+                switch (field.kind, field.get(entry)) {
+                case (.id, _): members.append((field.exportKey, .text(WeightExport.uuid(for: entry.id))))
+                case (.instant, _): members.append((field.exportKey, .text(WeightExport.portableInstant(entry.date, days: days))))
+                case (.text, .absent): members.append((field.exportKey, .text("")))
+                case (.number, .absent): continue
+                case let (_, value): members.append((field.exportKey, value))
+                }
             }
-            text.raw("      \"date\" : ")
-            text.string(WeightExport.portableInstant(entry.date, days: days))
-            text.raw(",\n      \"id\" : ")
-            let uuid = WeightExport.uuid(for: entry.id)
-            text.string(uuid)
-            text.raw(",\n      \"kilograms\" : ")
-            text.number(entry.kilograms)
-            text.raw(",\n      \"note\" : ")
-            text.string(entry.note ?? "")
-            if uuid != entry.id {
-                text.raw(",\n      \"trendID\" : ")
-                text.string(entry.id)
+            if !WeightExport.isUUID(entry.id) { members.append(("trendID", .text(entry.id))) }
+            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                text.raw((index == 0 ? "" : ",\n") + "      \"" + member.key + "\" : ")
+                member.value.write(into: &text)
             }
             text.raw("\n    }")
             try file.append(text.bytes)

@@ -91,7 +91,7 @@ extension WeightTable: SchemaOwner {
     public var journaledTables: [JournaledTable] {
         [
             JournaledTable(code: 0, name: "weight_entries", noun: "weigh-in", key: ["id"],
-                           columns: ["id", "instant", "kilograms", "note", "body_fat"], rowidSlot: 9, keyShownAs: 8, appendsByRange: true),
+                           columns: WeightField.all.map(\.column), rowidSlot: 9, keyShownAs: 8, appendsByRange: true),
         ]
     }
 

@@ -37,33 +37,15 @@ extension WeightTable {
         /// A streamed part is read whole for it (only a re-indented file's hash needs that).
         public func canonicalMembers() -> [(key: String, value: CanonicalJSON)] {
             let entries = streamed.map { (try? $0.all()) ?? [] } ?? self.entries  // A file gone since: no rows, and the hash says no.
-            // The hot loop of a large snapshot (a million rows): keys written as literals, in sorted order.
+            // The hot loop of a large snapshot (a million rows), written into one buffer.
             var out = CanonicalJSON(reservingCapacity: entries.count * 96 + 2)
             out.array(entries, WeightTable.writeCanonical)
             return [("weights", out)]
         }
     }
 
-    /// One weigh-in's object, keys written as literals in sorted order.
-    static func writeCanonical(_ out: inout CanonicalJSON, _ entry: WeightEntry) {
-        if let bodyFat = entry.bodyFatPercent {
-            out.raw("{\"bodyFatPercent\":")
-            out.number(bodyFat)
-            out.raw(",\"id\":")
-        } else {
-            out.raw("{\"id\":")
-        }
-        out.string(entry.id)
-        out.raw(",\"instant\":")
-        out.number(entry.date.timeIntervalSince1970)
-        out.raw(",\"kilograms\":")
-        out.number(entry.kilograms)
-        if let note = entry.note {
-            out.raw(",\"note\":")
-            out.string(note)
-        }
-        out.raw("}")
-    }
+    /// One weigh-in's object, keys in sorted order (`WeightField.bySnapshotKey`).
+    static func writeCanonical(_ out: inout CanonicalJSON, _ entry: WeightEntry) { WeightEntry.writeCanonical(&out, entry) }
 
     /// The `weights` member written as the statement steps: a million weigh-ins
     /// never stand in memory together. Rows are read here, a batch at a time,
@@ -140,25 +122,12 @@ extension WeightTable {
         }.first ?? nil
     }
 
-    /// One weigh-in in a snapshot file.
-    struct Row: Decodable {
-        var id: String
-        var instant: Double
-        var kilograms: Double
-        var note: String?
-        var bodyFatPercent: Double?
-
-        var entry: WeightEntry {
-            WeightEntry(id: id, date: Date(timeIntervalSince1970: instant), kilograms: kilograms, note: note, bodyFatPercent: bodyFatPercent)
-        }
-    }
-
     public func read(in connection: SQLiteConnection) throws -> Part {
         Part(entries: try Self.all(in: connection))
     }
 
     public func decode(from content: KeyedDecodingContainer<SnapshotKey>) throws -> Part {
-        Part(entries: try content.decodeIfPresent([Row].self, forKey: SnapshotKey(name))?.map(\.entry) ?? [])
+        Part(entries: try content.decodeIfPresent([WeightSnapshotRow].self, forKey: SnapshotKey(name))?.map(\.entry) ?? [])
     }
 
     public func keepingValid(_ part: Part) -> (valid: Part, dropped: [String]) {
@@ -201,7 +170,7 @@ extension WeightTable {
 
     public func replace(with part: Part, in connection: SQLiteConnection) throws {
         try connection.execute("DELETE FROM weight_entries")
-        var insert = BatchedInsert("INSERT INTO weight_entries(\(Self.columns))", columns: 5, in: connection)
+        var insert = BatchedInsert("INSERT INTO weight_entries(\(Self.columns))", columns: WeightField.all.count, in: connection)
         if let streamed = part.streamed {
             try streamed.forEachValid { try insert.add(Self.values($0)) }
         } else {

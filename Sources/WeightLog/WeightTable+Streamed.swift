@@ -40,35 +40,12 @@ extension WeightTable: StreamingSnapshotSection {
     /// A batch of a snapshot's weigh-ins, read by `FlatJSON` where it can, by `JSONDecoder` where it cannot
     /// (which throws, as for a whole file, when a row lacks a member or has one of the wrong type).
     private static func rows(_ batch: Data, decoder: JSONDecoder) throws -> [WeightEntry] {
-        let fields = batch.withUnsafeBytes { bytes in
-            FlatJSON.objects(bytes, make: RowFields.init) { row, key, value in
-                switch (key, value) {
-                case ("note", .null), ("bodyFatPercent", .null): return true
-                case ("id", .string(let text)): row.id = text
-                case ("instant", .number(let number)): row.instant = number
-                case ("kilograms", .number(let number)): row.kilograms = number
-                case ("note", .string(let text)): row.note = text
-                case ("bodyFatPercent", .number(let number)): row.bodyFatPercent = number
-                case ("id", _), ("instant", _), ("kilograms", _), ("note", _), ("bodyFatPercent", _): return false
-                default: return true
-                }
-                return true
-            }
+        let drafts = batch.withUnsafeBytes { bytes in
+            FlatJSON.objects(bytes, make: { WeightDraft() }) { draft, key, value in draft.set(key, value, places: WeightField.named) }
         }
-        let entries = fields?.compactMap(\.entry)
-        if let entries, entries.count == fields?.count { return entries }
-        return try decoder.decode([Row].self, from: batch).map(\.entry)
-    }
-
-    /// A snapshot row's members as `FlatJSON` finds them; an entry once the three it must have are there.
-    private struct RowFields {
-        var id: String?, instant: Double?, kilograms: Double?, note: String?, bodyFatPercent: Double?
-
-        var entry: WeightEntry? {
-            guard let id, let instant, let kilograms else { return nil }
-            return WeightEntry(id: id, date: Date(timeIntervalSince1970: instant), kilograms: kilograms, note: note,
-                               bodyFatPercent: bodyFatPercent)
-        }
+        let entries = drafts?.compactMap(\.complete)
+        if let entries, entries.count == drafts?.count { return entries }
+        return try decoder.decode([WeightSnapshotRow].self, from: batch).map(\.entry)
     }
 }
 

@@ -8,29 +8,31 @@ import Vocabulary
 /// a recovery snapshot (the `weights` member). `LocalWeightRepository`,
 /// imports and Backup (through `SnapshotSchema`) all go through it.
 ///
-/// Adding a column: a migration in `Schema`, the statements and mapping
-/// here, the snapshot form here, and a `RecoverySnapshot.formatVersion` bump.
+/// Its columns and every stored form of a row come from `WeightField`.
 public struct WeightTable: SnapshotSection {
     public init() {}
 
-    static let columns = "id, instant, kilograms, note, body_fat"
+    /// Every column, from the weigh-in's one description (`WeightField`).
+    static let columns = WeightField.columnList
     static let selectAll = "SELECT \(columns) FROM weight_entries ORDER BY instant, id"
-    static let insertRow = "INSERT INTO weight_entries(\(columns)) VALUES(?, ?, ?, ?, ?)"
-    static let updateRow = "UPDATE weight_entries SET instant = ?, kilograms = ?, note = ?, body_fat = ? WHERE id = ?"
+    static let insertRow = "INSERT INTO weight_entries(\(columns)) VALUES(\(WeightField.all.map { _ in "?" }.joined(separator: ", ")))"
+    /// Every column but the id set, the id last: bound by `updateValues`.
+    static let updateRow = "UPDATE weight_entries SET "
+        + WeightField.all.filter { $0.kind != .id }.map { "\($0.column) = ?" }.joined(separator: ", ") + " WHERE id = ?"
     static let deleteRow = "DELETE FROM weight_entries WHERE id = ?"
     /// The lean read: the covering index `weight_entries_by_instant_id` answers it in order.
     static let selectSamples = "SELECT instant, kilograms FROM weight_entries ORDER BY instant, id"
     static let selectLatest = "SELECT \(columns) FROM weight_entries ORDER BY instant DESC, id DESC LIMIT ?"
     static let selectBetween = "SELECT \(columns) FROM weight_entries WHERE instant BETWEEN ? AND ? ORDER BY instant, id"
 
-    static func entry(_ row: SQLiteStatement) -> WeightEntry {
-        WeightEntry(id: row.text(0), date: Date(timeIntervalSince1970: row.double(1)), kilograms: row.double(2),
-                    note: row.optionalText(3), bodyFatPercent: row.optionalDouble(4))
-    }
+    static func entry(_ row: SQLiteStatement) -> WeightEntry { WeightEntry.read(row) }
 
-    static func values(_ entry: WeightEntry) -> [SQLValue] {
-        [.text(entry.id), .double(entry.date.timeIntervalSince1970), .double(entry.kilograms), .optional(entry.note),
-         .optional(entry.bodyFatPercent)]
+    static func values(_ entry: WeightEntry) -> [SQLValue] { entry.sqlValues }
+
+    /// The values `updateRow` binds: every column but the id, then the id.
+    static func updateValues(_ entry: WeightEntry) -> [SQLValue] {
+        let fields = WeightField.all.filter { $0.kind != .id } + WeightField.all.filter { $0.kind == .id }
+        return fields.map { $0.sqlValue(entry) }
     }
 
     // MARK: Statements, inside a transaction the caller holds
@@ -168,8 +170,7 @@ public struct WeightTable: SnapshotSection {
 
     /// Replaces the stored entry with the same id; false when there is none.
     public static func update(_ entry: WeightEntry, in connection: SQLiteConnection) throws -> Bool {
-        try connection.run(updateRow, [.double(entry.date.timeIntervalSince1970), .double(entry.kilograms),
-                                       .optional(entry.note), .optional(entry.bodyFatPercent), .text(entry.id)]) > 0
+        try connection.run(updateRow, updateValues(entry)) > 0
     }
 
     public static func delete(id: String, in connection: SQLiteConnection) throws -> Bool {
@@ -229,7 +230,7 @@ public struct WeightTable: SnapshotSection {
             keys = checkingStored ? try WeightTable.storedKeys(in: connection) : nil
             pause = count > WeightTable.bulkRows ? try InsertTriggerPause(on: "weight_entries", in: connection) : nil
             // OR IGNORE: a batch that repeats an id keeps its first row, as a re-import would.
-            insert = BatchedInsert("INSERT OR IGNORE INTO weight_entries(\(WeightTable.columns))", columns: 5, in: connection)
+            insert = BatchedInsert("INSERT OR IGNORE INTO weight_entries(\(WeightTable.columns))", columns: WeightField.all.count, in: connection)
         }
 
         mutating func add(_ entry: WeightEntry) throws {

@@ -59,7 +59,7 @@ import Vocabulary
         #expect(outcome.weights.map(\.date) == [try local("2016-05-31 06:36"), try local("2016-05-30 22:28"),
                                                  try local("2016-05-29 00:34"), try local("2016-05-27 07:18")])
         #expect(outcome.weights.map(\.kilograms) == [62.77, 63.82, 65.67, 63.41])
-        #expect(outcome.weights.map { $0.bodyFatPercent.map { ($0 * 10).rounded() / 10 } } == [13.3, 13.1, nil, 12.7])
+        #expect(outcome.weights.map { $0.entry.bodyFatPercent.map { ($0 * 10).rounded() / 10 } } == [13.3, 13.1, nil, 12.7])
         #expect(outcome.weights.map(\.note) == [nil, nil, nil, "after the run, tired"])
     }
 
@@ -91,7 +91,7 @@ import Vocabulary
         #expect(outcome.format == .openScale && outcome.version == "the 1.x layout, without a header" && outcome.unitAssumed)
         #expect(outcome.invalid.isEmpty && outcome.weights.map(\.kilograms) == [80.5, 80.1, 81.0])
         #expect(outcome.weights.map(\.date) == [try local("2019-04-18 11:51"), try local("2019-04-19 07:02"), try local("2014-10-31 05:23")])
-        #expect(outcome.weights.map(\.bodyFatPercent) == [22.5, nil, nil], "a fat of 0.0 was not measured")
+        #expect(outcome.weights.map(\.entry.bodyFatPercent) == [22.5, nil, nil], "a fat of 0.0 was not measured")
         #expect(outcome.weights.first?.note == "comment one,with a comma" && outcome.weights.last?.note == nil)
 
         let everyone = try read("openscale-1.0.csv")
@@ -112,7 +112,7 @@ import Vocabulary
         #expect(outcome.format == .zeppLife && outcome.invalid.isEmpty && outcome.unit == .kilograms && !outcome.unitAssumed)
         #expect(outcome.weights.map(\.date) == [Date(timeIntervalSince1970: 1_699_344_753), Date(timeIntervalSince1970: 1_699_430_110)])
         #expect(outcome.weights.map(\.kilograms) == [72.3, 72.1])
-        #expect(outcome.weights.map(\.bodyFatPercent) == [18.2, nil])
+        #expect(outcome.weights.map(\.entry.bodyFatPercent) == [18.2, nil])
     }
 
     /// Garmin Connect's account export: weigh-ins are the records with a
@@ -123,7 +123,7 @@ import Vocabulary
         #expect(outcome.format == .garminBiometrics && outcome.unit == .kilograms && !outcome.unitAssumed)
         #expect(outcome.weights.map(\.date) == [Date(timeIntervalSince1970: 1_661_839_920), Date(timeIntervalSince1970: 1_661_926_380)])
         #expect(outcome.weights.map(\.kilograms) == [79.8, 79.5])
-        #expect(outcome.weights.map(\.bodyFatPercent) == [21.3, nil])
+        #expect(outcome.weights.map(\.entry.bodyFatPercent) == [21.3, nil])
         #expect(outcome.weights.map(\.id) == ["garmin-1661839920000", "garmin-1661926380000"])
         #expect(outcome.skipped == 2, "the height and VO2 max records")
         #expect(outcome.invalid.map(\.line) == [5], "795 g is no weigh-in")

@@ -68,7 +68,7 @@ import Vocabulary
     ])
     func bodyFatIsKeptInPercent(file: String, expected: [Double]) throws {
         let outcome = try read(file)
-        let fat = outcome.weights.compactMap(\.bodyFatPercent).map { ($0 * 1_000).rounded() / 1_000 }
+        let fat = outcome.weights.compactMap(\.entry.bodyFatPercent).map { ($0 * 1_000).rounded() / 1_000 }
         #expect(fat == expected.map { ($0 * 1_000).rounded() / 1_000 }, "\(file)")
     }
 
@@ -77,7 +77,7 @@ import Vocabulary
         #expect(outcome.format == .eufyLife && outcome.invalid.isEmpty && outcome.unit == .pounds && !outcome.unitAssumed)
         #expect(outcome.weights.map(\.date) == [try local("2024-03-02 07:15:00"), try local("2024-03-01 07:20:12")])
         #expect(outcome.weights.map { ($0.kilograms / WeightUnit.kilogramsPerPound * 10).rounded() / 10 } == [181.6, 182.2])
-        #expect(outcome.weights.map(\.bodyFatPercent) == [24.3, 24.5])
+        #expect(outcome.weights.map(\.entry.bodyFatPercent) == [24.3, 24.5])
     }
 
     /// A family's EufyLife file: one person at a time, never everyone's weights in one trend.
@@ -179,7 +179,7 @@ import Vocabulary
         let outcome = try read("goldencheetah-weight.csv", unit: .pounds)
         #expect(outcome.format == .goldenCheetah && outcome.invalid.isEmpty && !outcome.unitAssumed)
         #expect(outcome.weights.map(\.kilograms) == [81.15, 80.90])
-        #expect(outcome.weights.map(\.bodyFatPercent) == [12.57, nil])
+        #expect(outcome.weights.map(\.entry.bodyFatPercent) == [12.57, nil])
         #expect(outcome.weights.first?.note == "Here the comment text contain commas itself, so it needs quotes")
     }
 
@@ -246,7 +246,7 @@ import Vocabulary
         #expect(outcome.format == format && outcome.unit == .kilograms && !outcome.unitAssumed)
         #expect(outcome.weights.map(\.date) == [Date(timeIntervalSince1970: 1_767_339_005), Date(timeIntervalSince1970: 1_767_425_400)])
         #expect(outcome.weights.map(\.kilograms) == [81.4, 81.15])
-        #expect(outcome.weights.map(\.bodyFatPercent) == [22.4, nil])
+        #expect(outcome.weights.map(\.entry.bodyFatPercent) == [22.4, nil])
         #expect(outcome.invalid.map(\.line) == [3], "600 kg")
         #expect(WeightImportFeature.isWeightDatabase(fixtureURL("apps/health_connect_export.db")))
         #expect(!WeightImportFeature.isWeightDatabase(fixtureURL("loop/loop-backup.db")), "a Loop backup stays a Loop backup")

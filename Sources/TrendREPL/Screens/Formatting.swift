@@ -43,15 +43,16 @@ struct DateText {
 }
 
 extension JSON {
-    /// An entry as scripts read it.
+    /// An entry as scripts read it: every field (`WeightField`) under its export key, an unknown one `null`.
     static func entry(_ entry: WeightEntry, dates: DateText) -> JSON {
-        .object([
-            ("id", .string(entry.id)),
-            ("date", .string(dates.instant(entry.date))),
-            ("kilograms", .number(entry.kilograms)),
-            ("note", .optional(entry.note)),
-            ("bodyFatPercent", entry.bodyFatPercent.map(JSON.number) ?? .null),
-        ])
+        .object(WeightField.all.map { field in
+            switch (field.kind, field.get(entry)) {
+            case (.instant, _): (field.exportKey, .string(dates.instant(entry.date)))
+            case let (_, .text(text)): (field.exportKey, .string(text))
+            case let (_, .number(number)): (field.exportKey, .number(number))
+            case (_, .absent): (field.exportKey, .null)
+            }
+        })
     }
 }
 

@@ -48,9 +48,10 @@ struct ImportSorter: Sendable {
         }
         // Fresh random ids cannot clash; only ids the file brought need remembering.
         if let id = weight.id { _ = ids.insert(id) }
-        return WeightEntry(id: weight.id ?? newIDs.next(at: weight.date),
-                           date: Date(timeIntervalSince1970: weight.date.timeIntervalSince1970.rounded(.down)),
-                           kilograms: weight.kilograms, note: weight.note, bodyFatPercent: weight.bodyFatPercent)
+        var entry = weight.entry
+        entry.id = weight.id ?? newIDs.next(at: weight.date)
+        entry.date = Date(timeIntervalSince1970: weight.date.timeIntervalSince1970.rounded(.down))
+        return entry
     }
 
     /// Every row of `rows` the file has not had yet, as entries.

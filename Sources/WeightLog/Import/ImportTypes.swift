@@ -49,12 +49,24 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
 
 /// One weigh-in read from a file.
 public struct ImportedWeight: Sendable, Equatable {
+    /// The id the file gave it, when it is one Trend keeps.
     public var id: String?
-    public var date: Date
-    public var kilograms: Double
-    public var note: String?
-    /// Body fat in percent, where the file holds it (and it is one a body can have).
-    public var bodyFatPercent: Double?
+    /// The weigh-in as the file gives it, every optional field it carries kept (`WeightField.optional`);
+    /// its own id is the import's to give.
+    public var entry: WeightEntry
+
+    public var date: Date { entry.date }
+    public var kilograms: Double { entry.kilograms }
+    public var note: String? { entry.note }
+
+    public init(id: String?, entry: WeightEntry) {
+        self.id = id
+        self.entry = entry
+    }
+
+    public init(id: String?, date: Date, kilograms: Double, note: String? = nil) {
+        self.init(id: id, entry: WeightEntry(id: "", date: date, kilograms: kilograms, note: note))
+    }
 }
 
 /// A row that could not be used, with where it is and why.

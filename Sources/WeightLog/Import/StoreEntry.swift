@@ -6,12 +6,37 @@ struct StoreEntry: Decodable, Equatable {
     var id: String?
     var trendID: String?
     var kilograms: Double?
-    var note: String?
-    var bodyFatPercent: Double?
+    /// The optional fields the entry carries (`WeightField.optional`, by their export keys).
+    var fields = WeightField.blank
+
+    init(date: String? = nil, id: String? = nil, trendID: String? = nil, kilograms: Double? = nil, note: String? = nil) {
+        self.date = date
+        self.id = id
+        self.trendID = trendID
+        self.kilograms = kilograms
+        fields.note = note
+    }
+
+    init(from decoder: any Decoder) throws {
+        // As `JSONDecoder` reads a plain struct: a value of the wrong type throws, a `null` reads as absent.
+        let container = try decoder.container(keyedBy: SnapshotKey.self)
+        date = try container.decodeIfPresent(String.self, forKey: SnapshotKey("date"))
+        id = try container.decodeIfPresent(String.self, forKey: SnapshotKey("id"))
+        trendID = try container.decodeIfPresent(String.self, forKey: SnapshotKey("trendID"))
+        kilograms = try container.decodeIfPresent(Double.self, forKey: SnapshotKey("kilograms"))
+        for field in WeightField.optional {
+            let key = SnapshotKey(field.exportKey)
+            let value: WeightField.Value? = switch field.kind {
+            case .id, .text: try container.decodeIfPresent(String.self, forKey: key).map(WeightField.Value.text)
+            case .instant, .kilograms, .number: try container.decodeIfPresent(Double.self, forKey: key).map(WeightField.Value.number)
+            }
+            field.set(&fields, value ?? .absent)
+        }
+    }
 
     /// A batch of entries (`FlatJSON`: nil when the batch is not of their usual shape).
     static func entries(_ bytes: UnsafeRawBufferPointer) -> [StoreEntry]? {
-        FlatJSON.objects(bytes, make: StoreEntry.init) { entry, key, value in
+        FlatJSON.objects(bytes, make: { StoreEntry() }) { entry, key, value in
             // A value of the wrong type fails the batch, as it fails `JSONDecoder` (a `null` reads as absent, as there;
             // a member the entry does not have is passed over).
             switch (key, value) {
@@ -19,11 +44,12 @@ struct StoreEntry: Decodable, Equatable {
             case ("date", .string(let text)): entry.date = text
             case ("id", .string(let text)): entry.id = text
             case ("trendID", .string(let text)): entry.trendID = text
-            case ("note", .string(let text)): entry.note = text
             case ("kilograms", .number(let number)): entry.kilograms = number
-            case ("bodyFatPercent", .number(let number)): entry.bodyFatPercent = number
-            case ("date", _), ("id", _), ("trendID", _), ("note", _), ("kilograms", _), ("bodyFatPercent", _): return false
-            default: return true
+            case ("date", _), ("id", _), ("trendID", _), ("kilograms", _): return false
+            default:
+                guard let place = WeightField.exportNamed[key] else { return true }
+                guard let accepted = WeightField.all[place].accepts(value) else { return false }
+                WeightField.all[place].set(&entry.fields, accepted)
             }
             return true
         }

@@ -56,8 +56,7 @@ extension WeightFileReader {
                     continue
                 }
                 // Trend's own id rides along as trendID where it is not a UUID (see `WeightExport.JSONWriter`).
-                addKilograms(index, date: date, kilograms: row.kilograms, note: row.note, id: row.trendID ?? row.id,
-                             bodyFatPercent: row.bodyFatPercent, to: &outcome)
+                addKilograms(index, date: date, kilograms: row.kilograms, id: row.trendID ?? row.id, fields: row.fields, to: &outcome)
             }
         }).end else { return nil }
         var rest = data[..<(open + 1)]
@@ -92,8 +91,7 @@ extension WeightFileReader {
                     continue
                 }
                 addKilograms(index + 1, date: Date(timeIntervalSince1970: instant), kilograms: Self.double(row["kilograms"]),
-                             note: row["note"] as? String, id: row["id"] as? String, bodyFatPercent: Self.double(row["bodyFatPercent"]),
-                             to: &outcome)
+                             id: row["id"] as? String, fields: Self.optionalFields(row, \.snapshotKey), to: &outcome)
             }
             return outcome
         }
@@ -114,11 +112,19 @@ extension WeightFileReader {
                 continue
             }
             // Trend's own id rides along as trendID where it is not a UUID (see `WeightExport.JSONWriter`).
-            addKilograms(index + 1, date: date, kilograms: Self.double(row["kilograms"]), note: row["note"] as? String,
-                         id: (row["trendID"] ?? row["id"]) as? String, bodyFatPercent: Self.double(row["bodyFatPercent"]),
-                         to: &outcome)
+            addKilograms(index + 1, date: date, kilograms: Self.double(row["kilograms"]), id: (row["trendID"] ?? row["id"]) as? String,
+                         fields: Self.optionalFields(row, \.exportKey), to: &outcome)
         }
         return outcome
+    }
+
+    /// The optional fields (`WeightField.optional`) of a file's object, each under its `key`.
+    static func optionalFields(_ row: [String: Any], _ key: KeyPath<WeightField, String>) -> WeightEntry {
+        var fields = WeightField.blank
+        for field in WeightField.optional {
+            field.set(&fields, field.imported(row[field[keyPath: key]]))
+        }
+        return fields
     }
 }
 

@@ -289,13 +289,24 @@ struct WeightFileReader {
 
     func addKilograms(_ line: Int, date: Date, kilograms: Double?, note: String?, id: String?, bodyFatPercent: Double? = nil,
                       to outcome: inout ReadOutcome) {
+        var fields = WeightField.blank
+        fields.note = note
+        fields.bodyFatPercent = bodyFatPercent
+        addKilograms(line, date: date, kilograms: kilograms, id: id, fields: fields, to: &outcome)
+    }
+
+    /// Adds a row whose optional fields (`WeightField.optional`) are those of `fields`, as the file gave them.
+    func addKilograms(_ line: Int, date: Date, kilograms: Double?, id: String?, fields: WeightEntry, to outcome: inout ReadOutcome) {
         guard let kilograms, kilograms.isFinite else {
             outcome.invalid.append(ImportProblem(line: line, reason: "no weight"))
             return
         }
         let cleanID = id?.lowercased()
-        let weight = ImportedWeight(id: cleanID.flatMap { WeightEntry.isAcceptedID($0) ? $0 : nil }, date: date,
-                                    kilograms: kilograms, note: WeightNote.fromFile(note), bodyFatPercent: BodyFat.checked(bodyFatPercent))
+        var entry = WeightEntry(id: "", date: date, kilograms: kilograms)
+        for field in WeightField.optional {
+            field.set(&entry, field.fromFile(field.get(fields)))
+        }
+        let weight = ImportedWeight(id: cleanID.flatMap { WeightEntry.isAcceptedID($0) ? $0 : nil }, entry: entry)
         do {
             try WeightEntry.validate(date: date, kilograms: kilograms, note: weight.note)
         } catch .weightOutOfRange {
