@@ -41,19 +41,51 @@ import WeightLog
         #expect(try ContentHash.sha256(snapshot.content.canonical()) == snapshot.contentHash)
     }
 
-    @Test(arguments: ["snapshot-v1.json", "snapshot-v2.json"])
+    @Test func aVersion3SnapshotDecodesWithItsOwnHashAndItsEncodingIsToday() throws {
+        let data = try Data(contentsOf: fixtureURL("snapshot-v3.json"))
+        let snapshot = try RecoverySnapshot.decode(data, name: "snapshot-v3", schema: .trend)
+        #expect(snapshot.formatVersion == 3)
+        #expect(snapshot.contentHash == "2f0429d5547c5b2ad1691d938a23dfda543433c8d257b997dfa2ab4c58cf48b9")
+        // Weigh-ins with body fat: today's encoder (`WeightField`) writes them byte for byte as the landed version did.
+        #expect(try ContentHash.sha256(snapshot.content.canonical()) == snapshot.contentHash)
+    }
+
+    /// The newest snapshot fixture is of the format this Trend writes: a new `formatVersion` comes with its fixture.
+    @Test func theNewestSnapshotFixtureIsOfTheFormatThisTrendWrites() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixtureURL("").path)
+        let versions = names.compactMap { name -> Int? in
+            guard name.hasPrefix("snapshot-v"), name.hasSuffix(".json") else { return nil }
+            return Int(name.dropFirst("snapshot-v".count).dropLast(".json".count))
+        }
+        #expect(versions.max() == RecoverySnapshot.formatVersion)
+        #expect(Set(versions) == Set(1...RecoverySnapshot.formatVersion), "a fixture for every format shipped")
+    }
+
+    @Test(arguments: ["snapshot-v1.json", "snapshot-v2.json", "snapshot-v3.json"])
     func everySnapshotVersionRestoresToExactValues(file: String) async throws {
         let graph = makeTestApp(clock: TestClock(date("2026-11-30 08:00")))
         let backup = graph.app.backupFeature
         let plan = try await backup.prepareRestore(from: .file(fixtureURL(file)))
         let result = try await backup.restore(plan)
-        #expect(result.entries == 4 && result.habits == 6)
+        // Version 3's fixture adds two weigh-ins with body fat (Tests/Fixtures/README.md).
+        let withBodyFat = file == "snapshot-v3.json"
+        #expect(result.entries == (withBodyFat ? 6 : 4) && result.habits == 6)
 
-        let entries = (try await graph.app.weightEntryFeature.allEntries())
+        let all = (try await graph.app.weightEntryFeature.allEntries())
+        let entries = Array(all.prefix(4))
         #expect(entries.map(\.id) == Self.ids)
         #expect(entries.map(\.date.timeIntervalSince1970) == Self.instants)
         #expect(entries.map(\.kilograms) == Self.kilograms)
         #expect(entries.map(\.note) == Self.notes)
+        #expect(entries.allSatisfy { $0.bodyFatPercent == nil })
+        if withBodyFat {
+            let added = all.dropFirst(4)
+            #expect(added.map(\.id) == ["019ba18e-0d80-7401-9c33-6eab550d182a", "019ba6ab-41c0-799a-ac3a-619f85a62f9d"])
+            #expect(added.map(\.date.timeIntervalSince1970) == [1_767_942_000, 1_768_027_800])
+            #expect(added.map(\.kilograms) == [78.6, 78.4])
+            #expect(added.map(\.note) == ["after the sauna", nil])
+            #expect(added.map(\.bodyFatPercent) == [24.1, 23.8])
+        }
         #expect(graph.app.settingsFeature.current.unit == .pounds)
         #expect(graph.app.settingsFeature.current.goalKilograms == 74.84274105)
 
@@ -72,7 +104,8 @@ import WeightLog
         let deck = try #require(try graph.store.readContent().tipDeck)
         #expect(deck.contains("\"seed\":635849817868298157"), "\(deck)")
         let state = try JSONDecoder().decode(TipDeckState.self, from: Data(deck.utf8))
-        #expect(state.everyday.dealt.count == 2 && state.everyday.dealt.first == "movement-008", "\(deck)")
+        // Version 3's was written on a later day, which had dealt one more tip.
+        #expect(state.everyday.dealt.count == (withBodyFat ? 3 : 2) && state.everyday.dealt.first == "movement-008", "\(deck)")
     }
 
     @Test(arguments: ["export-v1.json", "export-v1.csv"])
