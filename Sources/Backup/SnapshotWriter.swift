@@ -30,7 +30,7 @@ enum SnapshotWriter {
                       createdAt: Date, installationID: String, appVersion: String, to file: PendingFile) throws -> Written {
         let whole = try ContentHash(), content = try ContentHash()
         // Hashed and written on a thread of their own while the next chunk is made.
-        let output = BackgroundStage<Chunk>(label: "trend.snapshot.output", depth: 8) { chunk in
+        let output = BackgroundStage<Chunk>(depth: 8) { chunk in
             try chunk.bytes.withUnsafeBytes { bytes in
                 if chunk.isContent { try content.update(bytes) }
                 try file.append(bytes)

@@ -119,10 +119,10 @@ extension HabitsFeature {
         try await load()
         let habits = self.habits, today = self.today
         // Built and written off the main actor: a large history or a slow disk never holds up the prompt.
-        try await Task.detached(priority: .userInitiated) {
+        try await BlockingPool.shared.run { _ in
             try Data(HabitsCSVExport.checkmarks(habits: habits, today: today).utf8).write(to: url, options: [.atomic])
             chmod(url.path, 0o600)
-        }.value
+        }
         return habits.count
     }
 
@@ -130,7 +130,7 @@ extension HabitsFeature {
     public func exportLoopFolder(to url: URL) async throws -> Int {
         try await load()
         let habits = self.habits, today = self.today
-        try await Task.detached(priority: .userInitiated) {
+        try await BlockingPool.shared.run { _ in
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             for (path, text) in HabitsCSVExport.files(habits: habits, today: today) {
                 let file = url.appendingPathComponent(path)
@@ -139,7 +139,7 @@ extension HabitsFeature {
                 try Data(text.utf8).write(to: file, options: [.atomic])
                 chmod(file.path, 0o600)
             }
-        }.value
+        }
         return habits.count
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import Storage
 
 /// What bringing a Loop backup in does, or would do.
 public struct LoopImportSummary: Sendable, Equatable {
@@ -37,7 +38,7 @@ extension HabitsFeature {
         try await load()
         let today = self.today
         // Read off the main actor: a large file never holds up the prompt.
-        let backup = try await Task.detached(priority: .userInitiated) { try read(today) }.value
+        let backup = try await BlockingPool.shared.run { _ in try read(today) }
         var summary = LoopImportSummary(problems: backup.problems)
         var added: [Habit] = []
         var days: [(habitID: String, day: Int, mark: HabitMark, note: String?)] = []

@@ -22,6 +22,13 @@ public final class ProgressTracker {
     /// Computes the history for `range` and keeps it, unless a newer request
     /// arrived meanwhile; returns what this request computed.
     @discardableResult
+    /// The history computed away from the main actor; nil when its task was cancelled before it began.
+    private nonisolated static func history(series: DailySeries, today: Int, range: ProgressRange,
+                                            goalKilograms: Double?) async -> WeightHistoryData? {
+        guard !Task.isCancelled else { return nil }
+        return ProgressCalculator.history(series: series, today: today, range: range, goalKilograms: goalKilograms)
+    }
+
     public func update(series: DailySeries, today: Int, range: ProgressRange, goalKilograms: Double?) async -> WeightHistoryData {
         generation += 1
         let mine = generation
@@ -33,11 +40,8 @@ public final class ProgressTracker {
             return data
         }
         isLoading = true
-        let task = Task.detached(priority: .userInitiated) { () -> WeightHistoryData? in
-            guard !Task.isCancelled else { return nil }
-            return ProgressCalculator.history(series: series, today: today, range: range,
-                                              goalKilograms: goalKilograms)
-        }
+        // A nonisolated async function runs on the global executor: off the main actor, cancelled with the task.
+        let task = Task(priority: .userInitiated) { await Self.history(series: series, today: today, range: range, goalKilograms: goalKilograms) }
         computation = task
         let result = await task.value
         if mine == generation {

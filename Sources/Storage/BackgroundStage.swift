@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// Items handed, in order, to a thread of their own, where `consume` takes
+/// Items handed, in order, to a lane of `BlockingPool.shared`, where `consume` takes
 /// them one at a time while the sender goes on with the next: on two cores,
 /// a snapshot's rows are read from SQLite on one thread while the rows
 /// before them are checked and written out on another.
@@ -15,15 +15,15 @@ import Foundation
 ///   in between. Both wait for the stage's thread, so what it did is then
 ///   seen by the sender.
 public final class BackgroundStage<Item: Sendable>: @unchecked Sendable {
-    // @unchecked: `consume` runs only on `queue`, one item at a time; `failure` is guarded by `lock`.
-    private let queue: DispatchQueue
+    // @unchecked: `consume` runs only on `lane`, one item at a time; `failure` is guarded by `lock`.
+    private let lane: BlockingPool.Lane
     private let room: DispatchSemaphore
     private let lock = NSLock()
     private var failure: (any Error)?
     private let consume: (Item) throws -> Void
 
-    public init(label: String, depth: Int, consume: @escaping (Item) throws -> Void) {
-        queue = DispatchQueue(label: label)
+    public init(depth: Int, pool: BlockingPool = .shared, consume: @escaping (Item) throws -> Void) {
+        lane = BlockingPool.Lane(on: pool)
         room = DispatchSemaphore(value: depth)
         self.consume = consume
     }
@@ -32,7 +32,7 @@ public final class BackgroundStage<Item: Sendable>: @unchecked Sendable {
     public func send(_ item: Item) throws {
         try rethrowFailure()
         room.wait()
-        queue.async { [self] in
+        lane.async { [self] in
             defer { room.signal() }
             guard lock.withLock({ failure == nil }) else { return }
             do {
@@ -51,7 +51,7 @@ public final class BackgroundStage<Item: Sendable>: @unchecked Sendable {
 
     /// Waits until every queued item is consumed (or dropped after an error).
     public func drain() {
-        queue.sync {}
+        lane.waitUntilEmpty()
     }
 
     private func rethrowFailure() throws {

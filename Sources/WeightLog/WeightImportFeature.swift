@@ -54,10 +54,10 @@ public final class WeightImportFeature {
     public func preview(_ url: URL, member: String? = nil,
                         progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws -> ImportPreview {
         let reader = try await reader(member: member, progress: progress)
-        let outcome = try await Task.detached(priority: .userInitiated) { try reader.read(url) }.value
+        let outcome = try await BlockingPool.shared.run { _ in try reader.read(url) }
         let chosen = try Self.person(in: outcome, member: member, path: url.path)
         let stored = try await repository.storedKeys()
-        var preview = await Task.detached(priority: .userInitiated) { Self.sort(outcome, against: stored) }.value
+        var preview = await BlockingPool.shared.run { Self.sort(outcome, against: stored) }
         preview.member = chosen
         return preview
     }
@@ -79,7 +79,7 @@ public final class WeightImportFeature {
             reader.batches = batches
             let path = url.path
             let streamed = StreamedImport(batches, fileName: url.lastPathComponent) { try Self.person(in: $0, member: member, path: path) }
-            Thread { [reader] in batches.finish(Result { try reader.read(url) }) }.start()
+            BlockingPool.shared.submit { [reader] in batches.finish(Result { try reader.read(url) }) }
             let journal = JournalEntry(action: "import", summary: streamed.summary, at: currentDate())
             // About 27 bytes a row in a plain CSV: a guess, for how the rows are written.
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil  // Unknown: a small guess.
@@ -161,11 +161,11 @@ public final class WeightImportFeature {
     /// appears whole or not at all, as the exports do.
     public func writeDocument(_ text: String, to url: URL) async throws {
         _ = try await Self.exporting {
-            try await Task.detached(priority: .userInitiated) {
+            try await BlockingPool.shared.run { _ in
                 let file = try AtomicFile(url: url)
                 try file.append(text)
                 try file.commit()
-            }.value
+            }
             return 1
         }
     }

@@ -56,7 +56,7 @@ extension WeightTable {
         [SnapshotMember(key: name) { stream in
             try stream.write { $0.raw("[") }
             let rows = CanonicalRows(stream, checkingRows: checkingRows)
-            let stage = BackgroundStage<[WeightEntry]>(label: "trend.snapshot.weights", depth: 4) { try rows.write($0) }
+            let stage = BackgroundStage<[WeightEntry]>(depth: 4) { try rows.write($0) }
             defer { stage.drain() }
             try Self.forEachBatch(of: Self.snapshotBatch, in: connection) { try stage.send($0) }
             try stage.finish()

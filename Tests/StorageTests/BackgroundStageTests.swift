@@ -14,7 +14,7 @@ import Testing
 
     @Test func itemsArriveWholeAndInOrder() throws {
         let received = Received()
-        let stage = BackgroundStage<(bytes: [UInt8], marked: Bool)>(label: "test", depth: 2) { item in
+        let stage = BackgroundStage<(bytes: [UInt8], marked: Bool)>(depth: 2) { item in
             received.bytes += item.bytes
             if item.marked { received.marked += 1 }
         }
@@ -33,7 +33,7 @@ import Testing
     @Test func theFirstFailureStopsTheRestAndIsThrown() throws {
         struct Full: Error {}
         let received = Received()
-        let stage = BackgroundStage<UInt8>(label: "test", depth: 4) { byte in
+        let stage = BackgroundStage<UInt8>(depth: 4) { byte in
             if byte == 7 { throw Full() }
             received.bytes.append(byte)
         }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Storage
 import Synchronization
 
 /// What a line reader saw.
@@ -42,10 +43,11 @@ public final class LineHandOff: Sendable {
         self.prompt = prompt
     }
 
-    /// Starts the reading thread; the stream ends at end of input.
+    /// Starts reading, on a thread of `BlockingPool.shared` that the prompt keeps for the session;
+    /// the stream ends at end of input.
     public func lines() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
-        let thread = Thread { [self] in
+        BlockingPool.shared.submit { [self] in
             while true {
                 let shown = nextPrompt.withLock { pending -> String in
                     defer { pending = nil }
@@ -63,8 +65,6 @@ public final class LineHandOff: Sendable {
                 }
             }
         }
-        thread.name = "trend line reader"
-        thread.start()
         return stream
     }
 

@@ -1,0 +1,150 @@
+import Foundation
+
+/// The one place blocking work runs: SQLite calls, file reading and writing,
+/// hashing. Like swift-nio's `NIOThreadPool`, it is a set of threads of its
+/// own that take work items in order, so a call that blocks holds neither
+/// the main actor nor a thread of Swift's cooperative pool, and cancellation
+/// passes through: a task cancelled before its item starts never runs it
+/// (`CancellationError`), and a running item sees `isCancelled` turn true.
+///
+/// The pool grows by a thread when every thread is busy (items may wait on
+/// one another: an import's reader hands batches to the storage lane that
+/// writes them), up to `maximumThreads`; an idle thread waits for the next item.
+/// `StorageExecutor` is a serial lane on it; `BackgroundStage` a consumer on it.
+public final class BlockingPool: @unchecked Sendable {
+    // @unchecked: `items`, `idle` and `threads` are guarded by `condition`.
+    /// The pool every part of Trend shares.
+    public static let shared = BlockingPool(label: "trend.blocking")
+
+    /// Whether the work's task was cancelled; a long item checks it between steps.
+    public final class Cancellation: @unchecked Sendable {
+        // @unchecked: one flag, read and written under its lock.
+        private let lock = NSLock()
+        private var cancelled = false
+
+        public init() {}
+
+        public var isCancelled: Bool { lock.withLock { cancelled } }
+
+        func cancel() { lock.withLock { cancelled = true } }
+    }
+
+    private let label: String
+    private let maximumThreads: Int
+    private let condition = NSCondition()
+    private var items: [() -> Void] = []
+    private var head = 0
+    private var idle = 0
+    private var threads = 0
+
+    public init(label: String, maximumThreads: Int = 32) {
+        self.label = label
+        self.maximumThreads = maximumThreads
+    }
+
+    /// Runs `item` on one of the pool's threads, soon, in the order submitted.
+    public func submit(_ item: @escaping @Sendable () -> Void) {
+        condition.lock()
+        items.append(item)
+        let waiting = items.count - head
+        if waiting > idle, threads < maximumThreads {
+            threads += 1
+            idle += 1  // Until it takes its first item.
+            let thread = Thread { [self] in work() }
+            thread.name = "\(label).\(threads)"
+            thread.qualityOfService = .userInitiated
+            thread.stackSize = 1 << 20
+            thread.start()
+        } else {
+            condition.signal()
+        }
+        condition.unlock()
+    }
+
+    /// Runs `body` on the pool and returns what it returns. A cancelled task's
+    /// item that has not started yet throws `CancellationError` without running;
+    /// one that runs is told through its `Cancellation`.
+    public func run<T: Sendable>(_ body: @escaping @Sendable (Cancellation) throws -> T) async throws -> T {
+        let cancellation = Cancellation()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                submit {
+                    guard !cancellation.isCancelled else { return continuation.resume(throwing: CancellationError()) }
+                    continuation.resume(with: Result { try body(cancellation) })
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// `run` for work that cannot fail.
+    public func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            submit { continuation.resume(returning: body()) }
+        }
+    }
+
+    private func work() {
+        condition.lock()
+        while true {
+            while head == items.count { condition.wait() }
+            idle -= 1
+            let item = items[head]
+            head += 1
+            // The queue's front is dropped once it is most of the array: no copy per item.
+            if head > 64, head * 2 > items.count {
+                items.removeFirst(head)
+                head = 0
+            }
+            condition.unlock()
+            item()
+            condition.lock()
+            idle += 1
+        }
+    }
+
+    /// A serial lane on the pool: items run one at a time, in order, each on
+    /// whichever pool thread is free (no thread of its own).
+    public final class Lane: @unchecked Sendable {
+        // @unchecked: `items` and `running` are guarded by `lock`.
+        private let pool: BlockingPool
+        private let lock = NSLock()
+        private var items: [@Sendable () -> Void] = []
+        private var running = false
+        private let pending = DispatchGroup()
+
+        public init(on pool: BlockingPool = .shared) {
+            self.pool = pool
+        }
+
+        /// Runs `item` after every item submitted before it.
+        public func async(_ item: @escaping @Sendable () -> Void) {
+            pending.enter()
+            let start = lock.withLock { () -> Bool in
+                items.append(item)
+                defer { running = true }
+                return !running
+            }
+            if start { pool.submit { [self] in drain() } }
+        }
+
+        /// Waits until every item submitted so far has run.
+        public func waitUntilEmpty() {
+            pending.wait()
+        }
+
+        private func drain() {
+            while let item = lock.withLock({ () -> (@Sendable () -> Void)? in
+                guard !items.isEmpty else {
+                    running = false
+                    return nil
+                }
+                return items.removeFirst()
+            }) {
+                item()
+                pending.leave()
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Storage
+import Synchronization
+import Testing
+
+/// The one executor for blocking work (`BlockingPool`, after swift-nio's
+/// `NIOThreadPool`): order on a lane, cancellation passed through, and no
+/// deadlock when one item waits for another.
+@Suite struct BlockingPoolTests {
+    @Test func aLaneRunsItsItemsOneAtATimeInOrder() {
+        let lane = BlockingPool.Lane(on: BlockingPool(label: "test"))
+        let seen = Mutex<[Int]>([])
+        let running = Mutex(0), most = Mutex(0)
+        for index in 0..<500 {
+            lane.async {
+                let now = running.withLock { $0 += 1; return $0 }
+                most.withLock { $0 = max($0, now) }
+                seen.withLock { $0.append(index) }
+                running.withLock { $0 -= 1 }
+            }
+        }
+        lane.waitUntilEmpty()
+        #expect(seen.withLock { $0 } == Array(0..<500))
+        #expect(most.withLock { $0 } == 1)
+    }
+
+    @Test func aTaskCancelledBeforeItsItemStartsNeverRunsIt() async throws {
+        let pool = BlockingPool(label: "test", maximumThreads: 1)
+        let gate = DispatchSemaphore(value: 0)
+        pool.submit { gate.wait() }  // The one thread is busy until the gate opens.
+        let ran = Mutex(false)
+        let task = Task { try await pool.run { _ in ran.withLock { $0 = true } } }
+        task.cancel()
+        gate.signal()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(ran.withLock { $0 } == false)
+    }
+
+    @Test func aRunningItemIsToldOfItsCancellation() async throws {
+        let pool = BlockingPool(label: "test")
+        let started = Mutex(false)
+        let task = Task {
+            try await pool.run { cancellation -> Int in
+                started.withLock { $0 = true }
+                var turns = 0
+                while !cancellation.isCancelled, turns < 10_000_000 { turns += 1 }
+                return turns
+            }
+        }
+        // Waited for without blocking a thread of the cooperative pool (two, on two cores).
+        while !started.withLock({ $0 }) { await Task.yield() }
+        task.cancel()
+        #expect(try await task.value < 10_000_000, "the item stopped when told")
+    }
+
+    @Test func anItemWaitingForALaterOneDoesNotHoldThePoolUp() async throws {
+        let pool = BlockingPool(label: "test", maximumThreads: 4)
+        let handed = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let freed = Mutex(false)
+        // The first item waits for the second (a reader waiting for the writer to take a batch); without a
+        // second thread it would give up after its guard of 30 s, unfreed.
+        pool.submit {
+            let result = handed.wait(timeout: .now() + 30)
+            freed.withLock { $0 = result == .success }
+            done.signal()
+        }
+        _ = await pool.run { handed.signal() }
+        _ = await pool.run { done.wait() }  // On the pool: a cooperative thread is never blocked.
+        #expect(freed.withLock { $0 })
+    }
+}
