@@ -40,7 +40,9 @@ let package = Package(
 
         // MARK: Features
         .target(name: "Settings", dependencies: ["Storage", "Vocabulary"]),
-        .target(name: "WeightLog", dependencies: ["Storage", "Settings", "CArchive", "Vocabulary"]),
+        .target(name: "WeightLog", dependencies: ["Storage", "Settings", "Vocabulary"]),
+        // Other apps' files in and Trend's exports out: the readers, the zip and XML streams, libarchive.
+        .target(name: "WeightImport", dependencies: ["WeightLog", "Storage", "Settings", "CArchive", "Vocabulary"]),
         .target(name: "Progress", dependencies: ["WeightLog", "Settings", "Vocabulary"]),
         .target(name: "Habits", dependencies: ["Storage", "Settings", "Vocabulary"]),
         .target(name: "DailyTips", dependencies: ["Storage", "Settings", "Vocabulary"]),
@@ -49,7 +51,7 @@ let package = Package(
         // MARK: Composition root
         .target(
             name: "AppCore",
-            dependencies: ["Storage", "Settings", "WeightLog", "Progress", "Habits", "DailyTips", "Backup", "Vocabulary"]
+            dependencies: ["Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Vocabulary"]
         ),
 
         // MARK: Presentation and the executable
@@ -58,7 +60,7 @@ let package = Package(
         // `StorageError`, the reason a command could not reach the database.
         .target(
             name: "TrendREPL",
-            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "Progress", "Habits", "DailyTips", "Backup", "Vocabulary"]
+            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Vocabulary"]
         ),
         .executableTarget(name: "trend", dependencies: ["TrendREPL", "AppCore", "CEditLine"]),
 
@@ -82,20 +84,21 @@ let package = Package(
         // MARK: Tests, one target per library target
         .target(
             name: "TestSupport",
-            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "Progress", "Habits", "DailyTips", "Backup"],
+            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "WeightImportTests", dependencies: ["WeightImport", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "Settings", "Storage", "Vocabulary", "TestSupport"]),
-        .testTarget(name: "BackupTests", dependencies: ["Backup", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "BackupTests", dependencies: ["Backup", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Vocabulary", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(
             name: "TrendREPLTests",
-            dependencies: ["TrendREPL", "AppCore", "Vocabulary", "TestSupport", "trend", "Backup", "Habits", "Settings", "Storage", "WeightLog"],
+            dependencies: ["TrendREPL", "AppCore", "Vocabulary", "TestSupport", "trend", "Backup", "Habits", "Settings", "Storage", "WeightLog", "WeightImport"],
             // The screens the screen tests compare with, read from the source tree.
             exclude: ["Screens/Expected"]
         ),

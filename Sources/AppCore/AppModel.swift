@@ -9,6 +9,7 @@ import Observation
 import Progress
 import Settings
 import Storage
+import WeightImport
 import WeightLog
 
 /// The catalogue of what Trend can do: one property per Feature.

@@ -10,7 +10,7 @@ import Vocabulary
 /// One weigh-in.
 public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable {
     /// A UUID string; the REPL accepts any unique prefix of it.
-    public internal(set) var id: String
+    public package(set) var id: String
     /// When the weight was taken.
     public var date: Date
     public var kilograms: Double
@@ -44,8 +44,8 @@ public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable 
     /// second and the same weight to 4 decimals. Imports and snapshot merges
     /// both skip a record whose moment is already stored.
     public struct Moment: Hashable, Sendable {
-        let second: Int64
-        let tenThousandths: Int64
+        package let second: Int64
+        package let tenThousandths: Int64
 
         public init(date: Date, kilograms: Double) {
             second = Int64(date.timeIntervalSince1970.rounded(.down))

@@ -46,7 +46,7 @@ public struct WeightField: Sendable {
     public let set: @Sendable (inout WeightEntry, Value) -> Void
     /// An optional value as another app's file gives it, made one a weigh-in keeps (a note trimmed
     /// and cut to its limit, a body fat a body can have), or no value.
-    let fromFile: @Sendable (Value) -> Value
+    package let fromFile: @Sendable (Value) -> Value
 
     init(property: String, column: String, snapshotKey: String, exportKey: String, csvColumn: String, kind: Kind,
          get: @escaping @Sendable (WeightEntry) -> Value, set: @escaping @Sendable (inout WeightEntry, Value) -> Void,
@@ -88,20 +88,20 @@ public struct WeightField: Sendable {
     /// The fields in the order of their snapshot keys: a canonical snapshot's keys are sorted by construction.
     static let bySnapshotKey = all.sorted { $0.snapshotKey < $1.snapshotKey }
     /// The fields' places in `all` by their snapshot key, for the decoders.
-    static let named: [String: Int] = Dictionary(uniqueKeysWithValues: all.indices.map { (all[$0].snapshotKey, $0) })
+    package static let named: [String: Int] = Dictionary(uniqueKeysWithValues: all.indices.map { (all[$0].snapshotKey, $0) })
     /// The fields' places in `all` by their export key, for reading Trend's JSON export back.
-    static let exportNamed: [String: Int] = Dictionary(uniqueKeysWithValues: all.indices.map { (all[$0].exportKey, $0) })
+    package static let exportNamed: [String: Int] = Dictionary(uniqueKeysWithValues: all.indices.map { (all[$0].exportKey, $0) })
     /// One bit per required field, by its place in `all`.
     static let requiredBits = all.indices.reduce(UInt64(0)) { all[$1].isRequired ? $0 | 1 << UInt64($1) : $0 }
 
     /// The fields a weigh-in may lack, which a file's row may carry.
-    static let optional = all.filter { !$0.isRequired }
+    package static let optional = all.filter { !$0.isRequired }
 
     /// The SQL column list, in order.
     static let columnList = all.map(\.column).joined(separator: ", ")
 
     /// An entry with nothing set yet, for a reader to fill field by field.
-    static var blank: WeightEntry { WeightEntry(id: "", date: Date(timeIntervalSince1970: 0), kilograms: 0) }
+    package static var blank: WeightEntry { WeightEntry(id: "", date: Date(timeIntervalSince1970: 0), kilograms: 0) }
 
     // MARK: The database
 
@@ -123,7 +123,7 @@ public struct WeightField: Sendable {
     // MARK: JSON
 
     /// Whether a JSON value is one the field can hold (`null` only for an optional one).
-    func accepts(_ value: FlatJSON.Value) -> Value? {
+    package func accepts(_ value: FlatJSON.Value) -> Value? {
         switch (kind, value) {
         case (.text, .null), (.number, .null): .absent
         case (.id, .string(let text)), (.text, .string(let text)): .text(text)
@@ -134,7 +134,7 @@ public struct WeightField: Sendable {
 
     /// A member of a file's JSON object (`JSONSerialization`'s values) as the field holds it: a value of
     /// another type is no value, as an import reads a cell it cannot use.
-    func imported(_ value: Any?) -> Value {
+    package func imported(_ value: Any?) -> Value {
         switch kind {
         case .id, .text: (value as? String).map(Value.text) ?? .absent
         case .instant, .kilograms, .number: (value as? NSNumber).map { .number($0.doubleValue) } ?? .absent
@@ -144,7 +144,7 @@ public struct WeightField: Sendable {
 
 extension WeightField.Value {
     /// The value as JSON: a string, a number, or `null`.
-    func write(into out: inout CanonicalJSON) {
+    package func write(into out: inout CanonicalJSON) {
         switch self {
         case let .text(text): out.string(text)
         case let .number(number): out.number(number)

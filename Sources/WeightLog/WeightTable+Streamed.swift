@@ -103,20 +103,22 @@ struct StreamedRows: Sendable, Equatable {
 /// The keys a new weigh-in is checked against: a stored id, or the same
 /// second and weight (`WeightEntry.Moment`) as a stored one.
 public struct StoredWeightKeys: Sendable {
-    var ids = SeenIDs()
-    private(set) var moments = Set<WeightEntry.Moment>()
+    package var ids = SeenIDs()
+    package private(set) var moments = Set<WeightEntry.Moment>()
     /// The first and last second of the moments: one outside holds none of them.
-    private(set) var seconds: ClosedRange<Int64>?
+    package private(set) var seconds: ClosedRange<Int64>?
+
+    package init() {}
 
     /// Adds a moment; false when it was there.
     @discardableResult
-    mutating func remember(_ moment: WeightEntry.Moment) -> Bool {
+    package mutating func remember(_ moment: WeightEntry.Moment) -> Bool {
         guard moments.insert(moment).inserted else { return false }
         seconds = seconds.map { min($0.lowerBound, moment.second)...max($0.upperBound, moment.second) } ?? moment.second...moment.second
         return true
     }
 
-    mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         ids.reserveCapacity(count)
         moments.reserveCapacity(count)
     }
@@ -125,7 +127,7 @@ public struct StoredWeightKeys: Sendable {
 /// Weigh-in ids, to find a repeated or stored one: a lowercase UUID
 /// (every id Trend makes) is kept as its 16 bytes, anything else as text, so
 /// a million ids take about 40 MB instead of a hundred.
-struct SeenIDs: Sendable {
+package struct SeenIDs: Sendable {
     private var packed = Set<UUIDBytes>()
     private var texts = Set<String>()
 
@@ -133,20 +135,22 @@ struct SeenIDs: Sendable {
         let high: UInt64, low: UInt64
     }
 
+    package init() {}
+
     /// False when `id` was seen before.
-    mutating func insert(_ id: String) -> Bool {
+    package mutating func insert(_ id: String) -> Bool {
         if let bytes = Self.packed(id) { return packed.insert(bytes).inserted }
         return texts.insert(id).inserted
     }
 
-    var isEmpty: Bool { packed.isEmpty && texts.isEmpty }
+    package var isEmpty: Bool { packed.isEmpty && texts.isEmpty }
 
     /// Room for `count` ids, most of them UUIDs.
-    mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         packed.reserveCapacity(count)
     }
 
-    func contains(_ id: String) -> Bool {
+    package func contains(_ id: String) -> Bool {
         if let bytes = Self.packed(id) { return packed.contains(bytes) }
         return texts.contains(id)
     }

@@ -5,6 +5,7 @@ import Settings
 import Storage
 import Testing
 import TestSupport
+import WeightImport
 import WeightLog
 @testable import Backup
 

@@ -7,6 +7,7 @@ import Storage
 import Testing
 import TestSupport
 import Vocabulary
+import WeightImport
 import WeightLog
 @testable import Backup
 

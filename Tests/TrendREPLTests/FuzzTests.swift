@@ -5,6 +5,7 @@ import Testing
 import TestSupport
 @testable import TrendREPL
 import Vocabulary
+import WeightImport
 
 /// Seeded fuzzing of the command line and the import readers: every input
 /// gets an answer, a failed command changes nothing, and nothing crashes.

@@ -4,6 +4,7 @@ import Progress
 import Settings
 import Storage
 import Vocabulary
+import WeightImport
 import WeightLog
 
 /// How what a Feature threw is shown: the stable `ErrorCode`, the reason the

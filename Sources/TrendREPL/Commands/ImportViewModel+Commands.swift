@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import Habits
 import Settings
+import WeightImport
 import WeightLog
 
 /// The words of the import screen: what each command takes, its help and how it completes.

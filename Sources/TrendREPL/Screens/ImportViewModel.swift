@@ -5,6 +5,7 @@ import Progress
 import Settings
 import Synchronization
 import Vocabulary
+import WeightImport
 import WeightLog
 
 /// `import FILE [preview]` and `export FILE [kg] [RANGE]`.

@@ -3,6 +3,7 @@ import Settings
 import Storage
 import Testing
 import TestSupport
+@testable import WeightImport
 @testable import WeightLog
 import Vocabulary
 

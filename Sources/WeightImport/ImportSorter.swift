@@ -1,4 +1,5 @@
 import Foundation
+import WeightLog
 
 /// Tells apart the rows of one file as they come, one at a time: a row that
 /// repeats an earlier row of the file (the same id, or the same second and

@@ -1,7 +1,8 @@
 import Foundation
-import Storage
 import Settings
+import Storage
 import Vocabulary
+import WeightLog
 
 /// Recognises a weight file and reads every row of it, with a reason for
 /// each row it cannot use. Reading changes nothing.

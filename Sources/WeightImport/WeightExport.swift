@@ -2,6 +2,7 @@ import Foundation
 import Settings
 import Storage
 import Vocabulary
+import WeightLog
 
 /// Writes the log as files other programs (and Trend) read back, a row at a
 /// time as the rows are read: memory stays flat however long the log.

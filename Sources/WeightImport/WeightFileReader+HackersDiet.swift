@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Vocabulary
+import WeightLog
 
 /// Hacker's Diet Online's CSV export, whose unit is the file's own.
 extension WeightFileReader {

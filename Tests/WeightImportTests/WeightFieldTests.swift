@@ -3,6 +3,7 @@ import Storage
 import Testing
 import TestSupport
 import Vocabulary
+@testable import WeightImport
 @testable import WeightLog
 
 /// A weigh-in's stored shape is described once (`WeightField`): every stored

@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import WeightLog
 
 /// openScale's CSV exports, every version:
 /// - 2.x: a header row, `dateTime` (`2019-04-18 11:51`, or day first as

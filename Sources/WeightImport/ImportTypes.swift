@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Vocabulary
+import WeightLog
 
 /// The file formats Trend reads.
 public enum ImportFormat: String, Sendable, Equatable, CaseIterable {

@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Testing
+@testable import WeightImport
 @testable import WeightLog
 import Vocabulary
 

@@ -3,6 +3,7 @@ import Observation
 import Settings
 import Storage
 import Vocabulary
+import WeightLog
 
 /// Bringing history in from other trackers and taking it out again:
 /// preview (nothing written), import (an additive merge in one transaction,

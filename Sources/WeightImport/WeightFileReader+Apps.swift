@@ -2,6 +2,7 @@ import Foundation
 import Settings
 import Storage
 import Vocabulary
+import WeightLog
 
 /// The exports of the big trackers, each in its own shape:
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import WeightLog
 
 /// An import written as its file is read: the reader's thread reads, tells
 /// the file's rows apart and hands full batches of entries over

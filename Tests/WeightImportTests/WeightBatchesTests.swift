@@ -2,6 +2,7 @@ import Foundation
 import Storage
 import Testing
 import TestSupport
+@testable import WeightImport
 @testable import WeightLog
 
 /// The hand-over between an import's reader thread and its writing

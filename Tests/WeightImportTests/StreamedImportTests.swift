@@ -2,6 +2,7 @@ import Foundation
 import Storage
 import Testing
 import TestSupport
+@testable import WeightImport
 @testable import WeightLog
 
 /// An import writes a large file's rows while it reads them (batches of

@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Storage
+import WeightLog
 
 /// The JSON files Trend reads: its own export and the original Trend app's
 /// weight store (`entries` first), Trend recovery snapshots (the weights in

@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import WeightLog
 
 /// Hacker's Diet Online's XML backup (`hackdiet_db.xml`): a `<hackersdiet>`
 /// root, the account's `<preferences>` with its `<log-unit>`, then a

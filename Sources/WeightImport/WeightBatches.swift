@@ -1,4 +1,5 @@
 import Foundation
+import WeightLog
 
 /// Rows handed from a reader's thread to the writing transaction a batch at
 /// a time, so a large file is read while its first rows are already being

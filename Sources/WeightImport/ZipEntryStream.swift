@@ -1,5 +1,6 @@
 import CArchive
 import Foundation
+import WeightLog
 
 /// Reads one member of a zip archive as a stream of chunks, through
 /// libarchive (Debian's `libarchive13`, opened on first use): Apple Health

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import WeightImport
 @testable import WeightLog
 
 /// An import's rows in time order are told apart without a set of every

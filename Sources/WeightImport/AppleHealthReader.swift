@@ -2,6 +2,7 @@ import Foundation
 import Settings
 import Storage
 import Vocabulary
+import WeightLog
 
 /// Streams Apple Health's `export.xml`, keeping only `Record` elements of
 /// type `HKQuantityTypeIdentifierBodyMass`. It reads the file in 64 KB chunks

@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import WeightLog
 
 /// What particular apps' files do that a plain CSV does not: Libra's midnight
 /// placeholders, Hacker's Diet Online's Perl escapes, openScale 2.0's
