@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TrendREPL
 
 @Suite struct ParsingTests {
@@ -40,15 +41,49 @@ import Testing
     @MainActor
     @Test func completionOffersCommandsSubcommandsAndNames() {
         var table = CommandCatalog.standard().completionTable
-        table.rules["habit"] = .subcommands(["done": [.vocabulary("habits")], "add": []])
         table.vocabulary["habits"] = ["Read", "Drink water"]
         #expect(Completer.complete("se", table: table) == ["set", "settings"])
         #expect(Completer.complete("set u", table: table) == ["unit"])
         #expect(Completer.complete("set unit ", table: table) == ["kg", "lb", "st"])
-        #expect(Completer.complete("habit d", table: table) == ["done"])
+        #expect(Completer.complete("habit d", table: table) == ["done", "delete"])
         #expect(Completer.complete("habit done dr", table: table) == [#""Drink water""#])
         #expect(Completer.complete("help sett", table: table) == ["settings"])
         #expect(Completer.complete("nonsense x", table: table) == [])
+    }
+
+    /// Each command is declared once (`CommandSyntax`): its usage line and its completion both come from it.
+    @MainActor
+    @Test func theUsageLineAndTheCompletionComeFromOneDeclaration() {
+        let catalog = CommandCatalog.standard()
+        let usage = Dictionary(uniqueKeysWithValues: catalog.commands.map { ($0.name, $0.usage) })
+        #expect(usage["weigh"] == "weigh WEIGHT [UNIT] [WHEN] [note TEXT]")
+        #expect(usage["edit"] == "edit ID [WEIGHT] [at WHEN] [note TEXT|no note]")
+        #expect(usage["restore"] == "restore latest|previous|weekly YYYY-Www|before-restore NAME|sync ID|FILE [merge] [skip-invalid]")
+        #expect(usage["habit"] == "habit add|done|undo|show|… NAME")
+        #expect(usage["set"] == "set KEY VALUE")
+        #expect(usage["today"] == "today" && usage["habits"] == "habits [all]")
+        var table = catalog.completionTable
+        table.vocabulary["weekly"] = ["2026-W47", "2026-W48"]
+        // What follows a weight: a unit, a WHEN or a note; after a unit, no unit again.
+        #expect(Completer.complete("weigh 82.4 ", table: table) == ["kg", "lb", "st", "today", "yesterday", "note"])
+        #expect(Completer.complete("weigh 82.4 kg ", table: table) == ["today", "yesterday", "note"])
+        #expect(Completer.complete("weigh 82.4 kg today ", table: table) == ["note"])
+        // A subcommand's own values: the weekly snapshots after `weekly`, the options after a name.
+        #expect(Completer.complete("restore weekly 2026-W47", table: table) == ["2026-W47"])
+        #expect(Completer.complete("restore weekly 2026-W47 ", table: table) == ["merge", "skip-invalid"])
+        #expect(Completer.complete("restore latest m", table: table) == ["merge"])
+        #expect(Completer.complete("today ", table: table) == [])
+    }
+
+    @MainActor
+    @Test func aCommandThatTakesNothingRefusesWordsFromItsDeclaration() async throws {
+        let graph = makeTestApp()
+        let session = ReplSession(app: graph.app, json: false, style: .plain, isInteractive: false)
+        for line in ["today now", "undo 2", "streak please", "status x"] {
+            let result = await session.execute(line)
+            #expect(!result.succeeded && result.text.contains("takes no arguments"), "\(line): \(result.text)")
+        }
+        #expect(await session.execute("today").succeeded)
     }
 
     @MainActor

@@ -28,7 +28,7 @@ public struct CommandCatalog {
     }
 
     static let quitCommand = CommandSpec(
-        name: "quit", aliases: ["exit", "q"], usage: "quit", summary: "leave trend (Ctrl-D does the same)",
+        name: "quit", aliases: ["exit", "q"], summary: "leave trend (Ctrl-D does the same)",
         readsSettings: false
     ) { _, _ in
         CommandOutput(text: "", json: .object([("quit", .bool(true))]), endsSession: true)
@@ -65,7 +65,7 @@ public struct CommandCatalog {
         for spec in commands {
             for word in [spec.name] + spec.aliases { rules[word] = spec.completion }
         }
-        rules["help"] = .positional([.words(commands.map(\.name))])
+        rules["help"] = CommandSyntax.optional(.value("COMMAND", .words(commands.map(\.name)))).completion
         return CompletionTable(commandWords: words.sorted(), rules: rules)
     }
 

@@ -30,39 +30,64 @@ public enum ArgumentSlot: Sendable, Equatable {
     case file
 }
 
-/// How the arguments of one command complete.
-public enum CompletionRule: Sendable, Equatable {
-    case none
-    /// Argument `i` completes from slot `i`.
-    case positional([ArgumentSlot])
-    /// The first argument is a subcommand; each has its own positional slots.
-    case subcommands([String: [ArgumentSlot]])
+/// How the arguments of one command complete: every way of typing them
+/// (`CommandSyntax.expansions`); the words typed so far pick the ways still open.
+public struct CompletionRule: Sendable, Equatable {
+    let expansions: [[CommandSyntax.Atom]]
+
+    public static let none = CompletionRule(expansions: [[]])
+
+    /// What may be typed after `arguments`: the slots of every way of typing the
+    /// command that those words begin (a word must be typed as it is, a value may be anything).
+    func slots(after arguments: [String]) -> [ArgumentSlot] {
+        var words: [String] = [], others: [ArgumentSlot] = []
+        for expansion in expansions where arguments.count < expansion.count {
+            let begins = zip(arguments, expansion).allSatisfy { typed, atom in
+                if case let .word(word) = atom { return word == typed.lowercased() }
+                return true
+            }
+            guard begins else { continue }
+            switch expansion[arguments.count] {
+            case let .word(word): words.append(word)
+            case let .value(_, .words(list)): words += list
+            case let .value(_, slot): if !others.contains(slot) { others.append(slot) }
+            }
+        }
+        var seen = Set<String>()
+        let distinct = words.filter { seen.insert($0).inserted }
+        return (distinct.isEmpty ? [] : [.words(distinct)]) + others
+    }
 }
 
-/// One REPL command: its words, its help and its handler.
+/// One REPL command, declared once: its words, what it takes (`syntax`, from
+/// which its usage line and its completion come), its help and its handler.
 @MainActor
 public struct CommandSpec {
-    public let name: String
-    public let aliases: [String]
-    public let usage: String
+    public nonisolated let name: String
+    public nonisolated let aliases: [String]
+    public nonisolated let syntax: CommandSyntax
     public let summary: String
     public let examples: [String]
-    public let completion: CompletionRule
     /// Whether the person's settings are read before it runs (all but a few, such as `quit`, which work without a database).
     public let readsSettings: Bool
     public let run: @MainActor (CommandContext, [String]) async throws -> CommandOutput
 
-    public init(name: String, aliases: [String] = [], usage: String, summary: String, examples: [String] = [],
-                completion: CompletionRule = .none, readsSettings: Bool = true,
+    public init(name: String, aliases: [String] = [], syntax: CommandSyntax = .none, summary: String, examples: [String] = [],
+                readsSettings: Bool = true,
                 run: @escaping @MainActor (CommandContext, [String]) async throws -> CommandOutput) {
         self.name = name
         self.aliases = aliases
-        self.usage = usage
+        self.syntax = syntax
         self.summary = summary
         self.examples = examples
-        self.completion = completion
         self.readsSettings = readsSettings
         self.run = run
     }
+
+    /// `weigh WEIGHT [UNIT] [WHEN] [note TEXT]`, from the syntax.
+    public nonisolated var usage: String { syntax.usage.isEmpty ? name : name + " " + syntax.usage }
+
+    /// How its arguments complete, from the syntax.
+    public nonisolated var completion: CompletionRule { syntax.completion }
 
 }

@@ -27,33 +27,18 @@ public enum Completer {
         }
         guard let rule = table.rules[command.lowercased()] else { return [] }
         let arguments = Array(words.dropFirst())
-        let slot: ArgumentSlot?
-        switch rule {
-        case .none:
-            slot = nil
-        case let .positional(slots):
-            slot = arguments.count < slots.count ? slots[arguments.count] : nil
-        case let .subcommands(table):
-            if arguments.isEmpty {
-                slot = .words(table.keys.sorted())
-            } else {
-                let slots = table[arguments[0].lowercased()] ?? []
-                let position = arguments.count - 1
-                slot = position < slots.count ? slots[position] : nil
+        return rule.slots(after: arguments).flatMap { slot -> [String] in
+            switch slot {
+            case let .words(words):
+                return words.filter { $0.hasPrefix(partial) }
+            case let .vocabulary(kind):
+                let lower = partial.lowercased()
+                return (table.vocabulary[kind] ?? [])
+                    .filter { $0.lowercased().hasPrefix(lower) }
+                    .map(CommandTokenizer.quoted)
+            case .file:
+                return files(matching: partial)
             }
-        }
-        switch slot {
-        case nil:
-            return []
-        case let .words(words):
-            return words.filter { $0.hasPrefix(partial) }
-        case let .vocabulary(kind):
-            let lower = partial.lowercased()
-            return (table.vocabulary[kind] ?? [])
-                .filter { $0.lowercased().hasPrefix(lower) }
-                .map(CommandTokenizer.quoted)
-        case .file:
-            return files(matching: partial)
         }
     }
 

@@ -93,6 +93,10 @@ public final class ReplSession {
         }
         do {
             let output: CommandOutput
+            // The declaration says what the command takes: one that takes nothing refuses words, before anything runs.
+            if spec.syntax.takesNoArguments, words.count > 1 {
+                throw CommandFailure(.usage, "\(spec.name): takes no arguments")
+            }
             if spec.name == "help" {
                 output = try HelpViewModel(catalog: catalog).help(Array(words.dropFirst()), style: style)
             } else {

@@ -4,10 +4,9 @@ import AppCore
 extension StatusViewModel {
     static var commands: [CommandSpec] {
         [
-            CommandSpec(name: "status", usage: "status",
+            CommandSpec(name: "status",
                         summary: "one line for a shell prompt: trend, streak, habits due",
                         examples: ["status"]) { context, arguments in
-                guard arguments.isEmpty else { throw CommandFailure(.usage, "status: takes no arguments") }
                 return try await StatusViewModel(weightEntryFeature: context.app.weightEntryFeature,
                                                  habitsFeature: context.app.habitsFeature).show()
             },

@@ -5,8 +5,8 @@ import DailyTips
 extension TipViewModel {
     static var commands: [CommandSpec] {
         [
-            CommandSpec(name: "tip", aliases: ["tips"], usage: "tip [next]", summary: "today's tip, or another one",
-                        examples: ["tip", "tip next"], completion: .positional([.words(["next"])])) { context, arguments in
+            CommandSpec(name: "tip", aliases: ["tips"], syntax: .optional(.word("next")), summary: "today's tip, or another one",
+                        examples: ["tip", "tip next"]) { context, arguments in
                 try await TipViewModel(dailyTipsFeature: context.app.dailyTipsFeature).show(arguments, style: context.style)
             },
         ]

@@ -7,9 +7,8 @@ import WeightLog
 extension TodayViewModel {
     static var commands: [CommandSpec] {
         [
-            CommandSpec(name: "today", aliases: ["t", "checkin"], usage: "today",
+            CommandSpec(name: "today", aliases: ["t", "checkin"],
                         summary: "today's check-in: latest weight, trend, verdict, streak") { context, arguments in
-                guard arguments.isEmpty else { throw CommandFailure(.usage, "today: takes no arguments") }
                 let viewModel = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
                                                dailyTipsFeature: context.app.dailyTipsFeature)
                 return try await viewModel.show(style: context.style)

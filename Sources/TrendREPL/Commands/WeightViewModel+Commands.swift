@@ -8,40 +8,39 @@ import WeightLog
 extension WeightViewModel {
     static var commands: [CommandSpec] {
         [
-            CommandSpec(name: "weigh", aliases: ["w", "add"], usage: "weigh WEIGHT [UNIT] [WHEN] [note TEXT]",
+            CommandSpec(name: "weigh", aliases: ["w", "add"], syntax: .sequence([.value("WEIGHT"), .optional(.value("UNIT", .words(["kg", "lb", "st"]))),
+                                             .optional(.value("WHEN", .words(["today", "yesterday"]))),
+                                             .optional(.sequence([.word("note"), .value("TEXT")]))]),
                         summary: "record a weigh-in (WHEN: 21:00, yesterday 21:00, monday, last fri, 3 days ago, YYYY-MM-DD [HH:MM])",
                         examples: ["weigh 82.4", "weigh 181.6 lb", "weigh 12st 6lb yesterday", "weigh 82.2 last fri 07:30",
-                                   "weigh 82.1 2026-11-20 07:15 note after the run"],
-                        completion: .positional([.words([]), .words(["kg", "lb", "st", "today", "yesterday", "note"]),
-                                                 .words(["today", "yesterday", "note"])])) { context, arguments in
+                                   "weigh 82.1 2026-11-20 07:15 note after the run"]) { context, arguments in
                 let today = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
                                            dailyTipsFeature: context.app.dailyTipsFeature)
                 return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature)
                     .weigh(arguments, today: today, context: context)
             },
-            CommandSpec(name: "entries", aliases: ["list", "log"], usage: "entries [RANGE]",
+            CommandSpec(name: "entries", aliases: ["list", "log"], syntax: .optional(.range),
                         summary: "list weigh-ins with their ids (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; default 1m)",
-                        examples: ["entries", "entries 2w", "entries 2026-02", "entries 2026-01-01..2026-01-31", "entries all"],
-                        completion: .positional([.words(ProgressRange.allCases.map(\.rawValue))])) { context, arguments in
+                        examples: ["entries", "entries 2w", "entries 2026-02", "entries 2026-01-01..2026-01-31", "entries all"]) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).list(arguments, context: context)
             },
-            CommandSpec(name: "edit", usage: "edit ID [WEIGHT] [at WHEN] [note TEXT | no note]",
+            CommandSpec(name: "edit", syntax: .sequence([.value("ID"), .optional(.value("WEIGHT")), .optional(.sequence([.word("at"), .value("WHEN")])),
+                                                        .optional(.choice([.sequence([.word("note"), .value("TEXT")]), .sequence([.word("no"), .word("note")])]))]),
                         summary: "change an entry's weight, time or note (ID: its first characters)",
                         examples: ["edit 1a2b 82.05", "edit 1a2b3c4d 181 lb", "edit 1a2b at yesterday 07:30",
                                    "edit 1a2b note after the \"long\" run", "edit 1a2b no note"]) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).edit(arguments, line: context.line)
             },
-            CommandSpec(name: "find", usage: "find TEXT", summary: "list the weigh-ins whose note holds TEXT",
+            CommandSpec(name: "find", syntax: .value("TEXT"), summary: "list the weigh-ins whose note holds TEXT",
                         examples: ["find after the run", "find gym"]) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature)
                     .find(arguments, line: context.line, style: context.style)
             },
-            CommandSpec(name: "delete", aliases: ["rm", "remove"], usage: "delete ID",
+            CommandSpec(name: "delete", aliases: ["rm", "remove"], syntax: .value("ID"),
                         summary: "delete an entry (undo brings it back)", examples: ["delete 1a2b"]) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).delete(arguments)
             },
-            CommandSpec(name: "streak", usage: "streak", summary: "the weigh-in streak and this week, Monday to Sunday") { context, arguments in
-                guard arguments.isEmpty else { throw CommandFailure(.usage, "streak: takes no arguments") }
+            CommandSpec(name: "streak", summary: "the weigh-in streak and this week, Monday to Sunday") { context, arguments in
                 return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).streak(style: context.style)
             },
         ]

@@ -4,7 +4,7 @@ public struct HelpViewModel {
     let catalog: CommandCatalog
 
     static let command = CommandSpec(
-        name: "help", aliases: ["?", "h"], usage: "help [COMMAND]", summary: "list the commands, or explain one",
+        name: "help", aliases: ["?", "h"], syntax: .optional(.value("COMMAND")), summary: "list the commands, or explain one",
         examples: ["help", "help weigh"]
     ) { _, _ in
         // The session answers help itself, since it holds the catalogue.

@@ -1,0 +1,97 @@
+import Progress
+
+/// What a command takes, declared once: its usage line in `help` and the man
+/// page, and how its words complete with Tab, are both made from it, as
+/// swift-argument-parser derives them from one declaration.
+///
+/// A value is one word as far as completion goes (the domain grammar that
+/// reads it, such as `WeightInput` or `WhenInput`, may take more).
+public indirect enum CommandSyntax: Sendable, Equatable {
+    /// A word typed as it is (`now`, `note`).
+    case word(String)
+    /// A value, shown by its placeholder (`WEIGHT`, `FILE`), completing from `slot` (`.words([])`: nothing to offer).
+    case value(String, ArgumentSlot)
+    /// Something that may be left out: `[…]`.
+    case optional(CommandSyntax)
+    /// One of several: `a|b`.
+    case choice([CommandSyntax])
+    /// One after another.
+    case sequence([CommandSyntax])
+    /// Subcommands, each a word and what follows it; the usage line names the
+    /// first few and the placeholder most of them take (`add|done|undo|show|… NAME`).
+    /// `key` names the word in the usage line instead (`set KEY VALUE`).
+    case subcommands(key: String? = nil, [(String, CommandSyntax)])
+
+    /// Nothing: a command that takes no arguments.
+    public static let none = CommandSyntax.sequence([])
+
+    /// A choice of plain words.
+    public static func words(_ words: String...) -> CommandSyntax { .choice(words.map(CommandSyntax.word)) }
+
+    /// The RANGE every listing takes (`2w 3m 1y all`, a month, a year, START..END).
+    static let range = CommandSyntax.value("RANGE", .words(ProgressRange.allCases.map(\.rawValue)))
+
+    /// A value that completes from no list.
+    public static func value(_ name: String) -> CommandSyntax { .value(name, .words([])) }
+
+    public static func == (lhs: CommandSyntax, rhs: CommandSyntax) -> Bool { lhs.usage == rhs.usage && lhs.completion == rhs.completion }
+
+    // MARK: The usage line
+
+    /// `WEIGHT [UNIT] [WHEN] [note TEXT]`.
+    public var usage: String {
+        switch self {
+        case let .word(word): word
+        case let .value(name, _): name
+        case let .optional(inner): "[" + inner.usage + "]"
+        case let .choice(alternatives): alternatives.map(\.usage).joined(separator: "|")
+        case let .sequence(parts): parts.map(\.usage).filter { !$0.isEmpty }.joined(separator: " ")
+        case let .subcommands(key, commands):
+            subcommandsUsage(key: key, commands)
+        }
+    }
+
+    private func subcommandsUsage(key: String?, _ commands: [(String, CommandSyntax)]) -> String {
+        let shown = Self.shownSubcommands
+        let words = key ?? commands.prefix(shown).map(\.0).joined(separator: "|") + (commands.count > shown ? "|…" : "")
+        // The placeholder most subcommands begin with, when most do.
+        let firsts = commands.compactMap { $0.1.expansions.first?.first }.compactMap { atom -> String? in
+            if case let .value(name, _) = atom { return name } else { return nil }
+        }
+        let counts = Dictionary(firsts.map { ($0, 1) }, uniquingKeysWith: +)
+        guard let common = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+              common.value * 2 > commands.count else { return words }
+        return words + " " + common.key
+    }
+
+    /// How many subcommands a usage line names before `…`.
+    static let shownSubcommands = 4
+
+    // MARK: Completion
+
+    /// One way to type the command: its words and values in order.
+    public enum Atom: Sendable, Equatable {
+        case word(String)
+        case value(String, ArgumentSlot)
+    }
+
+    /// Every way to type it (each optional part there or not, each alternative).
+    public var expansions: [[Atom]] {
+        switch self {
+        case let .word(word): [[.word(word)]]
+        case let .value(name, slot): [[.value(name, slot)]]
+        case let .optional(inner): inner.expansions + [[]]  // There first: completion offers words in the order declared.
+        case let .choice(alternatives): alternatives.flatMap(\.expansions)
+        case let .sequence(parts):
+            parts.reduce([[]]) { heads, part in heads.flatMap { head in part.expansions.map { head + $0 } } }
+        case let .subcommands(_, commands):
+            commands.flatMap { word, rest in rest.expansions.map { [.word(word)] + $0 } }
+        }
+    }
+
+    /// How the arguments complete, from the same declaration as the usage line.
+    public var completion: CompletionRule { CompletionRule(expansions: expansions) }
+
+    /// Whether the command takes no arguments at all.
+    public var takesNoArguments: Bool { expansions.allSatisfy(\.isEmpty) }
+}
