@@ -23,6 +23,11 @@ public struct CanonicalJSON: Sendable, Equatable {
         appendUTF8(of: text)
     }
 
+    /// Bytes the caller knows need no escaping, made once (a key with its punctuation).
+    public mutating func raw(bytes other: [UInt8]) {
+        bytes.append(contentsOf: other)
+    }
+
     /// A string's bytes as one copy (a string's `utf8` view appends byte by byte).
     private mutating func appendUTF8(of text: String) {
         var text = text

@@ -38,6 +38,7 @@ enum WeightExport {
 
         private func cell(_ field: WeightField, _ entry: WeightEntry) -> String {
             switch (field.kind, field.get(entry)) {
+            case (.id, _): entry.id  // As Trend writes ids and reads them back: never quoted.
             case (.instant, _): days.internetDateTime(entry.date)
             case (.kilograms, _): "\(unit.value(fromKilograms: entry.kilograms))," + unit.rawValue
             case let (_, .text(text)): CSVTable.field(text)
@@ -76,25 +77,48 @@ enum WeightExport {
             text.raw(first ? "\n    {\n" : ",\n    {\n")
             first = false
             // Keys sorted; an unknown number left out, so a file without body fat reads as the original app
-            // writes it, whose note is always a string.
-            var members: [(key: String, value: WeightField.Value)] = []
-            for field in WeightField.all {
-                switch (field.kind, field.get(entry)) {
-                case (.id, _): members.append((field.exportKey, .text(WeightExport.uuid(for: entry.id))))
-                case (.instant, _): members.append((field.exportKey, .text(WeightExport.portableInstant(entry.date, days: days))))
-                case (.text, .absent): members.append((field.exportKey, .text("")))
-                case (.number, .absent): continue
-                case let (_, value): members.append((field.exportKey, value))
+            // writes it, whose note is always a string. A million rows: no array per row.
+            var first = true
+            let isUUID = WeightExport.isUUID(entry.id)
+            for member in Self.members {
+                let value: WeightField.Value
+                switch member {
+                case .trendID:
+                    guard !isUUID else { continue }
+                    value = .text(entry.id)
+                case let .field(field):
+                    switch (field.kind, field.get(entry)) {
+                    case (.id, _): value = .text(isUUID ? entry.id : WeightExport.uuid(for: entry.id))
+                    case (.instant, _): value = .text(WeightExport.portableInstant(entry.date, days: days))
+                    case (.text, .absent): value = .text("")
+                    case (.number, .absent): continue
+                    case let (_, other): value = other
+                    }
                 }
-            }
-            if !WeightExport.isUUID(entry.id) { members.append(("trendID", .text(entry.id))) }
-            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-                text.raw((index == 0 ? "" : ",\n") + "      \"" + member.key + "\" : ")
-                member.value.write(into: &text)
+                text.raw(first ? "      \"" : ",\n      \"")
+                first = false
+                text.raw(member.key)
+                text.raw("\" : ")
+                value.write(into: &text)
             }
             text.raw("\n    }")
             try file.append(text.bytes)
         }
+
+        /// A member of an exported entry: a field under its export key, or `trendID`, the id that is not a UUID.
+        enum Member {
+            case field(WeightField), trendID
+
+            var key: String {
+                switch self {
+                case let .field(field): field.exportKey
+                case .trendID: "trendID"
+                }
+            }
+        }
+
+        /// The members in the order of their keys.
+        static let members = (WeightField.all.map(Member.field) + [.trendID]).sorted { $0.key < $1.key }
 
         func commit(exportedAt: Date) throws {
             var text = CanonicalJSON()

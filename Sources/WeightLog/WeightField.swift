@@ -11,7 +11,8 @@ import Storage
 /// columns, and the entry scripts read. A new optional field is a migration
 /// in `WeightTable+Schema`, one more element here, a snapshot format version
 /// with its fixture, and the screens that show it.
-public struct WeightField: Sendable {
+public final class WeightField: Sendable {
+    // A class: a row's loop over the fields copies a reference, not nine strings and closures.
     /// What a field holds; it decides how each form writes the value.
     public enum Kind: Sendable, Equatable {
         /// The weigh-in's id: text, required.
@@ -60,7 +61,12 @@ public struct WeightField: Sendable {
         self.get = get
         self.set = set
         self.fromFile = fromFile
+        firstInSnapshot = Array("{\"\(snapshotKey)\":".utf8)
+        nextInSnapshot = Array(",\"\(snapshotKey)\":".utf8)
     }
+
+    /// `{"key":` and `,"key":`, made once: a snapshot writes one of them per field of a million rows.
+    let firstInSnapshot: [UInt8], nextInSnapshot: [UInt8]
 
     /// Whether every weigh-in has it (a file's row without it is refused).
     public var isRequired: Bool { kind == .id || kind == .instant || kind == .kilograms }
@@ -161,10 +167,8 @@ extension WeightEntry {
         for field in WeightField.bySnapshotKey {
             let value = field.get(entry)
             if value == .absent { continue }
-            out.raw(first ? "{\"" : ",\"")
+            out.raw(bytes: first ? field.firstInSnapshot : field.nextInSnapshot)
             first = false
-            out.raw(field.snapshotKey)
-            out.raw("\":")
             value.write(into: &out)
         }
         out.raw("}")

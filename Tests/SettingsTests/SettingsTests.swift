@@ -71,6 +71,20 @@ import Vocabulary
         #expect(abs(parsed - kilograms) < 1e-9)
     }
 
+    /// The grammar says which unit it read, so nothing after it has to look for the unit in the text again.
+    @Test func aWeightSaysTheUnitItWasTypedIn() throws {
+        let cases: [([String], WeightUnit, Double, Int, Bool)] = [
+            (["82.4"], .pounds, 82.4, 1, true), (["181.6", "lb"], .pounds, 181.6, 2, true), (["82.4kg"], .pounds, 82.4, 1, false),
+            (["12st", "6lb", "yesterday"], .kilograms, 12, 2, false), (["12", "st", "6", "lb"], .kilograms, 12, 4, true),
+        ]
+        let typedUnits: [WeightUnit] = [.pounds, .pounds, .kilograms, .stones, .stones]
+        for (index, (tokens, setting, number, consumed, bare)) in cases.enumerated() {
+            let reading = try WeightInput.read(tokens[...], defaultUnit: setting)
+            #expect(reading.unit == typedUnits[index] && reading.number == number && reading.consumed == consumed
+                && reading.startsWithBareNumber == bare, "\(tokens)")
+        }
+    }
+
     @Test(arguments: ["nan", "inf", "1e309", "-0", "0x1p3", "abc", "82.4.1", "12st 15lb", "", "82 furlongs", "12.5st6"])
     func malformedWeightsAreRefused(text: String) {
         #expect(throws: WeightInputError.self) { try WeightInput.parse(text, defaultUnit: .kilograms) }

@@ -47,7 +47,7 @@ struct WeightViewModel {
         switch concern {
         case let .farFromTrend(trend):
             var text = "\(unit.format(request.kilograms)) is far from your trend of \(unit.format(trend))."
-            if let number = PlainDecimal.parse(arguments[0], maximumLength: 12) {
+            if request.weight.startsWithBareNumber, case let number = request.weight.number {
                 for other in WeightUnit.allCases where other != request.unit {
                     let kilograms = other.kilograms(from: number)
                     if !WeighInConcern.isFar(kilograms, fromTrend: trend) {
@@ -230,16 +230,17 @@ struct WeightViewModel {
 
 /// The words of a `weigh` command: WEIGHT [UNIT] [WHEN] [note TEXT].
 struct WeighRequest {
-    let kilograms: Double
-    /// The unit the weight was read in (the one typed, or the setting's).
-    let unit: WeightUnit
+    /// The weight as `WeightInput` read it: kilograms, the unit typed (or the setting's), the number typed.
+    let weight: WeightInput.Reading
+    var kilograms: Double { weight.kilograms }
+    var unit: WeightUnit { weight.unit }
     let when: WhenInput
     let note: String?
 
     /// - Parameter line: the line as typed, so a note keeps its quotes; without it the words are joined.
     init(_ arguments: [String], defaultUnit: WeightUnit, line: String? = nil) throws {
-        let (kilograms, used) = try WeightInput.parse(arguments[...], defaultUnit: defaultUnit)
-        var rest = arguments.dropFirst(used)
+        weight = try WeightInput.read(arguments[...], defaultUnit: defaultUnit)
+        var rest = arguments.dropFirst(weight.consumed)
         let when = try WhenInput.take(from: &rest)
         var note: String?
         if let first = rest.first {
@@ -250,9 +251,6 @@ struct WeighRequest {
             note = line.flatMap { CommandTokenizer.text(after: "note", in: $0) } ?? rest.dropFirst().joined(separator: " ")
             guard note?.isEmpty == false else { throw CommandFailure(.usage, "weigh: 'note' needs some text after it") }
         }
-        self.kilograms = kilograms
-        let typed = arguments.prefix(used).joined(separator: " ").lowercased()
-        unit = typed.contains("st") ? .stones : (typed.contains("lb") ? .pounds : (typed.contains("kg") ? .kilograms : defaultUnit))
         self.when = when
         self.note = note
     }
