@@ -82,7 +82,8 @@ public final class AppModel {
         )
         let settingsFeature = SettingsFeature(settings: settings, dataDirectory: environment.dataDirectory, currentDate: currentDate)
         let habitsFeature = HabitsFeature(storage: LocalHabitsRepository(store: storage), calendar: calendar,
-                                          currentDate: currentDate, dayStartMinutes: { settingsFeature.current.dayStartMinutes })
+                                          currentDate: currentDate, dayStartMinutes: { settingsFeature.current.dayStartMinutes },
+                                          isWeightDatabase: WeightImportFeature.isWeightDatabase)
         let dailyTipsFeature = DailyTipsFeature(
             repository: LocalTipDeckRepository(store: storage), catalogue: environment.tipCatalogue,
             calendar: calendar, currentDate: currentDate,

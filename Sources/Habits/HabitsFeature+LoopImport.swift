@@ -19,7 +19,38 @@ public struct LoopImportSummary: Sendable, Equatable {
     public var imported = false
 }
 
+/// Where Loop's habits are in a file the person named: a backup, or the folder of a CSV export.
+public enum LoopSource: Sendable, Equatable {
+    case backup(URL)
+    case csvFolder(URL)
+
+    /// How the screens name it.
+    public var format: String {
+        switch self {
+        case .backup: "backup"
+        case .csvFolder: "CSV export"
+        }
+    }
+}
+
 extension HabitsFeature {
+    /// Loop's habits in `url`, when it holds them: a Loop backup (a SQLite
+    /// file that is not a database of weigh-ins), or Loop's CSV export
+    /// (its folder, or a file in it); nil for any other file, which is the
+    /// weight import's. The choice of importer, made here, not by a screen.
+    public func loopSource(at url: URL) -> LoopSource? {
+        if LoopBackup.looksLikeOne(path: url.path), !isWeightDatabase(url) { return .backup(url) }
+        return LoopCSV.folder(for: url).map(LoopSource.csvFolder)
+    }
+
+    /// Imports (or, with `preview`, reads) Loop's habits from `source`.
+    public func importLoop(_ source: LoopSource, preview: Bool) async throws -> LoopImportSummary {
+        switch source {
+        case let .backup(url): try await importLoopBackup(url, preview: preview)
+        case let .csvFolder(folder): try await importLoopCSV(folder: folder, preview: preview)
+        }
+    }
+
     /// Reads a Loop Habit Tracker backup (`.db`) and, unless `preview`,
     /// merges it: a habit of a new name is added with its days (archived
     /// stays archived); a habit already here gains only the days it does not

@@ -109,13 +109,18 @@ public final class HabitsFeature {
     @ObservationIgnored private let currentDate: @MainActor () -> Date
     /// Minutes after midnight when a habit day begins (`set day-starts-at`), read at each use.
     @ObservationIgnored private let dayStartMinutes: @MainActor () -> Int
+    /// Whether a file is a database of weigh-ins (a Health Connect export) rather than a Loop backup,
+    /// passed in by `AppModel.assemble` from WeightImport: both are SQLite files.
+    @ObservationIgnored let isWeightDatabase: @Sendable (URL) -> Bool
     @ObservationIgnored private let loader: FreshLoader
     @ObservationIgnored private var deleted: [Habit] = []
     public let calendar: Calendar
 
     public init(storage: any HabitsRepository, calendar: Calendar, currentDate: @escaping @MainActor () -> Date,
-                dayStartMinutes: @escaping @MainActor () -> Int = { 0 }) {
+                dayStartMinutes: @escaping @MainActor () -> Int = { 0 },
+                isWeightDatabase: @escaping @Sendable (URL) -> Bool = { _ in false }) {
         self.storage = storage
+        self.isWeightDatabase = isWeightDatabase
         self.calendar = calendar
         self.currentDate = currentDate
         self.dayStartMinutes = dayStartMinutes

@@ -170,6 +170,11 @@ public final class WeightEntryFeature {
     /// Today's local day number.
     public var today: Int { localDays.day(of: currentDate()) }
 
+    /// The period `word` names today and the one a look back compares it with (`ComparedPeriods`).
+    public func comparedPeriods(named word: String) -> ComparedPeriods? {
+        ComparedPeriods.named(word, today: today)
+    }
+
     /// The day table of the calendar's time zone.
     public var localDays: LocalDays { weightLog.localDays(for: calendar.timeZone) }
 

@@ -305,7 +305,7 @@ import Vocabulary
     @Test func periodsAreThisWeekMonthOrYearOrARangeAgainstTheSameSpanBefore() throws {
         let today = DayNumber.from(year: 2026, month: 6, day: 17)
         func span(_ word: String) throws -> [String] {
-            let periods = try #require(SummaryViewModel.periods(word, today: today))
+            let periods = try #require(ComparedPeriods.named(word, today: today))
             return [periods.current.lowerBound, periods.current.upperBound, periods.previous.lowerBound, periods.previous.upperBound]
                 .map(DayNumber.string)
         }
@@ -314,7 +314,7 @@ import Vocabulary
         #expect(try span("year") == ["2026-01-01", "2026-06-17", "2025-01-01", "2025-12-31"])
         #expect(try span("2026-02") == ["2026-02-01", "2026-02-28", "2026-01-04", "2026-01-31"])
         #expect(try span("2w") == ["2026-06-04", "2026-06-17", "2026-05-21", "2026-06-03"])
-        #expect(SummaryViewModel.periods("fortnight", today: today) == nil && SummaryViewModel.periods("all", today: today) == nil)
+        #expect(ComparedPeriods.named("fortnight", today: today) == nil && ComparedPeriods.named("all", today: today) == nil)
     }
 
     @Test func theSummaryInJSON() throws {

@@ -82,10 +82,10 @@ struct HabitsViewModel {
         for split in 1...arguments.count {
             let name = arguments[..<split].joined(separator: " ")
             // A schedule word swallowed into the name ("Read every funday") is a misread schedule, not a name.
-            if problem != nil, arguments[1..<split].contains(where: Self.looksLikeSchedule) { break }
+            if problem != nil, arguments[1..<split].contains(where: HabitPlan.looksLikeSchedule) { break }
             do {
-                let (schedule, kind, unit) = try Self.plan(Array(arguments[split...]))
-                let habit = try await habitsFeature.add(name: name, schedule: schedule, kind: kind, unit: unit)
+                let plan = try Self.plan(Array(arguments[split...]))
+                let habit = try await habitsFeature.add(name: name, schedule: plan.schedule, kind: plan.kind, unit: plan.unit)
                 let kindText = habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind, unit: habit.unit))"
                 return confirmation("Added '\(habit.name)' (\(HabitText.schedule(habit.schedule))\(kindText)).", habit: habit)
             } catch let failure as CommandFailure {
@@ -95,51 +95,16 @@ struct HabitsViewModel {
         throw CommandFailure(.usage, problem ?? "habit add: needs a name")
     }
 
-    private static let scheduleVocabulary: Set<String> = ["every", "times", "time", "a", "per", "each", "in", "/", "x",
-                                                          "day", "days", "week", "weeks", "month", "months"]
-
-    private static func looksLikeSchedule(_ word: String) -> Bool {
-        let lower = word.lowercased()
-        return ["every", "daily", "times", "target", "at", "per", "week", "month", "max", "min"].contains(lower)
-            || lower.contains("/") || lower.contains(where: \.isNumber) || HabitSchedule(text: lower) != nil
-    }
-
-    /// A schedule and a kind from the words after a habit's name: `every day`, `3/week`,
-    /// `mon-fri`, … then optionally `target 8`, `at least 8`, `at most 2`, `at-most 2`.
-    static func plan(_ words: [String]) throws -> (HabitSchedule, HabitKind, String) {
-        var rest = words.map { $0.lowercased() }
-        var kind = HabitKind.yesNo
-        var unit = ""
-        let markers: [[String]: Bool] = [["target"]: false, ["at", "least"]: false, ["at-least"]: false, ["atleast"]: false,
-                                         ["min"]: false, ["at", "most"]: true, ["at-most"]: true, ["atmost"]: true, ["max"]: true]
-        for index in rest.indices {
-            guard let (marker, atMost) = markers.first(where: { Array(rest[index...].prefix($0.key.count)) == $0.key }) else { continue }
-            let numberIndex = index + marker.count
-            guard numberIndex < rest.count, let value = number(rest[numberIndex]) else {
-                throw CommandFailure(.usage, "habit add: '\(marker.joined(separator: " "))' needs a number after it, e.g. \(marker.joined(separator: " ")) 8")
-            }
-            // Words after the number name what is counted: at least 8 glasses.
-            unit = words[(numberIndex + 1)...].joined(separator: " ")
-            kind = atMost ? .atMost(value) : .atLeast(value)
-            rest = Array(rest[..<index])
-            break
-        }
-        // `Water 8 glasses`: a number and a unit after the schedule is an at-least target.
-        if kind == .yesNo, HabitSchedule(text: rest.joined(separator: " ")) == nil,
-           let index = rest.lastIndex(where: { number($0) != nil }), index + 1 < rest.count,
-           !rest[(index + 1)...].contains(where: { scheduleVocabulary.contains($0) || looksLikeSchedule($0) }),
-           HabitSchedule(text: rest[..<index].joined(separator: " ")) != nil, let value = number(rest[index]) {
-            unit = words[(index + 1)...].joined(separator: " ")
-            kind = .atLeast(value)
-            rest = Array(rest[..<index])
-        }
-        guard let schedule = HabitSchedule(text: rest.joined(separator: " ")) else {
-            let word = rest.first { !scheduleVocabulary.contains($0) && HabitSchedule(text: $0) == nil && number($0.trimmingCharacters(in: CharacterSet(charactersIn: "x/"))) == nil }
-                ?? rest.joined(separator: " ")
-            throw CommandFailure(.usage, "habit add: could not read '\(ReplSession.printable(word))' as a schedule; "
+    /// A plan's words read by its grammar (`HabitPlan`), a refusal said for the command `command`.
+    static func plan(_ words: [String], command: String = "habit add") throws -> HabitPlan {
+        do {
+            return try HabitPlan.parse(words)
+        } catch let .needsNumber(marker) {
+            throw CommandFailure(.usage, "\(command): '\(marker)' needs a number after it, e.g. \(marker) 8")
+        } catch let .unreadableSchedule(word) {
+            throw CommandFailure(.usage, "\(command): could not read '\(ReplSession.printable(word))' as a schedule; "
                 + "write \(HabitSchedule.acceptedForms); for a number: target 8, at least 8 glasses, at most 2, 8 glasses")
         }
-        return (schedule, kind, unit)
     }
 
     /// `habit edit NAME schedule 3 times a week`, `… target 10`, `… at most 1`, `… unit glasses`.
@@ -158,14 +123,14 @@ struct HabitsViewModel {
         let habit: Habit
         switch what {
         case "schedule":
-            let (schedule, _, _) = try Self.plan(rest)
-            habit = try await habitsFeature.edit(current.name, schedule: schedule)
+            habit = try await habitsFeature.edit(current.name, schedule: try Self.plan(rest, command: "habit edit").schedule)
         case "unit":
             habit = try await habitsFeature.edit(current.name, unit: rest.joined(separator: " "))
         default:
             // target N, at least N, at most N: the kind words as habit add reads them, with the schedule kept.
             let words = (what == "target" ? ["target"] : [what]) + rest
-            let (_, kind, unit) = try Self.plan(words)
+            let plan = try Self.plan(words, command: "habit edit")
+            let kind = plan.kind, unit = plan.unit
             guard kind != .yesNo else { throw CommandFailure(.usage, usage) }
             if case .atLeast = kind, what == "target", case .atMost = current.kind {
                 // `target N` on an at-most habit changes the limit, not the direction.

@@ -51,11 +51,8 @@ struct ImportViewModel {
             }
         }
         let url = URL(fileURLWithPath: HomePath.expanding(path))
-        if LoopBackup.looksLikeOne(path: url.path), !WeightImportFeature.isWeightDatabase(url) {
-            return renderLoop(try await habitsFeature.importLoopBackup(url, preview: previewOnly), format: "backup", style: context.style)
-        }
-        if let folder = LoopCSV.folder(for: url) {
-            return renderLoop(try await habitsFeature.importLoopCSV(folder: folder, preview: previewOnly), format: "CSV export", style: context.style)
+        if let source = habitsFeature.loopSource(at: url) {
+            return renderLoop(try await habitsFeature.importLoop(source, preview: previewOnly), format: source.format, style: context.style)
         }
         let bar = ProgressBar(enabled: context.isInteractive, label: previewOnly ? "Reading" : "Importing")
         let preview: ImportPreview

@@ -17,41 +17,11 @@ struct SummaryViewModel {
         self.habitsFeature = habitsFeature
     }
 
-    /// A period and the one it is compared with, as local days.
-    struct Periods: Sendable {
-        let name: String
-        let current: ClosedRange<Int>
-        let previous: ClosedRange<Int>
-    }
-
-    /// `week` (Monday to today, against last week), `month`, `year`, or a RANGE against the span of its length before it.
-    nonisolated static func periods(_ word: String, today: Int) -> Periods? {
-        let (year, month, _) = DayNumber.civil(today)
-        switch word.lowercased() {
-        case "week":
-            let monday = today - DayNumber.weekdayFromMonday(today)
-            return Periods(name: "this week", current: monday...today, previous: (monday - 7)...(monday - 1))
-        case "month":
-            let first = DayNumber.from(year: year, month: month, day: 1)
-            let previousFirst = month == 1 ? DayNumber.from(year: year - 1, month: 12, day: 1) : DayNumber.from(year: year, month: month - 1, day: 1)
-            return Periods(name: "this month", current: first...today, previous: previousFirst...(first - 1))
-        case "year":
-            let first = DayNumber.from(year: year, month: 1, day: 1)
-            return Periods(name: "this year", current: first...today, previous: DayNumber.from(year: year - 1, month: 1, day: 1)...(first - 1))
-        default:
-            guard let range = DayRange.parse(word, today: today), let first = range.firstDay else { return nil }
-            let last = min(range.lastDay ?? today, today)
-            guard first <= last else { return nil }
-            let length = last - first + 1
-            return Periods(name: range.title, current: first...last, previous: (first - length)...(first - 1))
-        }
-    }
-
     func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
         guard arguments.count <= 1 else { throw CommandFailure(.usage, "summary: takes at most one period (week, month, year or a RANGE)") }
         try await weightEntryFeature.load()
         let word = arguments.first ?? "week"
-        guard let periods = Self.periods(word, today: weightEntryFeature.today) else {
+        guard let periods = weightEntryFeature.comparedPeriods(named: word) else {
             throw CommandFailure(.usage, "summary: '\(ReplSession.printable(word))' is not a period; use week, month, year, 30d, 2026-02, 2025 "
                 + "or 2026-01-01..2026-01-31")
         }

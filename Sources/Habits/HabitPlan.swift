@@ -1,0 +1,80 @@
+import Foundation
+import Vocabulary
+
+/// What follows a habit's name when it is added or edited, as people type
+/// it: a schedule (`every day`, `3/week`, `mon-fri`, …), then optionally
+/// what is counted (`target 8`, `at least 8 glasses`, `at most 2`,
+/// `at-most 2`, or `8 glasses` after the schedule). The grammar of a habit's
+/// plan, beside the schedule and kind it makes.
+public struct HabitPlan: Sendable, Equatable {
+    public var schedule: HabitSchedule
+    public var kind: HabitKind
+    /// What the number counts (`glasses`), empty for none.
+    public var unit: String
+
+    public init(schedule: HabitSchedule, kind: HabitKind, unit: String) {
+        self.schedule = schedule
+        self.kind = kind
+        self.unit = unit
+    }
+
+    /// Why words are not a plan.
+    public enum Problem: Error, Equatable, Sendable {
+        /// A kind's marker (`target`, `at most`) with no number after it.
+        case needsNumber(marker: String)
+        /// A word that is no part of a schedule the grammar reads.
+        case unreadableSchedule(word: String)
+    }
+
+    /// The plan `words` say.
+    public static func parse(_ words: [String]) throws(Problem) -> HabitPlan {
+        var rest = words.map { $0.lowercased() }
+        var kind = HabitKind.yesNo
+        var unit = ""
+        for index in rest.indices {
+            guard let (marker, atMost) = markers.first(where: { Array(rest[index...].prefix($0.key.count)) == $0.key }) else { continue }
+            let numberIndex = index + marker.count
+            guard numberIndex < rest.count, let value = number(rest[numberIndex]) else {
+                throw .needsNumber(marker: marker.joined(separator: " "))
+            }
+            // Words after the number name what is counted: at least 8 glasses.
+            unit = words[(numberIndex + 1)...].joined(separator: " ")
+            kind = atMost ? .atMost(value) : .atLeast(value)
+            rest = Array(rest[..<index])
+            break
+        }
+        // `Water 8 glasses`: a number and a unit after the schedule is an at-least target.
+        if kind == .yesNo, HabitSchedule(text: rest.joined(separator: " ")) == nil,
+           let index = rest.lastIndex(where: { number($0) != nil }), index + 1 < rest.count,
+           !rest[(index + 1)...].contains(where: { scheduleVocabulary.contains($0) || looksLikeSchedule($0) }),
+           HabitSchedule(text: rest[..<index].joined(separator: " ")) != nil, let value = number(rest[index]) {
+            unit = words[(index + 1)...].joined(separator: " ")
+            kind = .atLeast(value)
+            rest = Array(rest[..<index])
+        }
+        guard let schedule = HabitSchedule(text: rest.joined(separator: " ")) else {
+            let word = rest.first { !scheduleVocabulary.contains($0) && HabitSchedule(text: $0) == nil
+                && number($0.trimmingCharacters(in: CharacterSet(charactersIn: "x/"))) == nil } ?? rest.joined(separator: " ")
+            throw .unreadableSchedule(word: word)
+        }
+        return HabitPlan(schedule: schedule, kind: kind, unit: unit)
+    }
+
+    /// Whether a word reads as part of a schedule or a target (`every`, `3/week`, `8`): a name ends before it.
+    public static func looksLikeSchedule(_ word: String) -> Bool {
+        let lower = word.lowercased()
+        return ["every", "daily", "times", "target", "at", "per", "week", "month", "max", "min"].contains(lower)
+            || lower.contains("/") || lower.contains(where: \.isNumber) || HabitSchedule(text: lower) != nil
+    }
+
+    /// The words that open a kind, and whether the kind is a limit (at most).
+    private static let markers: [[String]: Bool] = [["target"]: false, ["at", "least"]: false, ["at-least"]: false, ["atleast"]: false,
+                                                    ["min"]: false, ["at", "most"]: true, ["at-most"]: true, ["atmost"]: true, ["max"]: true]
+
+    private static let scheduleVocabulary: Set<String> = ["every", "times", "time", "a", "per", "each", "in", "/", "x",
+                                                          "day", "days", "week", "weeks", "month", "months"]
+
+    private static func number(_ text: String) -> Double? {
+        PlainDecimal.parse(text, maximumLength: 12)
+    }
+}

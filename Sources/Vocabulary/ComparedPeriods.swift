@@ -1,0 +1,33 @@
+/// A period and the one it is compared with, as local days: what `summary`
+/// looks back on. `week` is Monday to today against last week, `month` and
+/// `year` the same so far against the whole one before, and a RANGE the
+/// span of its length just before it.
+public struct ComparedPeriods: Sendable, Equatable {
+    /// How the period is said (`this week`, `February 2026`).
+    public let name: String
+    public let current: ClosedRange<Int>
+    public let previous: ClosedRange<Int>
+
+    /// The periods `word` names on `today`; nil for a word that names none (or a range all in the future).
+    public static func named(_ word: String, today: Int) -> ComparedPeriods? {
+        let (year, month, _) = DayNumber.civil(today)
+        switch word.lowercased() {
+        case "week":
+            let monday = today - DayNumber.weekdayFromMonday(today)
+            return ComparedPeriods(name: "this week", current: monday...today, previous: (monday - 7)...(monday - 1))
+        case "month":
+            let first = DayNumber.from(year: year, month: month, day: 1)
+            let previousFirst = month == 1 ? DayNumber.from(year: year - 1, month: 12, day: 1) : DayNumber.from(year: year, month: month - 1, day: 1)
+            return ComparedPeriods(name: "this month", current: first...today, previous: previousFirst...(first - 1))
+        case "year":
+            let first = DayNumber.from(year: year, month: 1, day: 1)
+            return ComparedPeriods(name: "this year", current: first...today, previous: DayNumber.from(year: year - 1, month: 1, day: 1)...(first - 1))
+        default:
+            guard let range = DayRange.parse(word, today: today), let first = range.firstDay else { return nil }
+            let last = min(range.lastDay ?? today, today)
+            guard first <= last else { return nil }
+            let length = last - first + 1
+            return ComparedPeriods(name: range.title, current: first...last, previous: (first - length)...(first - 1))
+        }
+    }
+}
