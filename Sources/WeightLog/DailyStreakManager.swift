@@ -4,7 +4,7 @@ import Vocabulary
 /// One day of the Monday–Sunday week view.
 public struct WeekDay: Sendable, Equatable {
     /// What one day of the week view shows.
-    public enum Status: String, Sendable, Equatable {
+    public enum Status: String, Sendable, Equatable, Codable {
         case movingDownward, holdingSteady, needsAttention, timeForReset, noCheckIn, future
     }
 

@@ -108,3 +108,29 @@ import TestSupport
         #expect(TodayViewModel.sparkline([nil, 80]) == nil, "one day is no line")
     }
 }
+
+/// One value is both the JSON document and the text (`CommandAnswer`): the encoder keeps the members' order
+/// and writes a missing optional as `null`, as the hand-built documents did.
+@Suite struct CommandAnswerTests {
+    struct Sample: CommandAnswer {
+        let name: String
+        let count: Int
+        let kilograms: Double
+        let note: String?
+        let days: [Day]
+        struct Day: Encodable { let date: String; let done: Bool }
+
+        func text(style: TerminalStyle) -> String { "\(name): \(count)" }
+    }
+
+    @Test func anAnswerIsEncodedInItsOwnOrderWithNulls() {
+        let sample = Sample(name: "Read", count: 3, kilograms: 82, note: nil, days: [.init(date: "2026-11-30", done: true)])
+        #expect(JSON(encoding: sample).encoded()
+            == #"{"name":"Read","count":3,"kilograms":82.0,"note":null,"days":[{"date":"2026-11-30","done":true}]}"#)
+        let output = CommandOutput(sample, style: .plain)
+        #expect(output.text == "Read: 3" && output.json == JSON(encoding: sample))
+        // A document built by hand inside an answer stays as it was built.
+        let nested = JSON.object([("b", .integer(1)), ("a", .null)])
+        #expect(JSON(encoding: nested).encoded() == #"{"b":1,"a":null}"#)
+    }
+}

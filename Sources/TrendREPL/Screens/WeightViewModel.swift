@@ -196,27 +196,43 @@ struct WeightViewModel {
 
     func streak(style: TerminalStyle) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        let summary = weightEntryFeature.streak()
-        let days = summary.currentStreak == 1 ? "day" : "days"
-        var lines = ["Weigh-in streak: \(style.bold("\(summary.currentStreak) \(days)")) (best \(summary.bestStreak))", ""]
-        lines.append(summary.week.map { " " + DayNumber.weekdayName($0.day) }.joined())
-        lines.append(summary.week.map { day in
-            "  " + Self.symbol(day.status, style: style) + " "
-        }.joined())
-        lines.append(summary.week.map { " " + String(DayNumber.civil($0.day).day).leftPadded(to: 3) }.joined())
-        lines.append("")
-        lines.append(style.dim("↓ moving down  → steady  ↑ needs attention  ↻ time for a reset  · no weigh-in"))
-        let json = JSON.object([
-            ("currentStreak", .integer(summary.currentStreak)),
-            ("bestStreak", .integer(summary.bestStreak)),
-            ("week", .array(summary.week.map { day in
-                .object([("date", .string(DayNumber.string(day.day))), ("status", .string(day.status.rawValue))])
-            })),
-        ])
-        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+        return CommandOutput(StreakAnswer(weightEntryFeature.streak()), style: style)
     }
 
-    static func symbol(_ status: WeekDay.Status, style: TerminalStyle) -> String {
+    /// `streak`: the weigh-in streak and this week's days, one value for the text and the JSON.
+    struct StreakAnswer: CommandAnswer {
+        let currentStreak: Int
+        let bestStreak: Int
+        let week: [Day]
+
+        struct Day: Encodable {
+            let date: String
+            let status: WeekDay.Status
+            /// The day's number, for the text only.
+            let day: Int
+
+            enum CodingKeys: String, CodingKey { case date, status }
+        }
+
+        init(_ summary: StreakSummary) {
+            currentStreak = summary.currentStreak
+            bestStreak = summary.bestStreak
+            week = summary.week.map { Day(date: DayNumber.string($0.day), status: $0.status, day: $0.day) }
+        }
+
+        func text(style: TerminalStyle) -> String {
+            let days = currentStreak == 1 ? "day" : "days"
+            var lines = ["Weigh-in streak: \(style.bold("\(currentStreak) \(days)")) (best \(bestStreak))", ""]
+            lines.append(week.map { " " + DayNumber.weekdayName($0.day) }.joined())
+            lines.append(week.map { "  " + WeightViewModel.symbol($0.status, style: style) + " " }.joined())
+            lines.append(week.map { " " + String(DayNumber.civil($0.day).day).leftPadded(to: 3) }.joined())
+            lines.append("")
+            lines.append(style.dim("↓ moving down  → steady  ↑ needs attention  ↻ time for a reset  · no weigh-in"))
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    nonisolated static func symbol(_ status: WeekDay.Status, style: TerminalStyle) -> String {
         switch status {
         case .movingDownward: return style.paint("↓", .green)
         case .holdingSteady: return style.paint("→", .cyan)
