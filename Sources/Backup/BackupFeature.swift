@@ -80,6 +80,9 @@ public final class BackupFeature {
     @ObservationIgnored private let files: RecoveryBackupFiles
     @ObservationIgnored private let settings: UserSettingsStore
     @ObservationIgnored private let calendar: Calendar
+
+    /// The person's time zone, the injected calendar's: the zone times are shown in.
+    public var timeZone: TimeZone { calendar.timeZone }
     @ObservationIgnored private let currentDate: @MainActor () -> Date
     @ObservationIgnored private let onRestore: @MainActor () async -> Void
     @ObservationIgnored private let debounce: Duration

@@ -13,49 +13,79 @@ struct BackupViewModel {
         self.backupFeature = backupFeature
     }
 
+    /// Times in the person's zone, the injected calendar's.
+    private var dates: DateText { DateText(timeZone: backupFeature.timeZone) }
+
     func status() async throws -> CommandOutput {
         let status = try await backupFeature.status()
-        let dates = DateText(timeZone: .current)
-        var lines = ["Backups in \(TerminalText.visible(status.folder.path))"]
-        if let last = status.lastBackupAt {
-            lines.append("  last snapshot   \(dates.local(last))")
-            lines.append("  next automatic  after \(dates.local(status.nextAutomaticAfter ?? last)), once something changes")
-        } else {
-            lines.append("  last snapshot   none yet ('backup now' makes one)")
+        let dates = self.dates
+        return CommandOutput(StatusAnswer(
+            folder: status.folder.path, lastBackupAt: status.lastBackupAt.map(dates.instant),
+            nextAutomaticAfter: status.nextAutomaticAfter.map(dates.instant), syncFolder: status.syncFolder,
+            syncFolderWritable: status.syncFolderWritable, syncWarning: backupFeature.syncWarning,
+            lastFailure: status.lastFailure.map { StatusAnswer.Failure(at: dates.instant($0.at), reason: $0.reason, local: dates.local($0.at)) },
+            overdue: status.overdue, lastLocal: status.lastBackupAt.map(dates.local),
+            nextLocal: (status.nextAutomaticAfter ?? status.lastBackupAt).map(dates.local)), style: .plain)
+    }
+
+    /// `backup status`: where the snapshots are, when the last was made, the sync folder, what went wrong.
+    struct StatusAnswer: CommandAnswer {
+        let folder: String
+        let lastBackupAt: String?
+        let nextAutomaticAfter: String?
+        let syncFolder: String?
+        let syncFolderWritable: Bool?
+        let syncWarning: String?
+        let lastFailure: Failure?
+        let overdue: Bool
+        /// The times as a person reads them (the text only).
+        let lastLocal: String?, nextLocal: String?
+
+        struct Failure: Encodable {
+            let at: String
+            let reason: String
+            let local: String
+
+            enum CodingKeys: String, CodingKey { case at, reason }
         }
-        switch (status.syncFolder, status.syncFolderWritable) {
-        case let (folder?, true?): lines.append("  sync folder     \(folder) (mirroring)")
-        case let (folder?, _): lines.append("  sync folder     \(folder) (cannot be written: check it exists and is yours)")
-        default: lines.append("  sync folder     off ('set sync-folder PATH' to mirror snapshots)")
+
+        enum CodingKeys: String, CodingKey {
+            case folder, lastBackupAt, nextAutomaticAfter, syncFolder, syncFolderWritable, syncWarning, lastFailure, overdue
         }
-        if let failure = status.lastFailure {
-            lines.append("  last failure    \(dates.local(failure.at)): \(ReplSession.printable(failure.reason, limit: 200))")
+
+        func text(style: TerminalStyle) -> String {
+            var lines = ["Backups in \(TerminalText.visible(folder))"]
+            if let lastLocal {
+                lines.append("  last snapshot   \(lastLocal)")
+                lines.append("  next automatic  after \(nextLocal ?? lastLocal), once something changes")
+            } else {
+                lines.append("  last snapshot   none yet ('backup now' makes one)")
+            }
+            switch (syncFolder, syncFolderWritable) {
+            case let (folder?, true?): lines.append("  sync folder     \(folder) (mirroring)")
+            case let (folder?, _): lines.append("  sync folder     \(folder) (cannot be written: check it exists and is yours)")
+            default: lines.append("  sync folder     off ('set sync-folder PATH' to mirror snapshots)")
+            }
+            if let lastFailure {
+                lines.append("  last failure    \(lastFailure.local): \(ReplSession.printable(lastFailure.reason, limit: 200))")
+            }
+            if overdue { lines.append("  overdue         the next automatic snapshot is late; 'backup now' tries again") }
+            if let syncWarning { lines.append("  warning: \(syncWarning)") }
+            return lines.joined(separator: "\n")
         }
-        if status.overdue { lines.append("  overdue         the next automatic snapshot is late; 'backup now' tries again") }
-        if let warning = backupFeature.syncWarning { lines.append("  warning: \(warning)") }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: .object([
-            ("folder", .string(status.folder.path)),
-            ("lastBackupAt", .optional(status.lastBackupAt.map(Self.instant))),
-            ("nextAutomaticAfter", .optional(status.nextAutomaticAfter.map(Self.instant))),
-            ("syncFolder", .optional(status.syncFolder)),
-            ("syncFolderWritable", status.syncFolderWritable.map(JSON.bool) ?? .null),
-            ("syncWarning", .optional(backupFeature.syncWarning)),
-            ("lastFailure", status.lastFailure.map { .object([("at", .string(Self.instant($0.at))), ("reason", .string($0.reason))]) } ?? .null),
-            ("overdue", .bool(status.overdue)),
-        ]))
     }
 
     func now() async throws -> CommandOutput {
         let listing = try await backupFeature.backupNow()
         var text = "Snapshot written: \(counted(listing.entries, "weigh-in")), \(counted(listing.habits, "habit")) (\(TerminalText.visible(listing.url.path)))."
         if let warning = backupFeature.syncWarning { text += "\nwarning: \(warning)" }
-        return CommandOutput(text: text, json: .object([("backup", Self.json(listing)),
+        return CommandOutput(text: text, json: .object([("backup", json(listing)),
                                                         ("syncWarning", .optional(backupFeature.syncWarning))]))
     }
 
     func list(style: TerminalStyle) async throws -> CommandOutput {
         let (listings, unreadable) = try await backupFeature.listings()
-        let dates = DateText(timeZone: .current)
+        let dates = self.dates
         var lines: [String] = []
         if listings.isEmpty { lines.append("No snapshots yet. 'backup now' makes one.") }
         let width = listings.map { TerminalText.columns(TerminalText.visible($0.name)) }.max() ?? 0
@@ -66,7 +96,7 @@ struct BackupViewModel {
         }
         lines += unreadable.map { style.paint("  \($0): cannot be read (damaged or not a snapshot)", .magenta) }
         return CommandOutput(text: lines.joined(separator: "\n"), json: .object([
-            ("backups", .array(listings.map(Self.json))), ("unreadable", .array(unreadable.map(JSON.string))),
+            ("backups", .array(listings.map(json))), ("unreadable", .array(unreadable.map(JSON.string))),
         ]))
     }
 
@@ -100,7 +130,7 @@ struct BackupViewModel {
             checking.finish()
             throw error
         }
-        let dates = DateText(timeZone: .current)
+        let dates = self.dates
         func span(_ first: Date?, _ last: Date?) -> String {
             guard let first, let last else { return "" }
             return " from \(dates.local(first).prefix(10)) to \(dates.local(last).prefix(10))"
@@ -196,7 +226,7 @@ struct BackupViewModel {
                              json: .object([("deleted", .bool(true)), ("beforeRestore", .string(copy))]))
     }
 
-    static func json(_ listing: BackupListing) -> JSON {
+    func json(_ listing: BackupListing) -> JSON {
         .object([
             ("name", .string(listing.name)), ("kind", .string(listing.kind.rawValue)),
             ("createdAt", .string(instant(listing.createdAt))), ("installationID", .string(listing.installationID)),
@@ -204,5 +234,5 @@ struct BackupViewModel {
         ])
     }
 
-    static func instant(_ date: Date) -> String { DateText(timeZone: .current).instant(date) }
+    func instant(_ date: Date) -> String { dates.instant(date) }
 }

@@ -33,15 +33,21 @@ struct StatusViewModel {
         if shown > 0 { parts.append(due == 0 ? "habits done" : "\(due) due") }
         var line = parts.joined(separator: " · ")
         if line.count > Self.width { line = String(line.prefix(Self.width - 1)) + "…" }
-        return CommandOutput(text: line, json: .object([
-            ("trendKilograms", .optional(checkIn.trendKilograms)),
-            ("unit", .string(unit.rawValue)),
-            ("verdict", .optional(checkIn.verdict?.rawValue)),
-            ("currentStreak", .integer(checkIn.currentStreak)),
-            ("habitsDue", .integer(due)),
-            ("habits", .integer(shown)),
-            ("line", .string(line)),
-        ]))
+        return CommandOutput(Answer(trendKilograms: checkIn.trendKilograms, unit: unit.rawValue, verdict: checkIn.verdict?.rawValue,
+                                    currentStreak: checkIn.currentStreak, habitsDue: due, habits: shown, line: line), style: .plain)
+    }
+
+    /// `status`: the line, and what it says, for a script.
+    struct Answer: CommandAnswer {
+        let trendKilograms: Double?
+        let unit: String
+        let verdict: String?
+        let currentStreak: Int
+        let habitsDue: Int
+        let habits: Int
+        let line: String
+
+        func text(style: TerminalStyle) -> String { line }
     }
 
     /// The day's direction as one character; none on the first day.

@@ -1,5 +1,6 @@
 import AppCore
 import DailyTips
+import Foundation
 import Settings
 import Vocabulary
 import WeightLog
@@ -66,7 +67,8 @@ struct TodayViewModel {
         if let pepTalk = cards.pepTalk { lines.append(style.paint("★ ", .green) + style.bold(pepTalk.text)) }
         if let review = cards.weekReview { lines += [""] + Self.lines(review, unit: unit, style: style) }
         if let weekAhead = cards.weekAhead { lines += ["", style.bold("Week ahead:") + " " + weekAhead] }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(checkIn, cards: cards, unit: unit))
+        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(checkIn, cards: cards, unit: unit,
+                                                                                                timeZone: weightEntryFeature.calendar.timeZone))
     }
 
     /// The trend of the last days as block characters, lowest ▁ to highest █
@@ -127,11 +129,11 @@ struct TodayViewModel {
         return .object([("id", .string(pepTalk.id)), ("event", .string(pepTalk.event.rawValue)), ("text", .string(pepTalk.text))])
     }
 
-    static func json(_ checkIn: CheckIn, cards: CheckInCards, unit: WeightUnit) -> JSON {
+    static func json(_ checkIn: CheckIn, cards: CheckInCards, unit: WeightUnit, timeZone: TimeZone) -> JSON {
         .object([
             ("date", .string(DayNumber.string(checkIn.day))),
             ("latestKilograms", .optional(checkIn.latestKilograms)),
-            ("latestAt", .optional(checkIn.latestEntry.map { DateText(timeZone: .current).instant($0.date) })),
+            ("latestAt", .optional(checkIn.latestEntry.map { DateText(timeZone: timeZone).instant($0.date) })),
             ("dayMeanKilograms", .optional(checkIn.dayMeanKilograms)),
             ("trendKilograms", .optional(checkIn.trendKilograms)),
             ("toGoalKilograms", .optional(checkIn.toGoalKilograms)),
