@@ -43,16 +43,34 @@ struct DateText {
 }
 
 extension JSON {
-    /// An entry as scripts read it: every field (`WeightField`) under its export key, an unknown one `null`.
+    /// An entry as scripts read it (`EntryValue`).
     static func entry(_ entry: WeightEntry, dates: DateText) -> JSON {
-        .object(WeightField.all.map { field in
+        JSON(encoding: EntryValue(entry, dates: dates))
+    }
+}
+
+/// A weigh-in in an answer: every field (`WeightField`) under its export key, an unknown one `null`, the moment
+/// with its offset.
+struct EntryValue: Encodable {
+    let entry: WeightEntry
+    let dates: DateText
+
+    init(_ entry: WeightEntry, dates: DateText) {
+        self.entry = entry
+        self.dates = dates
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnswerKey.self)
+        for field in WeightField.all {
+            let key = AnswerKey(field.exportKey)
             switch (field.kind, field.get(entry)) {
-            case (.instant, _): (field.exportKey, .string(dates.instant(entry.date)))
-            case let (_, .text(text)): (field.exportKey, .string(text))
-            case let (_, .number(number)): (field.exportKey, .number(number))
-            case (_, .absent): (field.exportKey, .null)
+            case (.instant, _): try container.encode(dates.instant(entry.date), forKey: key)
+            case let (_, .text(text)): try container.encode(text, forKey: key)
+            case let (_, .number(number)): try container.encode(number, forKey: key)
+            case (_, .absent): try container.encodeNil(forKey: key)
             }
-        })
+        }
     }
 }
 

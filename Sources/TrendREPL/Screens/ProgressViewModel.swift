@@ -87,9 +87,19 @@ struct ProgressViewModel {
         } else {
             _ = try await progressFeature.prepare()
         }
-        let goal = progressFeature.goalWeightKilograms
-        let text = goal.map { "Goal: \(progressFeature.selectedWeightUnit.format($0))." } ?? "No goal set. Set one with 'goal 75'."
-        return CommandOutput(text: text, json: .object([("goalKilograms", .optional(goal))]))
+        return CommandOutput(Goal(goalKilograms: progressFeature.goalWeightKilograms, unit: progressFeature.selectedWeightUnit), style: .plain)
+    }
+
+    /// `goal`: the goal weight, or none.
+    struct Goal: CommandAnswer {
+        let goalKilograms: Double?
+        let unit: WeightUnit
+
+        enum CodingKeys: String, CodingKey { case goalKilograms }
+
+        func text(style: TerminalStyle) -> String {
+            goalKilograms.map { "Goal: \(unit.format($0))." } ?? "No goal set. Set one with 'goal 75'."
+        }
     }
 
     static func json(_ data: WeightHistoryData, commentary: String) -> JSON {

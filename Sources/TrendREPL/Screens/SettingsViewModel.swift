@@ -16,19 +16,56 @@ struct SettingsViewModel {
 
     func show(style: TerminalStyle) async throws -> CommandOutput {
         try await settingsFeature.load()
-        let current = settingsFeature.current
-        let goal = current.goalKilograms.map { current.unit.format($0) } ?? "none"
-        var lines = [
-            "unit            \(current.unit.rawValue)",
-            "goal            \(goal)",
-            "progress range  \(current.progressRange)",
-            "height          \(current.heightMetres.map(Self.height) ?? "none ('set height 180 cm' for the BMI)")",
-            "day starts at   \(DayStart.text(current.dayStartMinutes))" + (current.dayStartMinutes == 0 ? "" : " (habit marks before it count for the day before)"),
-            "sync folder     \(current.syncFolder.map(TerminalText.visible) ?? "off")",
-            "data directory  \(TerminalText.visible(settingsFeature.dataDirectory.path))",
-        ]
-        lines += settingsFeature.warnings.map { style.paint("warning: ", .magenta) + $0 }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(current, dataDirectory: settingsFeature.dataDirectory))
+        return CommandOutput(Answer(settingsFeature.current, dataDirectory: settingsFeature.dataDirectory, warnings: settingsFeature.warnings),
+                             style: style)
+    }
+
+    /// The settings as one value: the JSON document, and the listing `settings` shows (or, after `set`, its one line).
+    struct Answer: CommandAnswer {
+        let unit: String
+        let goalKilograms: Double?
+        let progressRange: String
+        let syncFolder: String?
+        let heightMetres: Double?
+        let dayStartsAt: String
+        let dataDirectory: String
+        /// The text only: the settings as read, their warnings, and the one line `set` says instead of the listing.
+        let settings: UserSettings
+        let warnings: [String]
+        var line: String?
+
+        enum CodingKeys: String, CodingKey {
+            case unit, goalKilograms, progressRange, syncFolder, heightMetres, dayStartsAt, dataDirectory
+        }
+
+        init(_ settings: UserSettings, dataDirectory: URL, warnings: [String] = [], line: String? = nil) {
+            unit = settings.unit.rawValue
+            goalKilograms = settings.goalKilograms
+            progressRange = settings.progressRange
+            syncFolder = settings.syncFolder
+            heightMetres = settings.heightMetres
+            dayStartsAt = DayStart.text(settings.dayStartMinutes)
+            self.dataDirectory = dataDirectory.path
+            self.settings = settings
+            self.warnings = warnings
+            self.line = line
+        }
+
+        func text(style: TerminalStyle) -> String {
+            if let line { return line }
+            let goal = goalKilograms.map { settings.unit.format($0) } ?? "none"
+            var lines = [
+                "unit            \(unit)",
+                "goal            \(goal)",
+                "progress range  \(progressRange)",
+                "height          \(heightMetres.map(SettingsViewModel.height) ?? "none ('set height 180 cm' for the BMI)")",
+                "day starts at   \(dayStartsAt)" + (settings.dayStartMinutes == 0 ? "" : " (habit marks before it count for the day before)"),
+                "sync folder     \(syncFolder.map(TerminalText.visible) ?? "off")",
+                "data directory  \(TerminalText.visible(dataDirectory))",
+            ]
+            lines += warnings.map { style.paint("warning: ", .magenta) + $0 }
+            return lines.joined(separator: "\n")
+        }
     }
 
     func set(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
@@ -60,24 +97,12 @@ struct SettingsViewModel {
                 + (current.dayStartMinutes == 0 ? "." : "; habit marks before it count for the day before.")
         default: "Sync folder: \(current.syncFolder.map(TerminalText.visible) ?? "off")."
         }
-        return CommandOutput(text: line + (current == before ? " (It already was; nothing changed.)" : ""),
-                             json: Self.json(current, dataDirectory: settingsFeature.dataDirectory))
+        return CommandOutput(Answer(current, dataDirectory: settingsFeature.dataDirectory,
+                                    line: line + (current == before ? " (It already was; nothing changed.)" : "")), style: style)
     }
 
     /// `1.80 m`.
-    static func height(_ metres: Double) -> String {
+    nonisolated static func height(_ metres: Double) -> String {
         WeightUnit.fixed(metres, decimals: 2) + " m"
-    }
-
-    static func json(_ settings: UserSettings, dataDirectory: URL) -> JSON {
-        .object([
-            ("unit", .string(settings.unit.rawValue)),
-            ("goalKilograms", .optional(settings.goalKilograms)),
-            ("progressRange", .string(settings.progressRange)),
-            ("syncFolder", .optional(settings.syncFolder)),
-            ("heightMetres", .optional(settings.heightMetres)),
-            ("dayStartsAt", .string(DayStart.text(settings.dayStartMinutes))),
-            ("dataDirectory", .string(dataDirectory.path)),
-        ])
     }
 }

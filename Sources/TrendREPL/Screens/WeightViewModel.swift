@@ -189,9 +189,20 @@ struct WeightViewModel {
         try await weightEntryFeature.load()
         guard arguments.count == 1 else { throw CommandFailure(.usage, "delete: needs one entry id, e.g. 'delete 1a2b'") }
         let entry = try await weightEntryFeature.delete(id: arguments[0])
-        return CommandOutput(
-            text: "Deleted \(entry.shortID): \(unit.format(entry.kilograms)) on \(dates.local(entry.date)). 'undo' brings it back.",
-            json: .object([("deleted", .entry(entry, dates: dates))]))
+        return CommandOutput(Deleted(deleted: EntryValue(entry, dates: dates), unit: unit), style: .plain)
+    }
+
+    /// `delete ID`: the weigh-in that went.
+    struct Deleted: CommandAnswer {
+        let deleted: EntryValue
+        let unit: WeightUnit
+
+        enum CodingKeys: String, CodingKey { case deleted }
+
+        func text(style: TerminalStyle) -> String {
+            let entry = deleted.entry
+            return "Deleted \(entry.shortID): \(unit.format(entry.kilograms)) on \(deleted.dates.local(entry.date)). 'undo' brings it back."
+        }
     }
 
     func streak(style: TerminalStyle) async throws -> CommandOutput {
