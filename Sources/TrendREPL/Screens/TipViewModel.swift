@@ -17,16 +17,41 @@ struct TipViewModel {
         case ["next"]: tip = try await dailyTipsFeature.anotherTip()
         default: throw CommandFailure(.usage, "tip: use 'tip' or 'tip next'")
         }
-        guard let tip else { return CommandOutput(text: "No tips available.", json: .object([("tip", .null)])) }
-        return CommandOutput(text: Self.line(tip, style: style), json: .object([("tip", Self.json(tip))]))
+        return CommandOutput(Answer(tip: tip.map(TipValue.init)), style: style)
+    }
+
+    /// `tip [next]`: the tip, or none.
+    struct Answer: CommandAnswer {
+        let tip: TipValue?
+
+        func text(style: TerminalStyle) -> String {
+            tip.map { TipViewModel.line(category: $0.category, text: $0.text, style: style) } ?? "No tips available."
+        }
+    }
+
+    /// A tip as scripts read it.
+    struct TipValue: Encodable {
+        let id: String
+        let text: String
+        let category: String
+
+        init(_ tip: Tip) {
+            id = tip.id
+            text = tip.text
+            category = tip.category.rawValue
+        }
     }
 
     static func line(_ tip: Tip, style: TerminalStyle) -> String {
-        style.paint("Tip (\(tip.category.rawValue)):", .cyan) + " " + tip.text
+        line(category: tip.category.rawValue, text: tip.text, style: style)
+    }
+
+    /// `Tip (movement): …`, as `tip` and `today` show it.
+    nonisolated static func line(category: String, text: String, style: TerminalStyle) -> String {
+        style.paint("Tip (\(category)):", .cyan) + " " + text
     }
 
     static func json(_ tip: Tip?) -> JSON {
-        guard let tip else { return .null }
-        return .object([("id", .string(tip.id)), ("text", .string(tip.text)), ("category", .string(tip.category.rawValue))])
+        tip.map { JSON(encoding: TipValue($0)) } ?? .null
     }
 }
