@@ -77,27 +77,68 @@ struct BackupViewModel {
 
     func now() async throws -> CommandOutput {
         let listing = try await backupFeature.backupNow()
-        var text = "Snapshot written: \(counted(listing.entries, "weigh-in")), \(counted(listing.habits, "habit")) (\(TerminalText.visible(listing.url.path)))."
-        if let warning = backupFeature.syncWarning { text += "\nwarning: \(warning)" }
-        return CommandOutput(text: text, json: .object([("backup", json(listing)),
-                                                        ("syncWarning", .optional(backupFeature.syncWarning))]))
+        return CommandOutput(Written(backup: ListingValue(listing, dates: dates), syncWarning: backupFeature.syncWarning), style: .plain)
     }
 
     func list(style: TerminalStyle) async throws -> CommandOutput {
         let (listings, unreadable) = try await backupFeature.listings()
-        let dates = self.dates
-        var lines: [String] = []
-        if listings.isEmpty { lines.append("No snapshots yet. 'backup now' makes one.") }
-        let width = listings.map { TerminalText.columns(TerminalText.visible($0.name)) }.max() ?? 0
-        for listing in listings {
-            lines.append("  \(TerminalText.visible(listing.name).rightPadded(to: width))  \(dates.local(listing.createdAt))  "
-                         + "\(counted(listing.entries, "weigh-in")), \(counted(listing.habits, "habit"))"
-                         + (listing.kind == .sync ? style.dim("  installation \(TerminalText.visible(String(listing.installationID.prefix(8))))") : ""))
+        return CommandOutput(Listed(backups: listings.map { ListingValue($0, dates: dates) }, unreadable: unreadable), style: style)
+    }
+
+    /// A snapshot as scripts read it.
+    struct ListingValue: Encodable {
+        let name: String
+        let kind: String
+        let createdAt: String
+        let installationID: String
+        let entries: Int
+        let habits: Int
+        /// The text only: where it is, and when it was written as a person reads it.
+        let path: String, local: String, isSync: Bool
+
+        enum CodingKeys: String, CodingKey { case name, kind, createdAt, installationID, entries, habits }
+
+        init(_ listing: BackupListing, dates: DateText) {
+            name = listing.name
+            kind = listing.kind.rawValue
+            createdAt = dates.instant(listing.createdAt)
+            installationID = listing.installationID
+            entries = listing.entries
+            habits = listing.habits
+            path = listing.url.path
+            local = dates.local(listing.createdAt)
+            isSync = listing.kind == .sync
         }
-        lines += unreadable.map { style.paint("  \($0): cannot be read (damaged or not a snapshot)", .magenta) }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: .object([
-            ("backups", .array(listings.map(json))), ("unreadable", .array(unreadable.map(JSON.string))),
-        ]))
+    }
+
+    /// `backup now`: the snapshot written.
+    struct Written: CommandAnswer {
+        let backup: ListingValue
+        let syncWarning: String?
+
+        func text(style: TerminalStyle) -> String {
+            "Snapshot written: \(counted(backup.entries, "weigh-in")), \(counted(backup.habits, "habit")) (\(TerminalText.visible(backup.path)))."
+                + (syncWarning.map { "\nwarning: \($0)" } ?? "")
+        }
+    }
+
+    /// `backup list`: the snapshots a restore can use, and the files that could not be read.
+    struct Listed: CommandAnswer {
+        let backups: [ListingValue]
+        let unreadable: [String]
+
+        func text(style: TerminalStyle) -> String {
+            var lines: [String] = []
+            if backups.isEmpty { lines.append("No snapshots yet. 'backup now' makes one.") }
+            let width = backups.map { TerminalText.columns(TerminalText.visible($0.name)) }.max() ?? 0
+            for listing in backups {
+                lines.append("  \(TerminalText.visible(listing.name).rightPadded(to: width))  \(listing.local)  "
+                             + "\(counted(listing.entries, "weigh-in")), \(counted(listing.habits, "habit"))"
+                             + (listing.isSync ? style.dim("  installation \(TerminalText.visible(String(listing.installationID.prefix(8))))") : ""))
+            }
+            lines += unreadable.map { style.paint("  \($0): cannot be read (damaged or not a snapshot)", .magenta) }
+            return lines.joined(separator: "\n")
+        }
     }
 
     func restore(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
@@ -225,14 +266,4 @@ struct BackupViewModel {
         return CommandOutput(text: "Everything was deleted. 'restore before-restore \(copy)' brings it back.",
                              json: .object([("deleted", .bool(true)), ("beforeRestore", .string(copy))]))
     }
-
-    func json(_ listing: BackupListing) -> JSON {
-        .object([
-            ("name", .string(listing.name)), ("kind", .string(listing.kind.rawValue)),
-            ("createdAt", .string(instant(listing.createdAt))), ("installationID", .string(listing.installationID)),
-            ("entries", .integer(listing.entries)), ("habits", .integer(listing.habits)),
-        ])
-    }
-
-    func instant(_ date: Date) -> String { dates.instant(date) }
 }
