@@ -256,14 +256,26 @@ struct BackupViewModel {
     func deleteAll(context: CommandContext) async throws -> CommandOutput {
         if context.isInteractive {
             guard await context.confirm("Delete every weigh-in, habit and setting? A snapshot is kept in Backups/Before-restore.") else {
-                return CommandOutput(text: "Nothing was changed.", json: .object([("deleted", .bool(false))]))
+                return CommandOutput(DeletedAll(deleted: false, beforeRestore: nil, declined: true), style: .plain)
             }
         }
-        guard let copy = try await backupFeature.deleteAllData() else {
-            return CommandOutput(text: "There was nothing to delete; nothing was changed.",
-                                 json: .object([("deleted", .bool(false)), ("beforeRestore", .null)]))
+        let copy = try await backupFeature.deleteAllData()
+        return CommandOutput(DeletedAll(deleted: copy != nil, beforeRestore: copy, declined: false), style: .plain)
+    }
+
+    /// `delete-all-data`: whether everything went, and the copy that brings it back.
+    struct DeletedAll: CommandAnswer {
+        let deleted: Bool
+        let beforeRestore: String?
+        /// The text only: the person said no.
+        let declined: Bool
+
+        enum CodingKeys: String, CodingKey { case deleted, beforeRestore }
+
+        func text(style: TerminalStyle) -> String {
+            if declined { return "Nothing was changed." }
+            guard let beforeRestore else { return "There was nothing to delete; nothing was changed." }
+            return "Everything was deleted. 'restore before-restore \(beforeRestore)' brings it back."
         }
-        return CommandOutput(text: "Everything was deleted. 'restore before-restore \(copy)' brings it back.",
-                             json: .object([("deleted", .bool(true)), ("beforeRestore", .string(copy))]))
     }
 }

@@ -183,8 +183,19 @@ struct ImportViewModel {
         } else {
             throw ImportError.unknownExportType(url.path)
         }
-        return CommandOutput(text: "Wrote \(count) \(what) to \(TerminalText.visible(url.path)).",
-                             json: .object([("file", .string(url.path)), ("count", .integer(count))]))
+        return CommandOutput(Exported(file: url.path, count: count, what: what), style: .plain)
+    }
+
+    /// `export FILE …`: the file written and how many rows it holds.
+    struct Exported: CommandAnswer {
+        let file: String
+        let count: Int
+        /// The text only: what the rows are (`weigh-ins (CSV, lb)`).
+        let what: String
+
+        enum CodingKeys: String, CodingKey { case file, count }
+
+        func text(style: TerminalStyle) -> String { "Wrote \(count) \(what) to \(TerminalText.visible(file))." }
     }
 }
 
@@ -199,8 +210,21 @@ extension ImportViewModel {
         let title = "Trend, \(data.range.title)" + (data.points.isEmpty ? ""
             : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
         try await weightImportFeature.writeDocument(SVGChart(unit: progressFeature.selectedWeightUnit).render(data, title: title), to: url)
-        return CommandOutput(text: "Wrote the chart of \(data.range.title) (\(counted(data.points.count, "day"))) to \(TerminalText.visible(url.path)).",
-                             json: .object([("file", .string(url.path)), ("days", .integer(data.points.count))]))
+        return CommandOutput(Charted(file: url.path, days: data.points.count, range: data.range.title), style: .plain)
+    }
+
+    /// `export chart.svg …`: the chart written, and how many days it draws.
+    struct Charted: CommandAnswer {
+        let file: String
+        let days: Int
+        /// The text only: the range's name.
+        let range: String
+
+        enum CodingKeys: String, CodingKey { case file, days }
+
+        func text(style: TerminalStyle) -> String {
+            "Wrote the chart of \(range) (\(counted(days, "day"))) to \(TerminalText.visible(file))."
+        }
     }
 }
 

@@ -152,17 +152,31 @@ struct WeightViewModel {
             throw CommandFailure(.usage, "edit: did not understand '\(ReplSession.printable(word))'; \(usage)")
         }
         let (before, after) = try await weightEntryFeature.edit(id: id, kilograms: kilograms, when: when, note: note)
-        var changes: [String] = []
-        if kilograms != nil {
+        return CommandOutput(Edited(entry: EntryValue(after, dates: dates), previousKilograms: before.kilograms,
+                                    previous: EntryValue(before, dates: dates), unit: unit,
+                                    changed: (weight: kilograms != nil, time: when != nil, note: note != nil)), style: .plain)
+    }
+
+    /// `edit ID …`: the weigh-in as it is now, and as it was.
+    struct Edited: CommandAnswer {
+        let entry: EntryValue
+        let previousKilograms: Double
+        let previous: EntryValue
+        /// The text only: the unit shown, and what the command changed.
+        let unit: WeightUnit
+        let changed: (weight: Bool, time: Bool, note: Bool)
+
+        enum CodingKeys: String, CodingKey { case entry, previousKilograms, previous }
+
+        func text(style: TerminalStyle) -> String {
+            let before = previous.entry, after = entry.entry, dates = entry.dates
+            var changes: [String] = []
             // As typed: 81.45 stays 81.45, not the display's one decimal.
-            changes.append("weight \(unit.formatWeighIn(before.kilograms)) → \(unit.formatWeighIn(after.kilograms))")
+            if changed.weight { changes.append("weight \(unit.formatWeighIn(before.kilograms)) → \(unit.formatWeighIn(after.kilograms))") }
+            if changed.time { changes.append("time \(dates.local(before.date)) → \(dates.local(after.date))") }
+            if changed.note { changes.append(after.note.map { "note \"\(TerminalText.visible($0))\"" } ?? "note cleared") }
+            return "Changed \(after.shortID): " + changes.joined(separator: ", ") + "."
         }
-        if when != nil { changes.append("time \(dates.local(before.date)) → \(dates.local(after.date))") }
-        if note != nil { changes.append(after.note.map { "note \"\(TerminalText.visible($0))\"" } ?? "note cleared") }
-        return CommandOutput(
-            text: "Changed \(after.shortID): " + changes.joined(separator: ", ") + ".",
-            json: .object([("entry", .entry(after, dates: dates)), ("previousKilograms", .number(before.kilograms)),
-                           ("previous", .entry(before, dates: dates))]))
     }
 
     /// `find TEXT`: the weigh-ins whose note holds TEXT, newest first.
@@ -171,19 +185,31 @@ struct WeightViewModel {
             throw CommandFailure(.usage, "find: needs some text to look for in the notes, e.g. 'find after the run'")
         }
         let found = try await weightEntryFeature.find(text, limit: Self.findLimit)
-        let json = JSON.object([("text", .string(text)), ("entries", .array(found.map { .entry($0, dates: dates) }))])
-        guard !found.isEmpty else { return CommandOutput(text: "No note holds '\(TerminalText.visible(text))'.", json: json) }
-        var lines = found.map { entry in
-            "\(entry.shortID)  \(dates.local(entry.date))  \(unit.formatWeighIn(entry.kilograms).leftPadded(to: 12))  "
-                + TerminalText.visible(entry.note ?? "")
+        return CommandOutput(Found(text: text, entries: found.map { EntryValue($0, dates: dates) }, unit: unit), style: style)
+    }
+
+    /// `find TEXT`: the weigh-ins whose note holds it, newest first.
+    struct Found: CommandAnswer {
+        let text: String
+        let entries: [EntryValue]
+        let unit: WeightUnit
+
+        enum CodingKeys: String, CodingKey { case text, entries }
+
+        func text(style: TerminalStyle) -> String {
+            guard !entries.isEmpty else { return "No note holds '\(TerminalText.visible(text))'." }
+            var lines = entries.map { value in
+                "\(value.entry.shortID)  \(value.dates.local(value.entry.date))  \(unit.formatWeighIn(value.entry.kilograms).leftPadded(to: 12))  "
+                    + TerminalText.visible(value.entry.note ?? "")
+            }
+            let more = entries.count == WeightViewModel.findLimit ? " (the newest \(WeightViewModel.findLimit))" : ""
+            lines.append(style.dim("\(counted(entries.count, "weigh-in")) with '\(TerminalText.visible(text))' in the note\(more)"))
+            return lines.joined(separator: "\n")
         }
-        let more = found.count == Self.findLimit ? " (the newest \(Self.findLimit))" : ""
-        lines.append(style.dim("\(found.count) weigh-in\(found.count == 1 ? "" : "s") with '\(TerminalText.visible(text))' in the note\(more)"))
-        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
     }
 
     /// How many matches `find` shows.
-    static let findLimit = 500
+    nonisolated static let findLimit = 500
 
     func delete(_ arguments: [String]) async throws -> CommandOutput {
         try await weightEntryFeature.load()
