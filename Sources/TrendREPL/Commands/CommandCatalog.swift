@@ -31,7 +31,16 @@ public struct CommandCatalog {
         name: "quit", aliases: ["exit", "q"], summary: "leave trend (Ctrl-D does the same)",
         readsSettings: false
     ) { _, _ in
-        CommandOutput(text: "", json: .object([("quit", .bool(true))]), endsSession: true)
+        var output = CommandOutput(Quit(quit: true), style: .plain)
+        output.endsSession = true
+        return output
+    }
+
+    /// `quit`: nothing to say but that the session ends.
+    struct Quit: CommandAnswer {
+        let quit: Bool
+
+        func text(style: TerminalStyle) -> String { "" }
     }
 
     public func command(named word: String) -> CommandSpec? {

@@ -66,8 +66,7 @@ struct HabitsViewModel {
                 throw CommandFailure(.file, "habit export: cannot write \(url.path): \(error.localizedDescription)")
             }
             let what = single ? "Loop's Checkmarks.csv layout, newest day first" : "Loop's export: Habits.csv, Checkmarks.csv, Scores.csv and a folder per habit"
-            return CommandOutput(text: "Wrote \(count) habit\(count == 1 ? "" : "s") to \(TerminalText.visible(url.path)) (\(what)).",
-                                 json: .object([("file", .string(url.path)), ("habits", .integer(count))]))
+            return CommandOutput(Exported(file: url.path, habits: count, what: what), style: .plain)
         default:
             throw CommandFailure(.usage, "habit: unknown subcommand '\(ReplSession.printable(sub))'; use one of \(Self.subcommands.joined(separator: ", "))")
         }
@@ -283,29 +282,60 @@ struct HabitsViewModel {
     }
 
     static func json(_ summary: HabitSummary) -> JSON {
-        let habit = summary.habit
-        let target: Double? = switch habit.kind {
-        case .yesNo: nil
-        case let .atLeast(value), let .atMost(value): value
+        JSON(encoding: HabitValue(summary))
+    }
+
+    /// `habit export FILE`: the file or folder written, and how many habits it holds.
+    struct Exported: CommandAnswer {
+        let file: String
+        let habits: Int
+        /// The text only: which of Loop's layouts was written.
+        let what: String
+
+        enum CodingKeys: String, CodingKey { case file, habits }
+
+        func text(style: TerminalStyle) -> String { "Wrote \(counted(habits, "habit")) to \(TerminalText.visible(file)) (\(what))." }
+    }
+
+    /// A habit and its day as scripts read it.
+    struct HabitValue: Encodable {
+        let name: String
+        let schedule: String
+        let kind: String
+        let target: Double?
+        let dueToday: Bool
+        let doneToday: Bool
+        let skippedToday: Bool
+        let status: String
+        let todayValue: Double?
+        let targetKind: String?
+        let unit: String?
+        let currentStreak: Int
+        let bestStreak: Int
+        let strength: Double
+        let archived: Bool
+
+        init(_ summary: HabitSummary) {
+            let habit = summary.habit
+            name = habit.name
+            schedule = HabitText.schedule(habit.schedule)
+            kind = habit.kind == .yesNo ? "yesNo" : habit.kind.code
+            target = switch habit.kind {
+            case .yesNo: nil
+            case let .atLeast(value), let .atMost(value): value
+            }
+            dueToday = summary.dueToday
+            doneToday = summary.doneToday
+            skippedToday = summary.todayMark == .skipped
+            status = summary.todayStatus.rawValue
+            todayValue = if case let .value(value)? = summary.todayMark { value } else { nil }
+            targetKind = habit.kind.isNumeric ? habit.kind.code : nil
+            unit = habit.unit.isEmpty ? nil : habit.unit
+            currentStreak = summary.currentStreak
+            bestStreak = summary.bestStreak
+            strength = summary.strength
+            archived = habit.archived
         }
-        let todayValue: Double? = if case let .value(value)? = summary.todayMark { value } else { nil }
-        return .object([
-            ("name", .string(habit.name)),
-            ("schedule", .string(HabitText.schedule(habit.schedule))),
-            ("kind", .string(habit.kind == .yesNo ? "yesNo" : habit.kind.code)),
-            ("target", .optional(target)),
-            ("dueToday", .bool(summary.dueToday)),
-            ("doneToday", .bool(summary.doneToday)),
-            ("skippedToday", .bool(summary.todayMark == .skipped)),
-            ("status", .string(summary.todayStatus.rawValue)),
-            ("todayValue", .optional(todayValue)),
-            ("targetKind", .optional(habit.kind.isNumeric ? habit.kind.code : nil)),
-            ("unit", .optional(habit.unit.isEmpty ? nil : habit.unit)),
-            ("currentStreak", .integer(summary.currentStreak)),
-            ("bestStreak", .integer(summary.bestStreak)),
-            ("strength", .number(summary.strength)),
-            ("archived", .bool(habit.archived)),
-        ])
     }
 
     static func bar(_ value: Double, width: Int = 10, style: TerminalStyle) -> String {
