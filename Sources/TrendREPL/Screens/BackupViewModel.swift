@@ -196,34 +196,63 @@ struct BackupViewModel {
             writing.finish()
             throw error
         }
-        var text: String
-        if result.unchanged {
-            text = "Nothing to restore: what is here is already \(result.name)'s content (\(counted(result.entries, "weigh-in")), "
-                + "\(counted(result.habits, "habit"))); nothing was changed."
-        } else if let counts = result.merged {
-            text = "Merged from \(result.name): \(counts.weights) new weigh-ins (\(counts.duplicateWeights) already here), \(counts.habits) new habits, \(counts.habitDays) habit days. The state before is kept as before-restore \(result.beforeRestoreName ?? "")."
-        } else {
-            text = "Restored \(result.name): \(counted(result.entries, "weigh-in")), \(counted(result.habits, "habit")).\(Self.settingsSentence(plan)) What was there before is kept as before-restore \(result.beforeRestoreName ?? "")."
+        return CommandOutput(Restored(result: result, leftOut: plan.snapshot.dropped,
+                                      settingsChanged: plan.settingChanges.map(\.key), settingsIgnored: plan.ignoredSettings,
+                                      settingsSentence: Self.settingsSentence(plan), droppedSentence: Self.droppedSentence(plan)),
+                             style: .plain)
+    }
+
+    /// `restore …`: what was restored or merged, what was left out, and the copy of what was there.
+    struct Restored: CommandAnswer {
+        let result: RestoreResult
+        let leftOut: [String]
+        let settingsChanged: [String]
+        let settingsIgnored: Int
+        /// The text only: the sentences on settings and on rows left out.
+        let settingsSentence: String, droppedSentence: String
+
+        enum CodingKeys: String, CodingKey {
+            case restored, name, leftOut, beforeRestore, unchanged, entries, habits, settingsChanged, settingsIgnored, merged
         }
-        if !plan.snapshot.dropped.isEmpty {
-            text += Self.droppedSentence(plan) + "\n" + plan.snapshot.dropped.prefix(20).map { "  left out: \(ReplSession.printable($0, limit: 120))" }
-                .joined(separator: "\n")
-            if plan.snapshot.dropped.count > 20 { text += "\n  … and \(plan.snapshot.dropped.count - 20) more" }
+
+        struct Merged: Encodable { let weights: Int, duplicates: Int, habits: Int, habitDays: Int }
+
+        /// A replacing restore says which settings changed; a merge, what it added.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(true, forKey: .restored)
+            try container.encode(result.name, forKey: .name)
+            try container.encode(leftOut, forKey: .leftOut)
+            try container.encodeIfPresent(result.beforeRestoreName, forKey: .beforeRestore)
+            try container.encode(result.unchanged, forKey: .unchanged)
+            try container.encode(result.entries, forKey: .entries)
+            try container.encode(result.habits, forKey: .habits)
+            if let counts = result.merged {
+                try container.encode(Merged(weights: counts.weights, duplicates: counts.duplicateWeights, habits: counts.habits,
+                                            habitDays: counts.habitDays), forKey: .merged)
+            } else {
+                try container.encode(settingsChanged, forKey: .settingsChanged)
+                try container.encode(settingsIgnored, forKey: .settingsIgnored)
+            }
         }
-        var json: [(String, JSON)] = [("restored", .bool(true)), ("name", .string(result.name)),
-                                      ("leftOut", .array(plan.snapshot.dropped.map(JSON.string))),
-                                      ("beforeRestore", result.beforeRestoreName.map(JSON.string) ?? .null),
-                                      ("unchanged", .bool(result.unchanged)),
-                                      ("entries", .integer(result.entries)), ("habits", .integer(result.habits))]
-        if result.merged == nil {
-            json.append(("settingsChanged", .array(plan.settingChanges.map { .string($0.key) })))
-            json.append(("settingsIgnored", .integer(plan.ignoredSettings)))
+
+        func text(style: TerminalStyle) -> String {
+            var text: String
+            if result.unchanged {
+                text = "Nothing to restore: what is here is already \(result.name)'s content (\(counted(result.entries, "weigh-in")), "
+                    + "\(counted(result.habits, "habit"))); nothing was changed."
+            } else if let counts = result.merged {
+                text = "Merged from \(result.name): \(counts.weights) new weigh-ins (\(counts.duplicateWeights) already here), \(counts.habits) new habits, \(counts.habitDays) habit days. The state before is kept as before-restore \(result.beforeRestoreName ?? "")."
+            } else {
+                text = "Restored \(result.name): \(counted(result.entries, "weigh-in")), \(counted(result.habits, "habit")).\(settingsSentence) What was there before is kept as before-restore \(result.beforeRestoreName ?? "")."
+            }
+            if !leftOut.isEmpty {
+                text += droppedSentence + "\n" + leftOut.prefix(20).map { "  left out: \(ReplSession.printable($0, limit: 120))" }
+                    .joined(separator: "\n")
+                if leftOut.count > 20 { text += "\n  … and \(leftOut.count - 20) more" }
+            }
+            return text
         }
-        if let counts = result.merged {
-            json.append(("merged", .object([("weights", .integer(counts.weights)), ("duplicates", .integer(counts.duplicateWeights)),
-                                            ("habits", .integer(counts.habits)), ("habitDays", .integer(counts.habitDays))])))
-        }
-        return CommandOutput(text: text, json: .object(json))
     }
 
     /// " 2 rows the snapshot holds cannot be accepted and are left out."
