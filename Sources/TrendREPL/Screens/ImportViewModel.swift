@@ -70,80 +70,126 @@ struct ImportViewModel {
     }
 
     func render(_ preview: ImportPreview, imported: Int?, style: TerminalStyle) -> CommandOutput {
-        let dates = DateText(timeZone: weightImportFeature.calendar.timeZone)
-        var lines = ["Format: \(preview.format.title)" + (preview.version.map { ", \($0)" } ?? "")]
-        if let member = preview.member { lines.append("Member: \(TerminalText.visible(member))") }
-        lines.append(preview.unitAssumed
-                     ? style.paint("Unit: the file names none, so weights were read in \(preview.unit.rawValue) (your unit); 'set unit' changes it", .magenta)
-                     : "Unit: \(preview.unit.rawValue)")
-        if let first = preview.first, let last = preview.last {
-            lines.append("Dates: \(dates.local(first)) to \(dates.local(last))")
+        CommandOutput(Imported(preview, imported: imported, dates: DateText(timeZone: weightImportFeature.calendar.timeZone)), style: style)
+    }
+
+    /// `import FILE [preview]` of weigh-ins: what the file holds, sorted into new, already here and invalid.
+    struct Imported: CommandAnswer {
+        let format: String
+        let version: String?
+        let member: String?
+        let unit: String
+        let unitAssumed: Bool
+        let new: Int
+        let duplicates: Int
+        let invalid: [Problem]
+        let skipped: Int
+        let first: String?
+        let last: String?
+        let imported: Int?
+        /// The text only: the format's title, the span as a person reads it.
+        let title: String, span: String?
+
+        struct Problem: Encodable { let line: Int, reason: String }
+
+        enum CodingKeys: String, CodingKey {
+            case format, version, member, unit, unitAssumed, new, duplicates, invalid, skipped, first, last, imported
         }
-        let records = preview.newCount + preview.duplicates + preview.invalid.count
-        if records == 0 {
-            lines.append(style.paint("The file holds no weight records" + (preview.skipped > 0 ? " (\(counted(preview.skipped, "row")) without a weight)" : "")
-                                     + ": nothing to import.", .magenta))
-        } else {
-            lines.append("\(preview.newCount) new, \(preview.duplicates) already here, \(preview.invalid.count) invalid"
-                         + (preview.skipped > 0 ? ", \(counted(preview.skipped, "row")) without a weight skipped" : ""))
+
+        init(_ preview: ImportPreview, imported: Int?, dates: DateText) {
+            format = preview.format.rawValue
+            version = preview.version
+            member = preview.member
+            unit = preview.unit.rawValue
+            unitAssumed = preview.unitAssumed
+            new = preview.newCount
+            duplicates = preview.duplicates
+            invalid = preview.invalid.map { Problem(line: $0.line, reason: $0.reason) }
+            skipped = preview.skipped
+            first = preview.first.map(dates.instant)
+            last = preview.last.map(dates.instant)
+            self.imported = imported
+            title = preview.format.title
+            span = preview.first.flatMap { first in preview.last.map { "\(dates.local(first)) to \(dates.local($0))" } }
         }
-        for problem in preview.invalid.prefix(20) {
-            // A reason quotes the file's text: its control characters and direction overrides are shown, never sent.
-            lines.append(style.paint("  line \(problem.line): \(TerminalText.visible(problem.reason))", .magenta))
+
+        func text(style: TerminalStyle) -> String {
+            var lines = ["Format: \(title)" + (version.map { ", \($0)" } ?? "")]
+            if let member { lines.append("Member: \(TerminalText.visible(member))") }
+            lines.append(unitAssumed
+                         ? style.paint("Unit: the file names none, so weights were read in \(unit) (your unit); 'set unit' changes it", .magenta)
+                         : "Unit: \(unit)")
+            if let span { lines.append("Dates: \(span)") }
+            if new + duplicates + invalid.count == 0 {
+                lines.append(style.paint("The file holds no weight records" + (skipped > 0 ? " (\(counted(skipped, "row")) without a weight)" : "")
+                                         + ": nothing to import.", .magenta))
+            } else {
+                lines.append("\(new) new, \(duplicates) already here, \(invalid.count) invalid"
+                             + (skipped > 0 ? ", \(counted(skipped, "row")) without a weight skipped" : ""))
+            }
+            for problem in invalid.prefix(20) {
+                // A reason quotes the file's text: its control characters and direction overrides are shown, never sent.
+                lines.append(style.paint("  line \(problem.line): \(TerminalText.visible(problem.reason))", .magenta))
+            }
+            if invalid.count > 20 { lines.append("  … and \(invalid.count - 20) more (--json lists them all)") }
+            if let imported {
+                lines.append(style.bold("Imported \(counted(imported, "weigh-in"))."))
+            } else {
+                lines.append("Nothing was written. Run the same command without 'preview' to import.")
+            }
+            return lines.joined(separator: "\n")
         }
-        if preview.invalid.count > 20 { lines.append("  … and \(preview.invalid.count - 20) more (--json lists them all)") }
-        if let imported {
-            lines.append(style.bold("Imported \(imported) weigh-in\(imported == 1 ? "" : "s")."))
-        } else {
-            lines.append("Nothing was written. Run the same command without 'preview' to import.")
-        }
-        let json = JSON.object([
-            ("format", .string(preview.format.rawValue)),
-            ("version", .optional(preview.version)),
-            ("member", .optional(preview.member)),
-            ("unit", .string(preview.unit.rawValue)),
-            ("unitAssumed", .bool(preview.unitAssumed)),
-            ("new", .integer(preview.newCount)),
-            ("duplicates", .integer(preview.duplicates)),
-            ("invalid", .array(preview.invalid.map { .object([("line", .integer($0.line)), ("reason", .string($0.reason))]) })),
-            ("skipped", .integer(preview.skipped)),
-            ("first", .optional(preview.first.map(dates.instant))),
-            ("last", .optional(preview.last.map(dates.instant))),
-            ("imported", .optional(imported)),
-        ])
-        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
     }
 
     /// A Loop Habit Tracker backup: the habits and days it brings.
     func renderLoop(_ summary: LoopImportSummary, format: String, style: TerminalStyle) -> CommandOutput {
-        var lines = ["Format: Loop Habit Tracker \(format)"]
-        lines.append("\(summary.newHabits.count) new habit\(summary.newHabits.count == 1 ? "" : "s")"
-                     + (summary.archived > 0 ? " (\(summary.archived) archived)" : "")
-                     + (summary.newHabits.isEmpty ? "" : ": " + summary.newHabits.joined(separator: ", ")))
-        if !summary.mergedHabits.isEmpty {
-            lines.append("Days added to \(summary.mergedHabits.joined(separator: ", ")) (habits already here)")
+        CommandOutput(LoopImported(summary, format: format), style: style)
+    }
+
+    /// `import` of Loop's habits: the habits and days it brings, or would.
+    struct LoopImported: CommandAnswer {
+        let format: String
+        let newHabits: [String]
+        let mergedHabits: [String]
+        let archived: Int
+        let new: Int
+        let duplicates: Int
+        let invalid: [String]
+        let imported: Bool
+        /// The text only: `backup` or `CSV export`.
+        let source: String
+
+        enum CodingKeys: String, CodingKey { case format, newHabits, mergedHabits, archived, new, duplicates, invalid, imported }
+
+        init(_ summary: LoopImportSummary, format: String) {
+            self.format = format == "backup" ? "loop" : "loopCSV"
+            newHabits = summary.newHabits
+            mergedHabits = summary.mergedHabits
+            archived = summary.archived
+            new = summary.newDays
+            duplicates = summary.existingDays
+            invalid = summary.problems
+            imported = summary.imported
+            source = format
         }
-        lines.append("\(summary.newDays) new day\(summary.newDays == 1 ? "" : "s"), \(summary.existingDays) already here, \(summary.problems.count) left out")
-        for problem in summary.problems.prefix(20) { lines.append(style.paint("  \(TerminalText.visible(problem))", .magenta)) }
-        if summary.problems.count > 20 { lines.append("  … and \(summary.problems.count - 20) more (--json lists them all)") }
-        if summary.imported {
-            lines.append(style.bold("Imported. 'habits' shows them with Loop's numbers."))
-        } else if summary.newHabits.isEmpty && summary.newDays == 0 {
-            lines.append("Nothing new to import.")
-        } else {
-            lines.append("Nothing was written. Run the same command without 'preview' to import.")
+
+        func text(style: TerminalStyle) -> String {
+            var lines = ["Format: Loop Habit Tracker \(source)"]
+            lines.append(counted(newHabits.count, "new habit", "new habits") + (archived > 0 ? " (\(archived) archived)" : "")
+                         + (newHabits.isEmpty ? "" : ": " + newHabits.joined(separator: ", ")))
+            if !mergedHabits.isEmpty { lines.append("Days added to \(mergedHabits.joined(separator: ", ")) (habits already here)") }
+            lines.append("\(counted(new, "new day", "new days")), \(duplicates) already here, \(invalid.count) left out")
+            for problem in invalid.prefix(20) { lines.append(style.paint("  \(TerminalText.visible(problem))", .magenta)) }
+            if invalid.count > 20 { lines.append("  … and \(invalid.count - 20) more (--json lists them all)") }
+            if imported {
+                lines.append(style.bold("Imported. 'habits' shows them with Loop's numbers."))
+            } else if newHabits.isEmpty && new == 0 {
+                lines.append("Nothing new to import.")
+            } else {
+                lines.append("Nothing was written. Run the same command without 'preview' to import.")
+            }
+            return lines.joined(separator: "\n")
         }
-        let json = JSON.object([
-            ("format", .string(format == "backup" ? "loop" : "loopCSV")),
-            ("newHabits", .array(summary.newHabits.map(JSON.string))),
-            ("mergedHabits", .array(summary.mergedHabits.map(JSON.string))),
-            ("archived", .integer(summary.archived)),
-            ("new", .integer(summary.newDays)),
-            ("duplicates", .integer(summary.existingDays)),
-            ("invalid", .array(summary.problems.map(JSON.string))),
-            ("imported", .bool(summary.imported)),
-        ])
-        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
     }
 
     func export(_ arguments: [String]) async throws -> CommandOutput {
