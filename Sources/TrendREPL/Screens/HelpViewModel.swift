@@ -24,29 +24,63 @@ public struct HelpViewModel {
                 if let suggestion = catalog.closest(to: word) { message += "; did you mean '\(suggestion)'?" }
                 throw CommandFailure(.unknownCommand, message)
             }
-            var lines = [style.bold(spec.usage), "  " + spec.summary]
-            if !spec.aliases.isEmpty { lines.append("  aliases: " + spec.aliases.joined(separator: ", ")) }
-            if !spec.examples.isEmpty {
+            return CommandOutput(OneCommand(spec), style: style)
+        }
+        return CommandOutput(Listing(commands: catalog.commands.map(Listing.Entry.init)), style: style)
+    }
+
+    /// `help COMMAND`: one command in full, from its declaration.
+    struct OneCommand: CommandAnswer {
+        let command: String
+        let usage: String
+        let summary: String
+        let aliases: [String]
+        let examples: [String]
+
+        init(_ spec: CommandSpec) {
+            command = spec.name
+            usage = spec.usage
+            summary = spec.summary
+            aliases = spec.aliases
+            examples = spec.examples
+        }
+
+        func text(style: TerminalStyle) -> String {
+            var lines = [style.bold(usage), "  " + summary]
+            if !aliases.isEmpty { lines.append("  aliases: " + aliases.joined(separator: ", ")) }
+            if !examples.isEmpty {
                 lines.append("  examples:")
-                lines += spec.examples.map { "    " + $0 }
+                lines += examples.map { "    " + $0 }
             }
-            return CommandOutput(text: lines.joined(separator: "\n"), json: .object([
-                ("command", .string(spec.name)), ("usage", .string(spec.usage)), ("summary", .string(spec.summary)),
-                ("aliases", .array(spec.aliases.map(JSON.string))), ("examples", .array(spec.examples.map(JSON.string))),
-            ]))
+            return lines.joined(separator: "\n")
         }
-        // Long usages get their summary on the next line, so the list stays readable at 80 columns.
-        let width = min(26, catalog.commands.map(\.usage.count).max() ?? 0)
-        let lines = catalog.commands.map { spec in
-            spec.usage.count <= width
-                ? "  " + style.bold(spec.usage) + String(repeating: " ", count: width - spec.usage.count + 2) + spec.summary
-                : "  " + style.bold(spec.usage) + "\n  " + String(repeating: " ", count: width + 2) + spec.summary
+    }
+
+    /// `help`: every command with its usage and summary.
+    struct Listing: CommandAnswer {
+        let commands: [Entry]
+
+        struct Entry: Encodable {
+            let command: String
+            let usage: String
+            let summary: String
+
+            init(_ spec: CommandSpec) {
+                command = spec.name
+                usage = spec.usage
+                summary = spec.summary
+            }
         }
-        let text = (["Commands:"] + lines + ["", "Type 'help COMMAND' for examples."]).joined(separator: "\n")
-        return CommandOutput(text: text, json: .object([
-            ("commands", .array(catalog.commands.map { spec in
-                .object([("command", .string(spec.name)), ("usage", .string(spec.usage)), ("summary", .string(spec.summary))])
-            })),
-        ]))
+
+        func text(style: TerminalStyle) -> String {
+            // Long usages get their summary on the next line, so the list stays readable at 80 columns.
+            let width = min(26, commands.map(\.usage.count).max() ?? 0)
+            let lines = commands.map { spec in
+                spec.usage.count <= width
+                    ? "  " + style.bold(spec.usage) + String(repeating: " ", count: width - spec.usage.count + 2) + spec.summary
+                    : "  " + style.bold(spec.usage) + "\n  " + String(repeating: " ", count: width + 2) + spec.summary
+            }
+            return (["Commands:"] + lines + ["", "Type 'help COMMAND' for examples."]).joined(separator: "\n")
+        }
     }
 }

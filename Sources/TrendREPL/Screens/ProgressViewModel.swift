@@ -33,44 +33,58 @@ struct ProgressViewModel {
             data = try await progressFeature.prepare()
         }
         let unit = progressFeature.selectedWeightUnit
-        let commentary = Self.commentary(data, unit: unit)
-        var lines = [style.bold("Progress, \(data.range.title)")]
-        if data.points.isEmpty {
-            lines.append(commentary)
-            return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(data, commentary: commentary), warnings: warnings)
+        return CommandOutput(Shown(data: data, unit: unit, commentary: Self.commentary(data, unit: unit)), style: style, warnings: warnings)
+    }
+
+    /// `progress [RANGE]`: the range's history, drawn and told, and the same figures for a script.
+    struct Shown: CommandAnswer {
+        let data: WeightHistoryData
+        let unit: WeightUnit
+        let commentary: String
+
+        func encode(to encoder: any Encoder) throws {
+            try ProgressViewModel.json(data, commentary: commentary).encode(to: encoder)
         }
-        lines.append(ChartRenderer(style: style, unit: unit).render(data))
-        lines.append("")
-        if let change = data.changeKilograms, let direction = data.changeDirection {
-            let color: TerminalStyle.Color = direction == .improving ? .green : (direction == .worsening ? .magenta : .cyan)
-            lines.append("  change   " + style.paint("\(unit.formatChange(change)) (\(direction.rawValue))", color))
-        }
-        if let average = data.averageKilograms, let low = data.minimumKilograms, let high = data.maximumKilograms {
-            lines.append("  average  \(unit.format(average))   low \(unit.format(low))   high \(unit.format(high))")
-        }
-        if let weekly = data.projectedWeeklyChangeKilograms, let energy = data.energyBalanceKilocaloriesPerDay {
-            let kcal = Int(energy.rounded())
-            let balance = kcal < 0 ? "a deficit of about \(-kcal) kcal a day" : (kcal > 0 ? "a surplus of about \(kcal) kcal a day" : "in balance")
-            lines.append("  rate     \(unit.formatChange(weekly, decimals: 2)) a week, \(balance)")
-        } else {
-            lines.append("  rate     " + style.dim("not enough recent weigh-ins (it needs 3 days weighed in the last 14)"))
-        }
-        if let goal = data.goalKilograms {
-            if let day = data.projectedGoalDay {
-                var range = ""
-                if let span = data.projectedGoalDayRange, span.lowerBound < span.upperBound {
-                    range = " (\(Self.rangeText(span, today: data.today)))"
-                }
-                lines.append("  goal     \(unit.format(goal)), around \(DateText.longDay(day))\(range)")
-            } else {
-                lines.append("  goal     \(unit.format(goal)): " + (data.projectionUnavailableReason?.rawValue ?? "no projection"))
+
+        func text(style: TerminalStyle) -> String {
+            var lines = [style.bold("Progress, \(data.range.title)")]
+            if data.points.isEmpty {
+                lines.append(commentary)
+                return lines.joined(separator: "\n")
             }
-        } else {
-            lines.append("  goal     " + style.dim("none (set one with 'goal 75')"))
+            lines.append(ChartRenderer(style: style, unit: unit).render(data))
+            lines.append("")
+            if let change = data.changeKilograms, let direction = data.changeDirection {
+                let color: TerminalStyle.Color = direction == .improving ? .green : (direction == .worsening ? .magenta : .cyan)
+                lines.append("  change   " + style.paint("\(unit.formatChange(change)) (\(direction.rawValue))", color))
+            }
+            if let average = data.averageKilograms, let low = data.minimumKilograms, let high = data.maximumKilograms {
+                lines.append("  average  \(unit.format(average))   low \(unit.format(low))   high \(unit.format(high))")
+            }
+            if let weekly = data.projectedWeeklyChangeKilograms, let energy = data.energyBalanceKilocaloriesPerDay {
+                let kcal = Int(energy.rounded())
+                let balance = kcal < 0 ? "a deficit of about \(-kcal) kcal a day" : (kcal > 0 ? "a surplus of about \(kcal) kcal a day" : "in balance")
+                lines.append("  rate     \(unit.formatChange(weekly, decimals: 2)) a week, \(balance)")
+            } else {
+                lines.append("  rate     " + style.dim("not enough recent weigh-ins (it needs 3 days weighed in the last 14)"))
+            }
+            if let goal = data.goalKilograms {
+                if let day = data.projectedGoalDay {
+                    var range = ""
+                    if let span = data.projectedGoalDayRange, span.lowerBound < span.upperBound {
+                        range = " (\(ProgressViewModel.rangeText(span, today: data.today)))"
+                    }
+                    lines.append("  goal     \(unit.format(goal)), around \(DateText.longDay(day))\(range)")
+                } else {
+                    lines.append("  goal     \(unit.format(goal)): " + (data.projectionUnavailableReason?.rawValue ?? "no projection"))
+                }
+            } else {
+                lines.append("  goal     " + style.dim("none (set one with 'goal 75')"))
+            }
+            lines.append("")
+            lines.append(commentary)
+            return lines.joined(separator: "\n")
         }
-        lines.append("")
-        lines.append(commentary)
-        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(data, commentary: commentary), warnings: warnings)
     }
 
     func goal(_ arguments: [String]) async throws -> CommandOutput {
@@ -102,7 +116,7 @@ struct ProgressViewModel {
         }
     }
 
-    static func json(_ data: WeightHistoryData, commentary: String) -> JSON {
+    nonisolated static func json(_ data: WeightHistoryData, commentary: String) -> JSON {
         .object([
             ("range", .string(data.range.rawValue)),
             ("points", .array(data.points.map { point in
@@ -133,7 +147,7 @@ struct ProgressViewModel {
     }
 
     /// `late April – mid May`, or `Jul 13 – Jul 21` when both ends fall in one part of a month.
-    static func rangeText(_ span: ClosedRange<Int>, today: Int) -> String {
+    nonisolated static func rangeText(_ span: ClosedRange<Int>, today: Int) -> String {
         let earliest = DateText.partOfMonth(span.lowerBound)
         if span.upperBound >= today + Int(ProgressCalculator.longestProjectionDays) { return "\(earliest) – a year or more" }
         let latest = DateText.partOfMonth(span.upperBound)
