@@ -51,7 +51,7 @@ struct TipViewModel {
         style.paint("Tip (\(category)):", .cyan) + " " + text
     }
 
-    static func json(_ tip: Tip?) -> JSON {
+    nonisolated static func json(_ tip: Tip?) -> JSON {
         tip.map { JSON(encoding: TipValue($0)) } ?? .null
     }
 }

@@ -26,54 +26,71 @@ struct TodayViewModel {
     func render(_ checkIn: CheckIn, style: TerminalStyle) async -> CommandOutput {
         // The check-in stands without its cards: a deck that cannot be read leaves them out ('tip' reports why).
         let cards = (try? await dailyTipsFeature.checkInCards()) ?? CheckInCards()
-        let unit = weightEntryFeature.unit
-        var lines = [style.bold("Today, " + DateText.longDay(checkIn.day))]
-        if let latestEntry = checkIn.latestEntry, let latestDay = checkIn.latestDay {
-            var weightLine = "  weight   " + style.bold(unit.format(latestEntry.kilograms))
-            if latestDay != checkIn.day {
-                weightLine += style.dim("  (last weigh-in \(DateText.longDay(latestDay)))")
-            } else {
-                weightLine += " at " + DateText(timeZone: weightEntryFeature.calendar.timeZone).local(latestEntry.date).suffix(5)
-            }
-            if let mean = checkIn.dayMeanKilograms {
-                weightLine += ("  (today's mean \(unit.format(mean)) of \(checkIn.weighInsOnLatestDay) weigh-ins)")
-            }
-            lines.append(weightLine)
-            if let trend = checkIn.trendKilograms {
-                var line = "  trend    " + unit.format(trend)
-                if let spark = Self.sparkline(weightEntryFeature.recentTrend(days: 14)) { line += "  " + style.paint(spark, .cyan) + style.dim(" 14 days") }
-                lines.append(line)
-            }
-            if let verdict = checkIn.verdict {
-                var verdictLine = "  verdict  " + Self.describe(verdict, style: style)
-                if let change = checkIn.changeSincePreviousKilograms {
-                    verdictLine += ("  (day mean \(unit.formatChange(change)) on the weighed day before)")
-                }
-                lines.append(verdictLine)
-            }
-            if let toGoal = checkIn.toGoalKilograms {
-                let left = checkIn.isNearGoal ? "at your goal" : "\(unit.format(abs(toGoal))) to \(toGoal < 0 ? "lose" : "gain")"
-                lines.append("  to goal  \(left)")
-            }
-            if let bmi = checkIn.bodyMassIndex {
-                lines.append("  BMI      \(WeightUnit.fixed(bmi.value, decimals: 1)) (\(bmi.whoClass.rawValue), from the trend)")
-            }
-        } else {
-            lines.append("  No weigh-ins yet. Record one with 'weigh 82.4'.")
+        let spark = checkIn.trendKilograms == nil ? nil : Self.sparkline(weightEntryFeature.recentTrend(days: 14))
+        return CommandOutput(CheckInAnswer(checkIn: checkIn, cards: cards, unit: weightEntryFeature.unit,
+                                           timeZone: weightEntryFeature.calendar.timeZone, sparkline: spark), style: style)
+    }
+
+    /// `today`: the check-in and its cards, drawn and for a script, from one value.
+    struct CheckInAnswer: CommandAnswer {
+        let checkIn: CheckIn
+        let cards: CheckInCards
+        let unit: WeightUnit
+        let timeZone: TimeZone
+        /// The last 14 days of trend as blocks, nil without a trend.
+        let sparkline: String?
+
+        func encode(to encoder: any Encoder) throws {
+            try TodayViewModel.json(checkIn, cards: cards, unit: unit, timeZone: timeZone).encode(to: encoder)
         }
-        let days = checkIn.currentStreak == 1 ? "day" : "days"
-        lines.append("  streak   \(checkIn.currentStreak) \(days)")
-        if let tip = cards.tip { lines += ["", TipViewModel.line(tip, style: style)] }
-        if let pepTalk = cards.pepTalk { lines.append(style.paint("★ ", .green) + style.bold(pepTalk.text)) }
-        if let review = cards.weekReview { lines += [""] + Self.lines(review, unit: unit, style: style) }
-        if let weekAhead = cards.weekAhead { lines += ["", style.bold("Week ahead:") + " " + weekAhead] }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: Self.json(checkIn, cards: cards, unit: unit,
-                                                                                                timeZone: weightEntryFeature.calendar.timeZone))
+
+        func text(style: TerminalStyle) -> String {
+            var lines = [style.bold("Today, " + DateText.longDay(checkIn.day))]
+            if let latestEntry = checkIn.latestEntry, let latestDay = checkIn.latestDay {
+                var weightLine = "  weight   " + style.bold(unit.format(latestEntry.kilograms))
+                if latestDay != checkIn.day {
+                    weightLine += style.dim("  (last weigh-in \(DateText.longDay(latestDay)))")
+                } else {
+                    weightLine += " at " + DateText(timeZone: timeZone).local(latestEntry.date).suffix(5)
+                }
+                if let mean = checkIn.dayMeanKilograms {
+                    weightLine += ("  (today's mean \(unit.format(mean)) of \(checkIn.weighInsOnLatestDay) weigh-ins)")
+                }
+                lines.append(weightLine)
+                if let trend = checkIn.trendKilograms {
+                    var line = "  trend    " + unit.format(trend)
+                    if let sparkline { line += "  " + style.paint(sparkline, .cyan) + style.dim(" 14 days") }
+                    lines.append(line)
+                }
+                if let verdict = checkIn.verdict {
+                    var verdictLine = "  verdict  " + TodayViewModel.describe(verdict, style: style)
+                    if let change = checkIn.changeSincePreviousKilograms {
+                        verdictLine += ("  (day mean \(unit.formatChange(change)) on the weighed day before)")
+                    }
+                    lines.append(verdictLine)
+                }
+                if let toGoal = checkIn.toGoalKilograms {
+                    let left = checkIn.isNearGoal ? "at your goal" : "\(unit.format(abs(toGoal))) to \(toGoal < 0 ? "lose" : "gain")"
+                    lines.append("  to goal  \(left)")
+                }
+                if let bmi = checkIn.bodyMassIndex {
+                    lines.append("  BMI      \(WeightUnit.fixed(bmi.value, decimals: 1)) (\(bmi.whoClass.rawValue), from the trend)")
+                }
+            } else {
+                lines.append("  No weigh-ins yet. Record one with 'weigh 82.4'.")
+            }
+            lines.append("  streak   \(counted(checkIn.currentStreak, "day"))")
+            if let tip = cards.tip { lines += ["", TipViewModel.line(category: tip.category.rawValue, text: tip.text, style: style)] }
+            if let pepTalk = cards.pepTalk { lines.append(style.paint("★ ", .green) + style.bold(pepTalk.text)) }
+            if let review = cards.weekReview { lines += [""] + TodayViewModel.lines(review, unit: unit, style: style) }
+            if let weekAhead = cards.weekAhead { lines += ["", style.bold("Week ahead:") + " " + weekAhead] }
+            return lines.joined(separator: "\n")
+        }
     }
 
     /// The trend of the last days as block characters, lowest ▁ to highest █
     /// (a flat trend is a row of ▄); nil with fewer than two days of trend.
-    static func sparkline(_ values: [Double?]) -> String? {
+    nonisolated static func sparkline(_ values: [Double?]) -> String? {
         let known = values.compactMap { $0 }
         guard known.count >= 2, let low = known.min(), let high = known.max() else { return nil }
         let blocks = Array("▁▂▃▄▅▆▇█")
@@ -85,7 +102,7 @@ struct TodayViewModel {
     }
 
     /// Last week's review, as the Monday check-in shows it.
-    static func lines(_ review: WeekReview, unit: WeightUnit, style: TerminalStyle) -> [String] {
+    nonisolated static func lines(_ review: WeekReview, unit: WeightUnit, style: TerminalStyle) -> [String] {
         let week = review.week
         var lines = [style.bold("Last week, \(DateText.longDay(review.start)) to \(DateText.longDay(review.end))")]
         lines.append("  weighed  \(week.daysWeighed) of 7 days")
@@ -106,7 +123,7 @@ struct TodayViewModel {
         return lines
     }
 
-    static func json(_ review: WeekReview?, unit: WeightUnit) -> JSON {
+    nonisolated static func json(_ review: WeekReview?, unit: WeightUnit) -> JSON {
         guard let review else { return .null }
         let week = review.week
         return .object([
@@ -124,12 +141,12 @@ struct TodayViewModel {
         ])
     }
 
-    static func json(_ pepTalk: PepTalk?) -> JSON {
+    nonisolated static func json(_ pepTalk: PepTalk?) -> JSON {
         guard let pepTalk else { return .null }
         return .object([("id", .string(pepTalk.id)), ("event", .string(pepTalk.event.rawValue)), ("text", .string(pepTalk.text))])
     }
 
-    static func json(_ checkIn: CheckIn, cards: CheckInCards, unit: WeightUnit, timeZone: TimeZone) -> JSON {
+    nonisolated static func json(_ checkIn: CheckIn, cards: CheckInCards, unit: WeightUnit, timeZone: TimeZone) -> JSON {
         .object([
             ("date", .string(DayNumber.string(checkIn.day))),
             ("latestKilograms", .optional(checkIn.latestKilograms)),
@@ -150,7 +167,7 @@ struct TodayViewModel {
         ])
     }
 
-    static func describe(_ verdict: DailyVerdict, style: TerminalStyle) -> String {
+    nonisolated static func describe(_ verdict: DailyVerdict, style: TerminalStyle) -> String {
         switch verdict {
         case .firstEntry: return style.paint("first entry — welcome! The trend starts here.", .cyan)
         case .movingDownward: return style.paint("↓ moving downward", .green)
