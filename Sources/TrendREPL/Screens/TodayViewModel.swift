@@ -24,11 +24,16 @@ struct TodayViewModel {
 
     /// The check-in; a tip that cannot be drawn leaves its slot empty rather than failing the check-in.
     func render(_ checkIn: CheckIn, style: TerminalStyle) async -> CommandOutput {
+        CommandOutput(await answer(checkIn), style: style)
+    }
+
+    /// The check-in with its cards, as one value (`weigh` answers with it too).
+    func answer(_ checkIn: CheckIn) async -> CheckInAnswer {
         // The check-in stands without its cards: a deck that cannot be read leaves them out ('tip' reports why).
         let cards = (try? await dailyTipsFeature.checkInCards()) ?? CheckInCards()
         let spark = checkIn.trendKilograms == nil ? nil : Self.sparkline(weightEntryFeature.recentTrend(days: 14))
-        return CommandOutput(CheckInAnswer(checkIn: checkIn, cards: cards, unit: weightEntryFeature.unit,
-                                           timeZone: weightEntryFeature.calendar.timeZone, sparkline: spark), style: style)
+        return CheckInAnswer(checkIn: checkIn, cards: cards, unit: weightEntryFeature.unit,
+                             timeZone: weightEntryFeature.calendar.timeZone, sparkline: spark)
     }
 
     /// `today`: the check-in and its cards, drawn and for a script, from one value.

@@ -28,18 +28,30 @@ struct WeightViewModel {
             .map { doubt(about: $0, request: request, typed: arguments) }
         if context.isInteractive, !doubts.isEmpty,
            !(await context.confirm(doubts.joined(separator: " ") + " Record it anyway?")) {
-            return CommandOutput(text: "Nothing was recorded.", json: .object([("entry", .null), ("warnings", .array(doubts.map(JSON.string)))]))
+            return CommandOutput(Recorded(entry: nil, checkIn: nil, warnings: doubts, unit: unit), style: context.style)
         }
         let entry = try await weightEntryFeature.record(kilograms: request.kilograms, when: request.when, note: request.note)
-        let checkIn = weightEntryFeature.checkIn()
-        var text = "Recorded \(unit.formatWeighIn(entry.kilograms)) at \(dates.local(entry.date)) (id \(entry.shortID))."
-        if let note = entry.note { text += " Note: \(TerminalText.visible(note))" }
-        let checkInOutput = await today.render(checkIn, style: context.style)
+        let checkIn = await today.answer(weightEntryFeature.checkIn())
         let warnings = context.isInteractive ? [] : doubts
-        return CommandOutput(text: text + "\n" + checkInOutput.text,
-                             json: .object([("entry", .entry(entry, dates: dates)), ("checkIn", checkInOutput.json),
-                                            ("warnings", .array(warnings.map(JSON.string)))]),
-                             warnings: warnings)
+        return CommandOutput(Recorded(entry: EntryValue(entry, dates: dates), checkIn: checkIn, warnings: warnings, unit: unit),
+                             style: context.style, warnings: warnings)
+    }
+
+    /// `weigh …`: the weigh-in recorded and the check-in after it, or nothing recorded when a doubt was declined.
+    struct Recorded: CommandAnswer {
+        let entry: EntryValue?
+        let checkIn: TodayViewModel.CheckInAnswer?
+        let warnings: [String]
+        let unit: WeightUnit
+
+        enum CodingKeys: String, CodingKey { case entry, checkIn, warnings }
+
+        func text(style: TerminalStyle) -> String {
+            guard let entry else { return "Nothing was recorded." }
+            var text = "Recorded \(unit.formatWeighIn(entry.entry.kilograms)) at \(entry.dates.local(entry.entry.date)) (id \(entry.entry.shortID))."
+            if let note = entry.entry.note { text += " Note: \(TerminalText.visible(note))" }
+            return text + (checkIn.map { "\n" + $0.text(style: style) } ?? "")
+        }
     }
 
     /// A concern in words: for a weight far from the trend, the unit that would make it plausible.
