@@ -28,63 +28,83 @@ struct SummaryViewModel {
         let now = weightEntryFeature.figures(from: periods.current.lowerBound, through: periods.current.upperBound)
         let before = weightEntryFeature.figures(from: periods.previous.lowerBound, through: periods.previous.upperBound)
         let habits = try await habitsFeature.figures(from: periods.current.lowerBound, through: periods.current.upperBound)
-        let unit = weightEntryFeature.unit
-        func change(_ value: Double?) -> String { value.map { unit.formatChange($0) } ?? "—" }
-        func day(_ day: Int?, _ kilograms: Double?) -> String {
-            guard let day, let kilograms else { return "—" }
-            return "\(unit.format(kilograms)), \(DateText.longDay(day).dropLast(5))"
-        }
-        let cells: [(String, String, String)] = [
-            ("", "now", "before"),
-            ("weigh-ins", "\(now.weighIns)", "\(before.weighIns)"),
-            ("days weighed", "\(now.daysWeighed)", "\(before.daysWeighed)"),
-            ("trend", change(now.trendChangeKilograms), change(before.trendChangeKilograms)),
-            ("weekly rate", change(now.weeklyRateKilograms), change(before.weeklyRateKilograms)),
-            ("lowest", day(now.lowestDay, now.lowestKilograms), day(before.lowestDay, before.lowestKilograms)),
-            ("highest", day(now.highestDay, now.highestKilograms), day(before.highestDay, before.highestKilograms)),
-        ]
-        // Each column as wide as its widest cell and two spaces more (at least 22): in stones a day's
-        // weight and date ran into the next column's.
-        let width = max(22, cells.map { max(TerminalText.columns($0.1), TerminalText.columns($0.2)) }.max().map { $0 + 2 } ?? 0)
-        func row(_ label: String, _ a: String, _ b: String) -> String {
-            "  " + label.rightPadded(to: 13) + a.leftPadded(to: width) + b.leftPadded(to: width)
-        }
-        var lines = [style.bold("Summary, \(periods.name): \(Self.span(periods.current))"),
-                     style.dim("  against \(Self.span(periods.previous))")]
-        lines += cells.map { row($0.0, $0.1, $0.2) }
-        if !habits.habits.isEmpty {
-            lines.append("  habits")
-            for habit in habits.habits {
-                let streak = habit.streakDays == 1 ? "1 day" : "\(habit.streakDays) days"
-                lines.append("    \(TerminalText.visible(habit.name)): \(habit.done) of \(habit.due) due done, streak \(streak)")
-            }
-        }
-        if let weekday = now.mostWeighedWeekday {
-            lines.append("  You weighed in most on \(Self.weekdays[weekday]).")
-        }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: .object([
-            ("period", Self.json(periods.current)),
-            ("previous", .object(Self.figures(before, days: periods.previous))),
-        ] + Self.figures(now, days: nil) + [
-            ("habits", .array(habits.habits.map {
-                .object([("name", .string($0.name)), ("done", .integer($0.done)), ("due", .integer($0.due)),
-                         ("currentStreak", .integer($0.streakDays))])
-            })),
-            ("mostWeighedWeekday", .optional(now.mostWeighedWeekday.map { Self.weekdays[$0] })),
-        ]))
+        return CommandOutput(Shown(periods: periods, now: now, before: before, habits: habits, unit: weightEntryFeature.unit), style: style)
     }
 
-    static let weekdays = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"]
+    /// `summary …`: a period's figures beside the one before, drawn and for a script.
+    struct Shown: CommandAnswer {
+        let periods: ComparedPeriods
+        let now: WeightPeriodFigures
+        let before: WeightPeriodFigures
+        let habits: HabitPeriodFigures
+        let unit: WeightUnit
 
-    static func span(_ days: ClosedRange<Int>) -> String {
+        func encode(to encoder: any Encoder) throws {
+            try json.encode(to: encoder)
+        }
+
+        private var json: JSON {
+            .object([
+                ("period", SummaryViewModel.json(periods.current)),
+                ("previous", .object(SummaryViewModel.figures(before, days: periods.previous))),
+            ] + SummaryViewModel.figures(now, days: nil) + [
+                ("habits", .array(habits.habits.map {
+                    .object([("name", .string($0.name)), ("done", .integer($0.done)), ("due", .integer($0.due)),
+                             ("currentStreak", .integer($0.streakDays))])
+                })),
+                ("mostWeighedWeekday", .optional(now.mostWeighedWeekday.map { SummaryViewModel.weekdays[$0] })),
+            ])
+        }
+
+        func text(style: TerminalStyle) -> String {
+            func change(_ value: Double?) -> String { value.map { unit.formatChange($0) } ?? "—" }
+            func day(_ day: Int?, _ kilograms: Double?) -> String {
+                guard let day, let kilograms else { return "—" }
+                return "\(unit.format(kilograms)), \(DateText.longDay(day).dropLast(5))"
+            }
+            let cells: [(String, String, String)] = [
+                ("", "now", "before"),
+                ("weigh-ins", "\(now.weighIns)", "\(before.weighIns)"),
+                ("days weighed", "\(now.daysWeighed)", "\(before.daysWeighed)"),
+                ("trend", change(now.trendChangeKilograms), change(before.trendChangeKilograms)),
+                ("weekly rate", change(now.weeklyRateKilograms), change(before.weeklyRateKilograms)),
+                ("lowest", day(now.lowestDay, now.lowestKilograms), day(before.lowestDay, before.lowestKilograms)),
+                ("highest", day(now.highestDay, now.highestKilograms), day(before.highestDay, before.highestKilograms)),
+            ]
+            // Each column as wide as its widest cell and two spaces more (at least 22): in stones a day's
+            // weight and date ran into the next column's.
+            let width = max(22, cells.map { max(TerminalText.columns($0.1), TerminalText.columns($0.2)) }.max().map { $0 + 2 } ?? 0)
+            func row(_ label: String, _ a: String, _ b: String) -> String {
+                "  " + label.rightPadded(to: 13) + a.leftPadded(to: width) + b.leftPadded(to: width)
+            }
+            var lines = [style.bold("Summary, \(periods.name): \(SummaryViewModel.span(periods.current))"),
+                         style.dim("  against \(SummaryViewModel.span(periods.previous))")]
+            lines += cells.map { row($0.0, $0.1, $0.2) }
+            if !habits.habits.isEmpty {
+                lines.append("  habits")
+                for habit in habits.habits {
+                    let streak = habit.streakDays == 1 ? "1 day" : "\(habit.streakDays) days"
+                    lines.append("    \(TerminalText.visible(habit.name)): \(habit.done) of \(habit.due) due done, streak \(streak)")
+                }
+            }
+            if let weekday = now.mostWeighedWeekday {
+                lines.append("  You weighed in most on \(SummaryViewModel.weekdays[weekday]).")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    nonisolated static let weekdays = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"]
+
+    nonisolated static func span(_ days: ClosedRange<Int>) -> String {
         "\(DateText.longDay(days.lowerBound)) to \(DateText.longDay(days.upperBound))"
     }
 
-    static func json(_ days: ClosedRange<Int>) -> JSON {
+    nonisolated static func json(_ days: ClosedRange<Int>) -> JSON {
         .object([("start", .string(DayNumber.string(days.lowerBound))), ("end", .string(DayNumber.string(days.upperBound)))])
     }
 
-    static func figures(_ figures: WeightPeriodFigures, days: ClosedRange<Int>?) -> [(String, JSON)] {
+    nonisolated static func figures(_ figures: WeightPeriodFigures, days: ClosedRange<Int>?) -> [(String, JSON)] {
         func day(_ day: Int?, _ kilograms: Double?) -> JSON {
             guard let day, let kilograms else { return .null }
             return .object([("date", .string(DayNumber.string(day))), ("kilograms", .number(kilograms))])
