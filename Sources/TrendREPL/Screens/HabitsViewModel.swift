@@ -180,20 +180,32 @@ struct HabitsViewModel {
         default: value.map(HabitMark.value) ?? .done
         }
         let (habit, day) = try await habitsFeature.mark(name, when: when, as: mark, adding: adding, note: note)
-        let dayText = day == habitsFeature.today ? "today" : DateText.longDay(day)
-        let text: String = switch habit.marks[day] {
-        case .done?: "'\(habit.name)' done \(dayText)."
-        case .skipped?: "'\(habit.name)' skipped \(dayText); the streak is kept."
-        case .no?: "'\(habit.name)' not done \(dayText)."
-        case let .value(number)?: "'\(habit.name)': \(HabitText.number(number)) \(dayText)" + (adding ? " (+\(HabitText.number(value ?? 0)))" : "")
-            + (habit.kind.isMet(by: number) ? ", target met." : ", \(HabitText.kind(habit.kind, unit: habit.unit)) not met.")
-        case nil: "'\(habit.name)' cleared for \(dayText)."
-        }
         let summary = habitsFeature.summaries().first { $0.habit.id == habit.id }
-        let streak = summary.map { " Streak \($0.currentStreak), strength \(Int(($0.strength * 100).rounded()))%." } ?? ""
-        return CommandOutput(text: text + streak, json: .object([
-            ("habit", summary.map { Self.json($0) } ?? .null), ("date", .string(DayNumber.string(day))),
-        ]))
+        return CommandOutput(Marked(habit: summary.map(HabitValue.init), date: DayNumber.string(day), marked: habit, day: day,
+                                    isToday: day == habitsFeature.today, added: adding ? value ?? 0 : nil, summary: summary), style: .plain)
+    }
+
+    /// `habit done|no|skip|undo NAME …`: the habit as it is after the mark, and the day marked.
+    struct Marked: CommandAnswer {
+        let habit: HabitValue?
+        let date: String
+        /// The text only: the habit and day marked, what was added, its numbers after.
+        let marked: Habit, day: Int, isToday: Bool, added: Double?, summary: HabitSummary?
+
+        enum CodingKeys: String, CodingKey { case habit, date }
+
+        func text(style: TerminalStyle) -> String {
+            let dayText = isToday ? "today" : DateText.longDay(day)
+            let text: String = switch marked.marks[day] {
+            case .done?: "'\(marked.name)' done \(dayText)."
+            case .skipped?: "'\(marked.name)' skipped \(dayText); the streak is kept."
+            case .no?: "'\(marked.name)' not done \(dayText)."
+            case let .value(number)?: "'\(marked.name)': \(HabitText.number(number)) \(dayText)" + (added.map { " (+\(HabitText.number($0)))" } ?? "")
+                + (marked.kind.isMet(by: number) ? ", target met." : ", \(HabitText.kind(marked.kind, unit: marked.unit)) not met.")
+            case nil: "'\(marked.name)' cleared for \(dayText)."
+            }
+            return text + (summary.map { " Streak \($0.currentStreak), strength \(Int(($0.strength * 100).rounded()))%." } ?? "")
+        }
     }
 
     func list(includeArchived: Bool, style: TerminalStyle) async throws -> CommandOutput {
@@ -209,30 +221,41 @@ struct HabitsViewModel {
             // A cold list reads each habit from its checkpoint on, not every day of it.
             summaries = try await habitsFeature.summariesReadingLittle()
         }
-        let today = habitsFeature.today
-        let json = JSON.object([("date", .string(DayNumber.string(today))), ("habits", .array(summaries.map { Self.json($0) }))])
-        guard !summaries.isEmpty else {
-            return CommandOutput(text: "No habits yet. Add one: habit add Read every day", json: json)
+        return CommandOutput(Listed(date: DayNumber.string(habitsFeature.today), habits: summaries.map(HabitValue.init),
+                                    summaries: summaries, today: habitsFeature.today), style: style)
+    }
+
+    /// `habits [all]`: today's habits, each with its streak and strength, in rows that fit the terminal.
+    struct Listed: CommandAnswer {
+        let date: String
+        let habits: [HabitValue]
+        /// The text only: the summaries the rows are drawn from, and today.
+        let summaries: [HabitSummary], today: Int
+
+        enum CodingKeys: String, CodingKey { case date, habits }
+
+        func text(style: TerminalStyle) -> String {
+            guard !summaries.isEmpty else { return "No habits yet. Add one: habit add Read every day" }
+            var lines = [style.bold("Habits, " + DateText.longDay(today))]
+            // The widest layout that fits the terminal: the bar shrinks, then the best streak and the
+            // strength label go, then the plan and the name are cut short — a row never wraps.
+            let nameWidth = min(24, summaries.map { TerminalText.columns($0.habit.name) }.max() ?? 4)
+            let planWidth = min(34, max(22, summaries.map { TerminalText.columns(HabitsViewModel.plan(of: $0.habit)) }.max() ?? 0))
+            let layouts = [
+                RowLayout(name: nameWidth, plan: planWidth, bar: 10, best: true, label: true),
+                RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: true, label: true),
+                RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: false, label: true),
+                RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: false, label: false),
+                RowLayout(name: min(nameWidth, 14), plan: min(planWidth, 18), bar: 5, best: false, label: false),
+                RowLayout(name: min(nameWidth, 10), plan: min(planWidth, 12), bar: 4, best: false, label: false),
+            ]
+            let chosen = layouts.first { layout in
+                summaries.allSatisfy { TerminalText.columns(HabitsViewModel.row($0, layout: layout, style: .plain)) <= style.width }
+            } ?? layouts[layouts.count - 1]
+            lines += summaries.map { HabitsViewModel.row($0, layout: chosen, style: style) }
+            lines.append(style.dim("✓\u{00A0}done  ○\u{00A0}due  –\u{00A0}skipped  ·\u{00A0}not\u{00A0}due\u{00A0}today"))
+            return lines.joined(separator: "\n")
         }
-        var lines = [style.bold("Habits, " + DateText.longDay(today))]
-        // The widest layout that fits the terminal: the bar shrinks, then the best streak and the
-        // strength label go, then the plan and the name are cut short — a row never wraps.
-        let nameWidth = min(24, summaries.map { TerminalText.columns($0.habit.name) }.max() ?? 4)
-        let planWidth = min(34, max(22, summaries.map { TerminalText.columns(Self.plan(of: $0.habit)) }.max() ?? 0))
-        let layouts = [
-            RowLayout(name: nameWidth, plan: planWidth, bar: 10, best: true, label: true),
-            RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: true, label: true),
-            RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: false, label: true),
-            RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: false, label: false),
-            RowLayout(name: min(nameWidth, 14), plan: min(planWidth, 18), bar: 5, best: false, label: false),
-            RowLayout(name: min(nameWidth, 10), plan: min(planWidth, 12), bar: 4, best: false, label: false),
-        ]
-        let chosen = layouts.first { layout in
-            summaries.allSatisfy { TerminalText.columns(row($0, layout: layout, style: .plain)) <= style.width }
-        } ?? layouts[layouts.count - 1]
-        lines += summaries.map { row($0, layout: chosen, style: style) }
-        lines.append(style.dim("✓\u{00A0}done  ○\u{00A0}due  –\u{00A0}skipped  ·\u{00A0}not\u{00A0}due\u{00A0}today"))
-        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
     }
 
     /// How wide each part of a habit's row is drawn.
@@ -242,7 +265,7 @@ struct HabitsViewModel {
     }
 
     /// One habit's row of `habits`: today's mark, name, plan, streak, strength and what today holds.
-    private func row(_ summary: HabitSummary, layout: RowLayout, style: TerminalStyle) -> String {
+    nonisolated static func row(_ summary: HabitSummary, layout: RowLayout, style: TerminalStyle) -> String {
         let habit = summary.habit
         let symbol: String = switch summary.todayStatus {
         case .skipped: style.paint("–", .cyan)
@@ -276,7 +299,7 @@ struct HabitsViewModel {
     }
 
     /// `5/week, at least 10 glasses`: the schedule, and the kind of a numeric habit.
-    static func plan(of habit: Habit) -> String {
+    nonisolated static func plan(of habit: Habit) -> String {
         habit.kind == .yesNo ? HabitText.schedule(habit.schedule)
             : HabitText.schedule(habit.schedule) + ", " + HabitText.kind(habit.kind, unit: habit.unit)
     }
@@ -338,7 +361,7 @@ struct HabitsViewModel {
         }
     }
 
-    static func bar(_ value: Double, width: Int = 10, style: TerminalStyle) -> String {
+    nonisolated static func bar(_ value: Double, width: Int = 10, style: TerminalStyle) -> String {
         let filled = min(width, max(0, Int((value * Double(width)).rounded())))
         return style.paint(String(repeating: "█", count: filled), .green) + style.dim(String(repeating: "░", count: width - filled))
     }
