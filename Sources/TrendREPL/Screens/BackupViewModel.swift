@@ -183,7 +183,7 @@ struct BackupViewModel {
             : "Replace your \(counted(plan.currentEntries, "weigh-in"))\(span(plan.currentFirst, plan.currentLast)) and \(counted(plan.currentHabits, "habit")) with \(plan.name) (\(incoming.weighIns) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits) habits, written \(dates.local(plan.snapshot.createdAt)))?\(settings) A copy of what you have now is kept."
         if context.isInteractive {
             guard await context.confirm(question) else {
-                return CommandOutput(text: "Nothing was changed.", json: .object([("restored", .bool(false))]))
+                return CommandOutput(NotRestored(restored: false), style: .plain)
             }
         }
         let writing = ProgressBar(enabled: context.isInteractive, label: merge ? "Merging" : "Restoring")
@@ -200,6 +200,13 @@ struct BackupViewModel {
                                       settingsChanged: plan.settingChanges.map(\.key), settingsIgnored: plan.ignoredSettings,
                                       settingsSentence: Self.settingsSentence(plan), droppedSentence: Self.droppedSentence(plan)),
                              style: .plain)
+    }
+
+    /// `restore …` declined at its question.
+    struct NotRestored: CommandAnswer {
+        let restored: Bool
+
+        func text(style: TerminalStyle) -> String { "Nothing was changed." }
     }
 
     /// `restore …`: what was restored or merged, what was left out, and the copy of what was there.

@@ -292,10 +292,43 @@ struct HabitsViewModel {
 
     private func confirmation(_ text: String, habit: Habit) -> CommandOutput {
         let summary = habitsFeature.summaries().first { $0.habit.id == habit.id }
-        return CommandOutput(text: text, json: .object([("habit", summary.map { Self.json($0) } ?? .object([
-            ("name", .string(habit.name)), ("schedule", .string(HabitText.schedule(habit.schedule))), ("kind", .string(HabitText.kind(habit.kind))),
-            ("archived", .bool(habit.archived)),
-        ]))]))
+        return CommandOutput(Confirmed(habit: summary.map { Confirmed.Shown.summary(HabitValue($0)) } ?? .plain(PlainHabit(habit)),
+                                       sentence: text), style: .plain)
+    }
+
+    /// A habit added, changed, archived or deleted: the habit as it is now, and the sentence that says so.
+    struct Confirmed: CommandAnswer {
+        let habit: Shown
+        /// The text only.
+        let sentence: String
+
+        enum CodingKeys: String, CodingKey { case habit }
+
+        /// A habit with today's numbers, or only its plan (one no longer listed: archived, deleted).
+        enum Shown: Encodable {
+            case summary(HabitValue), plain(PlainHabit)
+
+            func encode(to encoder: any Encoder) throws {
+                switch self {
+                case let .summary(value): try value.encode(to: encoder)
+                case let .plain(value): try value.encode(to: encoder)
+                }
+            }
+        }
+
+        func text(style: TerminalStyle) -> String { sentence }
+    }
+
+    /// A habit's name and plan, without the numbers of a day.
+    struct PlainHabit: Encodable {
+        let name: String, schedule: String, kind: String, archived: Bool
+
+        init(_ habit: Habit) {
+            name = habit.name
+            schedule = HabitText.schedule(habit.schedule)
+            kind = HabitText.kind(habit.kind)
+            archived = habit.archived
+        }
     }
 
     /// `5/week, at least 10 glasses`: the schedule, and the kind of a numeric habit.
