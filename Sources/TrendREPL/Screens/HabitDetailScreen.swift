@@ -9,13 +9,39 @@ extension HabitsViewModel {
     func show(_ name: String, style: TerminalStyle) async throws -> CommandOutput {
         // Only this habit's days are read when nothing is loaded yet.
         let detail = try await habitsFeature.detailReadingLittle(of: name, days: 60)
+        return CommandOutput(Shown(detail: detail, today: habitsFeature.today), style: style)
+    }
+
+    /// `habit show NAME`: the habit, its days and its strengths, drawn as a calendar and for a script.
+    struct Shown: CommandAnswer {
+        let detail: HabitDetail
+        let today: Int
+
+        enum CodingKeys: String, CodingKey { case habit, days, strengths }
+
+        struct Day: Encodable { let date: String, status: String, note: String? }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(HabitValue(detail.summary), forKey: .habit)
+            try container.encode(detail.days.map {
+                Day(date: DayNumber.string($0.day), status: $0.status.rawValue, note: detail.summary.habit.notes[$0.day])
+            }, forKey: .days)
+            try container.encode(detail.strengths, forKey: .strengths)
+        }
+
+        func text(style: TerminalStyle) -> String { HabitsViewModel.calendar(of: detail, today: today, style: style) }
+    }
+
+    /// The calendar of the last 60 days, the marks' legend, the notes, the streak and the strength sparkline.
+    nonisolated static func calendar(of detail: HabitDetail, today: Int, style: TerminalStyle) -> String {
         let habit = detail.summary.habit
         var lines = [style.bold(habit.name) + style.dim("  \(HabitText.schedule(habit.schedule))" + (habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind, unit: habit.unit))")
                                                         + (habit.archived ? ", archived" : ""))]
         lines.append("")
         // A calendar of the last 60 days: a column per week, a row per weekday.
         // Weeks before the habit began are left off: a new habit's calendar starts at its first day.
-        let firstDay = detail.days.first { $0.status != .beforeStart }?.day ?? habitsFeature.today
+        let firstDay = detail.days.first { $0.status != .beforeStart }?.day ?? today
         let firstMonday = firstDay - DayNumber.weekdayFromMonday(firstDay)
         let lastDay = detail.days.last?.day ?? firstDay
         let weeks = (lastDay - firstMonday) / 7 + 1
@@ -70,17 +96,10 @@ extension HabitsViewModel {
         let shown = max(7, min(detail.strengths.count, style.width - head.count - 12))
         lines.append(head + style.paint(Self.sparkline(Array(detail.strengths.suffix(shown))), .green)
                      + style.dim("  (\(shown) days)"))
-        let json = JSON.object([
-            ("habit", Self.json(summary)),
-            ("days", .array(detail.days.map {
-                .object([("date", .string(DayNumber.string($0.day))), ("status", .string($0.status.rawValue)), ("note", .optional(habit.notes[$0.day]))])
-            })),
-            ("strengths", .array(detail.strengths.map(JSON.number))),
-        ])
-        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+        return lines.joined(separator: "\n")
     }
 
-    static func cell(_ status: HabitDayStatus?, style: TerminalStyle) -> String {
+    nonisolated static func cell(_ status: HabitDayStatus?, style: TerminalStyle) -> String {
         switch status {
         case .done?: return style.paint("■", .green)
         case .auto?: return style.paint("▪", .green)
@@ -93,7 +112,7 @@ extension HabitsViewModel {
         }
     }
 
-    static func sparkline(_ values: [Double]) -> String {
+    nonisolated static func sparkline(_ values: [Double]) -> String {
         let blocks = Array("▁▂▃▄▅▆▇█")
         return String(values.map { blocks[min(7, max(0, Int(($0 * 7).rounded())))] })
     }
