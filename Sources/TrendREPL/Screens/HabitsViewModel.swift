@@ -185,29 +185,6 @@ struct HabitsViewModel {
                                     isToday: day == habitsFeature.today, added: adding ? value ?? 0 : nil, summary: summary), style: .plain)
     }
 
-    /// `habit done|no|skip|undo NAME …`: the habit as it is after the mark, and the day marked.
-    struct Marked: CommandAnswer {
-        let habit: HabitValue?
-        let date: String
-        /// The text only: the habit and day marked, what was added, its numbers after.
-        let marked: Habit, day: Int, isToday: Bool, added: Double?, summary: HabitSummary?
-
-        enum CodingKeys: String, CodingKey { case habit, date }
-
-        func text(style: TerminalStyle) -> String {
-            let dayText = isToday ? "today" : DateText.longDay(day)
-            let text: String = switch marked.marks[day] {
-            case .done?: "'\(marked.name)' done \(dayText)."
-            case .skipped?: "'\(marked.name)' skipped \(dayText); the streak is kept."
-            case .no?: "'\(marked.name)' not done \(dayText)."
-            case let .value(number)?: "'\(marked.name)': \(HabitText.number(number)) \(dayText)" + (added.map { " (+\(HabitText.number($0)))" } ?? "")
-                + (marked.kind.isMet(by: number) ? ", target met." : ", \(HabitText.kind(marked.kind, unit: marked.unit)) not met.")
-            case nil: "'\(marked.name)' cleared for \(dayText)."
-            }
-            return text + (summary.map { " Streak \($0.currentStreak), strength \(Int(($0.strength * 100).rounded()))%." } ?? "")
-        }
-    }
-
     func list(includeArchived: Bool, style: TerminalStyle) async throws -> CommandOutput {
         var summaries: [HabitSummary]
         if includeArchived {
@@ -225,40 +202,6 @@ struct HabitsViewModel {
                                     summaries: summaries, today: habitsFeature.today), style: style)
     }
 
-    /// `habits [all]`: today's habits, each with its streak and strength, in rows that fit the terminal.
-    struct Listed: CommandAnswer {
-        let date: String
-        let habits: [HabitValue]
-        /// The text only: the summaries the rows are drawn from, and today.
-        let summaries: [HabitSummary], today: Int
-
-        enum CodingKeys: String, CodingKey { case date, habits }
-
-        func text(style: TerminalStyle) -> String {
-            guard !summaries.isEmpty else { return "No habits yet. Add one: habit add Read every day" }
-            var lines = [style.bold("Habits, " + DateText.longDay(today))]
-            // The widest layout that fits the terminal: the bar shrinks, then the best streak and the
-            // strength label go, then the plan and the name are cut short — a row never wraps.
-            let nameWidth = min(24, summaries.map { TerminalText.columns($0.habit.name) }.max() ?? 4)
-            let planWidth = min(34, max(22, summaries.map { TerminalText.columns(HabitsViewModel.plan(of: $0.habit)) }.max() ?? 0))
-            let layouts = [
-                RowLayout(name: nameWidth, plan: planWidth, bar: 10, best: true, label: true),
-                RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: true, label: true),
-                RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: false, label: true),
-                RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: false, label: false),
-                RowLayout(name: min(nameWidth, 14), plan: min(planWidth, 18), bar: 5, best: false, label: false),
-                RowLayout(name: min(nameWidth, 10), plan: min(planWidth, 12), bar: 4, best: false, label: false),
-            ]
-            let chosen = layouts.first { layout in
-                summaries.allSatisfy { TerminalText.columns(HabitsViewModel.row($0, layout: layout, style: .plain)) <= style.width }
-            } ?? layouts[layouts.count - 1]
-            lines += summaries.map { HabitsViewModel.row($0, layout: chosen, style: style) }
-            lines.append(style.dim("✓\u{00A0}done  ○\u{00A0}due  –\u{00A0}skipped  ·\u{00A0}not\u{00A0}due\u{00A0}today"))
-            return lines.joined(separator: "\n")
-        }
-    }
-
-    /// How wide each part of a habit's row is drawn.
     struct RowLayout {
         let name: Int, plan: Int, bar: Int
         let best: Bool, label: Bool
@@ -289,46 +232,10 @@ struct HabitsViewModel {
         return line
     }
 
-
     private func confirmation(_ text: String, habit: Habit) -> CommandOutput {
         let summary = habitsFeature.summaries().first { $0.habit.id == habit.id }
         return CommandOutput(Confirmed(habit: summary.map { Confirmed.Shown.summary(HabitValue($0)) } ?? .plain(PlainHabit(habit)),
                                        sentence: text), style: .plain)
-    }
-
-    /// A habit added, changed, archived or deleted: the habit as it is now, and the sentence that says so.
-    struct Confirmed: CommandAnswer {
-        let habit: Shown
-        /// The text only.
-        let sentence: String
-
-        enum CodingKeys: String, CodingKey { case habit }
-
-        /// A habit with today's numbers, or only its plan (one no longer listed: archived, deleted).
-        enum Shown: Encodable {
-            case summary(HabitValue), plain(PlainHabit)
-
-            func encode(to encoder: any Encoder) throws {
-                switch self {
-                case let .summary(value): try value.encode(to: encoder)
-                case let .plain(value): try value.encode(to: encoder)
-                }
-            }
-        }
-
-        func text(style: TerminalStyle) -> String { sentence }
-    }
-
-    /// A habit's name and plan, without the numbers of a day.
-    struct PlainHabit: Encodable {
-        let name: String, schedule: String, kind: String, archived: Bool
-
-        init(_ habit: Habit) {
-            name = habit.name
-            schedule = HabitText.schedule(habit.schedule)
-            kind = HabitText.kind(habit.kind)
-            archived = habit.archived
-        }
     }
 
     /// `5/week, at least 10 glasses`: the schedule, and the kind of a numeric habit.
@@ -339,59 +246,6 @@ struct HabitsViewModel {
 
     static func json(_ summary: HabitSummary) -> JSON {
         JSON(encoding: HabitValue(summary))
-    }
-
-    /// `habit export FILE`: the file or folder written, and how many habits it holds.
-    struct Exported: CommandAnswer {
-        let file: String
-        let habits: Int
-        /// The text only: which of Loop's layouts was written.
-        let what: String
-
-        enum CodingKeys: String, CodingKey { case file, habits }
-
-        func text(style: TerminalStyle) -> String { "Wrote \(counted(habits, "habit")) to \(TerminalText.visible(file)) (\(what))." }
-    }
-
-    /// A habit and its day as scripts read it.
-    struct HabitValue: Encodable {
-        let name: String
-        let schedule: String
-        let kind: String
-        let target: Double?
-        let dueToday: Bool
-        let doneToday: Bool
-        let skippedToday: Bool
-        let status: String
-        let todayValue: Double?
-        let targetKind: String?
-        let unit: String?
-        let currentStreak: Int
-        let bestStreak: Int
-        let strength: Double
-        let archived: Bool
-
-        init(_ summary: HabitSummary) {
-            let habit = summary.habit
-            name = habit.name
-            schedule = HabitText.schedule(habit.schedule)
-            kind = habit.kind == .yesNo ? "yesNo" : habit.kind.code
-            target = switch habit.kind {
-            case .yesNo: nil
-            case let .atLeast(value), let .atMost(value): value
-            }
-            dueToday = summary.dueToday
-            doneToday = summary.doneToday
-            skippedToday = summary.todayMark == .skipped
-            status = summary.todayStatus.rawValue
-            todayValue = if case let .value(value)? = summary.todayMark { value } else { nil }
-            targetKind = habit.kind.isNumeric ? habit.kind.code : nil
-            unit = habit.unit.isEmpty ? nil : habit.unit
-            currentStreak = summary.currentStreak
-            bestStreak = summary.bestStreak
-            strength = summary.strength
-            archived = habit.archived
-        }
     }
 
     nonisolated static func bar(_ value: Double, width: Int = 10, style: TerminalStyle) -> String {
