@@ -26,12 +26,7 @@ struct StoreEntry: Decodable, Equatable {
         trendID = try container.decodeIfPresent(String.self, forKey: SnapshotKey("trendID"))
         kilograms = try container.decodeIfPresent(Double.self, forKey: SnapshotKey("kilograms"))
         for field in WeightField.optional {
-            let key = SnapshotKey(field.exportKey)
-            let value: WeightField.Value? = switch field.kind {
-            case .id, .text: try container.decodeIfPresent(String.self, forKey: key).map(WeightField.Value.text)
-            case .instant, .kilograms, .number: try container.decodeIfPresent(Double.self, forKey: key).map(WeightField.Value.number)
-            }
-            field.set(&fields, value ?? .absent)
+            field.set(&fields, try field.decodeIfPresent(from: container, key: field.exportKey) ?? .absent)
         }
     }
 

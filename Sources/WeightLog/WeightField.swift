@@ -138,6 +138,15 @@ public final class WeightField: Sendable {
         }
     }
 
+    /// The member `key` of a decoded object as the field holds it, nil when it is missing or `null`;
+    /// a value of another type throws, as `JSONDecoder` does.
+    package func decodeIfPresent(from container: KeyedDecodingContainer<SnapshotKey>, key: String) throws -> Value? {
+        switch kind {
+        case .id, .text: try container.decodeIfPresent(String.self, forKey: SnapshotKey(key)).map(Value.text)
+        case .instant, .kilograms, .number: try container.decodeIfPresent(Double.self, forKey: SnapshotKey(key)).map(Value.number)
+        }
+    }
+
     /// A member of a file's JSON object (`JSONSerialization`'s values) as the field holds it: a value of
     /// another type is no value, as an import reads a cell it cannot use.
     package func imported(_ value: Any?) -> Value {
@@ -222,10 +231,8 @@ struct WeightSnapshotRow: Decodable {
                 field.set(&entry, .text(try container.decode(String.self, forKey: key)))
             case .instant, .kilograms:
                 field.set(&entry, .number(try container.decode(Double.self, forKey: key)))
-            case .text:
-                field.set(&entry, try container.decodeIfPresent(String.self, forKey: key).map(WeightField.Value.text) ?? .absent)
-            case .number:
-                field.set(&entry, try container.decodeIfPresent(Double.self, forKey: key).map(WeightField.Value.number) ?? .absent)
+            case .text, .number:
+                field.set(&entry, try field.decodeIfPresent(from: container, key: field.snapshotKey) ?? .absent)
             }
         }
         self.entry = entry
