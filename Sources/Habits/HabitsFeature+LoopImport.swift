@@ -15,6 +15,8 @@ public struct LoopImportSummary: Sendable, Equatable {
     public var existingDays = 0
     /// Rows of the file that were left out, with the reason.
     public var problems: [String] = []
+    /// What the file did not say and was taken as given (a new habit's schedule from a lone Checkmarks.csv).
+    public var assumptions: [String] = []
     /// Whether it was written (false for a preview).
     public var imported = false
 }
@@ -23,12 +25,15 @@ public struct LoopImportSummary: Sendable, Equatable {
 public enum LoopSource: Sendable, Equatable {
     case backup(URL)
     case csvFolder(URL)
+    /// A combined Checkmarks.csv on its own (Loop's, or `habit export FILE.csv`'s).
+    case checkmarks(URL)
 
     /// How the screens name it.
     public var format: String {
         switch self {
         case .backup: "backup"
         case .csvFolder: "CSV export"
+        case .checkmarks: "Checkmarks.csv"
         }
     }
 }
@@ -36,11 +41,13 @@ public enum LoopSource: Sendable, Equatable {
 extension HabitsFeature {
     /// Loop's habits in `url`, when it holds them: a Loop backup (a SQLite
     /// file that is not a database of weigh-ins), or Loop's CSV export
-    /// (its folder, or a file in it); nil for any other file, which is the
-    /// weight import's. The choice of importer, made here, not by a screen.
+    /// (its folder, or a file in it), or a combined Checkmarks.csv alone;
+    /// nil for any other file, which is the weight import's. The choice of
+    /// importer, made here, not by a screen.
     public func loopSource(at url: URL) -> LoopSource? {
         if LoopBackup.looksLikeOne(path: url.path), !isWeightDatabase(url) { return .backup(url) }
-        return LoopCSV.folder(for: url).map(LoopSource.csvFolder)
+        if let folder = LoopCSV.folder(for: url) { return .csvFolder(folder) }
+        return LoopCSV.isCheckmarks(url) ? .checkmarks(url) : nil
     }
 
     /// Imports (or, with `preview`, reads) Loop's habits from `source`.
@@ -48,6 +55,7 @@ extension HabitsFeature {
         switch source {
         case let .backup(url): try await importLoopBackup(url, preview: preview)
         case let .csvFolder(folder): try await importLoopCSV(folder: folder, preview: preview)
+        case let .checkmarks(url): try await importCheckmarks(url, preview: preview)
         }
     }
 
@@ -65,12 +73,19 @@ extension HabitsFeature {
         try await importLoop(preview: preview, name: folder.lastPathComponent) { try LoopCSV.read(folder: folder, today: $0) }
     }
 
+    /// The same for a combined Checkmarks.csv alone: a habit already here keeps its kind and gains days.
+    public func importCheckmarks(_ url: URL, preview: Bool) async throws -> LoopImportSummary {
+        try await load()
+        let known = Dictionary(habits.map { ($0.name.lowercased(), $0.kind) }, uniquingKeysWith: { first, _ in first })
+        return try await importLoop(preview: preview, name: url.lastPathComponent) { try LoopCSV.read(checkmarks: url, today: $0, known: known) }
+    }
+
     private func importLoop(preview: Bool, name: String, read: @escaping @Sendable (Int) throws -> LoopBackup) async throws -> LoopImportSummary {
         try await load()
         let today = self.today
         // Read off the main actor: a large file never holds up the prompt.
         let backup = try await BlockingPool.shared.run { _ in try read(today) }
-        var summary = LoopImportSummary(problems: backup.problems)
+        var summary = LoopImportSummary(problems: backup.problems, assumptions: backup.assumptions)
         var added: [Habit] = []
         var days: [(habitID: String, day: Int, mark: HabitMark, note: String?)] = []
         for incoming in backup.habits {

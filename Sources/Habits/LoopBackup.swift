@@ -20,6 +20,8 @@ public struct LoopBackup: Sendable, Equatable {
     public var habits: [Habit]
     /// What was left out and why, e.g. `habit 'X': frequency 9/7 is not a schedule`.
     public var problems: [String]
+    /// What the reader had to take as given, in words (a lone Checkmarks.csv holds no schedules).
+    public var assumptions: [String] = []
 
     /// Whether the file at `path` starts as a SQLite database does.
     public static func looksLikeOne(path: String) -> Bool {

@@ -75,11 +75,102 @@ public enum LoopCSV {
         return result
     }
 
+    // MARK: A combined Checkmarks.csv on its own
+
+    /// Whether `url` is a combined `Checkmarks.csv` on its own: Loop's
+    /// (`Date,Habit A,Habit B,` then a row a day, newest first), or the one
+    /// `habit export FILE.csv` writes, under any name. Its header starts with
+    /// `Date`, names no weight, and the first rows' cells are all marks Loop
+    /// writes (integers or labels): a weight file never looks so.
+    public static func isCheckmarks(_ url: URL) -> Bool {
+        guard let handle = try? UntrustedFile.open(url.path) else { return false }  // Unreadable is "not one": the weight import says why.
+        defer { try? handle.close() }  // Read-only: closing cannot lose anything.
+        guard let head = try? handle.read(upToCount: 16 << 10), !head.isEmpty else { return false }
+        let records = CSVTable.records(in: head).prefix(20)
+        guard let header = records.first?.fields.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }),
+              header.first == "date", header.dropFirst().contains(where: { !$0.isEmpty }),
+              !header.contains(where: namesAWeight) else { return false }
+        // The last record of a cut head may be cut too.
+        let rows = records.dropFirst().dropLast(head.count == 16 << 10 ? 1 : 0)
+        return !rows.isEmpty && rows.allSatisfy { row in
+            DayNumber.parse(row.fields.first ?? "") != nil
+                && row.fields.dropFirst().allSatisfy { $0.isEmpty || Int($0) != nil || labels.contains($0) }
+        }
+    }
+
+    /// Whether a column title names a weight (`Weight (kg)`, `lbs`, `BMI`), not a habit such as "Climb" or "Breakfast".
+    static func namesAWeight(_ title: String) -> Bool {
+        let words = title.lowercased().split { !$0.isLetter }.map(String.init)
+        return title.lowercased().contains("weight") || words.contains(where: weightWords.contains)
+    }
+
+    private static let weightWords: Set = ["kg", "kgs", "lb", "lbs", "kilogram", "kilograms", "pound", "pounds", "mass", "bmi", "fat"]
+
+    /// A combined `Checkmarks.csv` read without its `Habits.csv`: one habit a
+    /// column. The file holds no schedule, kind or target, so a habit already
+    /// here (`known`, by lower-cased name) keeps its own, and a new one is
+    /// taken as every day: yes/no when every cell is a mark Loop writes for
+    /// yes/no days, else a number a day with the usual amount as its target.
+    /// Each such guess is said in `assumptions`.
+    public static func read(checkmarks url: URL, today: Int, known: [String: HabitKind]) throws -> LoopBackup {
+        let table = CSVTable.records(in: try contents(of: url))
+        guard let header = table.first?.fields, header.first?.lowercased() == "date" else { throw HabitsError.notALoopExport(url.path) }
+        let labelLayout = table.dropFirst().contains { $0.fields.dropFirst().contains(where: labels.contains) }
+        var result = LoopBackup(habits: [], problems: [])
+        var names = Set<String>()
+        for (offset, title) in header.enumerated().dropFirst() {
+            let title = title.trimmingCharacters(in: .whitespaces)
+            guard !title.isEmpty else { continue }  // Loop ends each line with a comma.
+            guard let name = try? HabitName.validated(title) else {  // The reason is given in words.
+                result.problems.append("Checkmarks.csv column \(offset + 1): the name is empty, too long or holds control characters")
+                continue
+            }
+            guard names.insert(name.lowercased()).inserted else {
+                result.problems.append("Checkmarks.csv column \(offset + 1): a second habit named '\(name)'")
+                continue
+            }
+            let cells = table.dropFirst().compactMap { offset < $0.fields.count ? $0.fields[offset] : nil }
+            let kind = known[name.lowercased()] ?? guessedKind(cells, labelLayout: labelLayout)
+            if known[name.lowercased()] == nil {
+                let target = kind.target.map { " with a target of at least \(LoopCSV.amount($0))" } ?? ""
+                result.assumptions.append("'\(name)' is new: taken as every day\(kind.isNumeric ? ", a number a day" + target : ", yes or no")"
+                                          + " (a Checkmarks.csv holds no schedule or target; 'habit edit \(name) …' changes them)")
+            }
+            result.habits.append(Habit(name: name, schedule: .daily, kind: kind, createdDay: today, unit: ""))
+        }
+        try readCheckmarks(table: table, name: url.lastPathComponent, into: &result)
+        return result
+    }
+
+    /// A column's kind from its cells: numeric when any cell is an amount rather than a yes/no mark.
+    static func guessedKind(_ cells: [String], labelLayout: Bool) -> HabitKind {
+        let yesNoMarks: Set<Int> = [LoopModel.unknown, LoopModel.no, LoopModel.yesAuto, LoopModel.yesManual, LoopModel.skip]
+        let amounts = cells.compactMap { cell -> Double? in
+            guard !labels.contains(cell), let number = Double(cell), number.isFinite, number > 0 else { return nil }
+            if labelLayout || cell.contains(".") { return number }
+            return Int(cell).map { yesNoMarks.contains($0) } == true ? nil : number / 1000
+        }
+        guard !amounts.isEmpty else { return .yesNo }
+        let sorted = amounts.sorted()
+        return .atLeast(sorted[sorted.count / 2])
+    }
+
+    /// An amount as a person would write it: `8`, `2.5`.
+    static func amount(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+
     private static let labels = ["YES_MANUAL", "YES_AUTO", "NO", "SKIP", "UNKNOWN"]
 
     private static func readCheckmarks(_ url: URL, into result: inout LoopBackup) throws {
         let table = CSVTable.records(in: try contents(of: url))
-        guard let header = table.first?.fields, header.first?.lowercased() == "date" else { throw HabitsError.notALoopExport(url.path) }
+        guard table.first?.fields.first?.lowercased() == "date" else { throw HabitsError.notALoopExport(url.path) }
+        try readCheckmarks(table: table, name: "Checkmarks.csv", into: &result)
+    }
+
+    /// The days of `table` (a combined Checkmarks.csv) onto the habits of `result`, matched by column name.
+    private static func readCheckmarks(table: [CSVTable.Record], name file: String, into result: inout LoopBackup) throws {
+        guard let header = table.first?.fields else { return }
         let index = Dictionary(result.habits.enumerated().map { ($1.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         let columns = header.dropFirst().map { name in index[name.trimmingCharacters(in: .whitespaces).lowercased()] }
         let labelLayout = table.dropFirst().contains { $0.fields.dropFirst().contains(where: labels.contains) }
@@ -87,7 +178,7 @@ public enum LoopCSV {
         for record in table.dropFirst() {
             guard let first = record.fields.first, !first.isEmpty else { continue }
             guard let day = DayNumber.parse(first), PlausibleTime.days.contains(day) else {
-                refused.append("Checkmarks.csv line \(record.line): '\(first.prefix(20))' is not a date (yyyy-MM-dd, from 1900)")
+                refused.append("\(file) line \(record.line): '\(first.prefix(20))' is not a date (yyyy-MM-dd, from 1900)")
                 continue
             }
             for (offset, cell) in record.fields.dropFirst().enumerated() where offset < columns.count && !cell.isEmpty {
@@ -96,7 +187,7 @@ public enum LoopCSV {
                 switch mark(cell, numeric: numeric, labelLayout: labelLayout) {
                 case .some(.some(let mark)): result.habits[habitIndex].marks[day] = mark
                 case .some(.none): break
-                case .none: refused.append("Checkmarks.csv line \(record.line): '\(cell.prefix(20))' is not a value Loop writes")
+                case .none: refused.append("\(file) line \(record.line): '\(cell.prefix(20))' is not a value Loop writes")
                 }
             }
         }

@@ -61,3 +61,78 @@ import Vocabulary
         #expect(numbers(target) == numbers(source))
     }
 }
+
+/// Issue 28, item 6: a combined Checkmarks.csv on its own, Loop's or the one
+/// `habit export FILE.csv` writes, under any name, is Loop's habits and not a
+/// weight file without a weight column.
+@MainActor
+@Suite struct LoneCheckmarksTests {
+    let today = DayNumber.from(year: 2026, month: 6, day: 10)
+
+    /// Loop's integer layout (Tests/Fixtures/loop/csv-v2.2, `HabitsCSVExporter`) without its Habits.csv.
+    @Test func loopsIntegerLayoutAloneGivesEveryDayHabitsWithTheirMarks() throws {
+        let url = fixtureURL("loop/csv-v2.2/Checkmarks.csv")
+        #expect(LoopCSV.isCheckmarks(url))
+        let export = try LoopCSV.read(checkmarks: url, today: today, known: [:])
+        #expect(export.habits.map(\.name) == ["Meditate", "Wake up early"])
+        #expect(export.habits.map(\.schedule) == [.daily, .daily] && export.habits.map(\.kind) == [.yesNo, .yesNo])
+        let day = { DayNumber.from(year: 2015, month: 1, day: $0) }
+        #expect(export.habits[0].marks == [day(25): .done, day(24): .no, day(23): .skipped, day(22): .done, day(20): .done])
+        #expect(export.habits[1].marks == [day(24): .done, day(22): .done])
+        #expect(export.assumptions.count == 2 && export.assumptions[0].contains("every day"))
+    }
+
+    /// Amounts (× 1000 in the integer layout) make a number-a-day habit; one already here keeps its own kind.
+    @Test func amountsMakeANumericHabitAndAHabitHereKeepsItsKind() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let url = temp.url.appendingPathComponent("my-habits.csv")
+        try Data("Date,Water,Drinks,\n2026-06-10,8000,1000,\n2026-06-09,6000,-1,\n2026-06-08,9500,0,\n".utf8).write(to: url)
+        #expect(LoopCSV.isCheckmarks(url))
+        let export = try LoopCSV.read(checkmarks: url, today: today, known: ["drinks": .atMost(2)])
+        #expect(export.habits.map(\.kind) == [.atLeast(8), .atMost(2)])
+        #expect(export.habits[0].marks == [today: .value(8), today - 1: .value(6), today - 2: .value(9.5)])
+        #expect(export.habits[1].marks == [today: .value(1), today - 2: .value(0)])
+        #expect(export.assumptions.count == 1 && export.assumptions[0].hasPrefix("'Water' is new"))
+    }
+
+    /// Every weight file of the app fixtures stays the weight import's.
+    @Test func noWeightFileLooksLikeCheckmarks() throws {
+        let folder = fixtureURL("apps")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".csv") || $0.hasSuffix(".tsv") }
+        #expect(files.count >= 10)
+        for file in files { #expect(!LoopCSV.isCheckmarks(folder.appendingPathComponent(file)), "\(file)") }
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let plain = temp.url.appendingPathComponent("weights.csv")
+        try Data("Date,Weight (kg)\n2026-06-10,82\n".utf8).write(to: plain)
+        #expect(!LoopCSV.isCheckmarks(plain))
+        #expect(LoopCSV.namesAWeight("lbs") && !LoopCSV.namesAWeight("Climb") && !LoopCSV.namesAWeight("Breakfast"))
+    }
+
+    /// `habit export FILE.csv`, then `import FILE.csv` in an empty data directory: the same days, and the same file again.
+    @Test func trendsOwnExportComesBack() async throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let clock = TestClock(date("2026-06-10 09:00"))
+        let source = makeTestApp(clock: clock).app.habitsFeature
+        _ = try await source.add(name: "Read", schedule: .daily, kind: .yesNo)
+        _ = try await source.add(name: "Glasses", schedule: .daily, kind: .atLeast(8))
+        _ = try await source.mark("Read", when: .relative(.daysAgo(2), hour: nil, minute: nil), as: .done)
+        _ = try await source.mark("Read", when: .yesterday, as: .skipped)
+        _ = try await source.mark("Glasses", as: .value(9))
+        _ = try await source.mark("Glasses", when: .relative(.daysAgo(2), hour: nil, minute: nil), as: .value(6))
+        let url = temp.url.appendingPathComponent("my-habits.csv")
+        _ = try await source.exportCSV(to: url)
+        let target = makeTestApp(clock: clock).app.habitsFeature
+        guard case .checkmarks? = target.loopSource(at: url) else { Issue.record("not read as Checkmarks.csv"); return }
+        let summary = try await target.importCheckmarks(url, preview: false)
+        #expect(summary.imported && summary.newHabits == ["Read", "Glasses"] && summary.newDays == 4 && summary.problems.isEmpty)
+        #expect(target.habits.map(\.marks) == source.habits.map(\.marks))
+        let again = temp.url.appendingPathComponent("again.csv")
+        _ = try await target.exportCSV(to: again)
+        #expect(try Data(contentsOf: again) == Data(contentsOf: url))
+        let twice = try await target.importCheckmarks(url, preview: false)
+        #expect(!twice.imported && twice.newDays == 0 && twice.existingDays == 4)
+    }
+}

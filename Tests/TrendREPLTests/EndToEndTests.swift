@@ -67,7 +67,7 @@ import TestSupport
         try junk.write(to: file)
         let run = try runTrend(["--data-dir", temp.url.path, "-c", "help", "-c", "settings"])
         #expect(run.status == 1)
-        #expect(run.standardOutput.contains("Commands:"))
+        #expect(run.standardOutput.contains("Commands by group:"))
         #expect(run.standardError.contains("not a Trend database"))
         #expect(try Data(contentsOf: file) == junk)
     }

@@ -133,4 +133,34 @@ import TestSupport
         let nested = JSON.object([("b", .integer(1)), ("a", .null)])
         #expect(JSON(encoding: nested).encoded() == #"{"b":1,"a":null}"#)
     }
+
+    /// Issue 28, item 8: every command has examples that are lines one can type, and `help` fits a 24-row terminal at any width.
+    @MainActor
+    @Test func everyCommandHasExamplesAndHelpFitsTwentyFourRows() async throws {
+        let catalog = CommandCatalog.standard()
+        for spec in catalog.commands {
+            #expect(!spec.examples.isEmpty, "\(spec.name) has no example")
+            for example in spec.examples {
+                let words = try CommandTokenizer.tokenize(example)
+                #expect(catalog.command(named: words.first ?? "")?.name == spec.name, "\(spec.name): '\(example)'")
+            }
+        }
+        #expect(Set(catalog.groups.flatMap(\.commands).map(\.name)).count == catalog.commands.count)
+        for width in [40, 60, 80] {
+            let session = ReplSession(app: makeTestApp().app, json: false, style: TerminalStyle(colors: false, width: width, wraps: true), isInteractive: false)
+            let help = await session.execute("help")
+            let rows = help.text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(help.succeeded && rows.count <= 24 && rows.allSatisfy { TerminalText.columns(String($0)) <= width }, "\(width): \(rows.count) rows")
+            for command in catalog.commands.map(\.name) { #expect(help.text.contains(command), "\(command) is not in help") }
+            let all = await session.execute("help all")
+            for spec in catalog.commands { #expect(all.text.contains(spec.name), "\(spec.name) is not in help all") }
+        }
+        let session = ReplSession(app: makeTestApp().app, json: false, style: .plain, isInteractive: false)
+        let group = await session.execute("help files")
+        #expect(group.succeeded && group.text.hasPrefix("Files:") && group.text.contains("export FILE"))
+        let habits = await session.execute("help habits")
+        #expect(habits.text.contains("examples:") && habits.text.contains("see also: habit"))
+        let unknown = await session.execute("help hlep")
+        #expect(!unknown.succeeded && unknown.text.contains("did you mean 'help help'?"))
+    }
 }

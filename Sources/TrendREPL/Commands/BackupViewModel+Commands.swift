@@ -29,7 +29,8 @@ extension BackupViewModel {
                 try await BackupViewModel(backupFeature: context.app.backupFeature).restore(arguments, context: context)
             },
             CommandSpec(name: "delete-all-data",
-                        summary: "delete every weigh-in, habit and setting but this device's sync folder (a snapshot is kept first)") { context, arguments in
+                        summary: "delete every weigh-in, habit and setting but this device's sync folder (a snapshot is kept first)",
+                        examples: ["delete-all-data"]) { context, arguments in
                 return try await BackupViewModel(backupFeature: context.app.backupFeature).deleteAll(context: context)
             },
         ]

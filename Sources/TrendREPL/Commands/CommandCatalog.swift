@@ -1,34 +1,49 @@
-/// Every command the REPL knows, in the order `help` lists them.
+/// Every command the REPL knows, in groups, in the order `help` lists them.
 @MainActor
 public struct CommandCatalog {
+    /// A titled set of commands: `help` shows one line a group, `help GROUP` the group in full.
+    public struct Group {
+        public let title: String
+        public let commands: [CommandSpec]
+
+        public init(_ title: String, _ commands: [CommandSpec]) {
+            self.title = title
+            self.commands = commands
+        }
+    }
+
+    public let groups: [Group]
+
+    /// Every command, group after group.
     public let commands: [CommandSpec]
 
-    public init(commands: [CommandSpec]) {
-        self.commands = commands
+    public init(groups: [Group]) {
+        self.groups = groups
+        commands = groups.flatMap(\.commands)
     }
 
     /// The commands of the product; each screen contributes its own.
     public static func standard() -> CommandCatalog {
         let weight = WeightViewModel.commands
-        var commands: [CommandSpec] = [HelpViewModel.command]
-        commands += weight.prefix(1)
-        commands += TodayViewModel.commands
-        commands += StatusViewModel.commands
-        commands += ProgressViewModel.commands
-        commands += SummaryViewModel.commands
-        commands += weight.dropFirst()
-        commands += HistoryViewModel.commands
-        commands += HabitsViewModel.commands
-        commands += TipViewModel.commands
-        commands += ImportViewModel.commands
-        commands += BackupViewModel.commands
-        commands += SettingsViewModel.commands
-        commands.append(quitCommand)
-        return CommandCatalog(commands: commands)
+        return CommandCatalog(groups: [
+            Group("Weigh-ins", weight),
+            Group("Progress", TodayViewModel.commands + ProgressViewModel.commands + SummaryViewModel.commands
+                    + StatusViewModel.commands + TipViewModel.commands),
+            Group("Habits", HabitsViewModel.commands),
+            Group("Changes", HistoryViewModel.commands),
+            Group("Files", ImportViewModel.commands + BackupViewModel.commands),
+            Group("Settings", SettingsViewModel.commands + [HelpViewModel.command, quitCommand]),
+        ])
     }
 
+    /// The group a command is in.
+    public func group(of spec: CommandSpec) -> Group? { groups.first { $0.commands.contains { $0.name == spec.name } } }
+
+    /// The group a word names (`help files`), ignoring case.
+    public func group(named word: String) -> Group? { groups.first { $0.title.lowercased() == word.lowercased() } }
+
     static let quitCommand = CommandSpec(
-        name: "quit", aliases: ["exit", "q"], summary: "leave trend (Ctrl-D does the same)",
+        name: "quit", aliases: ["exit", "q"], summary: "leave trend (Ctrl-D does the same)", examples: ["quit"],
         readsSettings: false
     ) { _, _ in
         var output = CommandOutput(Quit(quit: true), style: .plain)
@@ -74,7 +89,8 @@ public struct CommandCatalog {
         for spec in commands {
             for word in [spec.name] + spec.aliases { rules[word] = spec.completion }
         }
-        rules["help"] = CommandSyntax.optional(.value("COMMAND", .words(commands.map(\.name)))).completion
+        let topics = commands.map(\.name) + groups.map { $0.title.lowercased() }.filter { command(named: $0) == nil } + ["all"]
+        rules["help"] = CommandSyntax.optional(.value("COMMAND", .words(topics))).completion
         return CompletionTable(commandWords: words.sorted(), rules: rules)
     }
 

@@ -9,7 +9,8 @@ extension HabitsViewModel {
         let name = CommandSyntax.value("NAME", .vocabulary("habits"))
         let nameWhen = CommandSyntax.sequence([name, .optional(.value("WHEN", .words(["today", "yesterday"])))])
         return [
-            CommandSpec(name: "habits", syntax: .optional(.word("all")), summary: "today's habits: due, done, streaks, strength") { context, arguments in
+            CommandSpec(name: "habits", syntax: .optional(.word("all")), summary: "today's habits: due, done, streaks, strength; 'all' adds the archived ones",
+                        examples: ["habits", "habits all"]) { context, arguments in
                 guard arguments.isEmpty || arguments == ["all"] else {
                     throw CommandFailure(.usage, "habits: takes no arguments (or 'all' to include archived ones); for one habit use 'habit show NAME'")
                 }
@@ -20,7 +21,7 @@ extension HabitsViewModel {
                             ("show", name), ("no", nameWhen), ("skip", nameWhen), ("edit", name), ("rename", name), ("archive", name),
                             ("unarchive", name), ("delete", name), ("restore", .value("NAME")), ("export", .value("FILE", .file)),
                         ]),
-                        summary: "manage one habit: add, done, no, skip, undo, show, edit, rename, archive, unarchive, delete, restore, export (help habit for the forms)",
+                        summary: "manage one habit: add, done, no, skip, undo, show, edit, rename, archive, unarchive, delete, restore, export",
                         examples: [
                             "habit add Read every day", "habit add \"Drink water\" every day target 8",
                             "habit add Gym 3/week", "habit add Drinks every day at-most 2", "habit add Piano mon,wed,fri",

@@ -5,10 +5,11 @@ extension HistoryViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "undo",
-                        summary: "take back the latest change, made in any session") { context, arguments in
+                        summary: "take back the latest change, made in any session",
+                        examples: ["undo"]) { context, arguments in
                 return try await HistoryViewModel(changeHistoryFeature: context.app.changeHistoryFeature).undo()
             },
-            CommandSpec(name: "redo", summary: "apply again the change undone last") { context, arguments in
+            CommandSpec(name: "redo", summary: "apply again the change undone last", examples: ["redo"]) { context, arguments in
                 return try await HistoryViewModel(changeHistoryFeature: context.app.changeHistoryFeature).redo()
             },
             CommandSpec(name: "history", syntax: .optional(.value("N")), summary: "the last N changes (default 10), newest first",

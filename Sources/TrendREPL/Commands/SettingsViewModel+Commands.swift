@@ -8,7 +8,8 @@ extension SettingsViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "settings", aliases: ["config"],
-                        summary: "show the unit, goal, progress range, sync folder and data directory") { context, arguments in
+                        summary: "show the unit, goal, progress range, sync folder and data directory",
+                        examples: ["settings"]) { context, arguments in
                 guard arguments.isEmpty else { throw CommandFailure(.usage, "settings: takes no arguments; to change one, use 'set KEY VALUE'") }
                 return try await SettingsViewModel(settingsFeature: context.app.settingsFeature).show(style: context.style)
             },

@@ -8,7 +8,8 @@ extension TodayViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "today", aliases: ["t", "checkin"],
-                        summary: "today's check-in: latest weight, trend, verdict, streak") { context, arguments in
+                        summary: "today's check-in: latest weight, trend, verdict, streak",
+                        examples: ["today"]) { context, arguments in
                 let viewModel = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
                                                dailyTipsFeature: context.app.dailyTipsFeature)
                 return try await viewModel.show(style: context.style)

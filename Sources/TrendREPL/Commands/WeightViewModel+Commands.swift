@@ -40,7 +40,7 @@ extension WeightViewModel {
                         summary: "delete an entry (undo brings it back)", examples: ["delete 1a2b"]) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).delete(arguments)
             },
-            CommandSpec(name: "streak", summary: "the weigh-in streak and this week, Monday to Sunday") { context, arguments in
+            CommandSpec(name: "streak", summary: "the weigh-in streak and this week, Monday to Sunday", examples: ["streak"]) { context, arguments in
                 return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).streak(style: context.style)
             },
         ]

@@ -4,8 +4,9 @@ public struct HelpViewModel {
     let catalog: CommandCatalog
 
     static let command = CommandSpec(
-        name: "help", aliases: ["?", "h"], syntax: .optional(.value("COMMAND")), summary: "list the commands, or explain one",
-        examples: ["help", "help weigh"]
+        name: "help", aliases: ["?", "h"], syntax: .optional(.value("COMMAND|GROUP|all")),
+        summary: "the commands by group; 'help COMMAND' explains one, 'help GROUP' a group, 'help all' lists every form",
+        examples: ["help", "help weigh", "help habits", "help files", "help all"]
     ) { _, _ in
         // The session answers help itself, since it holds the catalogue.
         CommandOutput(text: "", json: .null)
@@ -18,15 +19,50 @@ public struct HelpViewModel {
     }
 
     func help(_ arguments: [String], style: TerminalStyle) throws -> CommandOutput {
-        if let word = arguments.first {
-            guard let spec = catalog.command(named: word) else {
-                var message = "help: no command '\(ReplSession.printable(word))'"
-                if let suggestion = catalog.closest(to: word) { message += "; did you mean '\(suggestion)'?" }
-                throw CommandFailure(.unknownCommand, message)
-            }
-            return CommandOutput(OneCommand(spec), style: style)
+        guard arguments.count <= 1 else { throw CommandFailure(.usage, "help: takes one COMMAND, GROUP or 'all', e.g. 'help weigh'") }
+        guard let word = arguments.first else { return CommandOutput(Overview(catalog), style: style) }
+        if word.lowercased() == "all" { return CommandOutput(Listing(commands: catalog.commands.map(Listing.Entry.init)), style: style) }
+        if let spec = catalog.command(named: word) {
+            return CommandOutput(OneCommand(spec, alongside: catalog.group(of: spec)), style: style)
         }
-        return CommandOutput(Listing(commands: catalog.commands.map(Listing.Entry.init)), style: style)
+        if let group = catalog.group(named: word) {
+            return CommandOutput(Listing(title: group.title, commands: group.commands.map(Listing.Entry.init)), style: style)
+        }
+        var message = "help: no command or group '\(ReplSession.printable(word))'"
+        if let suggestion = catalog.closest(to: word) { message += "; did you mean 'help \(suggestion)'?" } else { message += "." }
+        throw CommandFailure(.unknownCommand, message + " The groups are " + catalog.groups.map { $0.title.lowercased() }.joined(separator: ", ") + ".")
+    }
+
+    /// `help`: one line a group, the words that start each command, so it fits a 24-row terminal.
+    struct Overview: CommandAnswer {
+        let groups: [GroupEntry]
+        let commands: [Listing.Entry]
+
+        struct GroupEntry: Encodable {
+            let title: String
+            let commands: [String]
+        }
+
+        @MainActor init(_ catalog: CommandCatalog) {
+            groups = catalog.groups.map { GroupEntry(title: $0.title, commands: $0.commands.map(\.name)) }
+            commands = catalog.commands.map(Listing.Entry.init)
+        }
+
+        /// The first steps, shown under the groups.
+        static let firstSteps = ["weigh 82.4", "today", "progress 6m", "habit add Read every day", "habit done Read"]
+
+        func text(style: TerminalStyle) -> String {
+            let width = (groups.map(\.title.count).max() ?? 0) + 2
+            var lines = [style.bold("Trend") + ": weigh-ins, their trend, and habits. Commands by group:", ""]
+            for group in groups {
+                let title = group.title + String(repeating: " ", count: width - group.title.count)
+                // The session's wrapping hangs a long line under the names, not under the title.
+                lines.append("  " + style.bold(title) + group.commands.joined(separator: "  "))
+            }
+            lines += ["", "To begin:  " + Self.firstSteps.joined(separator: " · "), "",
+                      "'help COMMAND' explains one with examples, 'help GROUP' shows a group, 'help all' every form."]
+            return lines.joined(separator: "\n")
+        }
     }
 
     /// `help COMMAND`: one command in full, from its declaration.
@@ -36,13 +72,16 @@ public struct HelpViewModel {
         let summary: String
         let aliases: [String]
         let examples: [String]
+        /// The other commands of its group, by name.
+        let related: [String]
 
-        init(_ spec: CommandSpec) {
+        @MainActor init(_ spec: CommandSpec, alongside group: CommandCatalog.Group?) {
             command = spec.name
             usage = spec.usage
             summary = spec.summary
             aliases = spec.aliases
             examples = spec.examples
+            related = group?.commands.map(\.name).filter { $0 != spec.name } ?? []
         }
 
         func text(style: TerminalStyle) -> String {
@@ -52,13 +91,22 @@ public struct HelpViewModel {
                 lines.append("  examples:")
                 lines += examples.map { "    " + $0 }
             }
+            if !related.isEmpty { lines.append("  see also: " + related.joined(separator: ", ")) }
             return lines.joined(separator: "\n")
         }
     }
 
-    /// `help`: every command with its usage and summary.
+    /// `help all`, or `help GROUP`: every command (of the group) with its usage and summary.
     struct Listing: CommandAnswer {
+        var title: String?
         let commands: [Entry]
+
+        init(title: String? = nil, commands: [Entry]) {
+            self.title = title
+            self.commands = commands
+        }
+
+        enum CodingKeys: String, CodingKey { case title, commands }
 
         struct Entry: Encodable {
             let command: String
@@ -80,7 +128,7 @@ public struct HelpViewModel {
                     ? "  " + style.bold(spec.usage) + String(repeating: " ", count: width - spec.usage.count + 2) + spec.summary
                     : "  " + style.bold(spec.usage) + "\n  " + String(repeating: " ", count: width + 2) + spec.summary
             }
-            return (["Commands:"] + lines + ["", "Type 'help COMMAND' for examples."]).joined(separator: "\n")
+            return ([(title ?? "Commands") + ":"] + lines + ["", "Type 'help COMMAND' for examples."]).joined(separator: "\n")
         }
     }
 }

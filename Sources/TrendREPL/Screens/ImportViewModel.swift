@@ -155,20 +155,26 @@ struct ImportViewModel {
         let new: Int
         let duplicates: Int
         let invalid: [String]
+        let assumed: [String]
         let imported: Bool
-        /// The text only: `backup` or `CSV export`.
+        /// The text only: `backup`, `CSV export` or `Checkmarks.csv`.
         let source: String
 
-        enum CodingKeys: String, CodingKey { case format, newHabits, mergedHabits, archived, new, duplicates, invalid, imported }
+        enum CodingKeys: String, CodingKey { case format, newHabits, mergedHabits, archived, new, duplicates, invalid, assumed, imported }
 
         init(_ summary: LoopImportSummary, format: String) {
-            self.format = format == "backup" ? "loop" : "loopCSV"
+            self.format = switch format {
+            case "backup": "loop"
+            case "Checkmarks.csv": "loopCheckmarks"
+            default: "loopCSV"
+            }
             newHabits = summary.newHabits
             mergedHabits = summary.mergedHabits
             archived = summary.archived
             new = summary.newDays
             duplicates = summary.existingDays
             invalid = summary.problems
+            assumed = summary.assumptions
             imported = summary.imported
             source = format
         }
@@ -181,6 +187,7 @@ struct ImportViewModel {
             lines.append("\(counted(new, "new day", "new days")), \(duplicates) already here, \(invalid.count) left out")
             for problem in invalid.prefix(20) { lines.append(style.paint("  \(TerminalText.visible(problem))", .magenta)) }
             if invalid.count > 20 { lines.append("  … and \(invalid.count - 20) more (--json lists them all)") }
+            for assumption in assumed { lines.append("  " + TerminalText.visible(assumption)) }
             if imported {
                 lines.append(style.bold("Imported. 'habits' shows them with Loop's numbers."))
             } else if newHabits.isEmpty && new == 0 {
