@@ -59,12 +59,13 @@ void pr_compute(const double *instants, const double *kilograms, long n,
     if (r.points > 0) { r.average = total / (double)r.points; r.minimum = minimum; r.maximum = maximum; }
     if (r.points >= 2) { r.has_change = 1; r.change = smoothed[end - 1] - smoothed[start]; }
 
-    /* The fit: least squares of the daily means on the day over the last 56 days,
-       when 3 of the last 14 days hold weigh-ins; its level today and its slope, clamped. */
+    /* The fit (WeightRate): least squares of the daily means on the day over the last 56 days,
+       given 8 weighed days there spread over 14 days, and 3 of the last 14 days weighed;
+       its level today and its slope, clamped. */
     long recent = first_index_on_or_after(days, count, today - 13);
+    long first = first_index_on_or_after(days, count, today - 55);
     double level = r.latest_trend;
-    if (end - recent >= 3) {
-        long first = first_index_on_or_after(days, count, today - 55);
+    if (end - recent >= 3 && end - first >= 8 && today - days[first] + 1 >= 14) {
         double m = (double)(end - first), sx = 0, sy = 0;
         for (long i = first; i < end; i++) { sx += (double)(days[i] - today); sy += means[i]; }
         double mx = sx / m, my = sy / m, sxx = 0, sxy = 0;

@@ -8,25 +8,18 @@ import WeightLog
 /// Pure and nonisolated over value types, so it runs off the main actor and
 /// is benchmarked alone (Benchmarks/ProgressBenchmarks).
 ///
-/// The rate and the projection come from one fit: a least-squares line
-/// through the daily means (not the trend) of the last 56 days. The trend
-/// lags the weight by about 9 days and jumps after a gap; a line through
-/// eight whole weeks of means has no lag, averages out weekend bumps, and
-/// moves little from one day to the next (on the seeded diets of
-/// ProjectionStabilityTests, 42 days let the date move 8 days on 10 % of
-/// days; 56 days, 5). Its level today is where the projection
+/// The rate and the projection come from one line, `WeightRate`, the rule
+/// every screen uses: least squares through the daily means of the last 56
+/// days (on the seeded diets of ProjectionStabilityTests, 42 days let the
+/// date move 8 days on 10 % of days; 56 days, 5), given 8 weighed days over
+/// 2 weeks and 3 among the last 14. Its level today is where the projection
 /// starts, its slope is the weekly rate and the calories, and the slope's
-/// standard error gives the range around the goal date. A rate needs 3 days
-/// with weigh-ins among the last 14.
+/// standard error gives the range around the goal date.
 public enum ProgressCalculator {
-    public static let rateWindowDays = 14
-    public static let minimumRateDays = 3
-    /// The days the fit looks back over: eight whole weeks.
-    public static let fitWindowDays = 56
+    public typealias Fit = WeightRate
     /// How many standard errors of the slope the goal-date range spans each side (an 80 % interval).
     public static let rangeStandardErrors = 1.2816
     public static let projectionDays = 30
-    public static let maximumSlopeKilogramsPerDay = 0.15
     public static let kilocaloriesPerKilogram = 7_700.0
     public static let atGoalToleranceKilograms = 1.1
     public static let steadyToleranceKilograms = 0.2
@@ -65,7 +58,8 @@ public enum ProgressCalculator {
         }
 
         let latestTrend = series.smoothedKilograms[end - 1]
-        let fitted = fit(series: series, end: end, today: today)
+        let reading = series.currentRate(today: today)
+        let fitted = reading.rate
         let slope = fitted?.slope
         var data = WeightHistoryData.empty(range: range, today: today, goalKilograms: goalKilograms)
         data.fittedKilograms = fitted?.level
@@ -83,8 +77,10 @@ public enum ProgressCalculator {
             data.changeDirection = direction(change: change, firstTrend: firstTrend, goalKilograms: goalKilograms)
         }
         data.projectedWeeklyChangeKilograms = slope.map { 7 * $0 }
+        data.rateShortfall = reading.shortfall
         data.energyBalanceKilocaloriesPerDay = slope.map { $0 * kilocaloriesPerKilogram }
-        let projection = project(level: fitted?.level ?? latestTrend, fit: fitted, goalKilograms: goalKilograms, today: today)
+        let projection = project(level: fitted?.level ?? latestTrend, fit: fitted, shortfall: reading.shortfall,
+                                 goalKilograms: goalKilograms, today: today)
         data.projectedGoalDay = projection.day
         data.projectedGoalDayRange = projection.range
         data.projectionUnavailableReason = projection.reason
@@ -108,49 +104,10 @@ public enum ProgressCalculator {
         return data
     }
 
-    /// The line through the daily means of the last 56 days up to today.
-    public struct Fit: Sendable, Equatable {
-        /// Where the line is today (kg).
-        public let level: Double
-        /// Its slope, kg a day, clamped to ±0.15.
-        public let slope: Double
-        /// The slope's standard error, kg a day; nil with only two days.
-        public let slopeStandardError: Double?
-    }
-
-    /// The fit; nil with fewer than 3 days weighed among the last 14.
+    /// The current rate's line; nil without enough history (`WeightRate`'s rule).
     /// - Complexity: O(days in the 56-day window).
     public static func fit(series: DailySeries, end: Int, today: Int) -> Fit? {
-        let recent = series.firstIndex(onOrAfter: today - (rateWindowDays - 1))
-        guard end - recent >= minimumRateDays else { return nil }
-        let first = series.firstIndex(onOrAfter: today - (fitWindowDays - 1))
-        let n = Double(end - first)
-        var sumX = 0.0, sumY = 0.0
-        for index in first..<end {
-            sumX += Double(series.days[index] - today)
-            sumY += series.kilograms[index]
-        }
-        let meanX = sumX / n, meanY = sumY / n
-        var sxx = 0.0, sxy = 0.0
-        for index in first..<end {
-            let dx = Double(series.days[index] - today) - meanX
-            sxx += dx * dx
-            sxy += dx * (series.kilograms[index] - meanY)
-        }
-        guard sxx > 0 else { return nil }
-        let slope = sxy / sxx
-        let level = meanY - slope * meanX
-        var standardError: Double?
-        if n > 2 {
-            var residuals = 0.0
-            for index in first..<end {
-                let residual = series.kilograms[index] - (level + slope * Double(series.days[index] - today))
-                residuals += residual * residual
-            }
-            standardError = (residuals / (n - 2) / sxx).squareRoot()
-        }
-        return Fit(level: level, slope: min(max(slope, -maximumSlopeKilogramsPerDay), maximumSlopeKilogramsPerDay),
-                   slopeStandardError: standardError)
+        series.currentRate(today: today).rate
     }
 
     static func direction(change: Double, firstTrend: Double, goalKilograms: Double?) -> ChangeDirection {
@@ -161,11 +118,14 @@ public enum ProgressCalculator {
 
     /// The goal date from the fit's level and slope, its range from the
     /// slope's bounds, or why there is none.
-    static func project(level: Double, fit: Fit?, goalKilograms: Double?,
+    static func project(level: Double, fit: Fit?, shortfall: WeightRate.Shortfall?, goalKilograms: Double?,
                         today: Int) -> (day: Int?, range: ClosedRange<Int>?, reason: ProjectionUnavailableReason?) {
         guard let goalKilograms else { return (nil, nil, .noGoal) }
         if abs(level - goalKilograms) <= atGoalToleranceKilograms { return (nil, nil, .atGoal) }
-        guard let fit else { return (nil, nil, .notEnoughRecentWeighIns) }
+        guard let fit else {
+            let recentOnly = shortfall.map { $0.moreDays == 0 && $0.weighedDays >= WeightRate.minimumWeighedDays } ?? false
+            return (nil, nil, recentOnly ? .notEnoughRecentWeighIns : .notEnoughHistory)
+        }
         let days = (goalKilograms - level) / fit.slope
         guard fit.slope != 0, days.isFinite, days > 0 else { return (nil, nil, .movingAwayFromGoal) }
         guard days <= longestProjectionDays else { return (nil, nil, .moreThanAYearAway) }

@@ -1,3 +1,5 @@
+import WeightLog
+
 /// One day on the progress chart.
 public struct ProgressPoint: Sendable, Equatable {
     /// Local day number (see `LocalDays`).
@@ -21,6 +23,8 @@ public enum ChangeDirection: String, Sendable, Equatable {
 public enum ProjectionUnavailableReason: String, Sendable, Equatable {
     case noGoal = "no goal"
     case notEnoughRecentWeighIns = "not enough recent weigh-ins"
+    /// Too short a history for an honest rate (`WeightRate`'s rule).
+    case notEnoughHistory = "not enough history"
     case movingAwayFromGoal = "moving away from goal"
     case moreThanAYearAway = "more than a year away"
     case atGoal = "at goal"
@@ -40,6 +44,8 @@ public struct WeightHistoryData: Sendable, Equatable {
     public var domain: ClosedRange<Double>?
     /// The fit's slope (kg a day, clamped) times 7; see `ProgressCalculator.fit`.
     public var projectedWeeklyChangeKilograms: Double?
+    /// Why there is no rate, and how many more days it needs; nil when there is one.
+    public var rateShortfall: WeightRate.Shortfall?
     /// `slope · 7700` kcal a day; negative is a deficit.
     public var energyBalanceKilocaloriesPerDay: Double?
     /// Where the fit puts the weight today: the level the projection starts from (no lag).
@@ -58,9 +64,11 @@ public struct WeightHistoryData: Sendable, Equatable {
     public static func empty(range: ProgressRange, today: Int, goalKilograms: Double?) -> WeightHistoryData {
         WeightHistoryData(range: range, today: today, points: [], changeKilograms: nil, changeDirection: nil,
                           averageKilograms: nil, minimumKilograms: nil, maximumKilograms: nil, domain: nil,
-                          projectedWeeklyChangeKilograms: nil, energyBalanceKilocaloriesPerDay: nil,
+                          projectedWeeklyChangeKilograms: nil,
+                          rateShortfall: WeightRate.Shortfall(weighedDays: 0, spanDays: 0, recentWeighedDays: 0),
+                          energyBalanceKilocaloriesPerDay: nil,
                           fittedKilograms: nil, projectedGoalDay: nil, projectedGoalDayRange: nil,
-                          projectionUnavailableReason: goalKilograms == nil ? .noGoal : .notEnoughRecentWeighIns,
+                          projectionUnavailableReason: goalKilograms == nil ? .noGoal : .notEnoughHistory,
                           goalKilograms: goalKilograms, latestTrendKilograms: nil)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A period and the one it is compared with, as local days: what `summary`
 /// looks back on. `week` is Monday to today against last week, `month` and
 /// `year` the same so far against the whole one before, and a RANGE the
@@ -26,6 +28,17 @@ public struct ComparedPeriods: Sendable, Equatable {
             guard let range = DayRange.parse(word, today: today), let first = range.firstDay else { return nil }
             let last = min(range.lastDay ?? today, today)
             guard first <= last else { return nil }
+            let (firstYear, firstMonth, _) = DayNumber.civil(first)
+            // A month is compared with the month before it, a year with the year before; other spans with as many days just before.
+            if word.count == 7, let previous = DayRange.parse(firstMonth == 1 ? String(format: "%04d-12", firstYear - 1)
+                                                               : String(format: "%04d-%02d", firstYear, firstMonth - 1), today: today),
+               let previousFirst = previous.firstDay {
+                return ComparedPeriods(name: range.title, current: first...last, previous: previousFirst...(first - 1))
+            }
+            if word.count == 4 {
+                return ComparedPeriods(name: range.title, current: first...last,
+                                       previous: DayNumber.from(year: firstYear - 1, month: 1, day: 1)...(first - 1))
+            }
             let length = last - first + 1
             return ComparedPeriods(name: range.title, current: first...last, previous: (first - length)...(first - 1))
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A span of local days as a person types it: `Nd`, `Nw`, `Nm` (30 days
 /// each), `Ny` (365 days each) up to today; `all`; a month (`2026-02`); a
 /// year (`2025`); or `START..END` with ISO dates (either end may be left
@@ -55,5 +57,62 @@ public struct DayRange: Sendable, Equatable {
     private static func count(_ text: String) -> (Int, String)? {
         guard let unit = text.last, "dwmy".contains(unit), let count = Int(text.dropLast()), (1...100_000).contains(count) else { return nil }
         return (count, String(unit))
+    }
+}
+
+extension DayRange {
+    /// The RANGE word that everyday words name, or nil when they name none:
+    /// `2 weeks` → `2w`, `a month` → `1m`, `last 3 months` → `3m`,
+    /// `last week` → last Monday to Sunday, `this week` → Monday to today,
+    /// `last month` and `this month` → the calendar month (`2026-10`),
+    /// `last year` and `this year` → `2025`, `february 2026` or `feb` → the month
+    /// (without a year, the latest one not in the future). A single word that is
+    /// already a RANGE is left to `parse`.
+    public static func spoken(_ words: [String], today: Int) -> String? {
+        let words = words.map { $0.lowercased() }
+        guard !words.isEmpty, words.count <= 3 else { return nil }
+        let (year, month, _) = DayNumber.civil(today)
+        func monthWord(_ year: Int, _ month: Int) -> String { String(format: "%04d-%02d", year, month) }
+        func days(_ first: Int, _ last: Int) -> String { DayNumber.string(first) + ".." + DayNumber.string(last) }
+        let units: [String: String] = ["day": "d", "days": "d", "week": "w", "weeks": "w", "month": "m", "months": "m",
+                                       "year": "y", "years": "y"]
+        var rest = words[...]
+        let relative = rest.first.map { ["last", "past", "this"].contains($0) } ?? false
+        let lead = relative ? rest.removeFirst() : nil
+        // `2 weeks`, `a month`, `last 3 months`, `past 10 days`.
+        if rest.count == 2, let unit = units[rest[rest.startIndex + 1]] {
+            let number = rest[rest.startIndex]
+            guard lead != "this", let count = ["a": 1, "an": 1, "one": 1][number] ?? Int(number), (1...100_000).contains(count) else { return nil }
+            return "\(count)\(unit)"
+        }
+        guard rest.count == 1 || (rest.count == 2 && lead == nil), let word = rest.first else { return nil }
+        if let lead, let unit = units[word], rest.count == 1 {
+            let monday = today - DayNumber.weekdayFromMonday(today)
+            switch (lead, unit) {
+            case ("this", "w"): return days(monday, today)
+            case ("last", "w"), ("past", "w"): return lead == "past" ? "1w" : days(monday - 7, monday - 1)
+            case ("this", "m"): return monthWord(year, month)
+            case ("last", "m"): return month == 1 ? monthWord(year - 1, 12) : monthWord(year, month - 1)
+            case ("this", "y"): return String(year)
+            case ("last", "y"): return String(year - 1)
+            case ("past", let unit): return "1\(unit)"
+            case ("this", "d"), ("last", "d"): return "1d"
+            default: return nil
+            }
+        }
+        // `february 2026`, `feb`, `sept 2025`.
+        guard lead == nil, let named = monthNumber(word) else { return nil }
+        if rest.count == 2 {
+            guard let typedYear = Int(rest[rest.startIndex + 1]), (1900...2200).contains(typedYear) else { return nil }
+            return monthWord(typedYear, named)
+        }
+        return monthWord(named > month ? year - 1 : year, named)
+    }
+
+    /// `feb`, `february`, `sept` → 2; nil for any other word.
+    static func monthNumber(_ word: String) -> Int? {
+        guard word.count >= 3 else { return nil }
+        let word = word.hasSuffix(".") ? String(word.dropLast()) : word
+        return monthNames.firstIndex { $0.lowercased().hasPrefix(word) || (word == "sept" && $0 == "September") }.map { $0 + 1 }
     }
 }

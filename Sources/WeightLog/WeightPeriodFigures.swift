@@ -13,9 +13,11 @@ public struct WeightPeriodFigures: Sendable, Equatable {
     /// with no weigh-in before the period, at its first weighed day); nil
     /// without a weigh-in in the period.
     public let trendChangeKilograms: Double?
-    /// The least-squares slope through the period's daily means, per week;
-    /// nil with fewer than two weighed days. Unlike the trend it does not lag.
+    /// The period's weekly rate by `WeightRate`'s rule (the line through its
+    /// daily means); nil when the period is too short for one, and then
+    /// `rateShortfall` says why. Unlike the trend it does not lag.
     public let weeklyRateKilograms: Double?
+    public let rateShortfall: WeightRate.Shortfall?
     /// The weighed day nearest the goal's side: the lowest mean, or the
     /// highest when gaining (the earliest of equals).
     public let bestDay: Int?
@@ -49,27 +51,14 @@ extension DailySeries {
         var bestIndex: Int?, lowest: Int?, highest: Int?
         var weekdays = [Int](repeating: 0, count: 7)
         var weighIns = 0
-        var sumX = 0.0, sumY = 0.0
         for index in range {
             weighIns += entryCounts[index]
-            sumX += Double(days[index])
-            sumY += kilograms[index]
             if lowest.map({ kilograms[index] < kilograms[$0] }) ?? true { lowest = index }
             if highest.map({ kilograms[index] > kilograms[$0] }) ?? true { highest = index }
             bestIndex = gaining ? highest : lowest
             weekdays[DayNumber.weekdayFromMonday(days[index])] += 1
         }
-        var rate: Double?
-        if range.count >= 2 {
-            let meanX = sumX / Double(range.count), meanY = sumY / Double(range.count)
-            var sxx = 0.0, sxy = 0.0
-            for index in range {
-                let dx = Double(days[index]) - meanX
-                sxx += dx * dx
-                sxy += dx * (kilograms[index] - meanY)
-            }
-            rate = sxx > 0 ? sxy / sxx * 7 : nil
-        }
+        let rate = self.rate(from: firstDay, through: lastDay)
         var change: Double?
         if !range.isEmpty {
             let before = start > 0 ? smoothedKilograms[start - 1] : smoothedKilograms[start]
@@ -77,7 +66,8 @@ extension DailySeries {
         }
         let busiest = weekdays.max() ?? 0
         return WeightPeriodFigures(firstDay: firstDay, lastDay: lastDay, daysWeighed: range.count, weighIns: weighIns,
-                                   trendChangeKilograms: change, weeklyRateKilograms: rate,
+                                   trendChangeKilograms: change, weeklyRateKilograms: rate.rate?.weeklyKilograms,
+                                   rateShortfall: rate.shortfall,
                                    bestDay: bestIndex.map { days[$0] }, bestDayKilograms: bestIndex.map { kilograms[$0] },
                                    lowestDay: lowest.map { days[$0] }, lowestKilograms: lowest.map { kilograms[$0] },
                                    highestDay: highest.map { days[$0] }, highestKilograms: highest.map { kilograms[$0] },

@@ -38,10 +38,11 @@ import WeightLog
         // Trend: 80, 80.2, 80.28 → change 0.28 up, with no goal: worsening.
         #expect(abs((data.changeKilograms ?? 0) - 0.28) < 1e-12)
         #expect(data.changeDirection == .worsening)
-        // The fit through 80, 82, 81 rises 0.5 kg a day (clamped to 0.15) from 81.5 today; its 30 days
-        // reach 86.0, so the domain spans 80…86 padded by 1 kg.
+        // Three days are too few for a rate (WeightRate: 8 weighed days over 2 weeks), so there is no
+        // projection to make room for: the domain spans 80…82 padded by 1 kg.
+        #expect(data.projectedWeeklyChangeKilograms == nil && data.rateShortfall?.moreWeighedDays == 5)
         let domain = try #require(data.domain)
-        #expect(abs(domain.lowerBound - 79) < 1e-9 && abs(domain.upperBound - 87) < 1e-9, "\(domain)")
+        #expect(abs(domain.lowerBound - 79) < 1e-9 && abs(domain.upperBound - 83) < 1e-9, "\(domain)")
     }
 
     @Test func theRateIsTheSlopeOfTheLineThroughTheDailyMeansOfTheLast56Days() throws {
@@ -59,30 +60,53 @@ import WeightLog
         #expect(abs((data.projection.last?.kilograms ?? 0) - 77) < 1e-9)
     }
 
-    @Test func theSlopeIsClampedAndNeedsThreeRecentDays() {
-        let steep = history([(3, 200), (2, 150), (1, 100), (0, 60)])
+    /// Days `offset...0`, each `start + step × (offset − day)`: a straight line over the last `offset + 1` days.
+    func line(days offset: Int, from start: Double, step: Double) -> [(Int, Double)] {
+        (0...offset).map { ($0, start + step * Double(offset - $0)) }
+    }
+
+    @Test func theSlopeIsClampedAndNeedsEnoughHistoryAndRecentDays() {
+        let steep = history(line(days: 13, from: 200, step: -10))
         #expect(steep.projectedWeeklyChangeKilograms == -1.05)
         let sparse = history([(20, 80), (1, 80), (0, 79)], goal: 70)
         #expect(sparse.projectedWeeklyChangeKilograms == nil)
-        #expect(sparse.projectionUnavailableReason == .notEnoughRecentWeighIns)
+        #expect(sparse.projectionUnavailableReason == .notEnoughHistory)
+        // Enough history, but none of it recent: 10 days weighed three weeks ago, and today.
+        let stale = history(line(days: 10, from: 85, step: -0.1).map { ($0.0 + 20, $0.1) } + [(0, 80)], goal: 70)
+        #expect(stale.projectionUnavailableReason == .notEnoughRecentWeighIns)
+        #expect(stale.rateShortfall?.description.hasPrefix("too few recent days for a rate: 1 of the last 14") == true)
+    }
+
+    /// Issue 28, items 3 and 4: five days of a new log give no rate, no calories and no goal date, and say what is missing.
+    @Test func aNewLogSaysHowManyMoreDaysARateNeeds() throws {
+        let five = history(line(days: 4, from: 90, step: -0.15), goal: 80)
+        #expect(five.projectedWeeklyChangeKilograms == nil && five.energyBalanceKilocaloriesPerDay == nil && five.projectedGoalDay == nil)
+        #expect(five.projectionUnavailableReason == .notEnoughHistory)
+        let shortfall = try #require(five.rateShortfall)
+        #expect(shortfall.weighedDays == 5 && shortfall.spanDays == 5 && shortfall.moreWeighedDays == 3 && shortfall.moreDays == 9)
+        #expect(shortfall.description == "too few days for a rate: 5 weighed over 5 days (it needs 8 over 2 weeks)")
+        // Eight weighed days over two weeks are enough.
+        let enough = history(line(days: 13, from: 90, step: -0.1).filter { $0.0 % 2 == 1 || $0.0 == 0 }, goal: 80)
+        #expect(enough.rateShortfall == nil && enough.projectedGoalDay != nil)
+        #expect(abs((enough.projectedWeeklyChangeKilograms ?? 0) + 0.7) < 1e-9)
     }
 
     @Test func theGoalDateAndEveryReasonThereIsNone() {
-        // The line through 81, 80, 79.5, 79: slope −0.65 a day (clamped to −0.15), level 78.9 today.
-        let losing = history([(3, 81), (2, 80), (1, 79.5), (0, 79)], goal: 75)
+        // The line through 14 days falling 0.1 kg a day to 79: level 79 today, slope −0.1 a day.
+        let losing = history(line(days: 13, from: 80.3, step: -0.1), goal: 75)
         let slope = (losing.projectedWeeklyChangeKilograms ?? 0) / 7
         let level = losing.fittedKilograms ?? 0
-        #expect(abs(level - 78.9) < 1e-9)
+        #expect(abs(level - 79) < 1e-9 && abs(slope + 0.1) < 1e-9)
         #expect(losing.projectedGoalDay == today + Int(((75 - level) / slope).rounded(.up)))
         #expect(losing.projectedGoalDayRange.map { $0.contains(losing.projectedGoalDay ?? 0) } == true)
         #expect(losing.projectionUnavailableReason == nil)
         #expect(losing.changeDirection == .improving)
 
-        #expect(history([(3, 81), (2, 80), (0, 79)]).projectionUnavailableReason == .noGoal)
-        #expect(history([(3, 79), (2, 80), (0, 81)], goal: 70).projectionUnavailableReason == .movingAwayFromGoal)
-        #expect(history([(3, 80.2), (2, 80.1), (0, 80)], goal: 50).projectionUnavailableReason == .moreThanAYearAway)
-        #expect(history([(3, 71), (2, 71), (0, 71)], goal: 70).projectionUnavailableReason == .atGoal)
-        #expect(history([], goal: 70).projectionUnavailableReason == .notEnoughRecentWeighIns)
+        #expect(history(line(days: 13, from: 81, step: -0.1)).projectionUnavailableReason == .noGoal)
+        #expect(history(line(days: 13, from: 79, step: 0.1), goal: 70).projectionUnavailableReason == .movingAwayFromGoal)
+        #expect(history(line(days: 13, from: 80.2, step: -0.001), goal: 50).projectionUnavailableReason == .moreThanAYearAway)
+        #expect(history(line(days: 13, from: 71, step: 0), goal: 70).projectionUnavailableReason == .atGoal)
+        #expect(history([], goal: 70).projectionUnavailableReason == .notEnoughHistory)
         // Gaining toward a higher goal is improving.
         #expect(history([(3, 60), (2, 61), (0, 62)], goal: 70).changeDirection == .improving)
     }

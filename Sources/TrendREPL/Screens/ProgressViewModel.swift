@@ -21,7 +21,11 @@ struct ProgressViewModel {
     }
 
     func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
-        guard arguments.count <= 1 else { throw CommandFailure(.usage, "progress: takes at most one RANGE (2w 3m 1y all, 2026-02, 2025, START..END)") }
+        // Everyday words (`2 weeks`, `last month`) name a RANGE too.
+        let arguments = DayRange.spoken(arguments, today: progressFeature.today).map { [$0] } ?? arguments
+        guard arguments.count <= 1 else {
+            throw CommandFailure(.usage, "progress: takes at most one RANGE (2w 3m 1y all, 2026-02, 2025, START..END, or words such as '2 weeks' or 'last month')")
+        }
         let data: WeightHistoryData
         var warnings: [String] = []
         if let name = arguments.first {
@@ -66,7 +70,7 @@ struct ProgressViewModel {
                 let balance = kcal < 0 ? "a deficit of about \(-kcal) kcal a day" : (kcal > 0 ? "a surplus of about \(kcal) kcal a day" : "in balance")
                 lines.append("  rate     \(unit.formatChange(weekly, decimals: 2)) a week, \(balance)")
             } else {
-                lines.append("  rate     " + style.dim("not enough recent weigh-ins (it needs 3 days weighed in the last 14)"))
+                lines.append("  rate     " + style.dim(data.rateShortfall?.description ?? "none"))
             }
             if let goal = data.goalKilograms {
                 if let day = data.projectedGoalDay {
@@ -139,6 +143,7 @@ struct ProgressViewModel {
                 .object([("date", .string(DayNumber.string($0.day))), ("kilograms", .number($0.kilograms))])
             })),
             ("projectionUnavailableReason", .optional(data.projectionUnavailableReason?.rawValue)),
+            ("rateUnavailableReason", .optional(data.rateShortfall?.description)),
             ("goalKilograms", .optional(data.goalKilograms)),
             ("latestTrendKilograms", .optional(data.latestTrendKilograms)),
             ("domain", data.domain.map { .object([("lowerKilograms", .number($0.lowerBound)), ("upperKilograms", .number($0.upperBound))]) } ?? .null),
@@ -153,6 +158,15 @@ struct ProgressViewModel {
         let latest = DateText.partOfMonth(span.upperBound)
         guard earliest != latest else { return "\(DayNumber.shortLabel(span.lowerBound)) – \(DayNumber.shortLabel(span.upperBound))" }
         return "\(earliest) – \(latest)"
+    }
+
+    /// What a goal date still needs, in words: `A goal date needs 3 more weighed days and 9 more days.`
+    nonisolated static func needs(_ shortfall: WeightRate.Shortfall?) -> String {
+        guard let shortfall else { return "" }
+        var parts: [String] = []
+        if shortfall.moreWeighedDays > 0 { parts.append(shortfall.moreWeighedDays == 1 ? "1 more weighed day" : "\(shortfall.moreWeighedDays) more weighed days") }
+        if shortfall.moreDays > 0 { parts.append(shortfall.moreDays == 1 ? "1 more day" : "\(shortfall.moreDays) more days") }
+        return "A goal date needs " + (parts.isEmpty ? "a few more weigh-ins" : parts.joined(separator: " and ")) + "."
     }
 
     /// One or two sentences on the range: the change and what the projection says.
@@ -180,7 +194,9 @@ struct ProgressViewModel {
             }
         case .atGoal?: sentences.append("You are at your goal; keep it there.")
         case .noGoal?: sentences.append("Set a goal ('goal 75') to see when you will reach it.")
-        case .notEnoughRecentWeighIns?: sentences.append("Weigh in on 3 of the last 14 days to see a rate.")
+        case .notEnoughRecentWeighIns?:
+            sentences.append("Weigh in on \(WeightRate.minimumRecentDays) of the last \(WeightRate.recentDays) days to see a rate and a goal date.")
+        case .notEnoughHistory?: sentences.append(ProgressViewModel.needs(data.rateShortfall))
         case .movingAwayFromGoal?: sentences.append("The trend is moving away from your goal.")
         case .moreThanAYearAway?: sentences.append("At this rate your goal is more than a year away.")
         }

@@ -18,8 +18,9 @@ struct SummaryViewModel {
     }
 
     func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
-        guard arguments.count <= 1 else { throw CommandFailure(.usage, "summary: takes at most one period (week, month, year or a RANGE)") }
         try await weightEntryFeature.load()
+        let arguments = DayRange.spoken(arguments, today: weightEntryFeature.today).map { [$0] } ?? arguments
+        guard arguments.count <= 1 else { throw CommandFailure(.usage, "summary: takes at most one period (week, month, year, a RANGE, or words such as 'last week')") }
         let word = arguments.first ?? "week"
         guard let periods = weightEntryFeature.comparedPeriods(named: word) else {
             throw CommandFailure(.usage, "summary: '\(ReplSession.printable(word))' is not a period; use week, month, year, 30d, 2026-02, 2025 "
@@ -58,6 +59,10 @@ struct SummaryViewModel {
 
         func text(style: TerminalStyle) -> String {
             func change(_ value: Double?) -> String { value.map { unit.formatChange($0) } ?? "—" }
+            // A period too short for an honest rate says so, rather than a −3.1 kg week from three days.
+            func rate(_ figures: WeightPeriodFigures) -> String {
+                figures.weeklyRateKilograms.map { unit.formatChange($0) } ?? (figures.daysWeighed > 0 ? "too few days" : "—")
+            }
             func day(_ day: Int?, _ kilograms: Double?) -> String {
                 guard let day, let kilograms else { return "—" }
                 return "\(unit.format(kilograms)), \(DateText.longDay(day).dropLast(5))"
@@ -67,7 +72,7 @@ struct SummaryViewModel {
                 ("weigh-ins", "\(now.weighIns)", "\(before.weighIns)"),
                 ("days weighed", "\(now.daysWeighed)", "\(before.daysWeighed)"),
                 ("trend", change(now.trendChangeKilograms), change(before.trendChangeKilograms)),
-                ("weekly rate", change(now.weeklyRateKilograms), change(before.weeklyRateKilograms)),
+                ("weekly rate", rate(now), rate(before)),
                 ("lowest", day(now.lowestDay, now.lowestKilograms), day(before.lowestDay, before.lowestKilograms)),
                 ("highest", day(now.highestDay, now.highestKilograms), day(before.highestDay, before.highestKilograms)),
             ]
@@ -80,11 +85,14 @@ struct SummaryViewModel {
             var lines = [style.bold("Summary, \(periods.name): \(SummaryViewModel.span(periods.current))"),
                          style.dim("  against \(SummaryViewModel.span(periods.previous))")]
             lines += cells.map { row($0.0, $0.1, $0.2) }
+            if let shortfall = now.rateShortfall, now.daysWeighed > 0 { lines.append(style.dim("  \(shortfall)")) }
             if !habits.habits.isEmpty {
                 lines.append("  habits")
                 for habit in habits.habits {
                     let streak = habit.streakDays == 1 ? "1 day" : "\(habit.streakDays) days"
-                    lines.append("    \(TerminalText.visible(habit.name)): \(habit.done) of \(habit.due) due done, streak \(streak)")
+                    // An at-most habit, or a day not yet due, asks nothing: "0 of 0 due done" says nothing.
+                    let days = habit.due == 0 ? "nothing due" : "\(habit.done) of \(habit.due) due done"
+                    lines.append("    \(TerminalText.visible(habit.name)): \(days), streak \(streak)")
                 }
             }
             if let weekday = now.mostWeighedWeekday {
@@ -113,6 +121,7 @@ struct SummaryViewModel {
             + [("weighIns", .integer(figures.weighIns)), ("daysWeighed", .integer(figures.daysWeighed)),
                ("trendChangeKilograms", .optional(figures.trendChangeKilograms)),
                ("weeklyRateKilograms", .optional(figures.weeklyRateKilograms)),
+               ("rateUnavailableReason", .optional(figures.rateShortfall?.description)),
                ("lowest", day(figures.lowestDay, figures.lowestKilograms)),
                ("highest", day(figures.highestDay, figures.highestKilograms))]
     }

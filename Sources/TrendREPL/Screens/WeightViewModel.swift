@@ -78,7 +78,7 @@ struct WeightViewModel {
     }
 
     /// The RANGE forms `entries` takes, for its messages.
-    static let rangeForms = "2w, 30d, 3m, 1y, all, a month like 2026-02, a year like 2025, or 2026-01-01..2026-01-31"
+    static let rangeForms = "2w, 30d, 3m, 1y, all, a month like 2026-02, a year like 2025, 2026-01-01..2026-01-31, or words such as '2 weeks' or 'last week'"
 
     /// How many entries a listing reads and writes at a time.
     static let listPage = 2_000
@@ -88,8 +88,9 @@ struct WeightViewModel {
     /// weigh-ins holds one page, not the log.
     func list(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        guard arguments.count <= 1 else { throw CommandFailure(.usage, "entries: takes at most one RANGE (\(Self.rangeForms))") }
         let today = weightEntryFeature.today
+        let arguments = DayRange.spoken(arguments, today: today).map { [$0] } ?? arguments
+        guard arguments.count <= 1 else { throw CommandFailure(.usage, "entries: takes at most one RANGE (\(Self.rangeForms))") }
         let name = arguments.first ?? "1m"
         guard let range = DayRange.parse(name, today: today) else {
             throw CommandFailure(.usage, "entries: '\(ReplSession.printable(name))' is not a RANGE; use \(Self.rangeForms)")

@@ -1,0 +1,43 @@
+import Testing
+import Vocabulary
+
+/// Issue 28, item 8: the words people type for a span (`progress 2 weeks`,
+/// `entries last week`, `summary last month`) name the same RANGE as its short form.
+@Suite struct SpokenRangeTests {
+    /// Wednesday 2 December 2026.
+    let today = DayNumber.from(year: 2026, month: 12, day: 2)
+
+    func spoken(_ text: String) -> String? { DayRange.spoken(text.split(separator: " ").map(String.init), today: today) }
+
+    @Test func countsOfDaysWeeksMonthsAndYears() {
+        #expect(spoken("2 weeks") == "2w" && spoken("1 month") == "1m" && spoken("a month") == "1m" && spoken("10 days") == "10d")
+        #expect(spoken("last 3 months") == "3m" && spoken("past 10 days") == "10d" && spoken("3 Years") == "3y")
+        #expect(spoken("past week") == "1w")
+    }
+
+    @Test func calendarWeeksMonthsAndYears() {
+        #expect(spoken("last week") == "2026-11-23..2026-11-29")
+        #expect(spoken("this week") == "2026-11-30..2026-12-02")
+        #expect(spoken("last month") == "2026-11" && spoken("this month") == "2026-12")
+        #expect(spoken("last year") == "2025" && spoken("this year") == "2026")
+        #expect(DayRange.spoken(["last", "month"], today: DayNumber.from(year: 2026, month: 1, day: 5)) == "2025-12")
+    }
+
+    @Test func monthNamesWithAndWithoutAYear() {
+        #expect(spoken("february 2026") == "2026-02" && spoken("Sept 2025") == "2025-09")
+        // Without a year: the latest such month that is not in the future.
+        #expect(spoken("feb") == "2026-02" && spoken("december") == "2026-12")
+        #expect(DayRange.spoken(["dec"], today: DayNumber.from(year: 2026, month: 6, day: 1)) == "2025-12")
+    }
+
+    /// Words that name no span are left alone, so the command says what it takes.
+    @Test func otherWordsNameNoSpan() {
+        #expect(spoken("2w") == nil && spoken("all") == nil && spoken("fortnight") == nil)
+        #expect(spoken("this 2 weeks") == nil && spoken("2 fortnights") == nil && spoken("feb 99999") == nil && spoken("0 days") == nil)
+        #expect(spoken("ma") == nil, "too short to be a month")
+        // Each answer is a RANGE that parses.
+        for text in ["2 weeks", "last week", "this week", "last month", "february 2026", "last year"] {
+            #expect(spoken(text).flatMap { DayRange.parse($0, today: today) } != nil, "\(text)")
+        }
+    }
+}
