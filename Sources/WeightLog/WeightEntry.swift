@@ -142,6 +142,20 @@ public enum BodyFat {
         return checked(value)
     }
 
+    /// Body fat as a person types it after `fat`: `23.5%`, `23.5 %` or `23.5`.
+    /// Returns the percent (unchecked: `validate()` refuses one out of range with
+    /// its reason) and how many words it took; nil when the words hold no number.
+    public static func typed(_ words: ArraySlice<String>) -> (percent: Double, consumed: Int)? {
+        guard let first = words.first else { return nil }
+        let number = first.hasSuffix("%") ? String(first.dropLast()) : first
+        guard let percent = PlainDecimal.parse(number), percent.isFinite else { return nil }
+        let next = words.dropFirst().first
+        return (percent, !first.hasSuffix("%") && next == "%" ? 2 : 1)
+    }
+
+    /// `23.5 %`, as screens and the history say it.
+    public static func text(_ percent: Double) -> String { String(format: "%.1f %%", percent) }
+
     /// A percent when it is one a body can have, else nil.
     public static func checked(_ percent: Double?) -> Double? {
         guard let percent, percent.isFinite, acceptedPercent.contains(percent) else { return nil }

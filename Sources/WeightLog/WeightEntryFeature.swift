@@ -180,11 +180,11 @@ public final class WeightEntryFeature {
 
     /// Records a weigh-in at `when`; refuses one that breaks `WeightEntry.validate()` or `WeightNote`.
     @discardableResult
-    public func record(kilograms: Double, when: WhenInput = .current, note: String? = nil) async throws -> WeightEntry {
+    public func record(kilograms: Double, when: WhenInput = .current, note: String? = nil, bodyFatPercent: Double? = nil) async throws -> WeightEntry {
         try await prepareChange()
         // Whole seconds: what exports write and what duplicate checks compare.
         let date = Date(timeIntervalSince1970: try when.resolve(now: currentDate(), calendar: calendar).timeIntervalSince1970.rounded(.down))
-        let entry = WeightEntry(date: date, kilograms: kilograms, note: try WeightNote.typed(note))
+        let entry = WeightEntry(date: date, kilograms: kilograms, note: try WeightNote.typed(note), bodyFatPercent: bodyFatPercent)
         try entry.validate()
         try await weightLog.record(entry, journal: journal("weigh", "weigh-in \(describe(entry))"))
         await onChange()
@@ -235,6 +235,22 @@ public final class WeightEntryFeature {
         try entry.validate()
         let original = try await weightLog.entry(matching: entry.id)
         let before = try await weightLog.replace(entry, journal: journal("edit", "edit of \(entry.shortID): \(describe(original)) → \(describe(entry))"))
+        await onChange()
+        return (before, entry)
+    }
+
+    /// `fat 23.5%`: body fat onto the latest weigh-in of `when`'s local day
+    /// (today by default), under the same rule as one typed with a weigh-in;
+    /// undo takes it back. A day with no weigh-in has nothing to carry it.
+    public func recordBodyFat(percent: Double, when: WhenInput = .current) async throws -> (before: WeightEntry, after: WeightEntry) {
+        try await prepareChange()
+        let day = localDays.day(of: try when.resolve(now: currentDate(), calendar: calendar))
+        let onDay = try await weightLog.entries(from: localDays.startOfDay(day), to: localDays.startOfDay(day + 1).addingTimeInterval(-1))
+        guard var entry = onDay.max(by: { $0.date < $1.date }) else { throw WeightLogError.noWeighInOnDay(DayNumber.string(day)) }
+        let original = entry
+        entry.bodyFatPercent = percent
+        try entry.validate()
+        let before = try await weightLog.replace(entry, journal: journal("fat", "body fat \(BodyFat.text(percent)) on \(entry.shortID): \(describe(original))"))
         await onChange()
         return (before, entry)
     }

@@ -9,9 +9,12 @@ public enum WeightLogError: Error, Equatable, CustomStringConvertible, Sendable 
     case noSuchEntry(String)
     case ambiguousEntry(String, matches: [String])
     case idTooShort(String)
+    /// Body fat for a day without a weigh-in to carry it.
+    case noWeighInOnDay(String)
 
     public var description: String {
         switch self {
+        case let .noWeighInOnDay(day): "there is no weigh-in on \(day) to add body fat to"
         case let .noSuchEntry(id): "no entry has an id starting with '\(id)'"
         case let .ambiguousEntry(id, matches): "'\(id)' matches \(matches.count) entries (\(matches.prefix(5).joined(separator: ", "))); type more of the id"
         case let .idTooShort(id): "'\(id)' is too short to name an entry; type at least 4 characters of the id"

@@ -56,7 +56,7 @@ import TestSupport
     @Test func theUsageLineAndTheCompletionComeFromOneDeclaration() {
         let catalog = CommandCatalog.standard()
         let usage = Dictionary(uniqueKeysWithValues: catalog.commands.map { ($0.name, $0.usage) })
-        #expect(usage["weigh"] == "weigh WEIGHT [UNIT] [WHEN] [note TEXT]")
+        #expect(usage["weigh"] == "weigh WEIGHT [UNIT] [WHEN] [fat PERCENT] [note TEXT]")
         #expect(usage["edit"] == "edit ID [WEIGHT] [at WHEN] [note TEXT|no note]")
         #expect(usage["restore"] == "restore latest|previous|weekly YYYY-Www|before-restore NAME|sync ID|FILE [merge] [skip-invalid]")
         #expect(usage["habit"] == "habit add|done|undo|show|… NAME")
@@ -65,9 +65,9 @@ import TestSupport
         var table = catalog.completionTable
         table.vocabulary["weekly"] = ["2026-W47", "2026-W48"]
         // What follows a weight: a unit, a WHEN or a note; after a unit, no unit again.
-        #expect(Completer.complete("weigh 82.4 ", table: table) == ["kg", "lb", "st", "today", "yesterday", "note"])
-        #expect(Completer.complete("weigh 82.4 kg ", table: table) == ["today", "yesterday", "note"])
-        #expect(Completer.complete("weigh 82.4 kg today ", table: table) == ["note"])
+        #expect(Completer.complete("weigh 82.4 ", table: table) == ["kg", "lb", "st", "today", "yesterday", "fat", "note"])
+        #expect(Completer.complete("weigh 82.4 kg ", table: table) == ["today", "yesterday", "fat", "note"])
+        #expect(Completer.complete("weigh 82.4 kg today ", table: table) == ["fat", "note"])
         // A subcommand's own values: the weekly snapshots after `weekly`, the options after a name.
         #expect(Completer.complete("restore weekly 2026-W47", table: table) == ["2026-W47"])
         #expect(Completer.complete("restore weekly 2026-W47 ", table: table) == ["merge", "skip-invalid"])

@@ -41,6 +41,7 @@ enum FailureMessage {
             switch log {
             case .noSuchEntry: return (.notFound, "; 'entries all' lists the ids")
             case .ambiguousEntry, .idTooShort: return (.notFound, nil)
+            case .noWeighInOnDay: return (.notFound, "; record one with 'weigh 82.4 fat 23.5%'")
             }
         case let journal as JournalError:
             switch journal {

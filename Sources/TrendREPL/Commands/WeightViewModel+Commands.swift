@@ -10,14 +10,20 @@ extension WeightViewModel {
         [
             CommandSpec(name: "weigh", aliases: ["w", "add"], syntax: .sequence([.value("WEIGHT"), .optional(.value("UNIT", .words(["kg", "lb", "st"]))),
                                              .optional(.value("WHEN", .words(["today", "yesterday"]))),
+                                             .optional(.sequence([.word("fat"), .value("PERCENT")])),
                                              .optional(.sequence([.word("note"), .value("TEXT")]))]),
                         summary: "record a weigh-in (WHEN: 21:00, yesterday 21:00, monday, last fri, 3 days ago, YYYY-MM-DD [HH:MM])",
                         examples: ["weigh 82.4", "weigh 181.6 lb", "weigh 12st 6lb yesterday", "weigh 82.2 last fri 07:30",
-                                   "weigh 82.1 2026-11-20 07:15 note after the run"]) { context, arguments in
+                                   "weigh 82.1 2026-11-20 07:15 note after the run", "weigh 82.4 fat 23.5%"]) { context, arguments in
                 let today = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
                                            dailyTipsFeature: context.app.dailyTipsFeature)
                 return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature)
                     .weigh(arguments, today: today, context: context)
+            },
+            CommandSpec(name: "fat", syntax: .sequence([.value("PERCENT"), .optional(.value("WHEN", .words(["today", "yesterday"])))]),
+                        summary: "add body fat to the day's latest weigh-in (today, or WHEN); undo takes it back",
+                        examples: ["fat 23.5%", "fat 24 yesterday", "fat 23.8% 2026-11-20"]) { context, arguments in
+                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).bodyFat(arguments)
             },
             CommandSpec(name: "entries", aliases: ["list", "log"], syntax: .optional(.range),
                         summary: "list weigh-ins with their ids (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; default 1m)",

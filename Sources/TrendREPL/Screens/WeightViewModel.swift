@@ -30,7 +30,8 @@ struct WeightViewModel {
            !(await context.confirm(doubts.joined(separator: " ") + " Record it anyway?")) {
             return CommandOutput(Recorded(entry: nil, checkIn: nil, warnings: doubts, unit: unit), style: context.style)
         }
-        let entry = try await weightEntryFeature.record(kilograms: request.kilograms, when: request.when, note: request.note)
+        let entry = try await weightEntryFeature.record(kilograms: request.kilograms, when: request.when, note: request.note,
+                                                        bodyFatPercent: request.bodyFatPercent)
         let checkIn = await today.answer(weightEntryFeature.checkIn())
         let warnings = context.isInteractive ? [] : doubts
         return CommandOutput(Recorded(entry: EntryValue(entry, dates: dates), checkIn: checkIn, warnings: warnings, unit: unit),
@@ -48,9 +49,35 @@ struct WeightViewModel {
 
         func text(style: TerminalStyle) -> String {
             guard let entry else { return "Nothing was recorded." }
-            var text = "Recorded \(unit.formatWeighIn(entry.entry.kilograms)) at \(entry.dates.local(entry.entry.date)) (id \(entry.entry.shortID))."
+            var text = "Recorded \(unit.formatWeighIn(entry.entry.kilograms))"
+                + (entry.entry.bodyFatPercent.map { ", body fat \(BodyFat.text($0))," } ?? "")
+                + " at \(entry.dates.local(entry.entry.date)) (id \(entry.entry.shortID))."
             if let note = entry.entry.note { text += " Note: \(TerminalText.visible(note))" }
             return text + (checkIn.map { "\n" + $0.text(style: style) } ?? "")
+        }
+    }
+
+    /// `fat PERCENT [WHEN]`: body fat onto the day's latest weigh-in.
+    func bodyFat(_ arguments: [String]) async throws -> CommandOutput {
+        let usage = "fat: needs a percent, then a WHEN if not today, e.g. 'fat 23.5%' or 'fat 24 yesterday'"
+        guard let (percent, consumed) = BodyFat.typed(arguments[...]) else { throw CommandFailure(.usage, usage) }
+        var rest = arguments.dropFirst(consumed)
+        let when = try WhenInput.take(from: &rest)
+        if let extra = rest.first { throw CommandFailure(.usage, "fat: did not understand '\(ReplSession.printable(extra))'; \(usage.dropFirst(5))") }
+        let (_, entry) = try await weightEntryFeature.recordBodyFat(percent: percent, when: when)
+        return CommandOutput(BodyFatRecorded(entry: EntryValue(entry, dates: dates), unit: unit), style: .plain)
+    }
+
+    /// `fat …`: the weigh-in that now carries the body fat.
+    struct BodyFatRecorded: CommandAnswer {
+        let entry: EntryValue
+        let unit: WeightUnit
+
+        enum CodingKeys: String, CodingKey { case entry }
+
+        func text(style: TerminalStyle) -> String {
+            let fat = entry.entry.bodyFatPercent.map(BodyFat.text) ?? "—"
+            return "Body fat \(fat) added to \(unit.formatWeighIn(entry.entry.kilograms)) at \(entry.dates.local(entry.entry.date)) (id \(entry.entry.shortID))."
         }
     }
 
@@ -302,23 +329,38 @@ struct WeighRequest {
     var unit: WeightUnit { weight.unit }
     let when: WhenInput
     let note: String?
+    /// `fat 23.5%`, typed before or after the WHEN.
+    let bodyFatPercent: Double?
 
     /// - Parameter line: the line as typed, so a note keeps its quotes; without it the words are joined.
     init(_ arguments: [String], defaultUnit: WeightUnit, line: String? = nil) throws {
         weight = try WeightInput.read(arguments[...], defaultUnit: defaultUnit)
         var rest = arguments.dropFirst(weight.consumed)
+        var fat = try Self.takeBodyFat(from: &rest)
         let when = try WhenInput.take(from: &rest)
+        if fat == nil { fat = try Self.takeBodyFat(from: &rest) }
+        bodyFatPercent = fat
         var note: String?
         if let first = rest.first {
             guard first.lowercased() == "note" else {
                 throw CommandFailure(.usage, "weigh: did not understand '\(ReplSession.printable(first))'; "
-                    + "after the weight come an optional WHEN (21:00, yesterday 21:00, last fri, YYYY-MM-DD [HH:MM]) and 'note TEXT'")
+                    + "after the weight come an optional WHEN (21:00, yesterday 21:00, last fri, YYYY-MM-DD [HH:MM]), 'fat 23.5%' and 'note TEXT'")
             }
             note = line.flatMap { CommandTokenizer.text(after: "note", in: $0) } ?? rest.dropFirst().joined(separator: " ")
             guard note?.isEmpty == false else { throw CommandFailure(.usage, "weigh: 'note' needs some text after it") }
         }
         self.when = when
         self.note = note
+    }
+
+    /// `fat 23.5%` at the front of `rest`, taken off it; nil when `rest` does not start with `fat`.
+    static func takeBodyFat(from rest: inout ArraySlice<String>) throws -> Double? {
+        guard rest.first?.lowercased() == "fat" else { return nil }
+        guard let (percent, consumed) = BodyFat.typed(rest.dropFirst()) else {
+            throw CommandFailure(.usage, "weigh: 'fat' needs a percent after it, e.g. 'weigh 82.4 fat 23.5%'")
+        }
+        rest = rest.dropFirst(1 + consumed)
+        return percent
     }
 }
 
