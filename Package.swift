@@ -47,11 +47,13 @@ let package = Package(
         .target(name: "Habits", dependencies: ["Storage", "Settings", "Vocabulary"]),
         .target(name: "DailyTips", dependencies: ["Storage", "Settings", "Vocabulary"]),
         .target(name: "Backup", dependencies: ["Storage", "Settings", "CCrypto", "Vocabulary"]),
+        // The statistics relating habits to weight: values in, no tables (DESIGN.md §3 Insights).
+        .target(name: "Insights", dependencies: ["Vocabulary"]),
 
         // MARK: Composition root
         .target(
             name: "AppCore",
-            dependencies: ["Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Vocabulary"]
+            dependencies: ["Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights", "Vocabulary"]
         ),
 
         // MARK: Presentation and the executable
@@ -60,7 +62,7 @@ let package = Package(
         // `StorageError`, the reason a command could not reach the database.
         .target(
             name: "TrendREPL",
-            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Vocabulary"]
+            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights", "Vocabulary"]
         ),
         .executableTarget(name: "trend", dependencies: ["TrendREPL", "AppCore", "CEditLine"]),
 
@@ -93,6 +95,7 @@ let package = Package(
         .testTarget(name: "WeightImportTests", dependencies: ["WeightImport", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "InsightsTests", dependencies: ["Insights", "Vocabulary"]),
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Vocabulary", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),

@@ -1,0 +1,302 @@
+import Foundation
+import Vocabulary
+
+/// One association tested: what was compared, the estimate with its 95 %
+/// interval, the sizes of both groups, and whether it survived.
+public struct Insight: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// The next morning's change after days the habit was done, against days it was not (kg).
+        case nextMorning
+        /// A week's drift in weeks the habit met its quota, against weeks it did not (kg a week).
+        case weekly
+        /// A weekday's morning weight against the local line (kg).
+        case weekday
+        /// The same day's last weigh-in in the evening against its first in the morning (kg).
+        case timeOfDay
+        /// Friday morning to Monday morning, against Monday to Thursday of the same week (kg).
+        case weekendBump
+    }
+
+    public let kind: Kind
+    /// The habit, for `nextMorning` and `weekly`.
+    public let habit: String?
+    /// 0 Monday … 6 Sunday, for `weekday`.
+    public let weekday: Int?
+    public let estimate: Statistics.Estimate
+    /// The group with (done days, met weeks, the weekday's days, evening days, weekends) and the one without.
+    public let count: Int
+    public let otherCount: Int
+    /// Whether it survived Benjamini–Hochberg at `InsightsCalculator.falseDiscoveryRate` with an interval that leaves zero out.
+    public internal(set) var reported: Bool = false
+}
+
+/// A test that was not run for want of data: what it needs.
+public struct InsightShortage: Sendable, Equatable {
+    public let kind: Insight.Kind
+    public let habit: String?
+    /// The smaller group's size, and the least size tested.
+    public let have: Int
+    public let need: Int
+}
+
+/// Everything one `insights` run found.
+public struct InsightsReport: Sendable, Equatable {
+    public let firstDay: Int?
+    public let lastDay: Int
+    /// Every test that had enough data, reported or not, in the order run.
+    public let tested: [Insight]
+    public let shortages: [InsightShortage]
+
+    /// The associations that survived.
+    public var reported: [Insight] { tested.filter(\.reported) }
+}
+
+/// The statistics of insights, pure over values (DESIGN §3 Insights; the
+/// methods and minimum sizes are stated in README "Insights"):
+///
+/// - Mornings are each day's first weigh-in; evenings the day's last one,
+///   after 17:00 and at least 6 hours after the first.
+/// - Next-morning effect: over consecutive weighed days, the change from one
+///   morning to the next, from a clean morning only (the day before was not
+///   done, so the morning does not still carry the effect), less the mean
+///   done against not done within each weekday (so a weekend habit is not
+///   credited with the weekend bump; see `nextMorningEffect`), skipped days
+///   and days before the habit existed left out, at least `minimumDays` in
+///   each group.
+/// - Weekly effect: the change of the weekly mean morning weight (weeks of
+///   4 mornings or more) from one week to the next, regressed on how many of
+///   the two weeks met the habit's quota (see `weeklyEffect`): the drift of a
+///   met week against an unmet one, at least `minimumWeeks` of each.
+/// - Weekday effect: each morning's deviation from the least-squares line
+///   through the mornings of the 7 days around it (5 weighed); a one-sample
+///   interval per weekday, at least `minimumWeeks` mornings.
+/// - Time of day: evening minus morning of the same day, at least `minimumDays` days.
+/// - Weekend bump: Friday to Monday mornings less the Monday to Thursday
+///   after it, one value a weekend, at least `minimumWeeks` weekends.
+/// - Every test run is one family: Benjamini–Hochberg at 10 % false
+///   discovery rate, and only an interval that leaves zero out, and an effect
+///   at least `smallestThatMatters`, is reported.
+///   There is no resampling, so a run is reproducible without a seed.
+public enum InsightsCalculator {
+    public static let falseDiscoveryRate = 0.10
+
+    /// The smallest effect worth a sentence, in kg (kg a week for `weekly`):
+    /// years of data make a 50 g weekday difference "significant", and it is
+    /// still not worth knowing.
+    public static func smallestThatMatters(_ kind: Insight.Kind) -> Double {
+        switch kind {
+        case .nextMorning, .weekly, .weekday: 0.1
+        case .timeOfDay, .weekendBump: 0.2
+        }
+    }
+    public static let minimumDays = 10
+    public static let minimumWeeks = 8
+    static let eveningMinute = 17 * 60
+    static let eveningGapMinutes = 6 * 60
+
+    /// The insights of the days `firstDay...lastDay` (nil: from the first weigh-in).
+    /// - Complexity: O(weigh-ins + days × habits).
+    public static func report(_ input: InsightsInput, from firstDay: Int? = nil, through lastDay: Int? = nil) -> InsightsReport {
+        let last = min(lastDay ?? input.today, input.today)
+        let inRange = input.weighIns.filter { $0.day <= last && $0.day >= (firstDay ?? .min) }
+        let days = Days(inRange)
+        var tested: [Insight] = []
+        var shortages: [InsightShortage] = []
+        func add(_ insight: Insight?, _ kind: Insight.Kind, habit: String?, have: Int, need: Int) {
+            if let insight { tested.append(insight) } else { shortages.append(InsightShortage(kind: kind, habit: habit, have: have, need: need)) }
+        }
+        let changes = days.nextMorningChanges()
+        let weeks = days.weeklyDrifts()
+        for habit in input.habits {
+            // From a clean morning only: after a done day the morning may still carry its effect.
+            let counted = changes.filter {
+                $0.day > habit.firstDay && !habit.skippedDays.contains($0.day) && !habit.doneDays.contains($0.day - 1)
+                    && !habit.skippedDays.contains($0.day - 1)
+            }
+            let done = counted.filter { habit.doneDays.contains($0.day) }, other = counted.filter { !habit.doneDays.contains($0.day) }
+            add(nextMorningEffect(habit: habit.name, done: done, other: other), .nextMorning, habit: habit.name,
+                have: min(done.count, other.count), need: minimumDays)
+            let countedWeeks = weeks.filter { $0.monday >= habit.firstDay }
+            let met = Dictionary(uniqueKeysWithValues: countedWeeks.map { week -> (Int, Bool) in
+                (week.monday, (0..<7).count { habit.doneDays.contains(week.monday + $0) } >= habit.weeklyQuota)
+            })
+            let metWeeks = met.values.count { $0 }, unmetWeeks = met.count - metWeeks
+            add(weeklyEffect(habit: habit.name, weeks: countedWeeks, met: met, metWeeks: metWeeks, unmetWeeks: unmetWeeks), .weekly,
+                habit: habit.name, have: min(metWeeks, unmetWeeks), need: minimumWeeks)
+        }
+        let deviations = days.weekdayDeviations()
+        for weekday in 0..<7 {
+            let values = deviations[weekday]
+            if values.count >= minimumWeeks, let estimate = Statistics.oneSample(Statistics.Summary(values)) {
+                tested.append(Insight(kind: .weekday, habit: nil, weekday: weekday, estimate: estimate, count: values.count, otherCount: 0))
+            }
+        }
+        let evenings = days.eveningDifferences()
+        if evenings.count >= minimumDays, let estimate = Statistics.oneSample(Statistics.Summary(evenings)) {
+            tested.append(Insight(kind: .timeOfDay, habit: nil, weekday: nil, estimate: estimate, count: evenings.count, otherCount: 0))
+        }
+        let bumps = days.weekendBumps()
+        if bumps.count >= minimumWeeks, let estimate = Statistics.oneSample(Statistics.Summary(bumps)) {
+            tested.append(Insight(kind: .weekendBump, habit: nil, weekday: nil, estimate: estimate, count: bumps.count, otherCount: 0))
+        }
+        let survived = Statistics.benjaminiHochberg(tested.map(\.estimate.pValue), q: falseDiscoveryRate)
+        for index in tested.indices {
+            let estimate = tested[index].estimate
+            tested[index].reported = survived[index] && estimate.excludesZero && abs(estimate.value) >= smallestThatMatters(tested[index].kind)
+        }
+        return InsightsReport(firstDay: firstDay, lastDay: last, tested: tested, shortages: shortages)
+    }
+
+    /// The next-morning effect: done against not-done changes within each
+    /// weekday (so a habit of Fridays is not credited with the weekend), the
+    /// weekdays' differences combined with weights n₁n₀/(n₁+n₀) and a pooled
+    /// within-group variance. Unbiased when the effect is the same on every
+    /// weekday, however unevenly the habit falls across the week.
+    static func nextMorningEffect(habit: String, done: [(day: Int, value: Double)], other: [(day: Int, value: Double)]) -> Insight? {
+        guard done.count >= minimumDays, other.count >= minimumDays else { return nil }
+        var groups = [[[Double]]](repeating: [[], []], count: 7)
+        for change in done { groups[DayNumber.weekdayFromMonday(change.day)][0].append(change.value) }
+        for change in other { groups[DayNumber.weekdayFromMonday(change.day)][1].append(change.value) }
+        var weighted = 0.0, weights = 0.0, squares = 0.0, degrees = 0
+        for group in groups where group[0].count >= 2 && group[1].count >= 2 {
+            let a = Statistics.Summary(group[0]), b = Statistics.Summary(group[1])
+            let weight = Double(a.count * b.count) / Double(a.count + b.count)
+            weighted += weight * (a.mean - b.mean)
+            weights += weight
+            squares += a.variance * Double(a.count - 1) + b.variance * Double(b.count - 1)
+            degrees += a.count + b.count - 2
+        }
+        guard weights > 0, degrees > 0 else { return nil }
+        let standardError = (squares / Double(degrees) / weights).squareRoot()
+        guard standardError > 0, standardError.isFinite else { return nil }
+        let estimate = Statistics.estimate(weighted / weights, standardError: standardError, degreesOfFreedom: Double(degrees), confidence: 0.95)
+        return Insight(kind: .nextMorning, habit: habit, weekday: nil, estimate: estimate, count: done.count, otherCount: other.count)
+    }
+
+    /// The weekly effect: the change of the weekly mean morning weight from
+    /// one week to the next, regressed on how many of the two weeks met the
+    /// quota (0, ½ or 1): its slope is the drift of a met week against an
+    /// unmet one, in kg a week. A week's mean changes by half of each of the
+    /// two weeks' drifts, and a level effect (a heavier morning after a done
+    /// day) cancels in the change. Consecutive changes share a week, so the
+    /// standard error is the larger of the independent one and the one that
+    /// counts their lag-1 covariance (Hansen–White, lag 1).
+    static func weeklyEffect(habit: String, weeks: [(monday: Int, mean: Double)], met: [Int: Bool], metWeeks: Int, unmetWeeks: Int) -> Insight? {
+        guard metWeeks >= minimumWeeks, unmetWeeks >= minimumWeeks else { return nil }
+        let byMonday = Dictionary(uniqueKeysWithValues: weeks.map { ($0.monday, $0.mean) })
+        var pairs: [(monday: Int, x: Double, y: Double)] = []
+        for week in weeks {
+            guard let next = byMonday[week.monday + 7], let thisMet = met[week.monday], let nextMet = met[week.monday + 7] else { continue }
+            pairs.append((week.monday, ((thisMet ? 1 : 0) + (nextMet ? 1 : 0)) / 2, next - week.mean))
+        }
+        let n = Double(pairs.count)
+        guard pairs.count >= 2 * minimumWeeks else { return nil }
+        let meanX = pairs.reduce(0) { $0 + $1.x } / n, meanY = pairs.reduce(0) { $0 + $1.y } / n
+        var sxx = 0.0, sxy = 0.0
+        for pair in pairs {
+            sxx += (pair.x - meanX) * (pair.x - meanX)
+            sxy += (pair.x - meanX) * (pair.y - meanY)
+        }
+        guard sxx > 0 else { return nil }
+        let slope = sxy / sxx, intercept = meanY - slope * meanX
+        let scores = pairs.map { ($0.monday, ($0.x - meanX) * ($0.y - intercept - slope * $0.x)) }
+        var meat = scores.reduce(0) { $0 + $1.1 * $1.1 }
+        for index in scores.indices.dropFirst() where scores[index].0 == scores[index - 1].0 + 7 {
+            meat += 2 * scores[index].1 * scores[index - 1].1
+        }
+        // The larger of the two: the lag-1 estimate is noisy over a year or two of weeks, and a low draw would overclaim.
+        let iid = scores.reduce(0) { $0 + $1.1 * $1.1 }
+        let variance = max(meat, iid) / (sxx * sxx) * n / (n - 2)
+        guard variance > 0, variance.isFinite else { return nil }
+        let estimate = Statistics.estimate(slope, standardError: variance.squareRoot(), degreesOfFreedom: n - 2, confidence: 0.95)
+        return Insight(kind: .weekly, habit: habit, weekday: nil, estimate: estimate, count: metWeeks, otherCount: unmetWeeks)
+    }
+
+    private static func two(_ kind: Insight.Kind, habit: String?, _ a: [Double], _ b: [Double], minimum: Int) -> Insight? {
+        guard a.count >= minimum, b.count >= minimum,
+              let estimate = Statistics.welch(Statistics.Summary(a), Statistics.Summary(b)) else { return nil }
+        return Insight(kind: kind, habit: habit, weekday: nil, estimate: estimate, count: a.count, otherCount: b.count)
+    }
+
+    /// Each weighed day's morning and evening.
+    struct Days {
+        var morning: [Int: Double] = [:]
+        var evening: [Int: Double] = [:]
+        let sortedDays: [Int]
+
+        init(_ weighIns: [InsightsInput.WeighIn]) {
+            var first: [Int: (Int, Double)] = [:], last: [Int: (Int, Double)] = [:]
+            for weighIn in weighIns {
+                if first[weighIn.day].map({ weighIn.minute < $0.0 }) ?? true { first[weighIn.day] = (weighIn.minute, weighIn.kilograms) }
+                if last[weighIn.day].map({ weighIn.minute > $0.0 }) ?? true { last[weighIn.day] = (weighIn.minute, weighIn.kilograms) }
+            }
+            morning = first.mapValues(\.1)
+            for (day, (minute, kilograms)) in last {
+                if let (firstMinute, _) = first[day], minute >= eveningMinute, minute - firstMinute >= eveningGapMinutes {
+                    evening[day] = kilograms
+                }
+            }
+            sortedDays = morning.keys.sorted()
+        }
+
+        /// The change to the next morning, for each day followed by a weighed day.
+        func nextMorningChanges() -> [(day: Int, value: Double)] {
+            sortedDays.compactMap { day in morning[day + 1].map { (day, $0 - morning[day]!) } }
+        }
+
+        /// Each Monday-to-Sunday week's mean morning weight, by its Monday, for weeks with 4 mornings or more.
+        func weeklyDrifts() -> [(monday: Int, mean: Double)] {
+            guard let first = sortedDays.first, let last = sortedDays.last else { return [] }
+            var result: [(Int, Double)] = []
+            var monday = first - DayNumber.weekdayFromMonday(first)
+            while monday <= last {
+                let mornings = (0..<7).compactMap { morning[monday + $0] }
+                if mornings.count >= 4 { result.append((monday, mornings.reduce(0, +) / Double(mornings.count))) }
+                monday += 7
+            }
+            return result
+        }
+
+        /// Each morning's deviation from the line through the mornings of the 7 days around it, by weekday.
+        func weekdayDeviations() -> [[Double]] {
+            var result = [[Double]](repeating: [], count: 7)
+            for day in sortedDays {
+                let points = (-3...3).compactMap { offset in morning[day + offset].map { (Double(offset), $0) } }
+                guard points.count >= 5, let line = Self.line(points) else { continue }
+                result[weekday(day)].append(morning[day]! - line.level)
+            }
+            return result
+        }
+
+        func eveningDifferences() -> [Double] {
+            evening.keys.sorted().compactMap { day in morning[day].map { evening[day]! - $0 } }
+        }
+
+        /// For each weekend, Friday to Monday less the Monday to Thursday that follows:
+        /// `2·Monday − Friday − Thursday`. No two weekends share a morning, so they are independent.
+        func weekendBumps() -> [Double] {
+            sortedDays.filter { DayNumber.weekdayFromMonday($0) == 0 }.compactMap { monday in
+                guard let friday = morning[monday - 3], let thursday = morning[monday + 3] else { return nil }
+                return 2 * morning[monday]! - friday - thursday
+            }
+        }
+
+        func weekday(_ day: Int) -> Int { DayNumber.weekdayFromMonday(day) }
+
+        static func slope(_ points: [(Double, Double)]) -> Double? { line(points)?.slope }
+
+        /// The least-squares line; `level` is its value at x = 0.
+        static func line(_ points: [(Double, Double)]) -> (level: Double, slope: Double)? {
+            let n = Double(points.count)
+            let meanX = points.reduce(0) { $0 + $1.0 } / n, meanY = points.reduce(0) { $0 + $1.1 } / n
+            var sxx = 0.0, sxy = 0.0
+            for (x, y) in points {
+                sxx += (x - meanX) * (x - meanX)
+                sxy += (x - meanX) * (y - meanY)
+            }
+            guard sxx > 0 else { return nil }
+            let slope = sxy / sxx
+            return (meanY - slope * meanX, slope)
+        }
+    }
+}
