@@ -5,6 +5,7 @@ import Backup
 import DailyTips
 import Foundation
 import Habits
+import Insights
 import Observation
 import Progress
 import Settings
@@ -36,6 +37,7 @@ public final class AppModel {
     public let backupFeature: BackupFeature
     public let weightImportFeature: WeightImportFeature
     public let changeHistoryFeature: ChangeHistoryFeature
+    public let insightsFeature: InsightsFeature
     private var hasLaunched = false
 
     /// The version written into backups and shown by `--version`.
@@ -44,7 +46,7 @@ public final class AppModel {
     public init(weightEntryFeature: WeightEntryFeature, progressFeature: ProgressFeature,
                 settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, dailyTipsFeature: DailyTipsFeature,
                 backupFeature: BackupFeature, weightImportFeature: WeightImportFeature,
-                changeHistoryFeature: ChangeHistoryFeature) {
+                changeHistoryFeature: ChangeHistoryFeature, insightsFeature: InsightsFeature) {
         self.weightEntryFeature = weightEntryFeature
         self.progressFeature = progressFeature
         self.settingsFeature = settingsFeature
@@ -53,6 +55,7 @@ public final class AppModel {
         self.backupFeature = backupFeature
         self.weightImportFeature = weightImportFeature
         self.changeHistoryFeature = changeHistoryFeature
+        self.insightsFeature = insightsFeature
     }
 
     /// The production graph: the real clock, calendar and seed, with data in
@@ -115,6 +118,8 @@ public final class AppModel {
         let changeHistoryFeature = ChangeHistoryFeature(storage: storage, calendar: calendar, currentDate: currentDate) {
             await refreshEverything()
         }
+        // Insights own no table: they read the weigh-ins and habits as values.
+        let insightsFeature = InsightsFeature { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature) }
         @MainActor func refreshEverything() async {
             await settingsFeature.reload()
             await weightEntryFeature.refresh()
@@ -124,7 +129,8 @@ public final class AppModel {
         return AppModel(weightEntryFeature: weightEntryFeature, progressFeature: progressFeature,
                         settingsFeature: settingsFeature, habitsFeature: habitsFeature,
                         dailyTipsFeature: dailyTipsFeature, backupFeature: backupFeature,
-                        weightImportFeature: weightImportFeature, changeHistoryFeature: changeHistoryFeature)
+                        weightImportFeature: weightImportFeature, changeHistoryFeature: changeHistoryFeature,
+                        insightsFeature: insightsFeature)
     }
 
     /// Starts each Feature's independent launch work once. Awaits nothing.

@@ -175,8 +175,8 @@ public enum InsightsCalculator {
 
     /// The weekly effect: the change of the weekly mean morning weight from
     /// one week to the next, regressed on how many of the two weeks met the
-    /// quota (0, ½ or 1): its slope is the drift of a met week against an
-    /// unmet one, in kg a week. A week's mean changes by half of each of the
+    /// quota (0, ½ or 1), less the local drift (the weeks 2 to 5 away): its
+    /// slope is the drift of a met week against an unmet one, in kg a week. A week's mean changes by half of each of the
     /// two weeks' drifts, and a level effect (a heavier morning after a done
     /// day) cancels in the change. Consecutive changes share a week, so the
     /// standard error is the larger of the independent one and the one that
@@ -184,10 +184,18 @@ public enum InsightsCalculator {
     static func weeklyEffect(habit: String, weeks: [(monday: Int, mean: Double)], met: [Int: Bool], metWeeks: Int, unmetWeeks: Int) -> Insight? {
         guard metWeeks >= minimumWeeks, unmetWeeks >= minimumWeeks else { return nil }
         let byMonday = Dictionary(uniqueKeysWithValues: weeks.map { ($0.monday, $0.mean) })
-        var pairs: [(monday: Int, x: Double, y: Double)] = []
+        var changes: [Int: (x: Double, y: Double)] = [:]
         for week in weeks {
             guard let next = byMonday[week.monday + 7], let thisMet = met[week.monday], let nextMet = met[week.monday + 7] else { continue }
-            pairs.append((week.monday, ((thisMet ? 1 : 0) + (nextMet ? 1 : 0)) / 2, next - week.mean))
+            changes[week.monday] = (((thisMet ? 1 : 0) + (nextMet ? 1 : 0)) / 2, next - week.mean)
+        }
+        // Less the local drift: the mean change of the weeks 2 to 5 away on either side (none of which shares a
+        // week with this one), so a diet phase or a maintenance phase is not read as the habit's.
+        var pairs: [(monday: Int, x: Double, y: Double)] = []
+        for monday in changes.keys.sorted() {
+            let around = [-5, -4, -3, -2, 2, 3, 4, 5].compactMap { changes[monday + 7 * $0]?.y }
+            guard around.count >= 4, let change = changes[monday] else { continue }
+            pairs.append((monday, change.x, change.y - around.reduce(0, +) / Double(around.count)))
         }
         let n = Double(pairs.count)
         guard pairs.count >= 2 * minimumWeeks else { return nil }

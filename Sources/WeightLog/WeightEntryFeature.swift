@@ -175,6 +175,9 @@ public final class WeightEntryFeature {
         ComparedPeriods.named(word, today: today)
     }
 
+    /// Every weigh-in's instant and weight, as loaded (`load()` first).
+    public var samples: WeightSamples { weightLog.samples }
+
     /// The day table of the calendar's time zone.
     public var localDays: LocalDays { weightLog.localDays(for: calendar.timeZone) }
 

@@ -3,7 +3,8 @@ import Insights
 import Vocabulary
 
 /// A seeded, realistic history with effects planted at known sizes, as
-/// issue 30 describes it: a loss of 0.5 kg a week, daily noise of σ 0.5 kg,
+/// issue 30 describes it: a loss of 0.5 kg a week in diet phases of 16
+/// weeks between as many of maintenance, daily noise of σ 0.5 kg,
 /// a weekend bump (Saturday +0.2, Sunday +0.4, Monday +0.3 kg), one day in
 /// ten not weighed, a week's holiday every 4 months that ends 1 kg heavier,
 /// and habits done at everyday rates:
@@ -44,7 +45,10 @@ struct PlantedHistory {
             }
             if uniform() < (weekday >= 4 && weekday <= 5 ? 0.5 : 0.25) { done["Drinks"]!.insert(day) }
             for (name, rate) in rates where uniform() < rate { done[name]!.insert(day) }
-            level += -0.5 / 7 + (gymWeek ? gym / 7 : 0)
+            // Diet phases of 16 weeks at −0.5 kg a week between phases of maintenance, drawn back toward 85 kg
+            // (0.5 % of the distance a day), so ten years stay within a body's range.
+            let dieting = (offset / 112) % 2 == 0
+            level += (dieting ? -0.5 / 7 : 0) + (gymWeek ? gym / 7 : 0) - 0.005 * (level - 85)
             let holiday = offset % 120 >= 113
             if offset % 120 == 119 { level += 1 }
             guard !holiday, uniform() >= 0.1 else { continue }

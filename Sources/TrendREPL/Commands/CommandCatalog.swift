@@ -29,7 +29,7 @@ public struct CommandCatalog {
             Group("Weigh-ins", weight),
             Group("Progress", TodayViewModel.commands + ProgressViewModel.commands + SummaryViewModel.commands
                     + StatusViewModel.commands + TipViewModel.commands),
-            Group("Habits", HabitsViewModel.commands),
+            Group("Habits", HabitsViewModel.commands + InsightsViewModel.commands),
             Group("Changes", HistoryViewModel.commands),
             Group("Files", ImportViewModel.commands + BackupViewModel.commands),
             Group("Settings", SettingsViewModel.commands + [HelpViewModel.command, quitCommand]),

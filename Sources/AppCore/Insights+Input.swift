@@ -1,0 +1,50 @@
+import Foundation
+import Habits
+import Insights
+import Vocabulary
+import WeightLog
+
+extension InsightsInput {
+    /// What insights read, from the weight log and the habits as they are
+    /// now: each weigh-in's local day and minute, and each habit's done and
+    /// skipped days with the done days that make a week met.
+    @MainActor
+    static func read(weights: WeightEntryFeature, habits: HabitsFeature) async throws -> InsightsInput {
+        try await weights.load()
+        try await habits.load()
+        let localDays = weights.localDays, samples = weights.samples
+        var weighIns: [WeighIn] = []
+        weighIns.reserveCapacity(samples.count)
+        for (seconds, kilograms) in zip(samples.seconds, samples.kilograms) {
+            let local = seconds + localDays.offset(at: seconds)
+            let day = localDays.day(of: Date(timeIntervalSince1970: seconds))
+            let minute = Int((local - Double(day) * 86_400) / 60)
+            weighIns.append(WeighIn(day: day, minute: max(0, min(minute, 24 * 60 - 1)), kilograms: kilograms))
+        }
+        let habitInputs = habits.habits.filter { !$0.archived }.map { habit in
+            var done = Set<Int>(), skipped = Set<Int>()
+            for (day, mark) in habit.marks {
+                switch mark {
+                case .done: done.insert(day)
+                case let .value(amount) where amount > 0: done.insert(day)
+                case .skipped: skipped.insert(day)
+                case .no, .value: break
+                }
+            }
+            return Habit(name: habit.name, firstDay: habit.firstDay, doneDays: done, skippedDays: skipped,
+                         weeklyQuota: weeklyQuota(habit.schedule))
+        }
+        return InsightsInput(weighIns: weighIns, habits: habitInputs, today: weights.today)
+    }
+
+    /// The done days that make a Monday-to-Sunday week met: the quota of an
+    /// N-a-week habit, three quarters of the due days otherwise (5 of 7 for every day).
+    static func weeklyQuota(_ schedule: HabitSchedule) -> Int {
+        switch schedule {
+        case .daily: 5
+        case let .weekdays(days): max(1, Int((Double(days.count) * 0.75).rounded(.up)))
+        case let .timesPerWeek(times): times
+        case let .timesPerDays(times, days): max(1, Int((7 * Double(times) / Double(days)).rounded(.up)))
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Observation
+
+/// `insights`: what a person's habits go with in their weight, and their
+/// own patterns, said only when the statistics hold (`InsightsCalculator`).
+/// It owns no table: AppCore passes the weigh-ins and habits in as values.
+@MainActor
+@Observable
+public final class InsightsFeature {
+    @ObservationIgnored private let input: @MainActor () async throws -> InsightsInput
+    /// The latest report, for a screen that shows it again.
+    public private(set) var latest: InsightsReport?
+
+    /// - Parameter input: reads the weigh-ins and habits as they are now.
+    public init(input: @escaping @MainActor () async throws -> InsightsInput) {
+        self.input = input
+    }
+
+    /// The report over `firstDay...lastDay` (nil: all history up to today).
+    public func report(from firstDay: Int? = nil, through lastDay: Int? = nil) async throws -> InsightsReport {
+        let input = try await input()
+        let report = await Self.compute(input, from: firstDay, through: lastDay)
+        latest = report
+        return report
+    }
+
+    /// Off the main actor: ten years of weigh-ins and twenty habits never hold up the prompt.
+    nonisolated static func compute(_ input: InsightsInput, from firstDay: Int?, through lastDay: Int?) async -> InsightsReport {
+        InsightsCalculator.report(input, from: firstDay, through: lastDay)
+    }
+}
