@@ -79,7 +79,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "HabitsBenchmarks",
-            dependencies: ["AppCore", "Habits", "Storage"],
+            dependencies: ["AppCore", "Habits", "Insights", "Storage"],
             path: "Benchmarks/HabitsBenchmarks"
         ),
 
@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Vocabulary"]),
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Vocabulary", "TestSupport"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Insights", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(
             name: "TrendREPLTests",
             dependencies: ["TrendREPL", "AppCore", "Vocabulary", "TestSupport", "trend", "Backup", "Habits", "Settings", "Storage", "WeightLog", "WeightImport"],

@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Habits
+import Insights
 import Storage
 
 /// Issue 13's cost case: 50 habits with a century of daily history (Loop
@@ -71,6 +72,33 @@ struct HabitsBenchmarks {
         print("  load every habit                    \(load)")
         print("  habits' numbers (strength, streaks) \(numbers)")
         print("  load + numbers vs scan              \(String(format: "%.1f", (load.median + numbers.median) / max(scan.median, 1e-9)))x  (checksum \(String(format: "%.3f", checksum)))")
+        try insights(years: min(years, 10), repetitions: repetitions)
+    }
+
+    /// Issue 30's case: `insights` over ten years of daily weigh-ins and 20
+    /// habits (target: 50 ms), beside its floor, one pass that groups the same
+    /// weigh-ins by day (what any reader of them pays).
+    static func insights(years: Int, repetitions: Int) throws {
+        let days = years * 365, first = 16_000
+        var weighIns: [InsightsInput.WeighIn] = []
+        for offset in 0..<days where offset % 10 != 3 {
+            let wobble = Double((offset * 37) % 100) / 100 - 0.5
+            weighIns.append(InsightsInput.WeighIn(day: first + offset, minute: 420 + offset % 60, kilograms: 90 - Double(offset) * 0.001 + wobble))
+        }
+        let habits = (0..<20).map { index in
+            InsightsInput.Habit(name: "Habit \(index)", firstDay: first,
+                                doneDays: Set((0..<days).filter { (($0 &* 2_654_435_761 &+ index &* 40_503) >> 9) % 10 < 4 }.map { first + $0 }),
+                                weeklyQuota: 3)
+        }
+        let input = InsightsInput(weighIns: weighIns, habits: habits, today: first + days - 1)
+        var groups = 0
+        let floor = try time(repetitions) { groups = Dictionary(grouping: input.weighIns, by: \.day).count }
+        var tested = 0
+        let report = try time(repetitions) { tested = InsightsCalculator.report(input).tested.count }
+        print("InsightsBenchmarks: \(years) years, \(weighIns.count) weigh-ins, \(habits.count) habits; seconds, median (min) of \(repetitions)")
+        print("  reference: weigh-ins grouped by day \(floor)  (\(groups) days)")
+        print("  insights report                     \(report)  (\(tested) tests; target 0.050)")
+        print("  insights vs grouping                \(String(format: "%.1f", report.median / max(floor.median, 1e-9)))x")
     }
 
     struct Timing: CustomStringConvertible {

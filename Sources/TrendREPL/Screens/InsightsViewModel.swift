@@ -112,8 +112,17 @@ struct InsightsViewModel {
             if insights.isEmpty {
                 lines.append("Nothing holds yet: of \(tested) associations tested, none is clear enough to tell you about.")
             } else {
-                for finding in insights {
+                for finding in insights where finding.kind != Insight.Kind.weekday.rawValue {
                     lines.append((finding.holds ? "  " : style.dim("  (does not hold) ")) + finding.sentence)
+                }
+                // The weekdays in one line: seven sentences would say one thing.
+                let weekdays = insights.filter { $0.kind == Insight.Kind.weekday.rawValue }
+                if !weekdays.isEmpty {
+                    let parts = weekdays.map { finding in
+                        "\(finding.weekday?.prefix(3) ?? "") \(unit.formatChange(finding.differenceKilograms, decimals: 2))" + (finding.holds ? "" : " (does not hold)")
+                    }
+                    lines.append("  By weekday, against the line through the days around it: " + parts.joined(separator: ", ")
+                                 + " (\(weekdays.map(\.count).min() ?? 0)+ mornings each).")
                 }
             }
             let shortHabits = notEnoughData.filter { $0.habit != nil }

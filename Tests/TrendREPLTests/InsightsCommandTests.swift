@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TrendREPL
+
+/// `insights` at the prompt and for a script: nothing claimed without data,
+/// every JSON key there, ranges in words, bad words refused.
+@MainActor
+@Suite struct InsightsCommandTests {
+    @Test func aNewLogClaimsNothingAndSaysWhatIsMissing() async throws {
+        let session = ReplSession(app: makeTestApp(clock: TestClock(date("2026-06-15 08:00"))).app, json: false, style: .plain, isInteractive: false)
+        let empty = await session.execute("insights")
+        #expect(empty.succeeded && empty.text.contains("Nothing to look at yet"), "\(empty.text)")
+        for day in 1...14 { _ = await session.execute("weigh \(80 - Double(day) * 0.1) 2026-06-\(String(format: "%02d", day)) 07:00") }
+        _ = await session.execute("habit add Read every day")
+        _ = await session.execute("habit done Read yesterday")
+        let early = await session.execute("insights")
+        #expect(early.succeeded && early.text.contains("Nothing holds yet") && early.text.contains("Not enough data yet: Read"), "\(early.text)")
+        #expect(early.text.contains("not proof of a cause"))
+    }
+
+    @Test func theJSONDocumentAndTheWordsItTakes() async throws {
+        let session = ReplSession(app: makeTestApp(clock: TestClock(date("2026-06-15 08:00"))).app, json: true, style: .plain, isInteractive: false)
+        let result = await session.execute("insights last year all")
+        #expect(result.succeeded)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.text.utf8)) as? [String: Any])
+        #expect(Set(document.keys) == ["range", "tested", "insights", "notEnoughData", "falseDiscoveryRate"])
+        #expect(document["range"] as? String == "2025" && document["falseDiscoveryRate"] as? Double == 0.1)
+        for line in ["insights fortnight", "insights 1y 2y"] {
+            let refused = await session.execute(line)
+            #expect(!refused.succeeded && refused.text.contains("insights:"), "\(line)")
+        }
+    }
+}
