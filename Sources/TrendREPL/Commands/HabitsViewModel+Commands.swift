@@ -30,7 +30,9 @@ extension HabitsViewModel {
                             "habit show Read", "habit edit Gym schedule 4 times a week", "habit edit Water target 10 glasses", "habit rename Read Reading", "habit archive Piano", "habit unarchive Piano",
                             "habit delete Gym", "habit restore Gym", "habit export ~/checkmarks.csv", "habit export ~/loop-export",
                         ]) { context, arguments in
-                try await HabitsViewModel(habitsFeature: context.app.habitsFeature).habit(arguments, style: context.style)
+                try await HabitsViewModel(habitsFeature: context.app.habitsFeature, insightsFeature: context.app.insightsFeature,
+                                          weightUnit: context.app.weightEntryFeature.unit)
+                    .habit(arguments, style: context.style)
             },
         ]
     }

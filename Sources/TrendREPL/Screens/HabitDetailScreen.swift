@@ -1,5 +1,6 @@
 import Foundation
 import Habits
+import Insights
 import Settings
 import Vocabulary
 
@@ -9,15 +10,24 @@ extension HabitsViewModel {
     func show(_ name: String, style: TerminalStyle) async throws -> CommandOutput {
         // Only this habit's days are read when nothing is loaded yet.
         let detail = try await habitsFeature.detailReadingLittle(of: name, days: 60)
-        return CommandOutput(Shown(detail: detail, today: habitsFeature.today), style: style)
+        var effects: [InsightsViewModel.Shown.Finding] = [], shortages: [InsightShortage] = []
+        if let insightsFeature {
+            let report = try await insightsFeature.report()
+            effects = report.tested.filter { $0.habit == detail.summary.habit.name }.map { InsightsViewModel.Shown.Finding($0, unit: weightUnit) }
+            shortages = report.shortages.filter { $0.habit == detail.summary.habit.name }
+        }
+        return CommandOutput(Shown(detail: detail, today: habitsFeature.today, effects: effects, shortages: shortages), style: style)
     }
 
     /// `habit show NAME`: the habit, its days and its strengths, drawn as a calendar and for a script.
     struct Shown: CommandAnswer {
         let detail: HabitDetail
         let today: Int
+        /// What it goes with in the weight (`insights`), held or not.
+        var effects: [InsightsViewModel.Shown.Finding] = []
+        var shortages: [InsightShortage] = []
 
-        enum CodingKeys: String, CodingKey { case habit, days, strengths }
+        enum CodingKeys: String, CodingKey { case habit, days, strengths, effects }
 
         struct Day: Encodable { let date: String, status: String, note: String? }
 
@@ -28,9 +38,24 @@ extension HabitsViewModel {
                 Day(date: DayNumber.string($0.day), status: $0.status.rawValue, note: detail.summary.habit.notes[$0.day])
             }, forKey: .days)
             try container.encode(detail.strengths, forKey: .strengths)
+            try container.encode(effects, forKey: .effects)
         }
 
-        func text(style: TerminalStyle) -> String { HabitsViewModel.calendar(of: detail, today: today, style: style) }
+        func text(style: TerminalStyle) -> String {
+            var text = HabitsViewModel.calendar(of: detail, today: today, style: style)
+            let held = effects.filter(\.holds)
+            if !held.isEmpty {
+                text += "\n\n  " + held.map(\.sentence).joined(separator: "\n  ") + "\n  " + style.dim("An association in your data, not proof of a cause ('insights').")
+            } else if insightsShown {
+                let need = shortages.map { "\($0.have) of the \($0.need) \($0.kind == .weekly ? "weeks" : "mornings")" }
+                text += "\n\n  " + style.dim(need.isEmpty ? "No clear link with your weight yet ('insights all' shows the tests)."
+                                                 : "Too little data yet to relate it to your weight: \(need.joined(separator: " and ")) it needs.")
+            }
+            return text
+        }
+
+        /// Whether insights were asked for at all.
+        private var insightsShown: Bool { !effects.isEmpty || !shortages.isEmpty }
     }
 
     /// The calendar of the last 60 days, the marks' legend, the notes, the streak and the strength sparkline.

@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Habits
+import Insights
 import Settings
 import Vocabulary
 
@@ -8,9 +9,15 @@ import Vocabulary
 @MainActor
 struct HabitsViewModel {
     let habitsFeature: HabitsFeature
+    /// For `habit show`: what the habit goes with in the weight (nil: not shown).
+    let insightsFeature: InsightsFeature?
+    /// The unit those effects are said in.
+    let weightUnit: WeightUnit
 
-    init(habitsFeature: HabitsFeature = AppModel.shared.habitsFeature) {
+    init(habitsFeature: HabitsFeature = AppModel.shared.habitsFeature, insightsFeature: InsightsFeature? = nil, weightUnit: WeightUnit = .kilograms) {
         self.habitsFeature = habitsFeature
+        self.insightsFeature = insightsFeature
+        self.weightUnit = weightUnit
     }
 
     static let subcommands = ["add", "done", "no", "skip", "undo", "show", "edit", "rename", "archive", "unarchive", "delete", "restore", "export"]
