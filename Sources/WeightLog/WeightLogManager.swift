@@ -166,6 +166,11 @@ public final class WeightLogManager {
     /// The entry whose id starts with `prefix` (at least 4 characters, case-insensitive).
     public func entry(matching prefix: String) async throws -> WeightEntry {
         let lower = prefix.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "#"))
+        // `delete last`, `edit last 81.6`: the latest weigh-in (ids are hexadecimal, so no id is read so).
+        if ["last", "latest"].contains(lower) {
+            guard let latest = try await allEntries().last else { throw WeightLogError.noSuchEntry(prefix) }
+            return latest
+        }
         guard lower.count >= 4 else { throw WeightLogError.idTooShort(prefix) }
         let matches = try await allEntries().filter { $0.id.hasPrefix(lower) }
         guard let first = matches.first else { throw WeightLogError.noSuchEntry(prefix) }

@@ -32,7 +32,7 @@ public struct CommandCatalog {
             Group("Habits", HabitsViewModel.commands + InsightsViewModel.commands),
             Group("Changes", HistoryViewModel.commands),
             Group("Files", ImportViewModel.commands + BackupViewModel.commands),
-            Group("Settings", SettingsViewModel.commands + [HelpViewModel.command, quitCommand]),
+            Group("Settings", SettingsViewModel.commands + [HelpViewModel.command, clearCommand, quitCommand]),
         ])
     }
 
@@ -51,11 +51,39 @@ public struct CommandCatalog {
         return output
     }
 
+    /// `clear`: a clean screen at a terminal, nothing in a script.
+    static let clearCommand = CommandSpec(
+        name: "clear", aliases: ["cls"], summary: "clear the screen (Ctrl-L does the same)", examples: ["clear"], readsSettings: false
+    ) { context, _ in
+        CommandOutput(Cleared(cleared: context.isInteractive && !context.json), style: .plain)
+    }
+
+    struct Cleared: CommandAnswer {
+        let cleared: Bool
+
+        func text(style: TerminalStyle) -> String { cleared ? "\u{1B}[H\u{1B}[2J" : "" }
+    }
+
     /// `quit`: nothing to say but that the session ends.
     struct Quit: CommandAnswer {
         let quit: Bool
 
         func text(style: TerminalStyle) -> String { "" }
+    }
+
+    /// The words people type for a command in another order, as the command's own:
+    /// `add habit Read` is `habit add Read`, `habits today` is `habits`.
+    static let phrases: [(typed: [String], means: [String])] = [
+        (["add", "habit"], ["habit", "add"]), (["new", "habit"], ["habit", "add"]), (["create", "habit"], ["habit", "add"]),
+        (["delete", "habit"], ["habit", "delete"]), (["show", "habit"], ["habit", "show"]), (["habits", "today"], ["habits"]),
+        (["add", "weight"], ["weigh"]), (["new", "weight"], ["weigh"]), (["show", "progress"], ["progress"]),
+    ]
+
+    /// `words` with a phrase at their start read as the command it means.
+    public func reading(_ words: [String]) -> [String] {
+        let lower = words.prefix(2).map { $0.lowercased() }
+        guard let phrase = Self.phrases.first(where: { lower.starts(with: $0.typed) }) else { return words }
+        return phrase.means + words.dropFirst(phrase.typed.count)
     }
 
     public func command(named word: String) -> CommandSpec? {

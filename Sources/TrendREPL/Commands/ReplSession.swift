@@ -76,15 +76,17 @@ public final class ReplSession {
 
     private func run(_ line: String) async -> CommandResult {
         if let measureWidth { style = TerminalStyle(colors: style.colors, width: measureWidth(), wraps: style.wraps) }
-        let words: [String]
+        var words: [String]
         do {
             words = try CommandTokenizer.tokenize(line)
         } catch {
             return failure(CommandFailure(.usage, "unterminated quote opened at column \(error.column); close it with the same quote"))
         }
-        guard let word = words.first, !word.hasPrefix("#") else {
+        guard let first = words.first, !first.hasPrefix("#") else {
             return CommandResult(text: "", stream: .standardOutput, succeeded: true, endsSession: false)
         }
+        words = catalog.reading(words)
+        let word = words[0]
         guard let spec = catalog.command(named: word) else {
             var message = "unknown command '\(Self.printable(word))'"
             message += catalog.closest(to: word).map { "; did you mean '\($0)'?" } ?? "."

@@ -8,7 +8,7 @@ import WeightLog
 extension WeightViewModel {
     static var commands: [CommandSpec] {
         [
-            CommandSpec(name: "weigh", aliases: ["w", "add"], syntax: .sequence([.value("WEIGHT"), .optional(.value("UNIT", .words(["kg", "lb", "st"]))),
+            CommandSpec(name: "weigh", aliases: ["w", "add", "weight"], syntax: .sequence([.value("WEIGHT"), .optional(.value("UNIT", .words(["kg", "lb", "st"]))),
                                              .optional(.value("WHEN", .words(["today", "yesterday"]))),
                                              .optional(.sequence([.word("fat"), .value("PERCENT")])),
                                              .optional(.sequence([.word("note"), .value("TEXT")]))]),
@@ -32,9 +32,9 @@ extension WeightViewModel {
             },
             CommandSpec(name: "edit", syntax: .sequence([.value("ID"), .optional(.value("WEIGHT")), .optional(.sequence([.word("at"), .value("WHEN")])),
                                                         .optional(.choice([.sequence([.word("note"), .value("TEXT")]), .sequence([.word("no"), .word("note")])]))]),
-                        summary: "change an entry's weight, time or note (ID: its first characters)",
+                        summary: "change an entry's weight, time or note (ID: its first characters, or 'last')",
                         examples: ["edit 1a2b 82.05", "edit 1a2b3c4d 181 lb", "edit 1a2b at yesterday 07:30",
-                                   "edit 1a2b note after the \"long\" run", "edit 1a2b no note"]) { context, arguments in
+                                   "edit 1a2b note after the \"long\" run", "edit 1a2b no note", "edit last 81.6"]) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).edit(arguments, line: context.line)
             },
             CommandSpec(name: "find", syntax: .value("TEXT"), summary: "list the weigh-ins whose note holds TEXT",
@@ -43,7 +43,7 @@ extension WeightViewModel {
                     .find(arguments, line: context.line, style: context.style)
             },
             CommandSpec(name: "delete", aliases: ["rm", "remove"], syntax: .value("ID"),
-                        summary: "delete an entry (undo brings it back)", examples: ["delete 1a2b"]) { context, arguments in
+                        summary: "delete an entry (ID: its first characters, or 'last'); undo brings it back", examples: ["delete 1a2b", "delete last"]) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).delete(arguments)
             },
             CommandSpec(name: "streak", summary: "the weigh-in streak and this week, Monday to Sunday", examples: ["streak"]) { context, arguments in
