@@ -52,8 +52,8 @@ extension HabitStatistics {
                 switch status(on: day, statuses: statuses) {
                 case .done: done += 1; due += 1
                 case .auto where isAtMost: done += 1; due += 1
-                case .missed, .no: due += 1
-                case .pending where day < today: due += 1
+                case .missed, .no, .overLimit: due += 1
+                case .pending where day < today, .partly where day < today: due += 1
                 default: break
                 }
             }

@@ -11,8 +11,12 @@ public enum HabitDayStatus: String, Sendable, Equatable {
     /// days after a done weekday until the next due one, or an unlogged
     /// at-most day (0 meets the limit).
     case auto
-    /// Answered no, short of an at-least target, or over an at-most limit.
+    /// Answered no, or a numeric day of nothing.
     case no
+    /// A numeric day with some of its at-least target, short of it (6 of 8 glasses).
+    case partly
+    /// A numeric day over its at-most limit.
+    case overLimit
     /// A weekday the schedule does not choose.
     case notDue
     /// Today or an open period: it can still be done.
@@ -28,8 +32,10 @@ public enum HabitTodayStatus: String, Sendable, Equatable {
     /// Not marked, but covered by a quota already met (Loop's YES_AUTO).
     case auto
     case skipped
-    /// Marked no, or a number short of an at-least target.
+    /// Marked no, or a number of nothing.
     case no
+    /// A number short of an at-least target, above nothing (6 of 8).
+    case partly
     case unknown
     /// An at-most habit's number within its limit, or over it.
     case withinLimit, overLimit
@@ -76,7 +82,9 @@ public struct HabitStatistics: Sendable {
                 else { result.append(day == today ? .pending : .missed) }
             case _ where habit.kind.isNumeric:
                 let amount = Double(value) / 1000
-                result.append((atMost ? amount <= target : amount >= target) ? .done : (day == today && !atMost ? .pending : .no))
+                if atMost { result.append(amount <= target ? .done : .overLimit) }
+                else if amount >= target { result.append(.done) }
+                else { result.append(amount > 0 ? .partly : (day == today ? .pending : .no)) }
             case LoopModel.yesManual: result.append(.done)
             case LoopModel.yesAuto: result.append(.auto)
             default: result.append(day == today ? .pending : .no)
@@ -162,7 +170,7 @@ public struct HabitStatistics: Sendable {
         guard habit.kind.isNumeric else { return value == LoopModel.yesManual ? .done : (value == LoopModel.yesAuto ? .auto : .no) }
         let amount = Double(value) / 1000
         if atMost { return amount <= target ? .withinLimit : .overLimit }
-        return amount >= target ? .done : .no
+        return amount >= target ? .done : (amount > 0 ? .partly : .no)
     }
 
     /// Loop's streaks, oldest first; covered days ahead of today count, as in Loop.

@@ -89,10 +89,13 @@ import Vocabulary
 
     @Test func numericHabitsCountWhenTheValueMeetsTheTarget() {
         let water = habit(.daily, .atLeast(8), marks: [0: .value(8), 1: .value(9), 2: .value(7)])
-        #expect(statuses(water, todayOffset: 2) == [.done, .done, .pending])
+        // Some of the target is a part-done day of its own, not a no (issue 28, item 5).
+        #expect(statuses(water, todayOffset: 2) == [.done, .done, .partly])
+        let nothing = habit(.daily, .atLeast(8), marks: [0: .value(0), 1: .value(3)])
+        #expect(statuses(nothing, todayOffset: 2) == [.no, .partly, .pending])
         let drinks = habit(.daily, .atMost(2), marks: [0: .value(0), 1: .value(2), 2: .value(3)])
-        // Over the limit is a no; an unlogged at-most day is 0, within the limit (Loop).
-        #expect(statuses(drinks, todayOffset: 3) == [.done, .done, .no, .auto])
+        // Over the limit has a mark of its own; an unlogged at-most day is 0, within the limit (Loop).
+        #expect(statuses(drinks, todayOffset: 3) == [.done, .done, .overLimit, .auto])
         let gym = habit(.daily, marks: [0: .done, 1: .no, 2: .skipped])
         #expect(statuses(gym, todayOffset: 3) == [.done, .no, .skipped, .pending])
     }

@@ -102,7 +102,22 @@ extension HabitsViewModel {
         }
         lines.append("")
         // No-break spaces keep each mark with its word when a narrow terminal wraps the legend.
-        lines.append(style.dim("■\u{00A0}done  ▪\u{00A0}covered  –\u{00A0}skipped  ○\u{00A0}no  ×\u{00A0}missed  ·\u{00A0}not\u{00A0}due  □\u{00A0}open"))
+        // Every mark the calendar can draw for this kind of habit, and no other.
+        var legend = "■\u{00A0}done  ▪\u{00A0}covered  –\u{00A0}skipped  ○\u{00A0}no  ×\u{00A0}missed  ·\u{00A0}not\u{00A0}due  □\u{00A0}open"
+        switch habit.kind {
+        case .yesNo: break
+        case .atLeast: legend += "  ◐\u{00A0}part\u{00A0}done"
+        case .atMost: legend = "■\u{00A0}within\u{00A0}the\u{00A0}limit  ▪\u{00A0}nothing\u{00A0}logged  ▲\u{00A0}over\u{00A0}the\u{00A0}limit  –\u{00A0}skipped"
+        }
+        lines.append(style.dim(legend))
+        // A numeric habit's amounts, as Loop shows them: the last week of logged days.
+        if habit.kind.isNumeric {
+            let logged = detail.days.compactMap { day -> String? in
+                guard case let .value(amount)? = habit.marks[day.day] else { return nil }
+                return "\(DayNumber.shortLabel(day.day)) \(HabitText.number(amount))"
+            }.suffix(7)
+            if !logged.isEmpty { lines.append("  amounts  " + logged.joined(separator: " · ") + (habit.unit.isEmpty ? "" : " " + TerminalText.visible(habit.unit))) }
+        }
         let notes = detail.days.compactMap { day in habit.notes[day.day].map { (day.day, $0) } }
         if !notes.isEmpty {
             lines.append("")
@@ -130,6 +145,8 @@ extension HabitsViewModel {
         case .auto?: return style.paint("▪", .green)
         case .skipped?: return style.paint("–", .cyan)
         case .no?: return style.paint("○", .red)
+        case .partly?: return style.paint("◐", .yellow)
+        case .overLimit?: return style.paint("▲", .red)
         case .missed?: return style.paint("×", .red)
         case .notDue?: return style.dim("·")
         case .pending?: return "□"

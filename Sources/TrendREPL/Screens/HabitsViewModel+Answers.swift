@@ -55,7 +55,11 @@ extension HabitsViewModel {
                 summaries.allSatisfy { TerminalText.columns(HabitsViewModel.row($0, layout: layout, style: .plain)) <= style.width }
             } ?? layouts[layouts.count - 1]
             lines += summaries.map { HabitsViewModel.row($0, layout: chosen, style: style) }
-            lines.append(style.dim("✓\u{00A0}done  ○\u{00A0}due  –\u{00A0}skipped  ·\u{00A0}not\u{00A0}due\u{00A0}today"))
+            // The marks the rows use, each explained: the numeric ones only when a row shows them.
+            var legend = "✓\u{00A0}done  ○\u{00A0}due  –\u{00A0}skipped  ·\u{00A0}not\u{00A0}due\u{00A0}today"
+            if summaries.contains(where: { $0.todayStatus == .partly }) { legend += "  ◐\u{00A0}part\u{00A0}done" }
+            if summaries.contains(where: { $0.todayStatus == .overLimit }) { legend += "  ▲\u{00A0}over\u{00A0}the\u{00A0}limit" }
+            lines.append(style.dim(legend))
             return lines.joined(separator: "\n")
         }
     }

@@ -209,6 +209,8 @@ struct HabitsViewModel {
                                     summaries: summaries, today: habitsFeature.today), style: style)
     }
 
+    nonisolated static func isAtMost(_ habit: Habit) -> Bool { if case .atMost = habit.kind { true } else { false } }
+
     struct RowLayout {
         let name: Int, plan: Int, bar: Int
         let best: Bool, label: Bool
@@ -221,7 +223,10 @@ struct HabitsViewModel {
         case .skipped: style.paint("–", .cyan)
         case .done, .auto: style.paint("✓", .green)
         case .withinLimit: style.paint("✓", .green)
-        case .overLimit: style.paint("✗", .red)
+        case .overLimit: style.paint("▲", .red)
+        case .partly: style.paint("◐", .yellow)
+        // An at-most habit asks nothing of the day: nothing logged is within its limit.
+        case .unknown where HabitsViewModel.isAtMost(habit): style.paint("✓", .green)
         case .no, .unknown: summary.dueToday ? style.paint("○", .magenta) : style.dim("·")
         }
         var today = ""
@@ -229,7 +234,10 @@ struct HabitsViewModel {
         else if summary.todayMark == .skipped { today = "skipped" }
         else if !summary.dueToday && !summary.doneToday { today = "not due" }
         let name = TerminalText.cut(habit.name, to: layout.name).rightPadded(to: layout.name)
-        let plan = TerminalText.cut(Self.plan(of: habit), to: layout.plan).rightPadded(to: layout.plan)
+        // Too long for its column, the plan is said short so the target stays in sight (`daily ≥ 8`).
+        let full = Self.plan(of: habit)
+        let plan = TerminalText.cut(TerminalText.columns(full) <= layout.plan ? full : Self.shortPlan(of: habit), to: layout.plan)
+            .rightPadded(to: layout.plan)
         let strength = Int((summary.strength * 100).rounded())
         var line = "  \(symbol) \(name)  \(plan) streak \(String(summary.currentStreak).leftPadded(to: 3))"
         if layout.best { line += " (best \(summary.bestStreak))" }
@@ -249,6 +257,16 @@ struct HabitsViewModel {
     nonisolated static func plan(of habit: Habit) -> String {
         habit.kind == .yesNo ? HabitText.schedule(habit.schedule)
             : HabitText.schedule(habit.schedule) + ", " + HabitText.kind(habit.kind, unit: habit.unit)
+    }
+
+    /// The plan in few columns: `daily ≥ 8`, `3/week`, `mon,wed,fri ≤ 2`.
+    nonisolated static func shortPlan(of habit: Habit) -> String {
+        let schedule = habit.schedule == .daily ? "daily" : HabitText.schedule(habit.schedule)
+        switch habit.kind {
+        case .yesNo: return schedule
+        case let .atLeast(target): return schedule + " ≥ " + HabitText.number(target)
+        case let .atMost(target): return schedule + " ≤ " + HabitText.number(target)
+        }
     }
 
     static func json(_ summary: HabitSummary) -> JSON {
