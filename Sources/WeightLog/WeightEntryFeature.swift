@@ -97,6 +97,21 @@ public enum WeighInConcern: Sendable, Equatable {
     public static func isFar(_ kilograms: Double, fromTrend trend: Double) -> Bool {
         abs(kilograms - trend) > max(farFromTrendKilograms, farFromTrendShare * trend)
     }
+
+    /// The number a slipped decimal point most likely meant: the digits typed
+    /// (`917`, `9.17`) with the point moved, when that lands near the trend
+    /// in the same unit (`91.7`); nil when no placement does.
+    public static func decimalSlip(of typed: String, unit: WeightUnit, trendKilograms trend: Double) -> String? {
+        let digits = typed.filter(\.isNumber)
+        guard digits.count >= 2, digits.count <= 6, typed.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) else { return nil }
+        let candidates = (1..<digits.count).map { cut in String(digits.prefix(cut)) + "." + String(digits.dropFirst(cut)) } + [digits]
+        let near = candidates.compactMap { text -> (String, Double)? in
+            guard text != typed, let value = Double(text), case let kilograms = unit.kilograms(from: value),
+                  WeightUnit.acceptedKilograms.contains(kilograms), !isFar(kilograms, fromTrend: trend) else { return nil }
+            return (text.hasSuffix(".0") ? String(text.dropLast(2)) : text, abs(kilograms - trend))
+        }
+        return near.min { $0.1 < $1.1 }?.0
+    }
 }
 
 /// The week view with the streak.

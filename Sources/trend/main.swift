@@ -72,6 +72,15 @@ func runTrend() async -> Int32 {
     }
 
     if !options.commands.isEmpty {
+        // `trend -c "weigh 29.8"` typed at a terminal asks about a likely slip as the prompt does; in a script it is recorded with a warning.
+        if terminalIn && terminalOut && !options.json {
+            session.asksAboutDoubts = true
+            session.confirm = { question in
+                output.write(question + " [y/N] ", to: .standardOutput)
+                guard let answer = readLine() else { return false }
+                return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+            }
+        }
         for command in options.commands {
             let result = await session.execute(command)
             emit(result, style: session.style)

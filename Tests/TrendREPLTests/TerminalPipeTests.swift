@@ -112,3 +112,28 @@ import TestSupport
         #expect(!text.contains("trend>"), "the prompt is the terminal's, not the log's")
     }
 }
+
+/// Issue 28, item 11: `trend -c "weigh 29.8"` typed at a terminal asks about a
+/// weight far from the trend as the prompt does, one question, and "n" records nothing.
+@Suite struct CommandAtATerminalTests {
+    let terminal = TmuxTerminal()
+
+    @Test func aFarOffWeightIsAskedAboutAndNoRecordsNothing() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        for day in 10...14 {
+            #expect(try runTrend(["--data-dir", data.path, "-c", "weigh 89.\(day - 10) 2026-06-\(day) 07:00"], clock: "2026-06-15 08:00:00").status == 0)
+        }
+        let command = "TZ=UTC '\(trendExecutable().path)' --data-dir '\(data.path)' -c 'weigh 29.8'; echo EXIT=$?; sleep 30"
+        #expect(try terminal.tmux(["new-session", "-d", "-s", "c", "-x", "100", "-y", "20", command]) == 0)
+        defer { terminal.endServer() }
+        let asked = try terminal.waitFor("c", "[y/N]")
+        #expect(asked.contains("29.8 kg is far from your trend") && asked.contains("Record 29.8 kg anyway? [y/N]"), "\(asked)")
+        try terminal.type("c", "n", then: "Enter")
+        let after = try terminal.waitFor("c", "EXIT=")
+        #expect(after.contains("Nothing was recorded."), "\(after)")
+        let entries = try runTrend(["--data-dir", data.path, "--json", "-c", "entries all"], clock: "2026-06-15 08:00:00").documents()
+        #expect((entries.first?["entries"] as? [Any])?.count == 5)
+    }
+}

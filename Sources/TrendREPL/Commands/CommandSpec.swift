@@ -9,6 +9,9 @@ public struct CommandContext {
     public let json: Bool
     /// A person at a terminal (prompts for confirmation, progress bars).
     public let isInteractive: Bool
+    /// Whether a likely slip (a weight far from the trend) is asked about: at the prompt, and for
+    /// `-c` typed at a terminal; a script records it with a warning.
+    public var asksAboutDoubts: Bool = false
     /// Asks a yes/no question on a terminal; in scripts and `-c` the command
     /// itself is the confirmation, so this answers yes.
     public let confirm: @MainActor (String) async -> Bool

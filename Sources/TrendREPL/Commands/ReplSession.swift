@@ -45,6 +45,8 @@ public final class ReplSession {
     /// window resized mid-session is honoured by the next command.
     public var measureWidth: (@MainActor () -> Int)?
     public let isInteractive: Bool
+    /// Whether a likely slip is asked about (see `CommandContext.asksAboutDoubts`); the prompt's value unless set.
+    public var asksAboutDoubts: Bool
     public let catalog: CommandCatalog
     /// How many commands failed so far; decides the exit status.
     public private(set) var failures = 0
@@ -61,6 +63,7 @@ public final class ReplSession {
         self.json = json
         self.style = style
         self.isInteractive = isInteractive
+        asksAboutDoubts = isInteractive
         self.catalog = CommandCatalog.standard()
     }
 
@@ -112,6 +115,7 @@ public final class ReplSession {
                                                  return true
                                              })
                 context.line = line
+                context.asksAboutDoubts = asksAboutDoubts
                 // The person's settings (day start, unit, goal, height) hold from the first command of every
                 // way in, the prompt, `-c` and a script alike: a mark made at 02:30 with days starting at
                 // 04:00 lands on the day before, whichever command comes first.

@@ -22,18 +22,26 @@ struct WeightViewModel {
         guard !arguments.isEmpty else {
             throw CommandFailure(.usage, "weigh: needs a weight, e.g. 'weigh 82.4' or 'weigh 181.6 lb'")
         }
-        let request = try WeighRequest(arguments, defaultUnit: unit, line: context.line)
-        // A likely slip is asked about on a terminal; a script records it and hears a warning.
+        let request: WeighRequest
+        do {
+            request = try WeighRequest(arguments, defaultUnit: unit, line: context.line)
+        } catch let error as WeightInputError {
+            // A weight out of range is often a slipped point: name the number that lands near the trend.
+            guard case .outOfRange = error, let trend = weightEntryFeature.checkIn().trendKilograms,
+                  let slip = WeighInConcern.decimalSlip(of: arguments[0], unit: unit, trendKilograms: trend) else { throw error }
+            throw CommandFailure(.invalidWeight, "weigh: \(error); did you mean 'weigh \(slip)'?")
+        }
+        // A likely slip is asked about on a terminal (the prompt, or -c typed at one); a script records it and hears a warning.
         let doubts = try await weightEntryFeature.concerns(kilograms: request.kilograms, when: request.when)
             .map { doubt(about: $0, request: request, typed: arguments) }
-        if context.isInteractive, !doubts.isEmpty,
-           !(await context.confirm(doubts.joined(separator: " ") + " Record it anyway?")) {
+        if context.asksAboutDoubts, !doubts.isEmpty,
+           !(await context.confirm(doubts.joined(separator: " ") + " Record \(unit.formatWeighIn(request.kilograms)) anyway?")) {
             return CommandOutput(Recorded(entry: nil, checkIn: nil, warnings: doubts, unit: unit), style: context.style)
         }
         let entry = try await weightEntryFeature.record(kilograms: request.kilograms, when: request.when, note: request.note,
                                                         bodyFatPercent: request.bodyFatPercent)
         let checkIn = await today.answer(weightEntryFeature.checkIn())
-        let warnings = context.isInteractive ? [] : doubts
+        let warnings = context.asksAboutDoubts ? [] : doubts
         return CommandOutput(Recorded(entry: EntryValue(entry, dates: dates), checkIn: checkIn, warnings: warnings, unit: unit),
                              style: context.style, warnings: warnings)
     }
@@ -81,21 +89,20 @@ struct WeightViewModel {
         }
     }
 
-    /// A concern in words: for a weight far from the trend, the unit that would make it plausible.
+    /// A concern in words, as statements only (the one question follows them): for a weight far
+    /// from the trend, the unit or the decimal point that would make it plausible.
     func doubt(about concern: WeighInConcern, request: WeighRequest, typed arguments: [String]) -> String {
         switch concern {
         case let .farFromTrend(trend):
             var text = "\(unit.format(request.kilograms)) is far from your trend of \(unit.format(trend))."
             if request.weight.startsWithBareNumber, case let number = request.weight.number {
-                for other in WeightUnit.allCases where other != request.unit {
+                if let other = WeightUnit.allCases.first(where: { $0 != request.unit && !WeighInConcern.isFar($0.kilograms(from: number), fromTrend: trend) }) {
                     let kilograms = other.kilograms(from: number)
-                    if !WeighInConcern.isFar(kilograms, fromTrend: trend) {
-                        text += request.unit == .kilograms
-                            ? " Did you mean \(arguments[0]) \(other.rawValue) (\(WeightUnit.kilograms.format(kilograms)))?"
-                            : " \(arguments[0]) \(request.unit.rawValue) is \(WeightUnit.kilograms.format(request.kilograms)); "
-                                + "did you mean \(arguments[0]) \(other.rawValue)?"
-                        break
-                    }
+                    text += request.unit == .kilograms
+                        ? " \(arguments[0]) \(other.rawValue) would be \(WeightUnit.kilograms.format(kilograms)), near it."
+                        : " \(arguments[0]) \(request.unit.rawValue) is \(WeightUnit.kilograms.format(request.kilograms)); \(arguments[0]) \(other.rawValue) would be near it."
+                } else if let slip = WeighInConcern.decimalSlip(of: arguments[0], unit: request.unit, trendKilograms: trend) {
+                    text += " \(slip) \(request.unit.rawValue) would be near it."
                 }
             }
             return text
