@@ -16,6 +16,7 @@ import WeightLog
 /// starts, its slope is the weekly rate and the calories, and the slope's
 /// standard error gives the range around the goal date.
 public enum ProgressCalculator {
+    /// The line the rate and the projection come from: `WeightRate`, the one rule every screen uses.
     public typealias Fit = WeightRate
     /// How many standard errors of the slope the goal-date range spans each side (an 80 % interval).
     public static let rangeStandardErrors = 1.2816
