@@ -145,7 +145,7 @@ extension HabitsViewModel {
         case .auto?: return style.paint("▪", .green)
         case .skipped?: return style.paint("–", .cyan)
         case .no?: return style.paint("○", .red)
-        case .partly?: return style.paint("◐", .yellow)
+        case .partly?: return style.paint("◐", .magenta)
         case .overLimit?: return style.paint("▲", .red)
         case .missed?: return style.paint("×", .red)
         case .notDue?: return style.dim("·")

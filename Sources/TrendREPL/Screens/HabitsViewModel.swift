@@ -224,7 +224,7 @@ struct HabitsViewModel {
         case .done, .auto: style.paint("✓", .green)
         case .withinLimit: style.paint("✓", .green)
         case .overLimit: style.paint("▲", .red)
-        case .partly: style.paint("◐", .yellow)
+        case .partly: style.paint("◐", .magenta)
         // An at-most habit asks nothing of the day: nothing logged is within its limit.
         case .unknown where HabitsViewModel.isAtMost(habit): style.paint("✓", .green)
         case .no, .unknown: summary.dueToday ? style.paint("○", .magenta) : style.dim("·")
