@@ -81,6 +81,28 @@ struct ChartAxis {
         return DayNumber.shortLabel(day).prefix(3) + " \(year)"
     }
 
+    /// The labels of x ticks at `days`, none said twice: months with their
+    /// years when years show (`Jun 2025`); when two ticks would then read the
+    /// same, the days are named instead (`Nov 6 2026`, `Nov 13`: the year on
+    /// the first and where it changes), the finest unit that differs. A tick
+    /// on a day already labelled gets no label.
+    func dayLabels(_ days: [Int]) -> [String] {
+        var labels = days.map(dayLabel)
+        if showsYears, Set(labels).count < labels.count {
+            var lastYear: Int?
+            labels = days.map { day in
+                let (year, _, _) = DayNumber.civil(day)
+                defer { lastYear = year }
+                return DayNumber.shortLabel(day) + (year != lastYear ? " \(year)" : "")
+            }
+        }
+        var labelled = Set<Int>(), said = Set<String>()
+        return zip(days, labels).map { day, label in
+            guard labelled.insert(day).inserted, said.insert(label).inserted else { return "" }
+            return label
+        }
+    }
+
     /// The smallest round step that puts at most five ticks on the axis:
     /// 0.1, 0.2, 0.5, 1, 2, 5 … kg or lb; for stones 1, 2, 7 or 14 lb (half and whole stones).
     static func step(low: Double, high: Double, unit: WeightUnit) -> Double {

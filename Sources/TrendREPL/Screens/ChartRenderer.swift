@@ -150,10 +150,11 @@ struct ChartRenderer {
         let (startDay, span) = (axis.startDay, axis.span)
         let slots = max(2, min(width / (axis.showsYears ? 14 : 12), span + 1))
         var nextFree = 0
-        for slot in 0..<slots {
-            let day = startDay + Int((Double(slot) / Double(slots - 1) * Double(span)).rounded())
+        let days = (0..<slots).map { startDay + Int((Double($0) / Double(slots - 1) * Double(span)).rounded()) }
+        let names = axis.dayLabels(days)
+        for (day, name) in zip(days, names) where !name.isEmpty {
             let column = min(width - 1, Int((Double(day - startDay) / Double(span) * Double(width - 1)).rounded()))
-            let text = Array(axis.dayLabel(day))
+            let text = Array(name)
             let begin = max(0, min(column - text.count / 2, width + 1 - text.count))
             guard begin >= nextFree else { continue }
             ticks[column] = "┬"

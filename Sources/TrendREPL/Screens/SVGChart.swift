@@ -60,13 +60,14 @@ struct SVGChart {
         svg += "<line x1=\"\(plot.left)\" y1=\"\(plot.top)\" x2=\"\(plot.left)\" y2=\"\(plot.bottom)\" stroke=\"#888888\"/>\n"
         // X ticks: six dates at most, spread over the span.
         let slots = min(6, axis.span + 1)
-        for slot in 0..<slots {
-            let day = axis.startDay + Int((Double(slot) / Double(max(1, slots - 1)) * Double(axis.span)).rounded())
+        let days = (0..<slots).map { axis.startDay + Int((Double($0) / Double(max(1, slots - 1)) * Double(axis.span)).rounded()) }
+        let names = axis.dayLabels(days)
+        for (slot, day) in days.enumerated() where !names[slot].isEmpty {
             let x = Self.number(layout.x(day))
             svg += "<line x1=\"\(x)\" y1=\"\(plot.bottom)\" x2=\"\(x)\" y2=\"\(plot.bottom + 5)\" stroke=\"#888888\"/>\n"
             // The first and last labels keep inside the picture.
             let anchor = slot == 0 ? "start" : (slot == slots - 1 ? "end" : "middle")
-            svg += "<text x=\"\(x)\" y=\"\(plot.bottom + 20)\" text-anchor=\"\(anchor)\" fill=\"#444444\">\(Self.escaped(axis.dayLabel(day)))</text>\n"
+            svg += "<text x=\"\(x)\" y=\"\(plot.bottom + 20)\" text-anchor=\"\(anchor)\" fill=\"#444444\">\(Self.escaped(names[slot]))</text>\n"
         }
         // The goal: a dashed rule inside, its value at the edge outside.
         if let goal = axis.goal {
