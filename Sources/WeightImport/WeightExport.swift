@@ -13,6 +13,8 @@ enum WeightExport {
         // @unchecked: used from the store's thread only, one row after another.
         private let file: AtomicFile
         private let unit: WeightUnit
+        /// Whether a weigh-in typed in a unit is written in it (`202.8,lb`), not in `unit`.
+        private let keepsTypedUnits: Bool
         private let days: LocalDays
 
         /// The header: each field's column, and `unit` after the weight.
@@ -20,9 +22,10 @@ enum WeightExport {
             WeightField.all.flatMap { $0.kind == .kilograms ? [$0.csvColumn, "unit"] : [$0.csvColumn] }.joined(separator: ",")
         }
 
-        init(url: URL, unit: WeightUnit, timeZone: TimeZone) throws {
+        init(url: URL, unit: WeightUnit, timeZone: TimeZone, keepsTypedUnits: Bool = true) throws {
             file = try AtomicFile(url: url)
             self.unit = unit
+            self.keepsTypedUnits = keepsTypedUnits
             days = LocalDays.shared(for: timeZone)
             try file.append(Self.header + "\r\n")
         }
@@ -40,11 +43,21 @@ enum WeightExport {
             switch (field.kind, field.get(entry)) {
             case (.id, _): entry.id  // As Trend writes ids and reads them back: never quoted.
             case (.instant, _): days.internetDateTime(entry.date)
-            case (.kilograms, _): "\(unit.value(fromKilograms: entry.kilograms))," + unit.rawValue
+            case (.kilograms, _): weightCells(entry)
             case let (_, .text(text)): CSVTable.field(text)
             case let (_, .number(number)): "\(number)"
             case (_, .absent): ""
             }
+        }
+
+        /// The weight and its unit: the unit it was typed in, with the digits typed (`202.8,lb`, not
+        /// `202.79999999999998`), or `unit` for one from a file.
+        private func weightCells(_ entry: WeightEntry) -> String {
+            let typed = entry.typedUnit?.fileUnit
+            let rowUnit = keepsTypedUnits ? (typed ?? unit) : unit
+            let value = rowUnit.value(fromKilograms: entry.kilograms)
+            let shown = typed == rowUnit && rowUnit != .kilograms ? (value * 10_000).rounded() / 10_000 : value
+            return "\(shown)," + rowUnit.rawValue
         }
 
         func commit() throws { try file.commit() }
@@ -91,7 +104,7 @@ enum WeightExport {
                     case (.id, _): value = .text(isUUID ? entry.id : WeightExport.uuid(for: entry.id))
                     case (.instant, _): value = .text(WeightExport.portableInstant(entry.date, days: days))
                     case (.text, .absent): value = .text("")
-                    case (.number, .absent): continue
+                    case (.number, .absent), (.unit, .absent): continue
                     case let (_, other): value = other
                     }
                 }

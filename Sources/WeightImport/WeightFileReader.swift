@@ -137,7 +137,7 @@ struct WeightFileReader {
         var header: [String]?
         var dateColumn = 0, weightColumn = 1
         var timeColumn: Int?, unitColumn: Int?, noteColumn: Int?, idColumn: Int?, fatColumn: Int?, fatMassColumn: Int?
-        var memberColumn: Int?
+        var memberColumn: Int?, typedUnitColumn: Int?
         records { record in
             guard header != nil else {
                 let names = record.fields.map { $0.lowercased() }
@@ -152,6 +152,8 @@ struct WeightFileReader {
                 fatColumn = names.firstIndex(where: Self.isBodyFatHeader)
                 fatMassColumn = names.firstIndex { $0.hasPrefix("fat mass") }
                 memberColumn = names.firstIndex(of: "family members")
+                // Trend's own export: the unit each weight was typed in.
+                typedUnitColumn = WeightField.all.first { $0.kind == .unit }.flatMap { names.firstIndex(of: $0.csvColumn) }
                 let headerUnit = Self.unit(inHeader: names[weightColumn]) ?? knownUnit
                 outcome.unit = headerUnit ?? displayUnit
                 outcome.unitAssumed = headerUnit == nil && unitColumn == nil
@@ -170,7 +172,8 @@ struct WeightFileReader {
             }
             let fat = fatColumn.map { BodyFatCell.percent(field(fields, $0)) } ?? fatMassColumn.map { .mass(field(fields, $0)) }
             add(record.line, dateText: dateText, weightText: field(fields, weightColumn), unit: unit,
-                note: noteColumn.map { field(fields, $0) }, id: idColumn.map { field(fields, $0) }, bodyFat: fat, to: &outcome)
+                note: noteColumn.map { field(fields, $0) }, id: idColumn.map { field(fields, $0) }, bodyFat: fat,
+                typedUnit: typedUnitColumn.flatMap { WeightUnit(rawValue: field(fields, $0).lowercased()) }, to: &outcome)
         }
         return outcome
     }
@@ -254,7 +257,7 @@ struct WeightFileReader {
     }
 
     func add(_ line: Int, dateText: String, weightText: String, unit: WeightUnit, note: String?, id: String?,
-             bodyFat: BodyFatCell? = nil, to outcome: inout ReadOutcome) {
+             bodyFat: BodyFatCell? = nil, typedUnit: WeightUnit? = nil, to outcome: inout ReadOutcome) {
         // Scales write `--` for a value they did not measure: passed over, like an empty cell of a known app.
         if weightText == "--" {
             outcome.skipped += 1
@@ -282,17 +285,18 @@ struct WeightFileReader {
             case let .mass(text)?: percent = Self.number(text).flatMap { BodyFat.checked(unit.kilograms(from: $0) / kilograms * 100) }
             case nil: percent = nil
             }
-            addKilograms(line, date: date, kilograms: kilograms, note: note, id: id, bodyFatPercent: percent, to: &outcome)
+            addKilograms(line, date: date, kilograms: kilograms, note: note, id: id, bodyFatPercent: percent, typedUnit: typedUnit, to: &outcome)
         } else {
             outcome.invalid.append(ImportProblem(line: line, reason: "'\(Self.short(weightText))' is not a weight"))
         }
     }
 
     func addKilograms(_ line: Int, date: Date, kilograms: Double?, note: String?, id: String?, bodyFatPercent: Double? = nil,
-                      to outcome: inout ReadOutcome) {
+                      typedUnit: WeightUnit? = nil, to outcome: inout ReadOutcome) {
         var fields = WeightField.blank
         fields.note = note
         fields.bodyFatPercent = bodyFatPercent
+        fields.typedUnit = typedUnit
         addKilograms(line, date: date, kilograms: kilograms, id: id, fields: fields, to: &outcome)
     }
 

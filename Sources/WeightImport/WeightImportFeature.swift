@@ -132,11 +132,12 @@ public final class WeightImportFeature {
 
     /// Writes every entry as CSV (`id,date,weight,unit,note`), weights in `unit`,
     /// streamed from the database to a file that appears whole or not at all.
-    public func exportCSV(to url: URL, unit: WeightUnit, range: DayRange? = nil) async throws -> Int {
+    /// With `keepsTypedUnits`, a weigh-in typed in a unit is written in it; without it every weight is in `unit`.
+    public func exportCSV(to url: URL, unit: WeightUnit, range: DayRange? = nil, keepsTypedUnits: Bool = true) async throws -> Int {
         try await weightLog.ensureLoaded()
         let zone = calendar.timeZone, repository = self.repository, (start, end) = instants(of: range)
         return try await Self.exporting {
-            let writer = try WeightExport.CSVWriter(url: url, unit: unit, timeZone: zone)
+            let writer = try WeightExport.CSVWriter(url: url, unit: unit, timeZone: zone, keepsTypedUnits: keepsTypedUnits)
             let count = try await repository.forEachEntry(from: start, before: end) { try writer.write($0) }
             try writer.commit()
             return count

@@ -17,14 +17,18 @@ public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable 
     public var note: String?
     /// Body fat in percent of the weight, where the scale or app that wrote the weigh-in measured it (`BodyFat`).
     public var bodyFatPercent: Double?
+    /// The unit the weight was typed in (`weigh 202.8 lb`), so an export says it as it was typed; nil when
+    /// it came from a file or an older Trend.
+    public var typedUnit: WeightUnit?
 
     public init(id: String = UUID().uuidString.lowercased(), date: Date, kilograms: Double, note: String? = nil,
-                bodyFatPercent: Double? = nil) {
+                bodyFatPercent: Double? = nil, typedUnit: WeightUnit? = nil) {
         self.id = id
         self.date = date
         self.kilograms = kilograms
         self.note = note
         self.bodyFatPercent = bodyFatPercent
+        self.typedUnit = typedUnit
     }
 
     /// The id as shown to people: its first eight characters.

@@ -198,11 +198,13 @@ public final class WeightEntryFeature {
 
     /// Records a weigh-in at `when`; refuses one that breaks `WeightEntry.validate()` or `WeightNote`.
     @discardableResult
-    public func record(kilograms: Double, when: WhenInput = .current, note: String? = nil, bodyFatPercent: Double? = nil) async throws -> WeightEntry {
+    public func record(kilograms: Double, when: WhenInput = .current, note: String? = nil, bodyFatPercent: Double? = nil,
+                       typedUnit: WeightUnit? = nil) async throws -> WeightEntry {
         try await prepareChange()
         // Whole seconds: what exports write and what duplicate checks compare.
         let date = Date(timeIntervalSince1970: try when.resolve(now: currentDate(), calendar: calendar).timeIntervalSince1970.rounded(.down))
-        let entry = WeightEntry(date: date, kilograms: kilograms, note: try WeightNote.typed(note), bodyFatPercent: bodyFatPercent)
+        let entry = WeightEntry(date: date, kilograms: kilograms, note: try WeightNote.typed(note), bodyFatPercent: bodyFatPercent,
+                                typedUnit: typedUnit)
         try entry.validate()
         try await weightLog.record(entry, journal: journal("weigh", "weigh-in \(describe(entry))"))
         await onChange()
@@ -237,11 +239,14 @@ public final class WeightEntryFeature {
     /// Changes the entry whose id starts with `id`: its weight, its moment
     /// (`when`), its note — whichever are given — under the same rules as a
     /// new weigh-in.
-    public func edit(id: String, kilograms: Double? = nil, when: WhenInput? = nil, note: NoteEdit? = nil) async throws
+    public func edit(id: String, kilograms: Double? = nil, typedUnit: WeightUnit? = nil, when: WhenInput? = nil, note: NoteEdit? = nil) async throws
         -> (before: WeightEntry, after: WeightEntry) {
         try await prepareChange()
         var entry = try await weightLog.entry(matching: id)
-        if let kilograms { entry.kilograms = kilograms }
+        if let kilograms {
+            entry.kilograms = kilograms
+            entry.typedUnit = typedUnit
+        }
         if let when {
             entry.date = Date(timeIntervalSince1970: try when.resolve(now: currentDate(), calendar: calendar).timeIntervalSince1970.rounded(.down))
         }

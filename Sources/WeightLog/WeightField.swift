@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Vocabulary
 
 /// One stored property of a weigh-in, described once: its SQL column, its
 /// key in a snapshot, in Trend's JSON export and in `--json`, its CSV export
@@ -26,6 +27,8 @@ public final class WeightField: Sendable {
         case text
         /// An optional number (a percent): left out of a snapshot and an export when unknown.
         case number
+        /// An optional unit (`kg`, `lb`, `st`): text, left out of a snapshot and an export when unknown.
+        case unit
     }
 
     /// One field's value in any stored form: text, a number, or nothing.
@@ -89,6 +92,10 @@ public final class WeightField: Sendable {
                     csvColumn: "body_fat", kind: .number, get: { $0.bodyFatPercent.map(Value.number) ?? .absent },
                     set: { entry, value in if case let .number(percent) = value { entry.bodyFatPercent = percent } else { entry.bodyFatPercent = nil } },
                     fromFile: { value in if case let .number(percent) = value { BodyFat.checked(percent).map(Value.number) ?? .absent } else { .absent } }),
+        WeightField(property: "typedUnit", column: "typed_unit", snapshotKey: "typedUnit", exportKey: "typedUnit", csvColumn: "typed_unit",
+                    kind: .unit, get: { $0.typedUnit.map { Value.text($0.rawValue) } ?? .absent },
+                    set: { entry, value in if case let .text(text) = value { entry.typedUnit = WeightUnit(rawValue: text) } else { entry.typedUnit = nil } },
+                    fromFile: { value in if case let .text(text) = value, let unit = WeightUnit(rawValue: text.lowercased()) { .text(unit.rawValue) } else { .absent } }),
     ]
 
     /// The fields in the order of their snapshot keys: a canonical snapshot's keys are sorted by construction.
@@ -123,7 +130,7 @@ public final class WeightField: Sendable {
     /// The field's value in column `index` of a row.
     func read(_ row: SQLiteStatement, _ index: Int32) -> Value {
         if row.isNull(index) { return .absent }
-        return kind == .id || kind == .text ? .text(row.text(index)) : .number(row.double(index))
+        return kind == .id || kind == .text || kind == .unit ? .text(row.text(index)) : .number(row.double(index))
     }
 
     // MARK: JSON
@@ -131,8 +138,8 @@ public final class WeightField: Sendable {
     /// Whether a JSON value is one the field can hold (`null` only for an optional one).
     package func accepts(_ value: FlatJSON.Value) -> Value? {
         switch (kind, value) {
-        case (.text, .null), (.number, .null): .absent
-        case (.id, .string(let text)), (.text, .string(let text)): .text(text)
+        case (.text, .null), (.number, .null), (.unit, .null): .absent
+        case (.id, .string(let text)), (.text, .string(let text)), (.unit, .string(let text)): .text(text)
         case (.instant, .number(let number)), (.kilograms, .number(let number)), (.number, .number(let number)): .number(number)
         default: nil
         }
@@ -142,7 +149,7 @@ public final class WeightField: Sendable {
     /// a value of another type throws, as `JSONDecoder` does.
     package func decodeIfPresent(from container: KeyedDecodingContainer<SnapshotKey>, key: String) throws -> Value? {
         switch kind {
-        case .id, .text: try container.decodeIfPresent(String.self, forKey: SnapshotKey(key)).map(Value.text)
+        case .id, .text, .unit: try container.decodeIfPresent(String.self, forKey: SnapshotKey(key)).map(Value.text)
         case .instant, .kilograms, .number: try container.decodeIfPresent(Double.self, forKey: SnapshotKey(key)).map(Value.number)
         }
     }
@@ -151,7 +158,7 @@ public final class WeightField: Sendable {
     /// another type is no value, as an import reads a cell it cannot use.
     package func imported(_ value: Any?) -> Value {
         switch kind {
-        case .id, .text: (value as? String).map(Value.text) ?? .absent
+        case .id, .text, .unit: (value as? String).map(Value.text) ?? .absent
         case .instant, .kilograms, .number: (value as? NSNumber).map { .number($0.doubleValue) } ?? .absent
         }
     }
@@ -231,7 +238,7 @@ struct WeightSnapshotRow: Decodable {
                 field.set(&entry, .text(try container.decode(String.self, forKey: key)))
             case .instant, .kilograms:
                 field.set(&entry, .number(try container.decode(Double.self, forKey: key)))
-            case .text, .number:
+            case .text, .number, .unit:
                 field.set(&entry, try field.decodeIfPresent(from: container, key: field.snapshotKey) ?? .absent)
             }
         }

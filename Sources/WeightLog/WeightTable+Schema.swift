@@ -85,6 +85,23 @@ extension WeightTable: SchemaOwner {
                 INSERT INTO journal_rows(table_code, has_before, has_after, b0, b1, b2, b3, b4, b9) SELECT 0, 1, 0, OLD.id, OLD.instant, OLD.kilograms, OLD.note, OLD.body_fat, OLD.rowid FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL;
             END;
             """#),
+            // 17: the unit a weight was typed in (`weigh 202.8 lb`), so an export says it as it was typed;
+            // the journal's triggers record the new column.
+            Migration(17, #"""
+            ALTER TABLE weight_entries ADD COLUMN typed_unit TEXT CHECK (typed_unit IS NULL OR typed_unit IN ('kg', 'lb', 'st'));
+            DROP TRIGGER journal_weight_entries_insert;
+            DROP TRIGGER journal_weight_entries_update;
+            DROP TRIGGER journal_weight_entries_delete;
+            CREATE TRIGGER journal_weight_entries_insert AFTER INSERT ON weight_entries BEGIN
+                INSERT INTO journal_rows(table_code, has_before, has_after, a0, a1, a2, a3, a4, a5, a9) SELECT 0, 0, 1, NEW.id, NEW.instant, NEW.kilograms, NEW.note, NEW.body_fat, NEW.typed_unit, NEW.rowid FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL;
+            END;
+            CREATE TRIGGER journal_weight_entries_update AFTER UPDATE ON weight_entries BEGIN
+                INSERT INTO journal_rows(table_code, has_before, has_after, b0, b1, b2, b3, b4, b5, b9, a0, a1, a2, a3, a4, a5, a9) SELECT 0, 1, 1, OLD.id, OLD.instant, OLD.kilograms, OLD.note, OLD.body_fat, OLD.typed_unit, OLD.rowid, NEW.id, NEW.instant, NEW.kilograms, NEW.note, NEW.body_fat, NEW.typed_unit, NEW.rowid FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL;
+            END;
+            CREATE TRIGGER journal_weight_entries_delete AFTER DELETE ON weight_entries BEGIN
+                INSERT INTO journal_rows(table_code, has_before, has_after, b0, b1, b2, b3, b4, b5, b9) SELECT 0, 1, 0, OLD.id, OLD.instant, OLD.kilograms, OLD.note, OLD.body_fat, OLD.typed_unit, OLD.rowid FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL;
+            END;
+            """#),
         ]
     }
 

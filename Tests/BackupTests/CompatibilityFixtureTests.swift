@@ -51,6 +51,14 @@ import WeightLog
         #expect(try ContentHash.sha256(snapshot.content.canonical()) == snapshot.contentHash)
     }
 
+    @Test func aVersion4SnapshotCarriesTheTypedUnits() throws {
+        let data = try Data(contentsOf: fixtureURL("snapshot-v4.json"))
+        let snapshot = try RecoverySnapshot.decode(data, name: "snapshot-v4", schema: .trend)
+        #expect(snapshot.formatVersion == 4)
+        #expect(snapshot.contentHash == "540cc1af3dbfcf4e727931780358244e11b3a4342030c6bd87b4f3f535fd51cd")
+        #expect(try ContentHash.sha256(snapshot.content.canonical()) == snapshot.contentHash)
+    }
+
     /// The newest snapshot fixture is of the format this Trend writes: a new `formatVersion` comes with its fixture.
     @Test func theNewestSnapshotFixtureIsOfTheFormatThisTrendWrites() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: fixtureURL("").path)
@@ -62,15 +70,16 @@ import WeightLog
         #expect(Set(versions) == Set(1...RecoverySnapshot.formatVersion), "a fixture for every format shipped")
     }
 
-    @Test(arguments: ["snapshot-v1.json", "snapshot-v2.json", "snapshot-v3.json"])
+    @Test(arguments: ["snapshot-v1.json", "snapshot-v2.json", "snapshot-v3.json", "snapshot-v4.json"])
     func everySnapshotVersionRestoresToExactValues(file: String) async throws {
         let graph = makeTestApp(clock: TestClock(date("2026-11-30 08:00")))
         let backup = graph.app.backupFeature
         let plan = try await backup.prepareRestore(from: .file(fixtureURL(file)))
         let result = try await backup.restore(plan)
         // Version 3's fixture adds two weigh-ins with body fat (Tests/Fixtures/README.md).
-        let withBodyFat = file == "snapshot-v3.json"
-        #expect(result.entries == (withBodyFat ? 6 : 4) && result.habits == 6)
+        let withBodyFat = file == "snapshot-v3.json" || file == "snapshot-v4.json"
+        let withTypedUnits = file == "snapshot-v4.json"
+        #expect(result.entries == (withTypedUnits ? 8 : withBodyFat ? 6 : 4) && result.habits == 6)
 
         let all = (try await graph.app.weightEntryFeature.allEntries())
         let entries = Array(all.prefix(4))
@@ -80,12 +89,19 @@ import WeightLog
         #expect(entries.map(\.note) == Self.notes)
         #expect(entries.allSatisfy { $0.bodyFatPercent == nil })
         if withBodyFat {
-            let added = all.dropFirst(4)
+            let added = all.dropFirst(4).prefix(2)
             #expect(added.map(\.id) == ["019ba18e-0d80-7401-9c33-6eab550d182a", "019ba6ab-41c0-799a-ac3a-619f85a62f9d"])
             #expect(added.map(\.date.timeIntervalSince1970) == [1_767_942_000, 1_768_027_800])
             #expect(added.map(\.kilograms) == [78.6, 78.4])
             #expect(added.map(\.note) == ["after the sauna", nil])
             #expect(added.map(\.bodyFatPercent) == [24.1, 23.8])
+        }
+        // Version 4's adds two weigh-ins typed in pounds and stones; the older ones carry no typed unit.
+        #expect(all.prefix(6).allSatisfy { $0.typedUnit == nil })
+        if withTypedUnits {
+            let typed = all.dropFirst(6)
+            #expect(typed.map(\.typedUnit) == [.pounds, .stones] && typed.map(\.note) == [nil, "in stones"])
+            #expect(typed.map { abs($0.kilograms - WeightUnit.pounds.kilograms(from: $0.typedUnit == .pounds ? 172.6 : 172)) < 1e-9 } == [true, true])
         }
         #expect(graph.app.settingsFeature.current.unit == .pounds)
         #expect(graph.app.settingsFeature.current.goalKilograms == 74.84274105)
@@ -105,8 +121,8 @@ import WeightLog
         let deck = try #require(try graph.store.readContent().tipDeck)
         #expect(deck.contains("\"seed\":635849817868298157"), "\(deck)")
         let state = try JSONDecoder().decode(TipDeckState.self, from: Data(deck.utf8))
-        // Version 3's was written on a later day, which had dealt one more tip.
-        #expect(state.everyday.dealt.count == (withBodyFat ? 3 : 2) && state.everyday.dealt.first == "movement-008", "\(deck)")
+        // Version 3's was written on a later day, which had dealt one more tip; version 4's on a later one still.
+        #expect(state.everyday.dealt.count == (withTypedUnits ? 4 : withBodyFat ? 3 : 2) && state.everyday.dealt.first == "movement-008", "\(deck)")
     }
 
     @Test(arguments: ["export-v1.json", "export-v1.csv"])

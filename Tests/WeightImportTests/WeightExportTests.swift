@@ -109,3 +109,32 @@ extension WeightImportTests {
         #expect(rows[1][3] == "lb")
     }
 }
+
+/// Issue 28, item 6: a weigh-in keeps the unit it was typed in, so an export writes `202.8,lb`, not `91.98853263600002,kg`.
+@MainActor
+@Suite struct TypedUnitExportTests {
+    @Test func aWeightTypedInPoundsExportsAsTyped() async throws {
+        let temporary = TemporaryDirectory()
+        defer { temporary.remove() }
+        let graph = makeTestApp(clock: TestClock(date("2026-05-20 09:00")))
+        let feature = graph.app.weightEntryFeature
+        try await feature.record(kilograms: WeightUnit.pounds.kilograms(from: 202.8), typedUnit: .pounds)
+        try await feature.record(kilograms: WeightUnit.pounds.kilograms(from: 174), when: .yesterday, typedUnit: .stones)
+        try await feature.record(kilograms: 91.5, when: .relative(.daysAgo(2), hour: nil, minute: nil))
+        let file = temporary.url.appendingPathComponent("w.csv")
+        _ = try await graph.app.weightImportFeature.exportCSV(to: file, unit: .kilograms)
+        let rows = try String(contentsOf: file, encoding: .utf8).split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.map { "\($0[2]),\($0[3])" } == ["91.5,kg", "174.0,lb", "202.8,lb"])
+        #expect(rows.map { String($0[6]) } == ["", "st", "lb"])
+        let forced = temporary.url.appendingPathComponent("kg.csv")
+        _ = try await graph.app.weightImportFeature.exportCSV(to: forced, unit: .kilograms, keepsTypedUnits: false)
+        let kilograms = try String(contentsOf: forced, encoding: .utf8).split(separator: "\r\n").dropFirst().map { $0.split(separator: ",")[3] }
+        #expect(kilograms == ["kg", "kg", "kg"])
+        // The file comes back with the same weights and units.
+        let target = makeTestApp(clock: TestClock(date("2026-05-20 09:00")))
+        _ = try await target.app.weightImportFeature.importFile(file)
+        let back = try await target.app.weightEntryFeature.allEntries()
+        #expect(back.map(\.typedUnit) == [nil, .stones, .pounds])
+        #expect(zip(back, try await feature.allEntries()).allSatisfy { abs($0.kilograms - $1.kilograms) < 1e-9 })
+    }
+}

@@ -16,7 +16,7 @@ import Vocabulary
 @Suite struct WeightFieldTests {
     /// A weigh-in with every field set, each to a value no default has.
     nonisolated static let full = WeightEntry(id: "fitbit-1234", date: Date(timeIntervalSince1970: 1_767_597_000), kilograms: 81.25,
-                                  note: "after the \"long\" run, naïve ✓", bodyFatPercent: 23.5)
+                                  note: "after the \"long\" run, naïve ✓", bodyFatPercent: 23.5, typedUnit: .kilograms)
     /// The same with every optional field unknown.
     nonisolated static let bare = WeightEntry(id: "0b6e6f1a-3c1f-4d8e-9a0b-5c2d7e8f9a10", date: Date(timeIntervalSince1970: 1_767_683_100),
                                   kilograms: 80.5)
@@ -114,7 +114,7 @@ import Vocabulary
         #expect(written == 2)
         if format == "csv" {
             let header = try String(contentsOf: file, encoding: .utf8).split(separator: "\r\n").first.map(String.init)
-            #expect(header == "id,date,weight,unit,note,body_fat")
+            #expect(header == "id,date,weight,unit,note,body_fat,typed_unit")
         }
         let target = makeTestApp(clock: TestClock(date("2026-11-30 08:00")))
         let result = try await target.app.weightImportFeature.importFile(file)

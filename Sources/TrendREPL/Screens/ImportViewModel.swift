@@ -228,8 +228,8 @@ struct ImportViewModel {
             what = "habit\(count == 1 ? "" : "s") (Loop's CSV layout)"
         } else if lower.hasSuffix(".csv") {
             let unit = inKilograms ? WeightUnit.kilograms : weightImportFeature.displayUnit.fileUnit
-            count = try await weightImportFeature.exportCSV(to: url, unit: unit, range: range)
-            what = "weigh-in\(count == 1 ? "" : "s") (CSV, \(unit.rawValue))"
+            count = try await weightImportFeature.exportCSV(to: url, unit: unit, range: range, keepsTypedUnits: !inKilograms)
+            what = "weigh-in\(count == 1 ? "" : "s") (CSV, \(unit.rawValue)\(inKilograms ? "" : "; a weight typed in another unit in that one"))"
         } else if lower.hasSuffix(".json") {
             count = try await weightImportFeature.exportJSON(to: url, range: range)
             what = "weigh-in\(count == 1 ? "" : "s") (Trend JSON)"

@@ -39,7 +39,7 @@ struct WeightViewModel {
             return CommandOutput(Recorded(entry: nil, checkIn: nil, warnings: doubts, unit: unit), style: context.style)
         }
         let entry = try await weightEntryFeature.record(kilograms: request.kilograms, when: request.when, note: request.note,
-                                                        bodyFatPercent: request.bodyFatPercent)
+                                                        bodyFatPercent: request.bodyFatPercent, typedUnit: request.unit)
         let checkIn = await today.answer(weightEntryFeature.checkIn())
         let warnings = context.asksAboutDoubts ? [] : doubts
         return CommandOutput(Recorded(entry: EntryValue(entry, dates: dates), checkIn: checkIn, warnings: warnings, unit: unit),
@@ -171,11 +171,11 @@ struct WeightViewModel {
         let usage = "edit ID [WEIGHT] [at WHEN] [note TEXT | no note], e.g. 'edit 1a2b 82.05' or 'edit 1a2b at yesterday 07:30'"
         guard let id = arguments.first, arguments.count >= 2 else { throw CommandFailure(.usage, "edit: needs an id and a change: \(usage)") }
         var rest = arguments.dropFirst()
-        var kilograms: Double?
+        var kilograms: Double?, typedUnit: WeightUnit?
         if let first = rest.first, first.first?.isNumber == true {
-            let (value, used) = try WeightInput.parse(rest, defaultUnit: unit)
-            kilograms = value
-            rest = rest.dropFirst(used)
+            let reading = try WeightInput.read(rest, defaultUnit: unit)
+            (kilograms, typedUnit) = (reading.kilograms, reading.unit)
+            rest = rest.dropFirst(reading.consumed)
         }
         var when: WhenInput?
         if rest.first?.lowercased() == "at" {
@@ -198,7 +198,7 @@ struct WeightViewModel {
         } else if let word = rest.first {
             throw CommandFailure(.usage, "edit: did not understand '\(ReplSession.printable(word))'; \(usage)")
         }
-        let (before, after) = try await weightEntryFeature.edit(id: id, kilograms: kilograms, when: when, note: note)
+        let (before, after) = try await weightEntryFeature.edit(id: id, kilograms: kilograms, typedUnit: typedUnit, when: when, note: note)
         return CommandOutput(Edited(entry: EntryValue(after, dates: dates), previousKilograms: before.kilograms,
                                     previous: EntryValue(before, dates: dates), unit: unit,
                                     changed: (weight: kilograms != nil, time: when != nil, note: note != nil)), style: .plain)
