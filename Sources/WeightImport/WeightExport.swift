@@ -7,7 +7,7 @@ import WeightLog
 /// Writes the log as files other programs (and Trend) read back, a row at a
 /// time as the rows are read: memory stays flat however long the log.
 enum WeightExport {
-    /// A column per `WeightField` (`id,date,weight,unit,note,body_fat`), the unit after the weight, with CRLF
+    /// A column per `WeightField` (`id,date,weight,unit,note,body_fat,typed_unit`), the unit after the weight, with CRLF
     /// line ends: weights in `unit`, dates with their offset, an unknown value empty.
     final class CSVWriter: @unchecked Sendable {
         // @unchecked: used from the store's thread only, one row after another.
