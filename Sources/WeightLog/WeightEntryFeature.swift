@@ -278,6 +278,16 @@ public final class WeightEntryFeature {
         return (before, entry)
     }
 
+    /// The body composition of the last `days` days (their weigh-ins read by instant), nil without body
+    /// fat in them; of the log as loaded (`load()` first: a check-in has just read it).
+    public func bodyComposition(days: Int = 120) async throws -> BodyComposition? {
+        let localDays = self.localDays, today = self.today
+        // The latest weigh-ins are in memory: without body fat among them, nothing recent is measured, and nothing is read.
+        guard weightLog.latestEntries.contains(where: { $0.bodyFatPercent != nil && today - localDays.day(of: $0.date) < days }) else { return nil }
+        let entries = try await weightLog.entries(from: localDays.startOfDay(today - days + 1), to: localDays.startOfDay(today + 1))
+        return BodyComposition.of(entries, localDays: localDays)
+    }
+
     /// The entries whose note holds `text` (ASCII letters in any case), newest first, at most `limit`.
     public func find(_ text: String, limit: Int) async throws -> [WeightEntry] {
         try await load()

@@ -32,8 +32,11 @@ struct TodayViewModel {
         // The check-in stands without its cards: a deck that cannot be read leaves them out ('tip' reports why).
         let cards = (try? await dailyTipsFeature.checkInCards()) ?? CheckInCards()
         let spark = checkIn.trendKilograms == nil ? nil : Self.sparkline(weightEntryFeature.recentTrend(days: 14))
+        // Body fat and lean mass when they are recent; the check-in stands without them (an unreadable row is 'entries'' to report).
+        let composition = (try? await weightEntryFeature.bodyComposition())
+            .flatMap { $0 }.flatMap { checkIn.day - $0.latestDay < BodyComposition.recentDays ? $0 : nil }
         return CheckInAnswer(checkIn: checkIn, cards: cards, unit: weightEntryFeature.unit,
-                             timeZone: weightEntryFeature.calendar.timeZone, sparkline: spark)
+                             timeZone: weightEntryFeature.calendar.timeZone, sparkline: spark, composition: composition)
     }
 
     /// `today`: the check-in and its cards, drawn and for a script, from one value.
@@ -44,9 +47,18 @@ struct TodayViewModel {
         let timeZone: TimeZone
         /// The last 14 days of trend as blocks, nil without a trend.
         let sparkline: String?
+        /// Body fat and lean mass, when a recent weigh-in carries body fat.
+        var composition: BodyComposition?
 
         func encode(to encoder: any Encoder) throws {
-            try TodayViewModel.json(checkIn, cards: cards, unit: unit, timeZone: timeZone).encode(to: encoder)
+            guard case let .object(members) = TodayViewModel.json(checkIn, cards: cards, unit: unit, timeZone: timeZone) else { return }
+            let body: JSON = composition.map { composition in
+                .object([("date", .string(DayNumber.string(composition.latestDay))), ("bodyFatPercent", .number(composition.latestPercent)),
+                         ("bodyFatTrendPercent", .number(composition.percentTrend)),
+                         ("leanMassTrendKilograms", .number(composition.leanMassTrendKilograms)),
+                         ("fatMassTrendKilograms", .number(composition.fatMassTrendKilograms))])
+            } ?? .null
+            try JSON.object(members + [("bodyComposition", body)]).encode(to: encoder)
         }
 
         func text(style: TerminalStyle) -> String {
@@ -77,6 +89,13 @@ struct TodayViewModel {
                 if let toGoal = checkIn.toGoalKilograms {
                     let left = checkIn.isNearGoal ? "at your goal" : "\(unit.format(abs(toGoal))) to \(toGoal < 0 ? "lose" : "gain")"
                     lines.append("  to goal  \(left)")
+                }
+                if let composition {
+                    var line = "  body fat \(WeightUnit.fixed(composition.latestPercent, decimals: 1)) %"
+                    if composition.days > 1 { line += style.dim("  (trend \(WeightUnit.fixed(composition.percentTrend, decimals: 1)) %)") }
+                    line += "   lean \(unit.format(composition.leanMassTrendKilograms))"
+                    if composition.days > 1 { line += style.dim("  (\(unit.formatChange(composition.leanMassChangeKilograms)) over \(composition.days) days measured)") }
+                    lines.append(line)
                 }
                 if let bmi = checkIn.bodyMassIndex {
                     lines.append("  BMI      \(WeightUnit.fixed(bmi.value, decimals: 1)) (\(bmi.whoClass.rawValue), from the trend)")
