@@ -76,7 +76,7 @@ func runTrend() async -> Int32 {
         if terminalIn && terminalOut && !options.json {
             session.asksAboutDoubts = true
             session.confirm = { question in
-                output.write(question + " [y/N] ", to: .standardOutput)
+                output.write(session.style.fitted(question + " [y/N]") + " ", to: .standardOutput)
                 guard let answer = readLine() else { return false }
                 return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
             }
@@ -142,7 +142,11 @@ func runTrend() async -> Int32 {
     let lines = LineSource(handOff.lines())
     if interactive {
         session.confirm = { question in
-            handOff.commandFinished(nextPrompt: question + " [y/N] ")
+            // A long question is wrapped at its spaces, as any answer is: the prompt is its last line, so no
+            // word breaks at the terminal's edge (`previo|us`, `89.|2 kg`).
+            let wrapped = session.style.fitted(question + " [y/N]").components(separatedBy: "\n")
+            if wrapped.count > 1 { output.write(wrapped.dropLast().joined(separator: "\n") + "\n", to: .standardOutput) }
+            handOff.commandFinished(nextPrompt: (wrapped.last ?? "") + " ")
             guard let answer = await lines.next() else { return false }
             return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
         }

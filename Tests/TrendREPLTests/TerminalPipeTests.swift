@@ -136,4 +136,27 @@ import TestSupport
         let entries = try runTrend(["--data-dir", data.path, "--json", "-c", "entries all"], clock: "2026-06-15 08:00:00").documents()
         #expect((entries.first?["entries"] as? [Any])?.count == 5)
     }
+
+    /// At 40 columns the question wraps at its spaces: its words and numbers stay whole (issue 28, item 10).
+    @Test func aQuestionAtFortyColumnsBreaksNoWord() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        for day in 10...14 {
+            #expect(try runTrend(["--data-dir", data.path, "-c", "weigh 89.\(day - 10) 2026-06-\(day) 07:00"], clock: "2026-06-15 08:00:00").status == 0)
+        }
+        let session = try terminal.startREPL(data: data, width: 40)
+        defer { terminal.endServer() }
+        try terminal.type(session, "weigh 29.8", then: "Enter")
+        let screen = try terminal.waitFor(session, "[y/N]")
+        let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let question = lines.drop { !$0.hasPrefix("29.8 kg is far") }.prefix(3)
+        // Joined at the breaks with a space, the lines are the sentence: every break was at a space.
+        let sentence = question.joined(separator: " ")
+        #expect(sentence.range(of: #"^29\.8 kg is far from your trend of 89\.\d kg\. Record 29\.8 kg anyway\? \[y/N\]"#, options: .regularExpression) != nil,
+                "\(screen)")
+        #expect(question.allSatisfy { $0.count <= 40 }, "\(screen)")
+        try terminal.type(session, "n", then: "Enter")
+        #expect(try terminal.waitFor(session, "Nothing was recorded.").contains("Nothing was recorded."))
+    }
 }
