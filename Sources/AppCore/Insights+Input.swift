@@ -22,16 +22,8 @@ extension InsightsInput {
             weighIns.append(WeighIn(day: day, minute: max(0, min(minute, 24 * 60 - 1)), kilograms: kilograms))
         }
         let habitInputs = habits.habits.filter { !$0.archived }.map { habit in
-            var done = Set<Int>(), skipped = Set<Int>()
-            for (day, mark) in habit.marks {
-                switch mark {
-                case .done: done.insert(day)
-                case let .value(amount) where amount > 0: done.insert(day)
-                case .skipped: skipped.insert(day)
-                case .no, .value: break
-                }
-            }
-            return Habit(name: habit.name, firstDay: habit.firstDay, doneDays: done, skippedDays: skipped,
+            let skipped = Set(habit.marks.filter { $0.value == .skipped }.keys)
+            return Habit(name: habit.name, firstDay: habit.firstDay, doneDays: habit.daysDoneAtAll, skippedDays: skipped,
                          weeklyQuota: weeklyQuota(habit.schedule))
         }
         return InsightsInput(weighIns: weighIns, habits: habitInputs, today: weights.today)

@@ -355,6 +355,18 @@ public struct Habit: Sendable, Equatable, Identifiable, Codable {
         }
     }
 
+    /// The days it was done at all: a yes, or an amount above zero (a day with drinks, even within the
+    /// limit). What insights relate to the weight and what `progress … with NAME` marks.
+    public var daysDoneAtAll: Set<Int> {
+        Set(marks.compactMap { day, mark in
+            switch mark {
+            case .done: day
+            case let .value(amount): amount > 0 ? day : nil
+            case .skipped, .no: nil
+            }
+        })
+    }
+
     /// Whether `day` counts as done (numeric: the value meets the target).
     public func isDone(on day: Int) -> Bool {
         switch marks[day] {

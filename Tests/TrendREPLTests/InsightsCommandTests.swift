@@ -31,4 +31,27 @@ import TestSupport
             #expect(!refused.succeeded && refused.text.contains("insights:"), "\(line)")
         }
     }
+
+    /// Issue 30, item 2: `progress RANGE with HABIT` marks the habit's done days under the chart, and names them for a script.
+    @Test func progressWithAHabitMarksItsDays() async throws {
+        let clock = TestClock(date("2026-06-15 08:00"))
+        let app = makeTestApp(clock: clock).app
+        let text = ReplSession(app: app, json: false, style: TerminalStyle(colors: false, width: 80), isInteractive: false)
+        for day in 1...14 { _ = await text.execute("weigh \(80 - Double(day) * 0.1) 2026-06-\(String(format: "%02d", day)) 07:00") }
+        _ = await text.execute("habit add Gym 3/week")
+        for day in ["2026-06-03", "2026-06-08", "2026-06-12"] { _ = await text.execute("habit done Gym \(day)") }
+        let chart = await text.execute("progress 2w with Gym")
+        let lines = chart.text.split(separator: "\n").map(String.init)
+        let marks = try #require(lines.first { $0.contains("▮") && !$0.contains("done") })
+        #expect(marks.filter { $0 == "▮" }.count == 3, "\(chart.text)")
+        #expect(lines.contains { $0.contains("▮ Gym done") })
+        let json = ReplSession(app: app, json: true, style: .plain, isInteractive: false)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(await json.execute("progress 2w with gym").text.utf8)) as? [String: Any])
+        let habit = try #require(document["habit"] as? [String: Any])
+        #expect(habit["name"] as? String == "Gym" && habit["days"] as? [String] == ["2026-06-03", "2026-06-08", "2026-06-12"])
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(await json.execute("progress 2w").text.utf8)) as? [String: Any])
+        #expect(plain["habit"] is NSNull)
+        let unknown = await text.execute("progress 2w with Nope")
+        #expect(!unknown.succeeded && unknown.text.contains("no habit named 'Nope'"))
+    }
 }

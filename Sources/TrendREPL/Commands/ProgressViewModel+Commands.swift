@@ -7,10 +7,12 @@ import WeightLog
 extension ProgressViewModel {
     static var commands: [CommandSpec] {
         [
-            CommandSpec(name: "progress", aliases: ["p", "chart"], syntax: .optional(.range),
-                        summary: "the chart and numbers (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; kept)",
-                        examples: ["progress", "progress 6m", "progress all"]) { context, arguments in
-                try await ProgressViewModel(progressFeature: context.app.progressFeature).show(arguments, style: context.style)
+            CommandSpec(name: "progress", aliases: ["p", "chart"],
+                        syntax: .sequence([.optional(.range), .optional(.sequence([.word("with"), .value("HABIT", .vocabulary("habits"))]))]),
+                        summary: "the chart and numbers (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; kept); 'with HABIT' marks its days",
+                        examples: ["progress", "progress 6m", "progress all", "progress 3m with Gym"]) { context, arguments in
+                try await ProgressViewModel(progressFeature: context.app.progressFeature, habitsFeature: context.app.habitsFeature)
+                    .show(arguments, style: context.style)
             },
             CommandSpec(name: "goal", syntax: .optional(.choice([.value("WEIGHT"), .word("clear")])), summary: "show, set or clear the goal weight",
                         examples: ["goal", "goal 75", "goal 165 lb", "goal clear"]) { context, arguments in

@@ -14,6 +14,9 @@ struct ChartRenderer {
     let style: TerminalStyle
     let unit: WeightUnit
     var height = 12
+    /// A habit whose done days are marked under the chart (`progress 6m with Gym`), so a person can see
+    /// for themselves what `insights` relates.
+    var habit: (name: String, days: Set<Int>)?
 
     private enum Cell: Equatable {
         case empty
@@ -122,8 +125,20 @@ struct ChartRenderer {
         let xAxis = xAxis(width: width, axis: axis)
         lines.append(unit.rawValue.leftPadded(to: labelWidth) + " " + style.dim("└" + xAxis.ticks))
         lines.append(String(repeating: " ", count: labelWidth + 2) + xAxis.labels)
+        if let habit {
+            // A mark in each column holding a done day, on the days the x axis spans.
+            var marks = Array(repeating: " ", count: width)
+            for day in habit.days where day >= startDay && day <= startDay + span {
+                marks[min(width - 1, Int((Double(day - startDay) / Double(span) * Double(width - 1)).rounded()))] = style.paint("▮", .green)
+            }
+            lines.append(String(repeating: " ", count: labelWidth + 2) + marks.joined().replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
+        }
         var legend: [(mark: String, plain: String)] = [(style.paint("•", .cyan) + " daily weight", "• daily weight"),
                                                        (style.paint("⠤⠤", .green) + " trend", "⠤⠤ trend")]
+        if let habit {
+            let name = TerminalText.cut(TerminalText.visible(habit.name), to: 24)
+            legend.append((style.paint("▮", .green) + " " + name + " done", "▮ " + name + " done"))
+        }
         if ahead > 0 { legend.append((style.paint("··", .green) + " projection", "·· projection")) }
         if axis.goalPlacement == .inside { legend.append((style.paint("┄┄", .magenta) + " goal", "┄┄ goal")) }
         // The legend wraps rather than run past the terminal's edge.

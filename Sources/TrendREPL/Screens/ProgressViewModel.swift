@@ -1,4 +1,5 @@
 import AppCore
+import Habits
 import Progress
 import Settings
 import Vocabulary
@@ -8,9 +9,12 @@ import WeightLog
 @MainActor
 struct ProgressViewModel {
     private let progressFeature: ProgressFeature
+    /// For `progress RANGE with HABIT`: the habit whose days are marked under the chart.
+    private let habitsFeature: HabitsFeature?
 
-    init(progressFeature: ProgressFeature = AppModel.shared.progressFeature) {
+    init(progressFeature: ProgressFeature = AppModel.shared.progressFeature, habitsFeature: HabitsFeature? = nil) {
         self.progressFeature = progressFeature
+        self.habitsFeature = habitsFeature
     }
 
     func range(named name: String) throws -> ProgressRange {
@@ -21,8 +25,19 @@ struct ProgressViewModel {
     }
 
     func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
+        // `with NAME` marks a habit's days under the chart.
+        var marked: (name: String, days: Set<Int>)?
+        var arguments = arguments
+        if let with = arguments.firstIndex(where: { $0.lowercased() == "with" }), let habitsFeature {
+            let name = arguments[(with + 1)...].joined(separator: " ")
+            guard !name.isEmpty else { throw CommandFailure(.usage, "progress: 'with' needs a habit's name, e.g. 'progress 6m with Gym'") }
+            try await habitsFeature.load()
+            let habit = try habitsFeature.habit(named: name)
+            marked = (habit.name, habit.daysDoneAtAll)
+            arguments = Array(arguments[..<with])
+        }
         // Everyday words (`2 weeks`, `last month`) name a RANGE too.
-        let arguments = DayRange.spoken(arguments, today: progressFeature.today).map { [$0] } ?? arguments
+        arguments = DayRange.spoken(arguments, today: progressFeature.today).map { [$0] } ?? arguments
         guard arguments.count <= 1 else {
             throw CommandFailure(.usage, "progress: takes at most one RANGE (2w 3m 1y all, 2026-02, 2025, START..END, or words such as '2 weeks' or 'last month')")
         }
@@ -37,7 +52,7 @@ struct ProgressViewModel {
             data = try await progressFeature.prepare()
         }
         let unit = progressFeature.selectedWeightUnit
-        return CommandOutput(Shown(data: data, unit: unit, commentary: Self.commentary(data, unit: unit)), style: style, warnings: warnings)
+        return CommandOutput(Shown(data: data, unit: unit, commentary: Self.commentary(data, unit: unit), habit: marked), style: style, warnings: warnings)
     }
 
     /// `progress [RANGE]`: the range's history, drawn and told, and the same figures for a script.
@@ -45,9 +60,15 @@ struct ProgressViewModel {
         let data: WeightHistoryData
         let unit: WeightUnit
         let commentary: String
+        var habit: (name: String, days: Set<Int>)?
 
         func encode(to encoder: any Encoder) throws {
-            try ProgressViewModel.json(data, commentary: commentary).encode(to: encoder)
+            guard case let .object(members) = ProgressViewModel.json(data, commentary: commentary) else { return }
+            let inRange = habit.map { habit in habit.days.filter { day in data.points.first.map { day >= $0.day } ?? false && day <= data.today }.sorted() }
+            let marked: JSON = habit.map { habit in
+                .object([("name", .string(habit.name)), ("days", .array((inRange ?? []).map { .string(DayNumber.string($0)) }))])
+            } ?? .null
+            try JSON.object(members + [("habit", marked)]).encode(to: encoder)
         }
 
         func text(style: TerminalStyle) -> String {
@@ -56,7 +77,7 @@ struct ProgressViewModel {
                 lines.append(commentary)
                 return lines.joined(separator: "\n")
             }
-            lines.append(ChartRenderer(style: style, unit: unit).render(data))
+            lines.append(ChartRenderer(style: style, unit: unit, habit: habit).render(data))
             lines.append("")
             if let change = data.changeKilograms, let direction = data.changeDirection {
                 let color: TerminalStyle.Color = direction == .improving ? .green : (direction == .worsening ? .magenta : .cyan)
