@@ -23,6 +23,19 @@ public final class InsightsFeature {
         return report
     }
 
+    /// An association that holds now and did not a week ago (on the history up to then), habits
+    /// first: what the Monday review may name. Nil when none became clear this week.
+    public func newlyClear() async throws -> Insight? {
+        let input = try await input()
+        async let now = Self.compute(input, from: nil, through: nil)
+        async let before = Self.compute(input, from: nil, through: input.today - 7)
+        let (current, earlier) = await (now, before)
+        func key(_ insight: Insight) -> String { "\(insight.kind)|\(insight.habit ?? "")|\(insight.weekday ?? -1)" }
+        let known = Set(earlier.reported.map(key))
+        let fresh = current.reported.filter { !known.contains(key($0)) }
+        return fresh.first { $0.habit != nil } ?? fresh.first
+    }
+
     /// Off the main actor: ten years of weigh-ins and twenty habits never hold up the prompt.
     nonisolated static func compute(_ input: InsightsInput, from firstDay: Int?, through lastDay: Int?) async -> InsightsReport {
         InsightsCalculator.report(input, from: firstDay, through: lastDay)

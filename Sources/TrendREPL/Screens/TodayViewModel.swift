@@ -1,6 +1,7 @@
 import AppCore
 import DailyTips
 import Foundation
+import Insights
 import Settings
 import Vocabulary
 import WeightLog
@@ -10,11 +11,14 @@ import WeightLog
 struct TodayViewModel {
     private let weightEntryFeature: WeightEntryFeature
     private let dailyTipsFeature: DailyTipsFeature
+    /// For the Monday review: an association that became clear this week (nil: none named).
+    private let insightsFeature: InsightsFeature?
 
     init(weightEntryFeature: WeightEntryFeature = AppModel.shared.weightEntryFeature,
-         dailyTipsFeature: DailyTipsFeature = AppModel.shared.dailyTipsFeature) {
+         dailyTipsFeature: DailyTipsFeature = AppModel.shared.dailyTipsFeature, insightsFeature: InsightsFeature? = nil) {
         self.weightEntryFeature = weightEntryFeature
         self.dailyTipsFeature = dailyTipsFeature
+        self.insightsFeature = insightsFeature
     }
 
     func show(style: TerminalStyle) async throws -> CommandOutput {
@@ -35,8 +39,13 @@ struct TodayViewModel {
         // Body fat and lean mass when they are recent; the check-in stands without them (an unreadable row is 'entries'' to report).
         let composition = (try? await weightEntryFeature.bodyComposition())
             .flatMap { $0 }.flatMap { checkIn.day - $0.latestDay < BodyComposition.recentDays ? $0 : nil }
+        // The Monday review may name one association that became clear this week; without one it says nothing more.
+        var insight: String?
+        if cards.weekReview != nil, let insightsFeature, let fresh = try? await insightsFeature.newlyClear() {
+            insight = InsightsViewModel.sentence(fresh, unit: weightEntryFeature.unit)
+        }
         return CheckInAnswer(checkIn: checkIn, cards: cards, unit: weightEntryFeature.unit,
-                             timeZone: weightEntryFeature.calendar.timeZone, sparkline: spark, composition: composition)
+                             timeZone: weightEntryFeature.calendar.timeZone, sparkline: spark, composition: composition, insight: insight)
     }
 
     /// `today`: the check-in and its cards, drawn and for a script, from one value.
@@ -49,6 +58,8 @@ struct TodayViewModel {
         let sparkline: String?
         /// Body fat and lean mass, when a recent weigh-in carries body fat.
         var composition: BodyComposition?
+        /// With the Monday review, an association that became clear this week, in words.
+        var insight: String?
 
         func encode(to encoder: any Encoder) throws {
             guard case let .object(members) = TodayViewModel.json(checkIn, cards: cards, unit: unit, timeZone: timeZone) else { return }
@@ -58,7 +69,7 @@ struct TodayViewModel {
                          ("leanMassTrendKilograms", .number(composition.leanMassTrendKilograms)),
                          ("fatMassTrendKilograms", .number(composition.fatMassTrendKilograms))])
             } ?? .null
-            try JSON.object(members + [("bodyComposition", body)]).encode(to: encoder)
+            try JSON.object(members + [("bodyComposition", body), ("newInsight", .optional(insight))]).encode(to: encoder)
         }
 
         func text(style: TerminalStyle) -> String {
@@ -107,6 +118,7 @@ struct TodayViewModel {
             if let tip = cards.tip { lines += ["", TipViewModel.line(category: tip.category.rawValue, text: tip.text, style: style)] }
             if let pepTalk = cards.pepTalk { lines.append(style.paint("★ ", .green) + style.bold(pepTalk.text)) }
             if let review = cards.weekReview { lines += [""] + TodayViewModel.lines(review, unit: unit, style: style) }
+            if let insight { lines.append(style.bold("New this week:") + " " + insight + " An association, not proof of a cause.") }
             if let weekAhead = cards.weekAhead { lines += ["", style.bold("Week ahead:") + " " + weekAhead] }
             return lines.joined(separator: "\n")
         }
