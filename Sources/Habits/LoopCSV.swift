@@ -85,7 +85,7 @@ public enum LoopCSV {
     public static func isCheckmarks(_ url: URL) -> Bool {
         guard let handle = try? UntrustedFile.open(url.path) else { return false }  // Unreadable is "not one": the weight import says why.
         defer { try? handle.close() }  // Read-only: closing cannot lose anything.
-        guard let head = try? handle.read(upToCount: 16 << 10), !head.isEmpty else { return false }
+        guard let head = try? handle.read(upToCount: 16 << 10), !head.isEmpty else { return false }  // Unreadable or empty: not one.
         let records = CSVTable.records(in: head).prefix(20)
         guard let header = records.first?.fields.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }),
               header.first == "date", header.dropFirst().contains(where: { !$0.isEmpty }),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Vocabulary
 @testable import TrendREPL
 
 /// Issue 28, item 7: the x axis never says a label twice, and names the finest unit that differs.
@@ -11,7 +12,7 @@ import TestSupport
         let session = ReplSession(app: makeTestApp(clock: clock).app, json: false, style: TerminalStyle(colors: false, width: 80), isInteractive: false)
         for offset in stride(from: days - 1, through: 0, by: -1) {
             let day = date("2026-12-02 07:00").addingTimeInterval(-Double(offset) * 86_400)
-            _ = await session.execute("weigh \(80 + Double(offset % 5) * 0.2) \(LocalDaysText.minute(day))")
+            _ = await session.execute("weigh \(80 + Double(offset % 5) * 0.2) \(LocalDays(timeZone: TimeZone(identifier: "UTC")!).localMinute(day))")
         }
         let chart = await session.execute("progress all").text.split(separator: "\n").map(String.init)
         guard let axis = chart.firstIndex(where: { $0.contains("└") }), axis + 1 < chart.count else { return [] }
@@ -26,16 +27,5 @@ import TestSupport
         #expect(Set(labels).count == labels.count, "\(labels)")
         // Within two months, the days are named, not the month again.
         #expect(!labels.contains("Dec 2026") || labels.count == 1, "\(labels)")
-    }
-}
-
-/// `YYYY-MM-DD HH:MM` in UTC, as `weigh` takes it.
-enum LocalDaysText {
-    static func minute(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
     }
 }

@@ -41,6 +41,7 @@ struct TodayViewModel {
             .flatMap { $0 }.flatMap { checkIn.day - $0.latestDay < BodyComposition.recentDays ? $0 : nil }
         // The Monday review may name one association that became clear this week; without one it says nothing more.
         var insight: String?
+        // An unreadable log leaves the review without it; `insights` says why.
         if cards.weekReview != nil, let insightsFeature, let fresh = try? await insightsFeature.newlyClear() {
             insight = InsightsViewModel.sentence(fresh, unit: weightEntryFeature.unit)
         }
