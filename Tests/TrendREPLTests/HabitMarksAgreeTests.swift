@@ -33,3 +33,23 @@ import TestSupport
         }
     }
 }
+
+/// Issue 28, item 10: at 40 and 50 columns no habit row wraps.
+@MainActor
+@Suite struct NarrowHabitRowsTests {
+    @Test(arguments: [40, 50, 60])
+    func noHabitRowWraps(width: Int) async throws {
+        let session = ReplSession(app: makeTestApp(clock: TestClock(date("2026-03-10 21:00"))).app, json: false,
+                                  style: TerminalStyle(colors: false, width: width, wraps: true), isInteractive: false)
+        _ = await session.execute("habit add \"Drink enough water every day\" every day at least 8 glasses")
+        _ = await session.execute("habit add Drinks every day at-most 2")
+        _ = await session.execute("habit add Read mon,wed,fri")
+        _ = await session.execute("habit done \"Drink enough water every day\" 5")
+        let lines = await session.execute("habits").text.split(separator: "\n").map(String.init)
+        let rows = lines.dropFirst().prefix(3)
+        #expect(rows.allSatisfy { row in ["✓", "○", "◐", "▲", "–", "·"].contains { row.hasPrefix("  " + $0) } }, "\(lines)")
+        #expect(rows.allSatisfy { TerminalText.columns($0) <= width }, "\(lines)")
+        // The target is kept when the plan is cut short.
+        #expect(rows.first?.contains("≥ 8") == true || rows.first?.contains("at least 8") == true, "\(lines)")
+    }
+}

@@ -50,6 +50,8 @@ extension HabitsViewModel {
                 RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: false, label: false),
                 RowLayout(name: min(nameWidth, 14), plan: min(planWidth, 18), bar: 5, best: false, label: false),
                 RowLayout(name: min(nameWidth, 10), plan: min(planWidth, 12), bar: 4, best: false, label: false),
+                RowLayout(name: min(nameWidth, 12), plan: min(planWidth, 12), bar: 0, best: false, label: false, compact: true),
+                RowLayout(name: min(nameWidth, 9), plan: min(planWidth, 10), bar: 0, best: false, label: false, compact: true),
             ]
             let chosen = layouts.first { layout in
                 summaries.allSatisfy { TerminalText.columns(HabitsViewModel.row($0, layout: layout, style: .plain)) <= style.width }

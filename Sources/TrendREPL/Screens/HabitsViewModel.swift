@@ -214,6 +214,8 @@ struct HabitsViewModel {
     struct RowLayout {
         let name: Int, plan: Int, bar: Int
         let best: Bool, label: Bool
+        /// The narrowest rows (40–50 columns): the streak as `12d`, no bar, no "5 today".
+        var compact = false
     }
 
     /// One habit's row of `habits`: today's mark, name, plan, streak, strength and what today holds.
@@ -239,6 +241,11 @@ struct HabitsViewModel {
         let plan = TerminalText.cut(TerminalText.columns(full) <= layout.plan ? full : Self.shortPlan(of: habit), to: layout.plan)
             .rightPadded(to: layout.plan)
         let strength = Int((summary.strength * 100).rounded())
+        if layout.compact {
+            // Every figure kept, in the fewest columns: a row never wraps at 40.
+            return "  \(symbol) \(name) \(plan) " + "\(summary.currentStreak)d".leftPadded(to: 4) + " " + "\(strength)%".leftPadded(to: 4)
+                + (habit.archived ? " " + style.dim("archived") : "")
+        }
         var line = "  \(symbol) \(name)  \(plan) streak \(String(summary.currentStreak).leftPadded(to: 3))"
         if layout.best { line += " (best \(summary.bestStreak))" }
         line += (layout.label ? "  strength " : "  ") + "\(String(strength).leftPadded(to: 3))% " + Self.bar(summary.strength, width: layout.bar, style: style)
