@@ -91,4 +91,25 @@ import TestSupport
         #expect(answers[3] == "0", "no trend where the line never goes (the end of the range at the start's weight)")
         #expect(answers[4] == "1", "the goal at its height")
     }
+
+    /// Issue 30, item 2: `export chart.svg RANGE with HABIT` marks the habit's done days along the foot of the plot, drawn by a real renderer.
+    @Test func aHabitsDaysAreMarkedInTheSVG() async throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let graph = makeTestApp(clock: TestClock(date("2026-06-15 09:00")), calendar: calendar(zone: "UTC"), directory: temp.url.appendingPathComponent("data"))
+        let session = ReplSession(app: graph.app, json: false, style: .plain, isInteractive: false)
+        for day in 1...14 { _ = await session.execute("weigh \(80 - Double(day) * 0.1) 2026-06-\(String(format: "%02d", day)) 07:00") }
+        _ = await session.execute("habit add Gym 3/week")
+        for day in ["2026-06-03", "2026-06-08", "2026-06-12"] { _ = await session.execute("habit done Gym \(day)") }
+        let svg = temp.url.appendingPathComponent("gym.svg")
+        let exported = await session.execute("export \(svg.path) 2w with Gym")
+        #expect(exported.succeeded, "\(exported.text)")
+        let text = try String(contentsOf: svg, encoding: .utf8)
+        #expect(text.components(separatedBy: "height=\"7\" fill=\"\(SVGChart.trendColor)\"").count - 1 == 4, "three days and the legend's mark")
+        #expect(text.contains(">Gym done</text>"))
+        let png = temp.url.appendingPathComponent("gym.png")
+        #expect(try runTool("/usr/bin/env", ["rsvg-convert", svg.path, "-o", png.path], mergingErrors: true).status == 0)
+        let refused = await session.execute("export \(svg.path) 2w with Nope")
+        #expect(!refused.succeeded && refused.text.contains("no habit named 'Nope'"))
+    }
 }

@@ -17,9 +17,9 @@ extension ImportViewModel {
                 try await viewModel(context).importFile(arguments, context: context)
             },
             CommandSpec(name: "export", syntax: .sequence([.value("FILE", .file), .optional(.word("kg")), .optional(.range)]),
-                        summary: "write weigh-ins to FILE.csv (your unit, or kg) or FILE.json; FILE.svg draws the progress chart; FILE-habits.csv writes habits",
+                        summary: "write weigh-ins to FILE.csv (your unit, or kg) or FILE.json; FILE.svg draws the progress chart (with HABIT marks its days); FILE-habits.csv writes habits",
                         examples: ["export weights.csv", "export weights.csv kg", "export trend.json", "export 2025.csv 2025",
-                                   "export chart.svg 6m", "export my-habits.csv"]) { context, arguments in
+                                   "export chart.svg 6m", "export chart.svg 3m with Gym", "export my-habits.csv"]) { context, arguments in
                 try await viewModel(context).export(arguments)
             },
         ]

@@ -200,12 +200,13 @@ struct ImportViewModel {
     }
 
     func export(_ arguments: [String]) async throws -> CommandOutput {
-        guard let path = arguments.first, arguments.count <= 3 else {
-            throw CommandFailure(.usage, "export: needs a file name ending in .csv, .json or -habits.csv, then 'kg' and a RANGE if wanted")
-        }
+        let usage = "export: needs a file name ending in .csv, .json, .svg or -habits.csv, then 'kg' and a RANGE if wanted"
+        guard let path = arguments.first else { throw CommandFailure(.usage, usage) }
         let url = URL(fileURLWithPath: HomePath.expanding(path))
         let lower = url.lastPathComponent.lowercased()
+        // A chart takes a RANGE and `with HABIT` (a name of any length); the other files at most two words.
         if lower.hasSuffix(".svg") { return try await exportChart(to: url, Array(arguments.dropFirst())) }
+        guard arguments.count <= 3 else { throw CommandFailure(.usage, usage) }
         var inKilograms = false
         var range: DayRange?
         for word in arguments.dropFirst() {
@@ -255,14 +256,16 @@ struct ImportViewModel {
 extension ImportViewModel {
     /// `export chart.svg [RANGE]`: the progress chart of a range (the chosen one by default) as an SVG.
     func exportChart(to url: URL, _ arguments: [String]) async throws -> CommandOutput {
+        var arguments = arguments
+        let marked = try await ProgressViewModel.habitMarked(in: &arguments, habitsFeature: habitsFeature, command: "export")
         guard arguments.count <= 1 else {
-            throw CommandFailure(.usage, "export: after a .svg file may come one RANGE (1m, 6m, 1y, all, 2026-02, START..END)")
+            throw CommandFailure(.usage, "export: after a .svg file may come one RANGE (1m, 6m, 1y, all, 2026-02, START..END) and 'with HABIT'")
         }
         let range = try arguments.first.map { try ProgressViewModel(progressFeature: progressFeature).range(named: $0) }
         let data = try await progressFeature.prepare(range: range)
         let title = "Trend, \(data.range.title)" + (data.points.isEmpty ? ""
             : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
-        try await weightImportFeature.writeDocument(SVGChart(unit: progressFeature.selectedWeightUnit).render(data, title: title), to: url)
+        try await weightImportFeature.writeDocument(SVGChart(unit: progressFeature.selectedWeightUnit, habit: marked).render(data, title: title), to: url)
         return CommandOutput(Charted(file: url.path, days: data.points.count, range: data.range.title), style: .plain)
     }
 

@@ -17,6 +17,18 @@ struct ProgressViewModel {
         self.habitsFeature = habitsFeature
     }
 
+    /// `… with NAME` at the end of `arguments` (taken off them): the habit whose done days a chart marks.
+    static func habitMarked(in arguments: inout [String], habitsFeature: HabitsFeature?, command: String) async throws
+        -> (name: String, days: Set<Int>)? {
+        guard let with = arguments.firstIndex(where: { $0.lowercased() == "with" }), let habitsFeature else { return nil }
+        let name = arguments[(with + 1)...].joined(separator: " ")
+        guard !name.isEmpty else { throw CommandFailure(.usage, "\(command): 'with' needs a habit's name, e.g. '\(command) … with Gym'") }
+        try await habitsFeature.load()
+        let habit = try habitsFeature.habit(named: name)
+        arguments = Array(arguments[..<with])
+        return (habit.name, habit.daysDoneAtAll)
+    }
+
     func range(named name: String) throws -> ProgressRange {
         guard let range = ProgressRange(name: name, today: progressFeature.today) else {
             throw ProgressError.unknownRange(ReplSession.printable(name))
@@ -25,17 +37,8 @@ struct ProgressViewModel {
     }
 
     func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
-        // `with NAME` marks a habit's days under the chart.
-        var marked: (name: String, days: Set<Int>)?
         var arguments = arguments
-        if let with = arguments.firstIndex(where: { $0.lowercased() == "with" }), let habitsFeature {
-            let name = arguments[(with + 1)...].joined(separator: " ")
-            guard !name.isEmpty else { throw CommandFailure(.usage, "progress: 'with' needs a habit's name, e.g. 'progress 6m with Gym'") }
-            try await habitsFeature.load()
-            let habit = try habitsFeature.habit(named: name)
-            marked = (habit.name, habit.daysDoneAtAll)
-            arguments = Array(arguments[..<with])
-        }
+        let marked = try await Self.habitMarked(in: &arguments, habitsFeature: habitsFeature, command: "progress")
         // Everyday words (`2 weeks`, `last month`) name a RANGE too.
         arguments = DayRange.spoken(arguments, today: progressFeature.today).map { [$0] } ?? arguments
         guard arguments.count <= 1 else {

@@ -11,6 +11,8 @@ import Vocabulary
 /// dashed, and a title with the range and its dates. Opens in any browser.
 struct SVGChart {
     let unit: WeightUnit
+    /// A habit whose done days are marked along the foot of the plot (`export chart.svg 6m with Gym`).
+    var habit: (name: String, days: Set<Int>)?
     static let width = 800.0
     static let height = 420.0
     /// The plot area inside the margins.
@@ -122,6 +124,14 @@ struct SVGChart {
         if axis.goalPlacement == .inside {
             svg += "<line x1=\"\(plot.left + 320)\" y1=\"\(legendY - 4)\" x2=\"\(plot.left + 344)\" y2=\"\(legendY - 4)\" stroke=\"\(Self.goalColor)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>"
                 + "<text x=\"\(plot.left + 350)\" y=\"\(legendY)\" fill=\"#444444\">goal</text>\n"
+        }
+        if let habit {
+            // A tick a done day, along the foot of the plot, and its name in the legend.
+            for day in habit.days.sorted() where day >= axis.startDay && day <= axis.startDay + axis.span {
+                svg += "<rect x=\"\(Self.number(layout.x(day) - 1.5))\" y=\"\(Self.number(plot.bottom - 9))\" width=\"3\" height=\"7\" fill=\"\(Self.trendColor)\"/>\n"
+            }
+            svg += "<rect x=\"\(plot.left + 410)\" y=\"\(legendY - 9)\" width=\"3\" height=\"7\" fill=\"\(Self.trendColor)\"/>"
+                + "<text x=\"\(plot.left + 420)\" y=\"\(legendY)\" fill=\"#444444\">\(Self.escaped(habit.name)) done</text>\n"
         }
         return svg + "</svg>\n"
     }
