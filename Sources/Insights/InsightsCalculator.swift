@@ -220,12 +220,6 @@ public enum InsightsCalculator {
         return Insight(kind: .weekly, habit: habit, weekday: nil, estimate: estimate, count: metWeeks, otherCount: unmetWeeks)
     }
 
-    private static func two(_ kind: Insight.Kind, habit: String?, _ a: [Double], _ b: [Double], minimum: Int) -> Insight? {
-        guard a.count >= minimum, b.count >= minimum,
-              let estimate = Statistics.welch(Statistics.Summary(a), Statistics.Summary(b)) else { return nil }
-        return Insight(kind: kind, habit: habit, weekday: nil, estimate: estimate, count: a.count, otherCount: b.count)
-    }
-
     /// Each weighed day's morning and evening.
     struct Days {
         var morning: [Int: Double] = [:]
@@ -290,8 +284,6 @@ public enum InsightsCalculator {
         }
 
         func weekday(_ day: Int) -> Int { DayNumber.weekdayFromMonday(day) }
-
-        static func slope(_ points: [(Double, Double)]) -> Double? { line(points)?.slope }
 
         /// The least-squares line; `level` is its value at x = 0.
         static func line(_ points: [(Double, Double)]) -> (level: Double, slope: Double)? {

@@ -7,8 +7,6 @@ import Observation
 @Observable
 public final class InsightsFeature {
     @ObservationIgnored private let input: @MainActor () async throws -> InsightsInput
-    /// The latest report, for a screen that shows it again.
-    public private(set) var latest: InsightsReport?
 
     /// - Parameter input: reads the weigh-ins and habits as they are now.
     public init(input: @escaping @MainActor () async throws -> InsightsInput) {
@@ -17,10 +15,7 @@ public final class InsightsFeature {
 
     /// The report over `firstDay...lastDay` (nil: all history up to today).
     public func report(from firstDay: Int? = nil, through lastDay: Int? = nil) async throws -> InsightsReport {
-        let input = try await input()
-        let report = await Self.compute(input, from: firstDay, through: lastDay)
-        latest = report
-        return report
+        await Self.compute(try await input(), from: firstDay, through: lastDay)
     }
 
     /// An association that holds now and did not a week ago (on the history up to then), habits

@@ -101,18 +101,11 @@ extension DayRange {
             }
         }
         // `february 2026`, `feb`, `sept 2025`.
-        guard lead == nil, let named = monthNumber(word) else { return nil }
+        guard lead == nil, let named = WhenInput.month(word) else { return nil }
         if rest.count == 2 {
             guard let typedYear = Int(rest[rest.startIndex + 1]), (1900...2200).contains(typedYear) else { return nil }
             return monthWord(typedYear, named)
         }
         return monthWord(named > month ? year - 1 : year, named)
-    }
-
-    /// `feb`, `february`, `sept` → 2; nil for any other word.
-    static func monthNumber(_ word: String) -> Int? {
-        guard word.count >= 3 else { return nil }
-        let word = word.hasSuffix(".") ? String(word.dropLast()) : word
-        return monthNames.firstIndex { $0.lowercased().hasPrefix(word) || (word == "sept" && $0 == "September") }.map { $0 + 1 }
     }
 }
