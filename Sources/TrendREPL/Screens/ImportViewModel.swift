@@ -52,7 +52,7 @@ struct ImportViewModel {
         }
         let url = URL(fileURLWithPath: HomePath.expanding(path))
         if let source = habitsFeature.loopSource(at: url) {
-            return renderLoop(try await habitsFeature.importLoop(source, preview: previewOnly), format: source.format, style: context.style)
+            return renderLoop(try await habitsFeature.importLoop(source, preview: previewOnly), source: source, style: context.style)
         }
         let bar = ProgressBar(enabled: context.isInteractive, label: previewOnly ? "Reading" : "Importing")
         let preview: ImportPreview
@@ -142,8 +142,8 @@ struct ImportViewModel {
     }
 
     /// A Loop Habit Tracker backup: the habits and days it brings.
-    func renderLoop(_ summary: LoopImportSummary, format: String, style: TerminalStyle) -> CommandOutput {
-        CommandOutput(LoopImported(summary, format: format), style: style)
+    func renderLoop(_ summary: LoopImportSummary, source: LoopSource, style: TerminalStyle) -> CommandOutput {
+        CommandOutput(LoopImported(summary, source: source), style: style)
     }
 
     /// `import` of Loop's habits: the habits and days it brings, or would.
@@ -162,11 +162,12 @@ struct ImportViewModel {
 
         enum CodingKeys: String, CodingKey { case format, newHabits, mergedHabits, archived, new, duplicates, invalid, assumed, imported }
 
-        init(_ summary: LoopImportSummary, format: String) {
-            self.format = switch format {
-            case "backup": "loop"
-            case "Checkmarks.csv": "loopCheckmarks"
-            default: "loopCSV"
+        init(_ summary: LoopImportSummary, source: LoopSource) {
+            // The format's code for a script, from the source itself (not from the words that name it).
+            format = switch source {
+            case .backup: "loop"
+            case .csvFolder: "loopCSV"
+            case .checkmarks: "loopCheckmarks"
             }
             newHabits = summary.newHabits
             mergedHabits = summary.mergedHabits
@@ -176,7 +177,7 @@ struct ImportViewModel {
             invalid = summary.problems
             assumed = summary.assumptions
             imported = summary.imported
-            source = format
+            self.source = source.format
         }
 
         func text(style: TerminalStyle) -> String {
