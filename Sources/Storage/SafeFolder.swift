@@ -1,5 +1,4 @@
 import Foundation
-import Storage
 
 /// A folder opened without following links below a trusted root, whose
 /// files are read and written relative to its descriptor.
@@ -10,11 +9,13 @@ import Storage
 /// non-blocking, so a FIFO never hangs), with a size cap, and writes go to a
 /// temporary file in the same folder that is then renamed over the target.
 /// Nothing here can be steered outside the folder it was opened on.
-final class SafeFolder: @unchecked Sendable {
+public final class SafeFolder: @unchecked Sendable {
+    /// The most a file read a chunk at a time may hold (a snapshot of a long history is far below it).
+    public static let chunkedLimit = 512 * 1_048_576
     // @unchecked: the descriptor is only read, and closed once in deinit.
     let descriptor: Int32
     /// How messages name the folder.
-    let path: String
+    public let path: String
 
     private init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
@@ -26,7 +27,7 @@ final class SafeFolder: @unchecked Sendable {
     }
 
     /// What sits at a name in a folder, without following a link.
-    enum Entry: Equatable {
+    public enum Entry: Equatable {
         case missing, file, folder, link, other
     }
 
@@ -35,19 +36,19 @@ final class SafeFolder: @unchecked Sendable {
     /// without following links. Missing components are made (0700) when
     /// `create` is true; a missing root only when `createRoot` is (the data
     /// directory, never a sync folder).
-    static func open(_ root: URL, _ components: [String] = [], create: Bool = false, createRoot: Bool = false) throws -> SafeFolder {
+    public static func open(_ root: URL, _ components: [String] = [], create: Bool = false, createRoot: Bool = false) throws -> SafeFolder {
         if createRoot, !FileManager.default.fileExists(atPath: root.path) {
             do {
                 try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true,
                                                         attributes: [.posixPermissions: 0o700])
             } catch {
-                throw BackupFileError.cannotWrite(root.path, reason: (error as NSError).localizedDescription)
+                throw FolderError.cannotWrite(root.path, reason: (error as NSError).localizedDescription)
             }
         }
         let rootDescriptor = Foundation.open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootDescriptor >= 0 else {
-            if errno == ENOENT { throw BackupFileError.missingFolder(root.path) }
-            throw BackupFileError.cannotList(root.path, reason: String(cString: strerror(errno)))
+            if errno == ENOENT { throw FolderError.missingFolder(root.path) }
+            throw FolderError.cannotList(root.path, reason: String(cString: strerror(errno)))
         }
         var folder = SafeFolder(descriptor: rootDescriptor, path: root.path)
         for component in components {
@@ -57,19 +58,19 @@ final class SafeFolder: @unchecked Sendable {
     }
 
     /// A folder inside this one, never through a link.
-    func subfolder(_ name: String, create: Bool) throws -> SafeFolder {
+    public func subfolder(_ name: String, create: Bool) throws -> SafeFolder {
         let path = self.path + "/" + name
-        guard Self.isPlainName(name) else { throw BackupFileError.outsideBackupFolder(name) }
+        guard Self.isPlainName(name) else { throw FolderError.outsideBackupFolder(name) }
         if create, entry(name) == .missing, mkdirat(descriptor, name, 0o700) != 0, errno != EEXIST {
-            throw BackupFileError.cannotWrite(path, reason: String(cString: strerror(errno)))
+            throw FolderError.cannotWrite(path, reason: String(cString: strerror(errno)))
         }
         try require(name, is: .folder)
         let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard child >= 0 else { throw BackupFileError.cannotList(path, reason: String(cString: strerror(errno))) }
+        guard child >= 0 else { throw FolderError.cannotList(path, reason: String(cString: strerror(errno))) }
         return SafeFolder(descriptor: child, path: path)
     }
 
-    func entry(_ name: String) -> Entry {
+    public func entry(_ name: String) -> Entry {
         var info = stat()
         guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {
@@ -85,18 +86,18 @@ final class SafeFolder: @unchecked Sendable {
         let found = entry(name), path = self.path + "/" + name
         guard found != expected else { return }
         switch found {
-        case .missing: throw expected == .folder ? BackupFileError.missingFolder(path) : BackupFileError.noSuchBackup(path)
-        case .link: throw BackupFileError.linkRefused(path)
-        default: throw expected == .folder ? BackupFileError.notAFolder(path) : BackupFileError.notARegularFile(path)
+        case .missing: throw expected == .folder ? FolderError.missingFolder(path) : FolderError.noSuchBackup(path)
+        case .link: throw FolderError.linkRefused(path)
+        default: throw expected == .folder ? FolderError.notAFolder(path) : FolderError.notARegularFile(path)
         }
     }
 
     /// The names in the folder, hidden ones left out.
-    func names(includingHidden: Bool = false) throws -> [String] {
+    public func names(includingHidden: Bool = false) throws -> [String] {
         let copy = dup(descriptor)
         guard copy >= 0, let stream = fdopendir(copy) else {
             if copy >= 0 { close(copy) }
-            throw BackupFileError.cannotList(path, reason: String(cString: strerror(errno)))
+            throw FolderError.cannotList(path, reason: String(cString: strerror(errno)))
         }
         defer { closedir(stream) }
         rewinddir(stream)
@@ -117,21 +118,21 @@ final class SafeFolder: @unchecked Sendable {
         let path = self.path + "/" + name
         try require(name, is: .file)
         let file = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard file >= 0 else { throw BackupFileError.cannotRead(path, reason: String(cString: strerror(errno))) }
+        guard file >= 0 else { throw FolderError.cannotRead(path, reason: String(cString: strerror(errno))) }
         var info = stat()
         guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(file)
-            throw BackupFileError.notARegularFile(path)
+            throw FolderError.notARegularFile(path)
         }
         return (file, Int(info.st_size), path)
     }
 
     /// A regular file's bytes, at most `limit` of them; a link, FIFO, device
     /// or folder is refused without being opened for reading.
-    func read(_ name: String, limit: Int) throws -> Data {
+    public func read(_ name: String, limit: Int) throws -> Data {
         let (file, size, path) = try openRegularFile(name)
         defer { close(file) }
-        guard size <= limit else { throw BackupFileError.tooLarge(path, limit: limit) }
+        guard size <= limit else { throw FolderError.tooLarge(path, limit: limit) }
         var data = Data(count: size)
         var offset = 0
         let failure: String? = data.withUnsafeMutableBytes { buffer in
@@ -145,65 +146,36 @@ final class SafeFolder: @unchecked Sendable {
             }
             return nil
         }
-        if let failure { throw BackupFileError.cannotRead(path, reason: failure) }
+        if let failure { throw FolderError.cannotRead(path, reason: failure) }
         return data.prefix(offset)
     }
 
     /// A file that will become `name` once written whole: see `PendingFile`.
-    func pending(_ name: String) throws -> PendingFile {
+    public func pending(_ name: String) throws -> PendingFile {
         try PendingFile(folder: self, name: name)
-    }
-
-    /// Writes a copy of the regular file `name` in `source` as `target`, a
-    /// megabyte at a time, through a pending file; returns the copy's SHA-256.
-    /// With `expecting`, a copy of other bytes (the source changed meanwhile)
-    /// is discarded and the old `target` stands.
-    func copy(_ name: String, from source: SafeFolder, as target: String, rotatingTo previous: String? = nil,
-              expecting: String? = nil) throws -> String {
-        let file = try pending(target)
-        let hash = try ContentHash()
-        try source.forEachChunk(of: name) { chunk in
-            try file.append(chunk)
-            try hash.update(chunk)
-        }
-        let copied = try hash.finish()
-        if let expecting, copied != expecting {
-            file.discard()
-            throw BackupFileError.verifyFailed(file.path, reason: "\(source.path)/\(name) changed while it was copied")
-        }
-        try file.commit(rotatingTo: previous)
-        return copied
-    }
-
-    /// The SHA-256 of the regular file `name` and its size, read back a
-    /// megabyte at a time (a large snapshot is checked without a copy of it in memory).
-    func sha256(of name: String) throws -> (hash: String, size: Int) {
-        let hash = try ContentHash()
-        try forEachChunk(of: name) { try hash.update($0) }
-        return (try hash.finish(), hash.count)
     }
 
     /// Calls `body` with the bytes of the regular file `name`, a megabyte at a
     /// time: all of them, or those of `range` (the file must still hold them).
-    func forEachChunk(of name: String, in range: Range<Int>? = nil, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public func forEachChunk(of name: String, in range: Range<Int>? = nil, limit: Int = SafeFolder.chunkedLimit, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let (file, size, path) = try openRegularFile(name)
         defer { close(file) }
-        guard size <= SnapshotFile.sizeLimit else { throw BackupFileError.tooLarge(path, limit: SnapshotFile.sizeLimit) }
+        guard size <= limit else { throw FolderError.tooLarge(path, limit: limit) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var position = range?.lowerBound ?? 0
-        let end = range?.upperBound ?? SnapshotFile.sizeLimit
+        let end = range?.upperBound ?? limit
         while position < end {
             let wanted = min(chunk.count, end - position)
             let count = chunk.withUnsafeMutableBytes { pread(file, $0.baseAddress, wanted, off_t(position)) }
             if count < 0, errno == EINTR { continue }
-            if count < 0 { throw BackupFileError.cannotRead(path, reason: String(cString: strerror(errno))) }
+            if count < 0 { throw FolderError.cannotRead(path, reason: String(cString: strerror(errno))) }
             if count == 0 {
-                guard range == nil else { throw BackupFileError.cannotRead(path, reason: "the file is shorter than when it was read") }
+                guard range == nil else { throw FolderError.cannotRead(path, reason: "the file is shorter than when it was read") }
                 return
             }
             position += count
             // A file that grows while it is read is not the one that was checked.
-            guard position <= SnapshotFile.sizeLimit else { throw BackupFileError.tooLarge(path, limit: SnapshotFile.sizeLimit) }
+            guard position <= limit else { throw FolderError.tooLarge(path, limit: limit) }
             try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
         }
     }
@@ -219,24 +191,24 @@ final class SafeFolder: @unchecked Sendable {
         guard renameat(descriptor, temporary, descriptor, name) == 0 else {
             let reason = String(cString: strerror(errno))
             unlinkat(descriptor, temporary, 0)
-            throw BackupFileError.cannotWrite(self.path + "/" + name, reason: reason)
+            throw FolderError.cannotWrite(self.path + "/" + name, reason: reason)
         }
         fsync(descriptor)
     }
 
     /// A hard link `name` to `existing` in `source` (no link is followed); false when it could not be made.
-    func link(_ name: String, to existing: String, in source: SafeFolder) -> Bool {
+    public func link(_ name: String, to existing: String, in source: SafeFolder) -> Bool {
         linkat(source.descriptor, existing, descriptor, name, 0) == 0
     }
 
     /// Removes a name that is not a regular file or folder (a planted link, a FIFO).
-    func removePlanted(_ name: String) {
+    public func removePlanted(_ name: String) {
         if [.link, .other].contains(entry(name)) { unlinkat(descriptor, name, 0) }
     }
 
     /// Removes the temporaries (`.<name>.<pid>.tmp`) that a process no longer
     /// running left behind (killed while it wrote); a live process's are kept.
-    func removeStaleTemporaries() {
+    public func removeStaleTemporaries() {
         // Best effort: an unlistable folder has nothing this could clean, and the next check tries again.
         for name in (try? names(includingHidden: true)) ?? [] {
             guard let pid = PendingFile.writer(ofTemporary: name), processHasEnded(pid),
@@ -246,12 +218,12 @@ final class SafeFolder: @unchecked Sendable {
     }
 
     /// Removes the regular file `name` (a link or folder of that name is left alone).
-    func remove(_ name: String) {
+    public func remove(_ name: String) {
         if entry(name) == .file { unlinkat(descriptor, name, 0) }
     }
 
     /// One path component: no separator, not `.` or `..`, not empty.
-    static func isPlainName(_ name: String) -> Bool {
+    public static func isPlainName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
     }
 }
@@ -261,16 +233,16 @@ final class SafeFolder: @unchecked Sendable {
 /// renames over its name. Until then the old file stands; a pending file
 /// that is never committed (an error, a refused row) is removed, and a
 /// killed process leaves only a hidden temporary, never half a snapshot.
-final class PendingFile {
+public final class PendingFile {
     private let folder: SafeFolder
-    let name: String
+    public let name: String
     private let temporary: String
     private var descriptor: Int32
     /// How messages name the file.
-    var path: String { folder.path + "/" + name }
+    public var path: String { folder.path + "/" + name }
 
     /// The process that writes the temporary `name` (`.<name>.<pid>.tmp`), or nil for any other name.
-    static func writer(ofTemporary name: String) -> pid_t? {
+    public static func writer(ofTemporary name: String) -> pid_t? {
         guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
         let parts = name.dropLast(4).split(separator: ".")
         guard parts.count >= 2, let pid = parts.last.flatMap({ pid_t($0) }), pid > 0 else { return nil }
@@ -283,7 +255,7 @@ final class PendingFile {
         temporary = ".\(name).\(getpid()).tmp"
         unlinkat(folder.descriptor, temporary, 0)
         descriptor = openat(folder.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw BackupFileError.cannotWrite(folder.path + "/" + name, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw FolderError.cannotWrite(folder.path + "/" + name, reason: String(cString: strerror(errno))) }
         fchmod(descriptor, 0o600)
     }
 
@@ -292,8 +264,8 @@ final class PendingFile {
     }
 
     /// Writes the next bytes.
-    func append(_ bytes: UnsafeRawBufferPointer) throws {
-        guard descriptor >= 0 else { throw BackupFileError.cannotWrite(path, reason: "the file was already closed") }
+    public func append(_ bytes: UnsafeRawBufferPointer) throws {
+        guard descriptor >= 0 else { throw FolderError.cannotWrite(path, reason: "the file was already closed") }
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
@@ -302,7 +274,7 @@ final class PendingFile {
             if written < 0 {
                 let reason = String(cString: strerror(errno))
                 discard()
-                throw BackupFileError.cannotWrite(path, reason: reason)
+                throw FolderError.cannotWrite(path, reason: reason)
             }
             offset += written
         }
@@ -310,21 +282,21 @@ final class PendingFile {
 
     /// Syncs the bytes and puts the file in place of `name`; with `rotatingTo`,
     /// the old file (a regular one) is kept under that name first.
-    func commit(rotatingTo previous: String? = nil) throws {
-        guard descriptor >= 0 else { throw BackupFileError.cannotWrite(path, reason: "the file was already closed") }
+    public func commit(rotatingTo previous: String? = nil) throws {
+        guard descriptor >= 0 else { throw FolderError.cannotWrite(path, reason: "the file was already closed") }
         let synced = fsync(descriptor) == 0
         let reason = String(cString: strerror(errno))
         close(descriptor)
         descriptor = -1
         guard synced else {
             unlinkat(folder.descriptor, temporary, 0)
-            throw BackupFileError.cannotWrite(path, reason: reason)
+            throw FolderError.cannotWrite(path, reason: reason)
         }
         try folder.replace(name, with: temporary, rotatingTo: previous)
     }
 
     /// Closes and removes the temporary file; the old file stands.
-    func discard() {
+    public func discard() {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1
