@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "Backup", dependencies: ["Storage", "Settings", "CCrypto", "Vocabulary"]),
         // The statistics relating habits to weight: values in, no tables (DESIGN.md §3 Insights).
         .target(name: "Insights", dependencies: ["Vocabulary"]),
+        // Several devices through the sync folder: segments, the merge, SyncFeature (DESIGN.md §8).
+        .target(name: "Sync", dependencies: ["Storage"]),
 
         // MARK: Composition root
         .target(

@@ -15,6 +15,6 @@ extension DatabaseSchema {
     /// of this installation, the journal), then each feature's. A new table's
     /// owner is added here; its migrations take the next free version.
     public static let trend = DatabaseSchema([
-        MetaTable(), JournalTables(), SettingsTable(), WeightTable(), TipDeckTable(), HabitsTable(),
+        MetaTable(), JournalTables(), SyncTables(), SettingsTable(), WeightTable(), TipDeckTable(), HabitsTable(),
     ])
 }

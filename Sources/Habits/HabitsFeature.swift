@@ -295,7 +295,11 @@ public final class HabitsFeature {
         // A mark without a new note keeps the day's note; clearing the mark clears it.
         let kept = mark == nil ? nil : (note ?? habit.notes[day])
         let journal = journal("habit \(Self.markWord(mark)) \(habit.name) on \(DayNumber.string(day))")
-        try await write { try await self.storage.setMark(mark, note: kept, habitID: id, day: day, journal: journal) }
+        var added: Double?
+        // Only an amount added to an amount (or to nothing) adds up across devices; anything else is a new value.
+        let held = habit.marks[day]
+        if adding, case let .value(amount)? = requested, held == nil || { if case .value? = held { true } else { false } }() { added = amount }
+        try await write { try await self.storage.setMark(mark, note: kept, habitID: id, day: day, added: added, journal: journal) }
         habit.marks[day] = mark
         habit.notes[day] = kept
         replace(habit)

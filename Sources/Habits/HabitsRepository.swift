@@ -29,7 +29,8 @@ public protocol HabitsRepository: Sendable {
     /// Removes a habit and its days.
     func delete(id: String, journal: JournalEntry?) async throws
     /// Sets or (with nil) clears one day's mark and its note. Each change is journaled under `journal` when given.
-    func setMark(_ mark: HabitMark?, note: String?, habitID: String, day: Int, journal: JournalEntry?) async throws
+    /// `added` is the amount a `+N` added to what the day held, so the other devices add it too.
+    func setMark(_ mark: HabitMark?, note: String?, habitID: String, day: Int, added: Double?, journal: JournalEntry?) async throws
     /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
     func externalVersion() async throws -> Int
     /// Adds habits and days to existing habits in one transaction: all of it or none.
@@ -96,8 +97,11 @@ public actor LocalHabitsRepository: HabitsRepository {
         try store.write(journal: journal) { try HabitsTable.delete(id: id, in: $0) }
     }
 
-    public func setMark(_ mark: HabitMark?, note: String?, habitID: String, day: Int, journal: JournalEntry?) throws {
-        try store.write(journal: journal) { try HabitsTable.setMark(mark, note: note, habitID: habitID, day: day, in: $0) }
+    public func setMark(_ mark: HabitMark?, note: String?, habitID: String, day: Int, added: Double?, journal: JournalEntry?) throws {
+        try store.write(journal: journal) { connection in
+            try HabitsTable.setMark(mark, note: note, habitID: habitID, day: day, in: connection)
+            if let added { try connection.noteSyncAddition(table: HabitsTable.recordsCode, key: [.text(habitID), .int(day)], amount: added) }
+        }
     }
 
     public func importHabits(_ habits: [Habit], days: [(habitID: String, day: Int, mark: HabitMark, note: String?)],

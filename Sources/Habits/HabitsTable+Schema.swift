@@ -119,11 +119,14 @@ extension HabitsTable: SchemaOwner {
         ]
     }
 
+    /// The journal's code for habit days.
+    static let recordsCode = 2
+
     public var journaledTables: [JournaledTable] {
         [
             JournaledTable(code: 1, name: "habits", noun: "habit", key: ["id"],
                            columns: ["id", "name", "name_key", "schedule", "kind", "target", "created_day", "archived", "position", "unit"]),
-            JournaledTable(code: 2, name: "habit_records", noun: "habit day", key: ["habit_id", "day"],
+            JournaledTable(code: Self.recordsCode, name: "habit_records", noun: "habit day", key: ["habit_id", "day"],
                            columns: ["habit_id", "day", "status", "value", "note"]),
         ]
     }

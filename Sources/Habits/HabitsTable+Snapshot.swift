@@ -92,7 +92,7 @@ extension HabitsTable {
         return (valid, dropped)
     }
 
-    private static func problem(_ row: Row, name: String, ids: Set<String>, names: Set<String>) -> String? {
+    static func problem(_ row: Row, name: String, ids: Set<String>, names: Set<String>) -> String? {
         guard !row.id.isEmpty, row.id.count <= 64, !ids.contains(row.id) else { return "a habit id is empty, overlong or repeated" }
         guard HabitName.isAcceptable(name), !names.contains(name.lowercased()) else {
             return "the habit name '\(row.name.prefix(60))' is empty, too long or repeated"
@@ -109,7 +109,7 @@ extension HabitsTable {
         return nil
     }
 
-    private static func problem(_ record: RecordRow, habits: Set<String>) -> String? {
+    static func problem(_ record: RecordRow, habits: Set<String>) -> String? {
         guard habits.contains(record.habitID) else { return "a habit day belongs to no habit" }
         guard PlausibleTime.days.contains(record.day) else { return "a habit day is before 1900 or after 2199" }
         guard let mark = try? mark(record) else { return "a habit day has an unknown status" }  // The status is the problem.

@@ -162,6 +162,7 @@ enum ChangeJournal {
         else { throw JournalError.nothingToUndo }
         try writeAppendedImages(of: found, in: connection)
         try replaying(in: connection) { try replay(found, seqs: seqs, undoing: true, in: connection) }
+        try markSyncDirty(seqs, in: connection)
         try connection.run("UPDATE journal_changes SET undone = 1 WHERE id = ?", [.int(found.id)])
         return JournalChange(id: found.id, at: found.at, action: found.action, summary: found.summary, undone: true, rows: found.rows)
     }
@@ -172,6 +173,7 @@ enum ChangeJournal {
             "SELECT \(changeColumns) FROM journal_changes WHERE undone = 1 ORDER BY id LIMIT 1", row: change).first
         else { throw JournalError.nothingToRedo }
         try replaying(in: connection) { try replay(found, seqs: seqs, undoing: false, in: connection) }
+        try markSyncDirty(seqs, in: connection)
         try connection.run("UPDATE journal_changes SET undone = 0 WHERE id = ?", [.int(found.id)])
         return JournalChange(id: found.id, at: found.at, action: found.action, summary: found.summary, undone: false, rows: found.rows)
     }

@@ -53,11 +53,14 @@ public protocol SchemaOwner: Sendable {
     var journaledTables: [JournaledTable] { get }
     /// For a trigger that may pause, the statements that do its work for every row with a rowid above `?1`.
     var insertTriggerSetForms: [String: [String]] { get }
+    /// The tables whose rows travel to the person's other installations (`SyncedTable`).
+    var syncedTables: [SyncedTable] { get }
 }
 
 extension SchemaOwner {
     public var journaledTables: [JournaledTable] { [] }
     public var insertTriggerSetForms: [String: [String]] { [:] }
+    public var syncedTables: [SyncedTable] { [] }
 }
 
 /// The schema of one database, from the list of its owners (AppCore's
@@ -82,6 +85,10 @@ public struct DatabaseSchema: Sendable {
     public let journaled: [Int: JournaledTable]
     /// Every pausable insert trigger's set form, by the trigger's name.
     public let insertTriggerSetForms: [String: [String]]
+    /// Every synced table, by its journal code.
+    public let synced: [Int: SyncedTable]
+    /// Whether the schema holds the sync log's tables (`SyncTables`).
+    public let syncs: Bool
 
     public init(_ owners: [any SchemaOwner]) {
         var parts: [Int: [String]] = [:]
@@ -91,7 +98,9 @@ public struct DatabaseSchema: Sendable {
         steps = parts.sorted { $0.key < $1.key }.map { Step(version: $0.key, sql: $0.value.joined(separator: "\n")) }
         var journaled: [Int: JournaledTable] = [:]
         var forms: [String: [String]] = [:]
+        var synced: [Int: SyncedTable] = [:]
         for owner in owners {
+            for table in owner.syncedTables { synced[table.table.code] = table }
             for table in owner.journaledTables {
                 precondition(journaled[table.code] == nil, "two journaled tables share the code \(table.code)")
                 journaled[table.code] = table
@@ -100,6 +109,8 @@ public struct DatabaseSchema: Sendable {
         }
         self.journaled = journaled
         insertTriggerSetForms = forms
+        self.synced = synced
+        syncs = owners.contains { $0 is SyncTables }
     }
 
     /// The version a database is at once every step has run.

@@ -98,7 +98,7 @@ public final class SQLiteConnection {
 }
 
 /// A value bound to a statement parameter.
-public enum SQLValue: Sendable, Equatable {
+public enum SQLValue: Sendable, Hashable {
     case null
     case int(Int)
     case double(Double)
@@ -171,6 +171,16 @@ public final class SQLiteStatement {
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
     public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
     public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+    /// A column's value with its storage class; nil for a BLOB, which no row a person keeps holds.
+    public func value(_ column: Int32) -> SQLValue? {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: .null
+        case SQLITE_INTEGER: .int(int(column))
+        case SQLITE_FLOAT: .double(double(column))
+        case SQLITE_TEXT: .text(text(column))
+        default: nil
+        }
+    }
 
     /// A BLOB of doubles as `SQLValue.doubles` packed them; nil when its length is not a whole number of them.
     public func doubles(_ column: Int32) -> [Double]? {

@@ -1,0 +1,77 @@
+import Foundation
+import Storage
+
+/// Habits and their days travel to the person's other devices, each checked
+/// as a restore checks it. A day's amount adds up when two devices each add
+/// to it (`habit done Water +1`); two habits of one name made on two devices
+/// keep both, the later one renamed.
+extension HabitsTable {
+    public var syncedTables: [SyncedTable] {
+        let tables = journaledTables
+        return [
+            SyncedTable(table: tables[0], renamed: Self.renamed) { image in
+                guard let row = Self.row(image) else { return "a habit with a value of the wrong kind" }
+                guard image["name_key"] == .text(row.name.lowercased()) else { return "a habit whose name and name key disagree" }
+                return Self.problem(row, name: row.name.trimmingCharacters(in: .whitespaces), ids: [], names: [])
+            },
+            SyncedTable(table: tables[1], additive: "value") { image in
+                guard let record = Self.record(image) else { return "a habit day with a value of the wrong kind" }
+                return Self.problem(record, habits: [record.habitID])
+            },
+        ]
+    }
+
+    /// The habit under the name `Name (n)`.
+    @Sendable static func renamed(_ image: [String: SQLValue], _ n: Int) -> [String: SQLValue] {
+        guard case let .text(name)? = image["name"] else { return image }
+        var base = name
+        if let open = name.range(of: " (", options: .backwards), name.hasSuffix(")"), Int(name[open.upperBound...].dropLast()) != nil {
+            base = String(name[..<open.lowerBound])
+        }
+        var renamed = image
+        let new = "\(base.prefix(HabitName.maximumLength - 5)) (\(n))"
+        renamed["name"] = .text(new)
+        renamed["name_key"] = .text(new.lowercased())
+        return renamed
+    }
+
+    static func row(_ image: [String: SQLValue]) -> Row? {
+        guard case let .text(id)? = image["id"], case let .text(name)? = image["name"], case let .text(schedule)? = image["schedule"],
+              case let .text(kind)? = image["kind"], case let .int(created)? = image["created_day"] else { return nil }
+        let target: Double?
+        switch image["target"] ?? .null {
+        case .null: target = nil
+        case let .int(number): target = Double(number)
+        case let .double(number): target = number
+        default: return nil
+        }
+        guard case let .int(archived) = image["archived"] ?? .int(0), case let .int(position) = image["position"] ?? .int(0) else { return nil }
+        var unit: String?
+        switch image["unit"] ?? .null {
+        case .null: unit = nil
+        case let .text(text): unit = text.isEmpty ? nil : text
+        default: return nil
+        }
+        return Row(id: id, name: name, schedule: schedule, kind: kind, target: target, createdDay: created, archived: archived != 0,
+                   position: position, unit: unit)
+    }
+
+    static func record(_ image: [String: SQLValue]) -> RecordRow? {
+        guard case let .text(habit)? = image["habit_id"], case let .int(day)? = image["day"], case let .text(status)? = image["status"]
+        else { return nil }
+        let value: Double?
+        switch image["value"] ?? .null {
+        case .null: value = nil
+        case let .int(number): value = Double(number)
+        case let .double(number): value = number
+        default: return nil
+        }
+        var note: String?
+        switch image["note"] ?? .null {
+        case .null: note = nil
+        case let .text(text): note = text
+        default: return nil
+        }
+        return RecordRow(habitID: habit, day: day, status: status, value: value, note: note)
+    }
+}

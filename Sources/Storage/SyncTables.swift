@@ -1,0 +1,151 @@
+/// A table whose rows travel between a person's installations through the
+/// sync folder (DESIGN §8), as its owner declares it beside its journaled
+/// table: the journal tells which rows changed, and this says which of them
+/// stay on this device, which column adds up, and how a row from another
+/// device is checked before it is kept.
+public struct SyncedTable: Sendable {
+    /// The table, its key and the columns a change carries (those the journal records).
+    public let table: JournaledTable
+    /// When set, only rows whose first key column holds one of these travel (the portable settings;
+    /// the sync folder and the device name stay on each device).
+    public let onlyKeys: Set<String>?
+    /// A column a `+N` change adds to (a habit day's amount): such changes made on two devices add up.
+    public let additive: String?
+    /// Why a row from another device cannot be kept (as a restore checks a row), or nil when it can.
+    public let problem: @Sendable ([String: SQLValue]) -> String?
+    /// The row under another name when its unique name is taken by another row (`n` is 2, 3, …).
+    public let renamed: (@Sendable ([String: SQLValue], Int) -> [String: SQLValue])?
+
+    public init(table: JournaledTable, onlyKeys: Set<String>? = nil, additive: String? = nil,
+                renamed: (@Sendable ([String: SQLValue], Int) -> [String: SQLValue])? = nil,
+                problem: @escaping @Sendable ([String: SQLValue]) -> String?) {
+        precondition(table.key.count <= 2, "a synced table's key has one or two columns")
+        self.table = table
+        self.onlyKeys = onlyKeys
+        self.additive = additive
+        self.problem = problem
+        self.renamed = renamed
+    }
+
+    /// Whether the row with `key` travels to the other devices.
+    public func travels(_ key: [SQLValue]) -> Bool {
+        guard let onlyKeys else { return true }
+        guard case let .text(name)? = key.first else { return false }
+        return onlyKeys.contains(name)
+    }
+}
+
+/// The sync log's tables, which Storage keeps beside the journal: the clock
+/// of every row's latest version (`sync_rows`), the `+N` changes that still
+/// add to a row (`sync_adds`), this installation's changes not yet in a
+/// segment file (`sync_out`), the rows an undo or a redo touched
+/// (`sync_dirty`), the `+N` notes of journaled changes (`sync_additions`),
+/// rows from another device that wait for their parent (`sync_parked`), the
+/// devices seen (`sync_peers`) and what `sync` says happened (`sync_notes`).
+/// Frozen: each migration below is the SQL that shipped, word for word. A
+/// test pins its hash (`MigrationHashTests`); never edit one, add the next.
+public struct SyncTables: SchemaOwner {
+    public init() {}
+
+    public var migrations: [Migration] {
+        [
+            // 18: the sync log (DESIGN §8). A key is one or two values (k1 '' for one).
+            Migration(18, #"""
+            CREATE TABLE sync_rows (
+                table_code INTEGER NOT NULL,
+                k0 NOT NULL,
+                k1 NOT NULL DEFAULT '',
+                ms INTEGER NOT NULL,
+                counter INTEGER NOT NULL,
+                origin TEXT NOT NULL,
+                deleted INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (table_code, k0, k1)
+            ) WITHOUT ROWID;
+            CREATE TABLE sync_adds (
+                table_code INTEGER NOT NULL,
+                k0 NOT NULL,
+                k1 NOT NULL DEFAULT '',
+                ms INTEGER NOT NULL,
+                counter INTEGER NOT NULL,
+                origin TEXT NOT NULL,
+                amount REAL NOT NULL,
+                image TEXT NOT NULL,
+                PRIMARY KEY (table_code, k0, k1, ms, counter, origin)
+            ) WITHOUT ROWID;
+            CREATE TABLE sync_out (
+                seq INTEGER PRIMARY KEY,
+                line TEXT NOT NULL
+            );
+            CREATE TABLE sync_dirty (
+                table_code INTEGER NOT NULL,
+                k0 NOT NULL,
+                k1 NOT NULL DEFAULT '',
+                PRIMARY KEY (table_code, k0, k1)
+            ) WITHOUT ROWID;
+            CREATE TABLE sync_additions (
+                change_id INTEGER NOT NULL,
+                table_code INTEGER NOT NULL,
+                k0 NOT NULL,
+                k1 NOT NULL DEFAULT '',
+                amount REAL NOT NULL,
+                PRIMARY KEY (change_id, table_code, k0, k1)
+            ) WITHOUT ROWID;
+            CREATE TABLE sync_parked (
+                table_code INTEGER NOT NULL,
+                k0 NOT NULL,
+                k1 NOT NULL DEFAULT '',
+                image TEXT NOT NULL,
+                PRIMARY KEY (table_code, k0, k1)
+            ) WITHOUT ROWID;
+            CREATE TABLE sync_peers (
+                installation TEXT PRIMARY KEY NOT NULL,
+                name TEXT NOT NULL DEFAULT '',
+                applied INTEGER NOT NULL DEFAULT 0,
+                last_change_ms INTEGER,
+                seen_of_us INTEGER NOT NULL DEFAULT 0,
+                received INTEGER NOT NULL DEFAULT 0,
+                problem TEXT
+            ) WITHOUT ROWID;
+            CREATE TABLE sync_notes (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                ms INTEGER NOT NULL,
+                text TEXT NOT NULL
+            );
+            """#),
+        ]
+    }
+}
+
+extension SQLiteConnection {
+    /// Notes, inside a journaled change, that it adds `amount` to the additive
+    /// column of the row with `key` (`habit done Water +3`), so the change
+    /// travels as an addition that adds up with another device's.
+    public func noteSyncAddition(table code: Int, key: [SQLValue], amount: Double) throws {
+        guard schema.syncs, key.count == 1 || key.count == 2 else { return }
+        try run("""
+            INSERT INTO sync_additions(change_id, table_code, k0, k1, amount)
+            SELECT change_id, ?, ?, ?, ? FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL
+            ON CONFLICT DO UPDATE SET amount = amount + excluded.amount
+            """, [.int(code), key[0], key.count > 1 ? key[1] : .text(""), .double(amount)])
+    }
+}
+
+extension ChangeJournal {
+    /// Marks every row an undo or a redo of the journal rows `seqs` wrote, so
+    /// the next sync sends what they hold now (an undone sync is sent back as this device's change).
+    static func markSyncDirty(_ seqs: ClosedRange<Int>, in connection: SQLiteConnection) throws {
+        guard connection.schema.syncs else { return }
+        for table in connection.schema.synced.values {
+            let journaled = table.table
+            let slots = journaled.key.map { journaled.columns.firstIndex(of: $0)! }
+            for image in ["a", "b"] {
+                let values = slots.map { "\(image)\($0)" } + (slots.count == 1 ? ["''"] : [])
+                try connection.run("""
+                    INSERT OR IGNORE INTO sync_dirty(table_code, k0, k1)
+                    SELECT table_code, \(values.joined(separator: ", ")) FROM journal_rows
+                    WHERE seq BETWEEN ? AND ? AND table_code = ? AND has_\(image == "a" ? "after" : "before") = 1
+                    """, [.int(seqs.lowerBound), .int(seqs.upperBound), .int(journaled.code)])
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Observation
+import Storage
+
+/// Several devices, one history (DESIGN §8): with a sync folder set, each
+/// installation writes its changes there and reads the others' as it runs,
+/// at launch, on becoming active, and before a command that reads shared
+/// data. `onChange` refreshes every Feature when changes came in (wired in `AppModel`).
+@MainActor
+@Observable
+public final class SyncFeature {
+    @ObservationIgnored private let worker: SyncWorker
+    @ObservationIgnored private let folder: @MainActor () -> String?
+    @ObservationIgnored private let deviceName: @MainActor () -> String
+    @ObservationIgnored private let currentDate: @MainActor () -> Date
+    @ObservationIgnored private let onChange: @MainActor () async -> Void
+    /// What the last sync did; nil before the first.
+    public private(set) var last: SyncReport?
+    /// Why the last automatic sync could not run, if it could not.
+    public private(set) var failure: String?
+
+    public init(storage: LocalDataStore, folder: @escaping @MainActor () -> String?, deviceName: @escaping @MainActor () -> String,
+                currentDate: @escaping @MainActor () -> Date, onChange: @escaping @MainActor () async -> Void) {
+        worker = SyncWorker(store: storage)
+        self.folder = folder
+        self.deviceName = deviceName
+        self.currentDate = currentDate
+        self.onChange = onChange
+    }
+
+    /// Whether a sync folder is set.
+    public var isOn: Bool { folder() != nil }
+
+    /// Syncs now: this device's changes out, the others' in. Throws when the folder cannot be used.
+    @discardableResult
+    public func syncNow() async throws -> SyncReport {
+        guard let folder = folder() else { throw SyncError.noFolder }
+        let report = try await worker.run(folder: URL(fileURLWithPath: folder), device: deviceName(), now: currentDate())
+        last = report
+        failure = nil
+        if report.received > 0 { await onChange() }
+        return report
+    }
+
+    /// The automatic sync: does nothing without a sync folder, and never throws (`failure` says what went wrong).
+    public func syncIfOn() async {
+        guard isOn else { return }
+        do {
+            try await syncNow()
+        } catch {
+            failure = "\(error)"
+        }
+    }
+
+    /// What `sync` shows: the devices seen, what the merge decided, and what waits to be written.
+    public func status() async throws -> SyncStatus {
+        SyncStatus(folder: folder(), device: deviceName(), devices: try await worker.devices(), notes: try await worker.notes(limit: 10),
+                   unsent: try await worker.unsent(), last: last, failure: failure)
+    }
+}
+
+/// What `sync` shows.
+public struct SyncStatus: Sendable, Equatable {
+    public let folder: String?
+    public let device: String
+    public let devices: [SyncDevice]
+    public let notes: [String]
+    public let unsent: Int
+    public let last: SyncReport?
+    public let failure: String?
+}
+
+/// Why a sync was refused.
+public enum SyncError: Error, Equatable, CustomStringConvertible, Sendable {
+    case noFolder
+
+    public var description: String {
+        switch self {
+        case .noFolder: "no sync folder is set"
+        }
+    }
+}

@@ -1,0 +1,414 @@
+import Foundation
+import Storage
+
+/// The sync log's work inside one transaction (DESIGN §8): stamping this
+/// installation's new changes with clocks (read from the journal), and
+/// merging another installation's: per row the highest clock wins, a
+/// tombstone wins over older versions only, `+N` changes add up. Applying
+/// the same changes in any order, any number of times, gives the same rows.
+struct SyncLedger {
+    let installation: String
+    let tables: [Int: SyncedTable]
+    let byName: [String: SyncedTable]
+
+    init(installation: String, tables: [Int: SyncedTable]) {
+        self.installation = installation
+        self.tables = tables
+        byName = Dictionary(tables.values.map { ($0.table.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    typealias Key = [SQLValue]
+
+    // MARK: Meta
+
+    static func meta(_ key: String, in connection: SQLiteConnection) throws -> String? {
+        try connection.scalarText("SELECT value FROM meta WHERE key = ?", [.text(key)])
+    }
+
+    static func setMeta(_ key: String, _ value: String, in connection: SQLiteConnection) throws {
+        try connection.run("INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                           [.text(key), .text(value)])
+    }
+
+    private func lastClock(in connection: SQLiteConnection) throws -> (ms: Int, counter: Int) {
+        let parts = (try Self.meta("sync.clock", in: connection) ?? "0.0").split(separator: ".").compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : (0, 0)
+    }
+
+    private func saveClock(_ clock: (ms: Int, counter: Int), in connection: SQLiteConnection) throws {
+        try Self.setMeta("sync.clock", "\(clock.ms).\(clock.counter)", in: connection)
+    }
+
+    /// Moves this installation's clock past one it received, so its later changes order after it.
+    func receive(_ clock: SyncClock, in connection: SQLiteConnection) throws {
+        let last = try lastClock(in: connection)
+        if (clock.ms, clock.counter) > last { try saveClock((clock.ms, clock.counter), in: connection) }
+    }
+
+    // MARK: Rows
+
+    private func keyValues(_ key: Key) -> [SQLValue] { key.count == 1 ? [key[0], .text("")] : key }
+
+    private func matchKey(_ table: SyncedTable) -> String {
+        table.table.key.map { "\($0) = ?" }.joined(separator: " AND ")
+    }
+
+    /// The row's image now, by column; nil when there is no such row.
+    func image(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws -> [String: SQLValue]? {
+        let columns = table.table.columns
+        let statement = try connection.prepare("SELECT \(columns.joined(separator: ", ")) FROM \(table.table.name) WHERE \(matchKey(table))", key)
+        guard try statement.step() else { return nil }
+        var image: [String: SQLValue] = [:]
+        for (index, column) in columns.enumerated() { image[column] = statement.value(Int32(index)) ?? .null }
+        return image
+    }
+
+    struct Known {
+        let clock: SyncClock
+        let deleted: Bool
+    }
+
+    func known(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws -> Known? {
+        try connection.query("SELECT ms, counter, origin, deleted FROM sync_rows WHERE table_code = ? AND k0 = ? AND k1 = ?",
+                             [.int(table.table.code)] + keyValues(key)) {
+            Known(clock: SyncClock(ms: $0.int(0), counter: $0.int(1), origin: $0.text(2)), deleted: $0.int(3) != 0)
+        }.first
+    }
+
+    private func setKnown(_ table: SyncedTable, _ key: Key, _ clock: SyncClock, deleted: Bool, in connection: SQLiteConnection) throws {
+        try connection.run("""
+            INSERT INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted) VALUES(?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO UPDATE SET ms = excluded.ms, counter = excluded.counter, origin = excluded.origin, deleted = excluded.deleted
+            """, [.int(table.table.code)] + keyValues(key) + [.int(clock.ms), .int(clock.counter), .text(clock.origin), .int(deleted ? 1 : 0)])
+    }
+
+    /// The `+N` changes newer than the row's latest version, oldest first.
+    private func adds(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws -> [(clock: SyncClock, amount: Double, image: String)] {
+        try connection.query("""
+            SELECT ms, counter, origin, amount, image FROM sync_adds WHERE table_code = ? AND k0 = ? AND k1 = ? ORDER BY ms, counter, origin
+            """, [.int(table.table.code)] + keyValues(key)) {
+            (SyncClock(ms: $0.int(0), counter: $0.int(1), origin: $0.text(2)), $0.double(3), $0.text(4))
+        }
+    }
+
+    private func forgetAdds(_ table: SyncedTable, _ key: Key, before clock: SyncClock, in connection: SQLiteConnection) throws {
+        try connection.run("""
+            DELETE FROM sync_adds WHERE table_code = ? AND k0 = ? AND k1 = ? AND (ms, counter, origin) < (?, ?, ?)
+            """, [.int(table.table.code)] + keyValues(key) + [.int(clock.ms), .int(clock.counter), .text(clock.origin)])
+    }
+
+    private func addAdd(_ table: SyncedTable, _ key: Key, _ clock: SyncClock, _ amount: Double, _ image: [String: SQLValue],
+                        in connection: SQLiteConnection) throws -> Bool {
+        try connection.run("""
+            INSERT OR IGNORE INTO sync_adds(table_code, k0, k1, ms, counter, origin, amount, image) VALUES(?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.int(table.table.code)] + keyValues(key) + [.int(clock.ms), .int(clock.counter), .text(clock.origin), .double(amount),
+                                                              .text(SyncChange(table: "", key: [.text("")], clock: clock, operation: .set(image)).line())])
+        return connection.changes > 0
+    }
+
+    // MARK: Stamping this installation's changes
+
+    /// Gives every row changed here since the last sync a new clock and
+    /// queues its change in `sync_out`: the rows the journal recorded
+    /// (changes that are not syncs, not undone), those an undo or a redo
+    /// touched (`sync_dirty`), and, the first time or when the journal has
+    /// forgotten changes not yet stamped, every row. Returns how many it queued.
+    func stamp(now: Date, in connection: SQLiteConnection) throws -> Int {
+        let stamped = try Self.meta("sync.stamped", in: connection).flatMap { Int($0) }
+        let latest = try connection.scalarInt("SELECT ifnull(max(id), 0) FROM journal_changes") ?? 0
+        var keys: [Int: [Key: Int]] = [:]   // table code → key → changes that touched it
+        func touch(_ code: Int, _ key: Key) { keys[code, default: [:]][key, default: 0] += 1 }
+        var dirty: Set<[SQLValue]> = []
+        if let stamped, latest - stamped <= 1_000 {
+            let changes = try connection.query("""
+                SELECT id, first_seq, last_seq FROM journal_changes WHERE id > ? AND undone = 0 AND action <> 'sync' AND rows > 0
+                """, [.int(stamped)]) { (id: $0.int(0), first: $0.int(1), last: $0.int(2)) }
+            for change in changes {
+                for table in tables.values {
+                    let slots = table.table.key.map { table.table.columns.firstIndex(of: $0)! }
+                    let picked = slots.map { "CASE WHEN has_after = 1 THEN a\($0) ELSE b\($0) END" }.joined(separator: ", ")
+                    _ = try connection.query("""
+                        SELECT DISTINCT \(picked) FROM journal_rows WHERE seq BETWEEN ? AND ? AND table_code = ?
+                        """, [.int(change.first), .int(change.last), .int(table.table.code)]) { row in
+                        touch(table.table.code, slots.indices.map { row.value(Int32($0)) ?? .null })
+                    }
+                    let appends = try connection.query("""
+                        SELECT after_rowid, through_rowid FROM journal_appends WHERE change_id = ? AND table_code = ?
+                        """, [.int(change.id), .int(table.table.code)]) { ($0.int(0), $0.int(1)) }
+                    for (after, through) in appends {
+                        _ = try connection.query("SELECT \(table.table.key.joined(separator: ", ")) FROM \(table.table.name) WHERE rowid > ? AND rowid <= ?",
+                                             [.int(after), .int(through)]) { row in
+                            touch(table.table.code, slots.indices.map { row.value(Int32($0)) ?? .null })
+                        }
+                    }
+                }
+            }
+            _ = try connection.query("SELECT table_code, k0, k1 FROM sync_dirty") { row in
+                let code = row.int(0)
+                guard let table = tables[code] else { return }
+                let key = table.table.key.count == 1 ? [row.value(1) ?? .null] : [row.value(1) ?? .null, row.value(2) ?? .null]
+                touch(code, key)
+                dirty.insert([.int(code)] + key)
+            }
+        } else {
+            for table in tables.values {
+                let slots = table.table.key.indices
+                _ = try connection.query("SELECT \(table.table.key.joined(separator: ", ")) FROM \(table.table.name)") { row in
+                    touch(table.table.code, slots.map { row.value(Int32($0)) ?? .null })
+                }
+                _ = try connection.query("SELECT k0, k1 FROM sync_rows WHERE table_code = ? AND deleted = 0", [.int(table.table.code)]) { row in
+                    touch(table.table.code, table.table.key.count == 1 ? [row.value(0) ?? .null] : [row.value(0) ?? .null, row.value(1) ?? .null])
+                }
+                dirty.formUnion(keys[table.table.code, default: [:]].keys.map { [.int(table.table.code)] + $0 })
+            }
+        }
+        // The `+N` notes of the changes stamped now: a row every one of whose changes added is sent as an addition.
+        var additions: [[SQLValue]: (amount: Double, changes: Int)] = [:]
+        _ = try connection.query("""
+            SELECT table_code, k0, k1, sum(amount), count(*) FROM sync_additions WHERE change_id > ?
+            AND change_id IN (SELECT id FROM journal_changes WHERE undone = 0) GROUP BY table_code, k0, k1
+            """, [.int(stamped ?? .max)]) { row in
+            let code = row.int(0)
+            guard let table = tables[code] else { return }
+            let key = table.table.key.count == 1 ? [row.value(1) ?? .null] : [row.value(1) ?? .null, row.value(2) ?? .null]
+            additions[[.int(code)] + key] = (row.double(3), row.int(4))
+        }
+        try Self.setMeta("sync.stamped", String(latest), in: connection)
+        try connection.execute("DELETE FROM sync_dirty; DELETE FROM sync_additions")
+
+        var clock = try lastClock(in: connection)
+        var seq = Int(try Self.meta("sync.seq", in: connection) ?? "0") ?? 0
+        var queued = 0
+        let append = try connection.prepare("INSERT INTO sync_out(seq, line) VALUES(?, ?)")
+        for code in keys.keys.sorted() {
+            guard let table = tables[code] else { continue }
+            for (key, touches) in keys[code] ?? [:] {
+                guard table.travels(key) else { continue }
+                let current = try image(table, key, in: connection)
+                let known = try known(table, key, in: connection)
+                if current == nil, known == nil || known?.deleted == true { continue }
+                let stampClock = SyncClock.next(after: clock, now: now, origin: installation)
+                clock = (stampClock.ms, stampClock.counter)
+                let operation: SyncChange.Operation
+                if let current, let addition = additions[[.int(code)] + key], addition.changes == touches,
+                   !dirty.contains([.int(code)] + key), table.additive != nil {
+                    operation = .add(addition.amount, current)
+                    _ = try addAdd(table, key, stampClock, addition.amount, current, in: connection)
+                } else {
+                    operation = current.map { .set($0) } ?? .delete
+                    try forgetAdds(table, key, before: SyncClock(ms: .max, counter: 0, origin: ""), in: connection)
+                    try setKnown(table, key, stampClock, deleted: current == nil, in: connection)
+                }
+                if known == nil, case .add = operation {
+                    // A row first made by an addition is known from its first `+N`: an older version elsewhere is older still.
+                    try setKnown(table, key, SyncClock(ms: 0, counter: 0, origin: ""), deleted: true, in: connection)
+                }
+                seq += 1
+                queued += 1
+                try append.reset([.int(seq), .text(SyncChange(table: table.table.name, key: key, clock: stampClock, operation: operation).line())])
+                _ = try append.step()
+            }
+        }
+        try saveClock(clock, in: connection)
+        try Self.setMeta("sync.seq", String(seq), in: connection)
+        return queued
+    }
+
+    // MARK: Merging another installation's changes
+
+    /// What applying changes did, for the journal entry and for `sync`.
+    struct Applied {
+        var rows = 0
+        var notes: [String] = []
+    }
+
+    /// Why a change cannot be kept here, as a restore checks a row; nil when it can.
+    func problem(with change: SyncChange) -> String? {
+        guard let table = byName[change.table] else { return nil }
+        guard change.key.count == table.table.key.count else { return "a change to \(table.table.noun) has a key of the wrong shape" }
+        guard table.travels(change.key) else { return "a change to a \(table.table.noun) that stays on each device" }
+        let image: [String: SQLValue]
+        switch change.operation {
+        case .delete: return nil
+        case let .set(row), let .add(_, row): image = row
+        }
+        for (index, column) in table.table.key.enumerated() where image[column] != change.key[index] {
+            return "a change to \(table.table.noun) whose key and row disagree"
+        }
+        return table.problem(image)
+    }
+
+    /// Applies one change from another installation, by the merge rule.
+    func apply(_ change: SyncChange, from device: String, in connection: SQLiteConnection, applied: inout Applied) throws {
+        guard let table = byName[change.table] else { return }
+        let key = change.key
+        let known = try known(table, key, in: connection)
+        let noun = table.table.noun
+        let shown = keyShown(table, key)
+        switch change.operation {
+        case .set, .delete:
+            if let known, known.clock >= change.clock {
+                if case .set = change.operation, known.deleted, known.clock.ms > 0 {
+                    applied.notes.append("\(device) changed the \(noun) \(shown), which was deleted later; it stays deleted")
+                }
+                return
+            }
+            try setKnown(table, key, change.clock, deleted: change.operation == .delete, in: connection)
+            try forgetAdds(table, key, before: change.clock, in: connection)
+            let remaining = try adds(table, key, in: connection)
+            var target: [String: SQLValue]?
+            if case let .set(image) = change.operation {
+                target = image
+                if let column = table.additive, !remaining.isEmpty {
+                    target?[column] = .double(number(image[column]) + remaining.reduce(0) { $0 + $1.amount })
+                }
+                if known?.deleted == true, known?.clock.ms ?? 0 > 0, try self.image(table, key, in: connection) == nil {
+                    applied.notes.append("\(device) changed the \(noun) \(shown) after it was deleted here; it is back")
+                }
+            } else if let column = table.additive, let first = remaining.first, var image = Self.image(ofLine: first.image) {
+                image[column] = .double(remaining.reduce(0) { $0 + $1.amount })
+                target = image
+            }
+            try write(target, table, key, clock: change.clock, in: connection, applied: &applied)
+        case let .add(amount, image):
+            if let known, known.clock >= change.clock { return }
+            guard let column = table.additive, try addAdd(table, key, change.clock, amount, image, in: connection) else { return }
+            var target: [String: SQLValue]
+            if let current = try self.image(table, key, in: connection) {
+                target = current
+                target[column] = .double(number(current[column]) + amount)
+            } else {
+                let remaining = try adds(table, key, in: connection)
+                target = remaining.first.flatMap { Self.image(ofLine: $0.image) } ?? image
+                target[column] = .double(remaining.reduce(0) { $0 + $1.amount })
+            }
+            if known == nil { try setKnown(table, key, SyncClock(ms: 0, counter: 0, origin: ""), deleted: true, in: connection) }
+            try write(target, table, key, clock: change.clock, in: connection, applied: &applied)
+        }
+    }
+
+    private func number(_ value: SQLValue?) -> Double {
+        switch value {
+        case let .int(number)?: Double(number)
+        case let .double(number)?: number
+        default: 0
+        }
+    }
+
+    private func keyShown(_ table: SyncedTable, _ key: Key) -> String {
+        let text = key.map { value -> String in
+            switch value {
+            case let .text(text): String(text.prefix(table.table.keyShownAs ?? 40))
+            case let .int(number): String(number)
+            default: "?"
+            }
+        }.joined(separator: " ")
+        return "'\(text)'"
+    }
+
+    static func image(ofLine line: String) -> [String: SQLValue]? {
+        guard let change = SyncChange.parse(Array(line.utf8)), case let .set(image) = change.operation else { return nil }
+        return image
+    }
+
+    /// Puts the row as the merge decided (nil: no row): parked when its parent row is not here yet,
+    /// renamed when another row holds its unique name (the later of the two takes the new name, on every device).
+    private func write(_ target: [String: SQLValue]?, _ table: SyncedTable, _ key: Key, clock: SyncClock,
+                       in connection: SQLiteConnection, applied: inout Applied) throws {
+        let name = table.table.name
+        try connection.run("DELETE FROM sync_parked WHERE table_code = ? AND k0 = ? AND k1 = ?", [.int(table.table.code)] + keyValues(key))
+        guard var target else {
+            try connection.run("DELETE FROM \(name) WHERE \(matchKey(table))", key)
+            applied.rows += connection.changes
+            return
+        }
+        let columns = table.table.columns
+        target = target.filter { columns.contains($0.key) }
+        for column in columns where target[column] == nil { target[column] = try defaultValue(name, column, in: connection) }
+        guard try parentsExist(target, table, in: connection) else {
+            try connection.run("INSERT OR REPLACE INTO sync_parked(table_code, k0, k1, image) VALUES(?, ?, ?, ?)",
+                               [.int(table.table.code)] + keyValues(key)
+                                   + [.text(SyncChange(table: name, key: key, clock: clock, operation: .set(target)).line())])
+            return
+        }
+        target = try resolvingUnique(target, table, key, clock: clock, in: connection)
+        if try image(table, key, in: connection) == target { return }
+        let updates = columns.filter { !table.table.key.contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        try connection.run("""
+            INSERT INTO \(name)(\(columns.joined(separator: ", "))) VALUES(\(columns.map { _ in "?" }.joined(separator: ", ")))
+            ON CONFLICT(\(table.table.key.joined(separator: ", "))) DO UPDATE SET \(updates)
+            """, columns.map { target[$0] ?? .null })
+        applied.rows += 1
+    }
+
+    /// Rows parked for a parent that has come since, now written.
+    func unpark(in connection: SQLiteConnection, applied: inout Applied) throws {
+        let parked = try connection.query("SELECT table_code, image FROM sync_parked") { ($0.int(0), $0.text(1)) }
+        for (code, line) in parked {
+            guard let table = tables[code], let change = SyncChange.parse(Array(line.utf8)), case let .set(image) = change.operation,
+                  try parentsExist(image, table, in: connection) else { continue }
+            try write(image, table, change.key, clock: change.clock, in: connection, applied: &applied)
+        }
+    }
+
+    private func defaultValue(_ table: String, _ column: String, in connection: SQLiteConnection) throws -> SQLValue {
+        let info = try connection.query("SELECT name, dflt_value FROM pragma_table_info(?)", [.text(table)]) { ($0.text(0), $0.optionalText(1)) }
+        guard let found = info.first(where: { $0.0 == column })?.1 else { return .null }
+        if let number = Int(found) { return .int(number) }
+        if let number = Double(found) { return .double(number) }
+        if found.hasPrefix("'"), found.hasSuffix("'"), found.count >= 2 { return .text(String(found.dropFirst().dropLast())) }
+        return .null
+    }
+
+    private func parentsExist(_ image: [String: SQLValue], _ table: SyncedTable, in connection: SQLiteConnection) throws -> Bool {
+        let keys = try connection.query("SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)", [.text(table.table.name)]) {
+            ($0.text(0), $0.text(1), $0.text(2))
+        }
+        for (parent, from, to) in keys {
+            guard let value = image[from], value != .null else { continue }
+            if try connection.scalarInt("SELECT count(*) FROM \(parent) WHERE \(to) = ?", [value]) == 0 { return false }
+        }
+        return true
+    }
+
+    /// The row, renamed if another row holds its unique columns: of the two, the one with the later clock is renamed.
+    private func resolvingUnique(_ image: [String: SQLValue], _ table: SyncedTable, _ key: Key, clock: SyncClock,
+                                 in connection: SQLiteConnection) throws -> [String: SQLValue] {
+        guard let renamed = table.renamed else { return image }
+        let name = table.table.name
+        let indexes = try connection.query("SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1 AND origin = 'u'", [.text(name)]) { $0.text(0) }
+        var image = image
+        for index in indexes {
+            let columns = try connection.query("SELECT name FROM pragma_index_info(?)", [.text(index)]) { $0.text(0) }
+            func holder(of row: [String: SQLValue]) throws -> Key? {
+                let match = columns.map { "\($0) IS ?" }.joined(separator: " AND ")
+                let other = table.table.key.map { "\($0) IS ?" }.joined(separator: " AND ")
+                return try connection.query("""
+                    SELECT \(table.table.key.joined(separator: ", ")) FROM \(name) WHERE \(match) AND NOT (\(other)) LIMIT 1
+                    """, columns.map { row[$0] ?? .null } + key) { row in table.table.key.indices.map { row.value(Int32($0)) ?? .null } }.first
+            }
+            guard let other = try holder(of: image) else { continue }
+            let otherClock = try known(table, other, in: connection)?.clock ?? SyncClock(ms: 0, counter: 0, origin: "")
+            if clock > otherClock {
+                for n in 2...99 {
+                    let candidate = renamed(image, n)
+                    if try holder(of: candidate) == nil { image = candidate; break }
+                }
+                try markDirty(table, key, in: connection)
+            } else if var held = try self.image(table, other, in: connection) {
+                for n in 2...99 {
+                    let candidate = renamed(held, n)
+                    if try holder(of: candidate) == nil { held = candidate; break }
+                }
+                let sets = columns.map { "\($0) = ?" }.joined(separator: ", ")
+                try connection.run("UPDATE \(name) SET \(sets) WHERE \(matchKey(table))", columns.map { held[$0] ?? .null } + other)
+                try markDirty(table, other, in: connection)
+            }
+        }
+        return image
+    }
+
+    private func markDirty(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws {
+        try connection.run("INSERT OR IGNORE INTO sync_dirty(table_code, k0, k1) VALUES(?, ?, ?)", [.int(table.table.code)] + keyValues(key))
+    }
+}

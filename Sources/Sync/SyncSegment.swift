@@ -1,0 +1,136 @@
+import Foundation
+import Storage
+
+/// A file one installation wrote under `<sync>/trend/<installationID>/`:
+/// an immutable segment of its changes `first…last` (`<first>-<last>.jsonl`),
+/// or a checkpoint of every row it knew through its change `last`
+/// (`checkpoint-<last>.jsonl`). The first line is a header naming the
+/// installation, the device and the changes; one change per line follows,
+/// each ending in a newline, so a file cut short is seen as such.
+public struct SyncSegment: Sendable, Equatable {
+    public let installation: String
+    public let device: String
+    public let first: Int
+    public let last: Int
+    public let isCheckpoint: Bool
+    /// When it was written (the writer's clock, ms).
+    public let writtenMs: Int
+    /// How far the writer had read each other installation's changes.
+    public let seen: [String: Int]
+    public let changes: [SyncChange]
+
+    /// The most a segment file may hold; a larger one is passed over.
+    static let sizeLimit = 64 * 1_048_576
+    /// The most a checkpoint may hold.
+    static let checkpointSizeLimit = 512 * 1_048_576
+    /// The most changes one segment carries; more are split across segments.
+    static let changesPerSegment = 50_000
+
+    var fileName: String { Self.fileName(first: first, last: last, checkpoint: isCheckpoint) }
+
+    static func fileName(first: Int, last: Int, checkpoint: Bool) -> String {
+        checkpoint ? "checkpoint-\(last).jsonl" : "\(first)-\(last).jsonl"
+    }
+
+    /// The range a segment's or checkpoint's name gives, or nil for any other name (a conflict copy, a temporary).
+    static func range(ofName name: String) -> (first: Int, last: Int, checkpoint: Bool)? {
+        guard name.hasSuffix(".jsonl") else { return nil }
+        let stem = name.dropLast(6)
+        if stem.hasPrefix("checkpoint-") {
+            guard let last = Int(stem.dropFirst(11)), last > 0, String(last) == stem.dropFirst(11) else { return nil }
+            return (1, last, true)
+        }
+        let parts = stem.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let first = Int(parts[0]), let last = Int(parts[1]), first >= 1, last >= first,
+              String(first) == parts[0], String(last) == parts[1] else { return nil }
+        return (first, last, false)
+    }
+
+    /// Whether a folder name can be an installation's: letters, digits and dashes, as `installationID` makes them.
+    static func isInstallationName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { $0 == 0x2D || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+    }
+
+    /// The file's bytes.
+    func bytes() -> [UInt8] {
+        var header = CanonicalJSON()
+        header.raw(isCheckpoint ? "{\"trend-checkpoint\":1" : "{\"trend-sync\":1")
+        header.raw(",\"installation\":")
+        header.string(installation)
+        header.raw(",\"device\":")
+        header.string(device)
+        header.raw(",\"first\":\(first),\"last\":\(last),\"count\":\(changes.count),\"at\":\(writtenMs)")
+        for peer in seen.keys.sorted() {
+            header.raw(",")
+            header.string("seen." + peer)
+            header.raw(":\(seen[peer] ?? 0)")
+        }
+        header.raw("}\n")
+        var out = header.bytes
+        for change in changes {
+            out += Array(change.line().utf8)
+            out.append(0x0A)
+        }
+        return out
+    }
+
+    /// Why a file read from `folder` (named `name`, the installation `folder`'s) is not a segment Trend can apply.
+    public enum Problem: Error, Equatable, CustomStringConvertible, Sendable {
+        case unreadable(String)
+        case malformed(String, line: Int)
+        case cutShort(String)
+        case foreign(String, claims: String)
+
+        public var description: String {
+            switch self {
+            case let .unreadable(reason): reason
+            case let .malformed(name, line): "\(name) line \(line) is not a change Trend wrote"
+            case let .cutShort(name): "\(name) is cut short (still being copied, or truncated)"
+            case let .foreign(name, claims): "\(name) says it is from installation \(claims.prefix(12)), not the folder's"
+            }
+        }
+    }
+
+    /// A file's bytes read back, checked whole: a header for `installation`, as many changes as it says, each
+    /// a change line, the name's range. Segments carry only the installation's own changes; a checkpoint any.
+    static func parse(_ data: Data, name: String, installation: String) throws(Problem) -> SyncSegment {
+        guard let range = range(ofName: name) else { throw .malformed(name, line: 0) }
+        guard data.last == 0x0A else { throw .cutShort(name) }
+        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+        lines.removeLast()
+        guard let headerLine = lines.first else { throw .cutShort(name) }
+        var header: [String: FlatJSON.Value] = [:]
+        let parsed = Array(headerLine).withUnsafeBytes { bytes in
+            FlatJSON.objects(bytes, make: { [String: FlatJSON.Value]() }) { object, key, value in
+                object[key] = value
+                return object.count <= 10_000
+            }
+        }
+        guard let objects = parsed, objects.count == 1 else { throw .malformed(name, line: 1) }
+        header = objects[0]
+        let kind = range.checkpoint ? "trend-checkpoint" : "trend-sync"
+        guard header[kind] == .number(1), case let .string(claimed)? = header["installation"],
+              case let .number(first)? = header["first"], case let .number(last)? = header["last"],
+              case let .number(count)? = header["count"], case let .number(at)? = header["at"]
+        else { throw .malformed(name, line: 1) }
+        guard claimed == installation else { throw .foreign(name, claims: claimed) }
+        guard Int(exactly: first) == range.first || range.checkpoint, Int(exactly: last) == range.last,
+              Int(exactly: count) == lines.count - 1, range.checkpoint || lines.count - 1 == range.last - range.first + 1
+        else { throw lines.count - 1 < Int(count) ? .cutShort(name) : .malformed(name, line: 1) }
+        var device = ""
+        if case let .string(text)? = header["device"] { device = String(text.prefix(64)) }
+        var seen: [String: Int] = [:]
+        for (key, value) in header where key.hasPrefix("seen.") {
+            if case let .number(number) = value, let seq = Int(exactly: number) { seen[String(key.dropFirst(5))] = seq }
+        }
+        var changes: [SyncChange] = []
+        changes.reserveCapacity(lines.count - 1)
+        for (index, line) in lines.dropFirst().enumerated() {
+            guard let change = SyncChange.parse(line) else { throw .malformed(name, line: index + 2) }
+            guard range.checkpoint || change.clock.origin == installation else { throw .foreign(name, claims: change.clock.origin) }
+            changes.append(change)
+        }
+        return SyncSegment(installation: installation, device: device, first: range.first, last: range.last,
+                           isCheckpoint: range.checkpoint, writtenMs: Int(at), seen: seen, changes: changes)
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Storage
+
+/// One device seen in the sync folder, as `sync` shows it.
+public struct SyncDevice: Sendable, Equatable {
+    public let installation: String
+    public let name: String
+    /// When it last changed something (its clock).
+    public let lastChange: Date?
+    /// Its changes applied here.
+    public let applied: Int
+    /// Its changes written but not applied here yet (a segment not delivered whole, or refused).
+    public let behind: Int
+    /// Rows its changes wrote here, in all.
+    public let received: Int
+    /// What stops its changes from being read, if anything.
+    public let problem: String?
+}
+
+/// What one sync did, and what the sync folder holds.
+public struct SyncReport: Sendable, Equatable {
+    /// This installation's changes written out as segments.
+    public var sent = 0
+    /// Rows the other devices' changes wrote here.
+    public var received = 0
+    /// The devices that sent them, by name.
+    public var from: [String] = []
+    public var devices: [SyncDevice] = []
+    /// Segments passed over (retried at the next sync), and changes left out, each in a sentence.
+    public var problems: [String] = []
+    /// What the merge decided that a person should know (an edit of a deleted row).
+    public var notes: [String] = []
+}
+
+/// A planned read of one device's files: what to apply, in order.
+struct PeerBatch {
+    let segment: SyncSegment
+    var changes: [SyncChange]
+}
+
+/// The sync work, on the store's own thread: reading the other devices'
+/// folders, one transaction that stamps this device's changes and merges
+/// theirs, then this device's new segments written to its own folder.
+actor SyncWorker {
+    private let store: LocalDataStore
+    private let ledger: @Sendable (String) -> SyncLedger
+
+    init(store: LocalDataStore) {
+        self.store = store
+        let tables = store.schema.synced
+        ledger = { SyncLedger(installation: $0, tables: tables) }
+    }
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { store.executor.asUnownedSerialExecutor() }
+
+    /// How far ahead of this device's clock a change may be; a segment further ahead waits.
+    static let aheadLimitMs = 2 * 86_400_000
+
+    func run(folder: URL, device: String, now: Date) throws -> SyncReport {
+        let installation = try store.installationID()
+        let ledger = ledger(installation)
+        let root = try SafeFolder.open(folder, ["trend"], create: true)
+        let own = try root.subfolder(installation, create: true)
+        own.removeStaleTemporaries()
+        var report = SyncReport()
+        let applied = try store.read { connection in
+            Dictionary(try connection.query("SELECT installation, applied FROM sync_peers") { ($0.text(0), $0.int(1)) },
+                       uniquingKeysWith: { first, _ in first })
+        }
+        var batches: [PeerBatch] = []
+        var problems: [String: String] = [:]
+        var available: [String: Int] = [:]
+        let nowMs = Int(now.timeIntervalSince1970 * 1000)
+        for peer in try root.names() where peer != installation && SyncSegment.isInstallationName(peer) && root.entry(peer) == .folder {
+            do {
+                let folder = try root.subfolder(peer, create: false)
+                let files = try folder.names().compactMap { name in SyncSegment.range(ofName: name).map { (name, $0) } }
+                available[peer] = files.map(\.1.last).max() ?? 0
+                var cursor = applied[peer] ?? 0
+                while true {
+                    let next = files.filter { !$0.1.checkpoint && $0.1.first <= cursor + 1 && $0.1.last > cursor }.max { $0.1.last < $1.1.last }
+                        ?? files.filter { $0.1.checkpoint && $0.1.last > cursor }.max { $0.1.last < $1.1.last }
+                    guard let (name, range) = next else { break }
+                    let data = try folder.read(name, limit: range.checkpoint ? SyncSegment.checkpointSizeLimit : SyncSegment.sizeLimit)
+                    let segment = try SyncSegment.parse(data, name: name, installation: peer)
+                    if let ahead = segment.changes.first(where: { $0.clock.ms > nowMs + Self.aheadLimitMs }) {
+                        throw SyncSegment.Problem.unreadable("\(name) holds a change dated \((ahead.clock.ms - nowMs) / 86_400_000) days ahead of this device's clock; it waits")
+                    }
+                    var batch = PeerBatch(segment: segment, changes: [])
+                    for change in segment.changes {
+                        if let problem = ledger.problem(with: change) {
+                            report.problems.append("\(peer.prefix(8)) \(name): left out \(problem)")
+                        } else {
+                            batch.changes.append(change)
+                        }
+                    }
+                    batches.append(batch)
+                    cursor = range.last
+                }
+            } catch {
+                problems[peer] = "\(error)"
+                report.problems.append("\(peer.prefix(8)): \(error); it is tried again at the next sync")
+            }
+        }
+        let pending = try store.read { connection in
+            let stamped = try SyncLedger.meta("sync.stamped", in: connection).flatMap { Int($0) }
+            let latest = try connection.scalarInt("SELECT ifnull(max(id), 0) FROM journal_changes") ?? 0
+            let dirty = try connection.scalarInt("SELECT count(*) FROM sync_dirty") ?? 0
+            let unsent = try connection.scalarInt("SELECT count(*) FROM sync_out") ?? 0
+            return (stamped != latest || dirty > 0, unsent > 0)
+        }
+        if pending.0 || !batches.isEmpty {
+            let result = try store.write(journal: JournalEntry(action: "sync", summary: "sync", at: now), notifying: !batches.isEmpty) { connection in
+                _ = try ledger.stamp(now: now, in: connection)
+                var applied = SyncLedger.Applied()
+                var names: [String] = []
+                for batch in batches {
+                    let segment = batch.segment
+                    let done = try connection.scalarInt("SELECT applied FROM sync_peers WHERE installation = ?", [.text(segment.installation)]) ?? 0
+                    guard segment.last > done, segment.isCheckpoint || segment.first <= done + 1 else { continue }
+                    let before = applied.rows
+                    for change in batch.changes {
+                        try connection.execute("SAVEPOINT sync_change")
+                        do {
+                            try ledger.apply(change, from: segment.device.isEmpty ? String(segment.installation.prefix(8)) : segment.device,
+                                             in: connection, applied: &applied)
+                            try connection.execute("RELEASE sync_change")
+                        } catch {
+                            try connection.execute("ROLLBACK TO sync_change; RELEASE sync_change")
+                            applied.notes.append("a change from \(segment.device) was refused by the database: \(error)")
+                        }
+                        try ledger.receive(change.clock, in: connection)
+                    }
+                    let lastMs = segment.changes.map(\.clock.ms).max()
+                    try connection.run("""
+                        INSERT INTO sync_peers(installation, name, applied, last_change_ms, seen_of_us, received) VALUES(?, ?, ?, ?, ?, ?)
+                        ON CONFLICT DO UPDATE SET name = excluded.name, applied = excluded.applied,
+                            last_change_ms = max(ifnull(last_change_ms, 0), ifnull(excluded.last_change_ms, 0)),
+                            seen_of_us = max(seen_of_us, excluded.seen_of_us), received = received + excluded.received, problem = NULL
+                        """, [.text(segment.installation), .text(segment.device), .int(segment.last), lastMs.map(SQLValue.int) ?? .null,
+                              .int(segment.seen[installation] ?? 0), .int(applied.rows - before)])
+                    if applied.rows > before, !names.contains(segment.device) { names.append(segment.device) }
+                }
+                try ledger.unpark(in: connection, applied: &applied)
+                for note in applied.notes {
+                    try connection.run("INSERT INTO sync_notes(ms, text) VALUES(?, ?)", [.int(nowMs), .text(note)])
+                }
+                try connection.run("DELETE FROM sync_notes WHERE id <= (SELECT max(id) FROM sync_notes) - 50")
+                if applied.rows > 0 {
+                    try connection.describeRecordedChange("sync: \(applied.rows) \(applied.rows == 1 ? "change" : "changes") from \(names.joined(separator: " and "))")
+                }
+                return (applied, names)
+            }
+            report.received = result.0.rows
+            report.notes = result.0.notes
+            report.from = result.1
+        }
+        for (peer, problem) in problems {
+            try store.write(notifying: false) { connection in
+                try connection.run("""
+                    INSERT INTO sync_peers(installation, problem) VALUES(?, ?) ON CONFLICT DO UPDATE SET problem = excluded.problem
+                    """, [.text(peer), .text(problem)])
+            }
+        }
+        report.sent = try writeSegments(to: own, installation: installation, device: device, now: now)
+        report.devices = try devices(available: available)
+        return report
+    }
+
+    /// Writes the changes queued in `sync_out` as segments in this device's folder, then forgets them.
+    private func writeSegments(to own: SafeFolder, installation: String, device: String, now: Date) throws -> Int {
+        var sent = 0
+        while true {
+            let (lines, seen) = try store.read { connection in
+                (try connection.query("SELECT seq, line FROM sync_out ORDER BY seq LIMIT ?", [.int(SyncSegment.changesPerSegment)]) {
+                    ($0.int(0), $0.text(1))
+                 },
+                 Dictionary(try connection.query("SELECT installation, applied FROM sync_peers") { ($0.text(0), $0.int(1)) },
+                            uniquingKeysWith: { first, _ in first }))
+            }
+            guard let first = lines.first?.0, let last = lines.last?.0 else { return sent }
+            let changes = lines.compactMap { SyncChange.parse(Array($0.1.utf8)) }
+            let segment = SyncSegment(installation: installation, device: device, first: first, last: last, isCheckpoint: false,
+                                      writtenMs: Int(now.timeIntervalSince1970 * 1000), seen: seen, changes: changes)
+            let file = try own.pending(segment.fileName)
+            try segment.bytes().withUnsafeBytes { try file.append($0) }
+            try file.commit()
+            try store.write(notifying: false) { connection in
+                try connection.run("DELETE FROM sync_out WHERE seq <= ?", [.int(last)])
+                try SyncLedger.setMeta("sync.written", String(last), in: connection)
+            }
+            sent += changes.count
+        }
+    }
+
+    /// The devices seen, from what this one has applied of theirs.
+    func devices(available: [String: Int] = [:]) throws -> [SyncDevice] {
+        try store.read { connection in
+            try connection.query("SELECT installation, name, applied, last_change_ms, received, problem FROM sync_peers ORDER BY name, installation") {
+                let id = $0.text(0)
+                return SyncDevice(installation: id, name: $0.text(1), lastChange: $0.optionalInt(3).map { Date(timeIntervalSince1970: Double($0) / 1000) },
+                                  applied: $0.int(2), behind: max(0, (available[id] ?? 0) - $0.int(2)), received: $0.int(4), problem: $0.optionalText(5))
+            }
+        }
+    }
+
+    /// What `sync` says the merge decided, newest last.
+    func notes(limit: Int) throws -> [String] {
+        try store.read { connection in
+            try connection.query("SELECT text FROM (SELECT id, text FROM sync_notes ORDER BY id DESC LIMIT ?) ORDER BY id", [.int(limit)]) { $0.text(0) }
+        }
+    }
+
+    /// This device's changes not written out yet, and its installation id.
+    func unsent() throws -> Int {
+        try store.read { try $0.scalarInt("SELECT count(*) FROM sync_out") ?? 0 }
+    }
+}
