@@ -29,6 +29,8 @@ public struct AppEnvironment {
     public var backupDebounce: Duration
     /// Waits out the debounce: the real clock's `Task.sleep` in the program; a timer the test advances.
     public var backupSleep: @Sendable (Duration) async throws -> Void
+    /// What this installation is called in the sync folder until `set device-name` names it.
+    public var hostName: String = "this device"
 
     public init(dataDirectory: URL, store: LocalDataStore, currentDate: @escaping @MainActor () -> Date, calendar: Calendar,
                 tipSeed: UInt64, tipCatalogue: @escaping @Sendable () throws -> TipCatalogue,
@@ -64,6 +66,13 @@ public struct AppEnvironment {
             appVersion: AppModel.version,
             backupDebounce: .seconds(3),
             backupSleep: { try await Task.sleep(for: $0) }
-        )
+        ).with(hostName: ProcessInfo.processInfo.hostName)
+    }
+
+    /// The same environment, with the host's name for the sync folder.
+    public func with(hostName: String) -> AppEnvironment {
+        var copy = self
+        copy.hostName = String(hostName.prefix(DeviceName.maximumLength))
+        return copy
     }
 }

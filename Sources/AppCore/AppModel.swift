@@ -10,6 +10,7 @@ import Observation
 import Progress
 import Settings
 import Storage
+import Sync
 import WeightImport
 import WeightLog
 
@@ -38,6 +39,7 @@ public final class AppModel {
     public let weightImportFeature: WeightImportFeature
     public let changeHistoryFeature: ChangeHistoryFeature
     public let insightsFeature: InsightsFeature
+    public let syncFeature: SyncFeature
     private var hasLaunched = false
 
     /// The version written into backups and shown by `--version`.
@@ -46,7 +48,7 @@ public final class AppModel {
     public init(weightEntryFeature: WeightEntryFeature, progressFeature: ProgressFeature,
                 settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, dailyTipsFeature: DailyTipsFeature,
                 backupFeature: BackupFeature, weightImportFeature: WeightImportFeature,
-                changeHistoryFeature: ChangeHistoryFeature, insightsFeature: InsightsFeature) {
+                changeHistoryFeature: ChangeHistoryFeature, insightsFeature: InsightsFeature, syncFeature: SyncFeature) {
         self.weightEntryFeature = weightEntryFeature
         self.progressFeature = progressFeature
         self.settingsFeature = settingsFeature
@@ -56,6 +58,7 @@ public final class AppModel {
         self.weightImportFeature = weightImportFeature
         self.changeHistoryFeature = changeHistoryFeature
         self.insightsFeature = insightsFeature
+        self.syncFeature = syncFeature
     }
 
     /// The production graph: the real clock, calendar and seed, with data in
@@ -120,6 +123,19 @@ public final class AppModel {
         }
         // Insights own no table: they read the weigh-ins and habits as values.
         let insightsFeature = InsightsFeature { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature) }
+        // The other devices' changes come in through the sync folder, a device-local setting; they may touch any table.
+        let syncFeature = SyncFeature(
+            storage: storage,
+            folder: {
+                // Unreadable settings: no sync now; the command that runs next says why.
+                try? await settingsFeature.load()
+                return settingsFeature.current.syncFolder
+            },
+            deviceName: { settingsFeature.current.deviceName ?? environment.hostName },
+            currentDate: currentDate
+        ) {
+            await refreshEverything()
+        }
         @MainActor func refreshEverything() async {
             await settingsFeature.reload()
             await weightEntryFeature.refresh()
@@ -130,7 +146,7 @@ public final class AppModel {
                         settingsFeature: settingsFeature, habitsFeature: habitsFeature,
                         dailyTipsFeature: dailyTipsFeature, backupFeature: backupFeature,
                         weightImportFeature: weightImportFeature, changeHistoryFeature: changeHistoryFeature,
-                        insightsFeature: insightsFeature)
+                        insightsFeature: insightsFeature, syncFeature: syncFeature)
     }
 
     /// Starts each Feature's independent launch work once. Awaits nothing.
@@ -160,9 +176,16 @@ public final class AppModel {
     /// another process may have written meanwhile. Returns when the Features
     /// have read again, so the command that follows sees fresh data.
     public func applicationDidBecomeActive() async {
+        await syncFeature.syncIfOn()
         await weightEntryFeature.refresh()
         await habitsFeature.reload()
         await backupFeature.triggerDataBackupIfNeeded()
+    }
+
+    /// A command is about to run: the other devices' changes come in first, and this device's go out,
+    /// so it reads one history. With no sync folder set it costs nothing.
+    public func commandWillRun() async {
+        await syncFeature.syncIfOn()
     }
 
     /// The process is about to exit: a change made in it gets its backup
@@ -170,6 +193,8 @@ public final class AppModel {
     /// Returns what the person should still hear (a failed snapshot).
     @discardableResult
     public func applicationWillTerminate() async -> [String] {
+        // This run's changes go out to the other devices before it exits.
+        await syncFeature.syncIfOn()
         await backupFeature.flushPendingBackup()
         let warnings = await backupFeature.pendingWarnings()
         await backupFeature.closeStorage()

@@ -21,6 +21,7 @@ public actor LocalSettingsRepository: SettingsRepository {
         static let syncFolder = "syncFolder"
         static let heightMetres = "heightMetres"
         static let dayStartMinutes = "dayStartMinutes"
+        static let deviceName = "deviceName"
     }
 
     public func loadSettings() throws -> LoadedSettings {
@@ -48,6 +49,7 @@ public actor LocalSettingsRepository: SettingsRepository {
         case let .syncFolder(folder): return (Key.syncFolder, folder)
         case let .heightMetres(height): return (Key.heightMetres, height.map { "\($0)" })
         case let .dayStartMinutes(minutes): return (Key.dayStartMinutes, minutes == 0 ? nil : String(minutes))
+        case let .deviceName(name): return (Key.deviceName, name)
         }
     }
 
@@ -64,6 +66,7 @@ public actor LocalSettingsRepository: SettingsRepository {
         }
         if let raw = values[Key.progressRange] { settings.progressRange = raw }
         if let raw = values[Key.syncFolder], !raw.isEmpty { settings.syncFolder = raw }
+        if let raw = values[Key.deviceName] { settings.deviceName = DeviceName.checked(raw) }
         if let raw = values[Key.heightMetres] {
             if let height = Double(raw), HeightInput.acceptedMetres.contains(height) { settings.heightMetres = height }
             else { warnings.append("the stored height '\(raw)' is not a height; no height is set") }

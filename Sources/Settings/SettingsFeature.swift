@@ -6,6 +6,7 @@ import Vocabulary
 public enum SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
     case unknownUnit(String)
     case syncFolderMissing(String)
+    case invalidDeviceName(String)
     case notAHeight(String)
     case heightOutOfRange(String)
     case notADayStart(String)
@@ -17,6 +18,7 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .heightOutOfRange(text): "\(text) is outside the accepted 0.5–2.8 m"
         case let .notADayStart(text): "'\(text)' is not a start of day; write a time from 00:00 to 12:00, e.g. 04:00"
         case let .syncFolderMissing(path): "the sync folder \(path) does not exist or is not a folder; create it first"
+        case let .invalidDeviceName(name): "'\(name)' is not a device name: give 1–\(DeviceName.maximumLength) characters, no control characters"
         }
     }
 }
@@ -68,6 +70,16 @@ public final class SettingsFeature {
     /// Sets when a habit day begins, `HH:MM` from 00:00 to 12:00.
     public func setDayStart(_ text: String) async throws {
         try await settings.apply(.dayStartMinutes(try DayStart.parse(text)), at: currentDate())
+    }
+
+    /// Names this installation in the sync folder (1–40 characters), or with nil goes back to the host's name.
+    public func setDeviceName(_ text: String?) async throws {
+        guard let text else {
+            try await settings.apply(.deviceName(nil), at: currentDate())
+            return
+        }
+        guard let name = DeviceName.checked(text) else { throw SettingsError.invalidDeviceName(String(text.prefix(60))) }
+        try await settings.apply(.deviceName(name), at: currentDate())
     }
 
     /// Sets the sync folder to an existing folder (stored as an absolute path), or nil for off.

@@ -15,6 +15,9 @@ public struct UserSettings: Sendable, Equatable {
     /// Minutes after midnight when a habit day begins (Loop's "start of day"): a mark made
     /// before it counts for the day before. 0 is midnight.
     public var dayStartMinutes: Int
+    /// What this installation is called in the sync folder (`set device-name`); nil: the host's name.
+    /// Like the sync folder, it stays on this device.
+    public var deviceName: String?
 
     public init(unit: WeightUnit = .kilograms, goalKilograms: Double? = nil,
                 progressRange: String = "3m", syncFolder: String? = nil, heightMetres: Double? = nil, dayStartMinutes: Int = 0) {
@@ -37,6 +40,20 @@ public enum SettingChange: Sendable, Equatable {
     case syncFolder(String?)
     case heightMetres(Double?)
     case dayStartMinutes(Int)
+    case deviceName(String?)
+}
+
+/// The rule for a device's name: 1–40 characters once trimmed, no control characters.
+public enum DeviceName {
+    public static let maximumLength = 40
+
+    /// The name as typed, trimmed; nil when it is empty, too long or holds control characters.
+    public static func checked(_ text: String) -> String? {
+        let name = text.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.count <= maximumLength, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { return nil }
+        return name
+    }
 }
 
 /// The rule for when a habit day may start: `HH:MM` from 00:00 to 12:00 (Loop offers the early hours).

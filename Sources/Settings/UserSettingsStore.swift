@@ -60,6 +60,7 @@ public final class UserSettingsStore {
         case let .syncFolder(folder): settings.syncFolder = folder
         case let .heightMetres(height): settings.heightMetres = height
         case let .dayStartMinutes(minutes): settings.dayStartMinutes = minutes
+        case let .deviceName(name): settings.deviceName = name
         }
     }
 
@@ -81,6 +82,8 @@ public final class UserSettingsStore {
         case let .heightMetres(height?): "set height \(Int((height * 100).rounded())) cm"
         case .heightMetres(nil): "set height off"
         case let .dayStartMinutes(minutes): "set day-start \(DayStart.text(minutes))"
+        case let .deviceName(name?): "set device-name \(name)"
+        case .deviceName(nil): "set device-name off"
         }
     }
 }

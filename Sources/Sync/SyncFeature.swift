@@ -10,7 +10,7 @@ import Storage
 @Observable
 public final class SyncFeature {
     @ObservationIgnored private let worker: SyncWorker
-    @ObservationIgnored private let folder: @MainActor () -> String?
+    @ObservationIgnored private let folder: @MainActor () async -> String?
     @ObservationIgnored private let deviceName: @MainActor () -> String
     @ObservationIgnored private let currentDate: @MainActor () -> Date
     @ObservationIgnored private let onChange: @MainActor () async -> Void
@@ -19,7 +19,7 @@ public final class SyncFeature {
     /// Why the last automatic sync could not run, if it could not.
     public private(set) var failure: String?
 
-    public init(storage: LocalDataStore, folder: @escaping @MainActor () -> String?, deviceName: @escaping @MainActor () -> String,
+    public init(storage: LocalDataStore, folder: @escaping @MainActor () async -> String?, deviceName: @escaping @MainActor () -> String,
                 currentDate: @escaping @MainActor () -> Date, onChange: @escaping @MainActor () async -> Void) {
         worker = SyncWorker(store: storage)
         self.folder = folder
@@ -28,13 +28,11 @@ public final class SyncFeature {
         self.onChange = onChange
     }
 
-    /// Whether a sync folder is set.
-    public var isOn: Bool { folder() != nil }
 
     /// Syncs now: this device's changes out, the others' in. Throws when the folder cannot be used.
     @discardableResult
     public func syncNow() async throws -> SyncReport {
-        guard let folder = folder() else { throw SyncError.noFolder }
+        guard let folder = await folder() else { throw SyncError.noFolder }
         let report = try await worker.run(folder: URL(fileURLWithPath: folder), device: deviceName(), now: currentDate())
         last = report
         failure = nil
@@ -44,7 +42,7 @@ public final class SyncFeature {
 
     /// The automatic sync: does nothing without a sync folder, and never throws (`failure` says what went wrong).
     public func syncIfOn() async {
-        guard isOn else { return }
+        guard await folder() != nil else { return }
         do {
             try await syncNow()
         } catch {
@@ -54,7 +52,7 @@ public final class SyncFeature {
 
     /// What `sync` shows: the devices seen, what the merge decided, and what waits to be written.
     public func status() async throws -> SyncStatus {
-        SyncStatus(folder: folder(), device: deviceName(), devices: try await worker.devices(), notes: try await worker.notes(limit: 10),
+        SyncStatus(folder: await folder(), device: deviceName(), devices: try await worker.devices(), notes: try await worker.notes(limit: 10),
                    unsent: try await worker.unsent(), last: last, failure: failure)
     }
 }

@@ -31,7 +31,7 @@ public struct CommandCatalog {
                     + StatusViewModel.commands + TipViewModel.commands),
             Group("Habits", HabitsViewModel.commands + InsightsViewModel.commands),
             Group("Changes", HistoryViewModel.commands),
-            Group("Files", ImportViewModel.commands + BackupViewModel.commands),
+            Group("Files", ImportViewModel.commands + BackupViewModel.commands + SyncViewModel.commands),
             Group("Settings", SettingsViewModel.commands + [HelpViewModel.command, clearCommand, quitCommand]),
         ])
     }

@@ -3,6 +3,7 @@ import Habits
 import Progress
 import Settings
 import Storage
+import Sync
 import Vocabulary
 import WeightImport
 import WeightLog
@@ -71,6 +72,8 @@ enum FailureMessage {
             }
         case let habits as HabitsError:
             return habitsCode(habits)
+        case SyncError.noFolder:
+            return (.notFound, "; choose one with 'set sync-folder PATH' (a folder Syncthing, Nextcloud or Dropbox moves)")
         default:
             return (.failed, nil)
         }

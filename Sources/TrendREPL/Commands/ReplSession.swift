@@ -119,7 +119,11 @@ public final class ReplSession {
                 // The person's settings (day start, unit, goal, height) hold from the first command of every
                 // way in, the prompt, `-c` and a script alike: a mark made at 02:30 with days starting at
                 // 04:00 lands on the day before, whichever command comes first.
-                if spec.readsSettings { try await app.settingsFeature.load() }
+                if spec.readsSettings {
+                    try await app.settingsFeature.load()
+                    // The other devices' changes first (with a sync folder set), so the command reads one history.
+                    await app.commandWillRun()
+                }
                 output = try await spec.run(context, Array(words.dropFirst()))
             }
             // Text fits the terminal: a line longer than it wraps at its spaces.

@@ -8,7 +8,7 @@ extension SettingsViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "settings", aliases: ["config"],
-                        summary: "show the unit, goal, progress range, sync folder and data directory",
+                        summary: "show the unit, goal, progress range, sync folder, device name and data directory",
                         examples: ["settings"]) { context, arguments in
                 guard arguments.isEmpty else { throw CommandFailure(.usage, "settings: takes no arguments; to change one, use 'set KEY VALUE'") }
                 return try await SettingsViewModel(settingsFeature: context.app.settingsFeature).show(style: context.style)
@@ -16,10 +16,11 @@ extension SettingsViewModel {
             CommandSpec(name: "set", syntax: .subcommands(key: "KEY", [
                             ("unit", .value("VALUE", .words(WeightUnit.allCases.map(\.rawValue)))), ("height", .value("VALUE", .words(["off"]))),
                             ("day-starts-at", .value("VALUE", .words(["00:00", "03:00", "04:00"]))), ("sync-folder", .value("VALUE", .file)),
+                            ("device-name", .value("VALUE")),
                         ]),
-                        summary: "change a setting: unit kg|lb|st, height 180 cm|5ft 11in|off, day-starts-at HH:MM, sync-folder PATH|off",
+                        summary: "change a setting: unit kg|lb|st, height 180 cm|5ft 11in|off, day-starts-at HH:MM, sync-folder PATH|off, device-name NAME|off",
                         examples: ["set unit lb", "set height 180 cm", "set height 5ft 11in", "set day-starts-at 04:00", "set sync-folder ~/Sync/trend",
-                                   "set sync-folder off"]) { context, arguments in
+                                   "set sync-folder off", "set device-name laptop"]) { context, arguments in
                 try await SettingsViewModel(settingsFeature: context.app.settingsFeature).set(arguments, style: context.style)
             },
         ]

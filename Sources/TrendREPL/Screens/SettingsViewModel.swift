@@ -12,7 +12,7 @@ struct SettingsViewModel {
         self.settingsFeature = settingsFeature
     }
 
-    static let keys = ["unit", "height", "day-starts-at", "sync-folder"]
+    static let keys = ["unit", "height", "day-starts-at", "sync-folder", "device-name"]
 
     func show(style: TerminalStyle) async throws -> CommandOutput {
         try await settingsFeature.load()
@@ -28,6 +28,8 @@ struct SettingsViewModel {
         let syncFolder: String?
         let heightMetres: Double?
         let dayStartsAt: String
+        /// This installation's name in the sync folder, when one was set (`set device-name`).
+        let deviceName: String?
         let dataDirectory: String
         /// The text only: the settings as read, their warnings, and the one line `set` says instead of the listing.
         let settings: UserSettings
@@ -35,7 +37,7 @@ struct SettingsViewModel {
         var line: String?
 
         enum CodingKeys: String, CodingKey {
-            case unit, goalKilograms, progressRange, syncFolder, heightMetres, dayStartsAt, dataDirectory
+            case unit, goalKilograms, progressRange, syncFolder, heightMetres, dayStartsAt, deviceName, dataDirectory
         }
 
         init(_ settings: UserSettings, dataDirectory: URL, warnings: [String] = [], line: String? = nil) {
@@ -45,6 +47,7 @@ struct SettingsViewModel {
             syncFolder = settings.syncFolder
             heightMetres = settings.heightMetres
             dayStartsAt = DayStart.text(settings.dayStartMinutes)
+            deviceName = settings.deviceName
             self.dataDirectory = dataDirectory.path
             self.settings = settings
             self.warnings = warnings
@@ -61,6 +64,7 @@ struct SettingsViewModel {
                 "height          \(heightMetres.map(SettingsViewModel.height) ?? "none ('set height 180 cm' for the BMI)")",
                 "day starts at   \(dayStartsAt)" + (settings.dayStartMinutes == 0 ? "" : " (habit marks before it count for the day before)"),
                 "sync folder     \(syncFolder.map(TerminalText.visible) ?? "off")",
+                "device name     \(deviceName.map(TerminalText.visible) ?? "the host's name")",
                 "data directory  \(TerminalText.visible(dataDirectory))",
             ]
             lines += warnings.map { style.paint("warning: ", .magenta) + $0 }
@@ -84,6 +88,8 @@ struct SettingsViewModel {
             try await settingsFeature.setDayStart(["midnight", "off"].contains(value.lowercased()) ? "00:00" : value)
         case "sync-folder", "sync", "syncfolder":
             try await settingsFeature.setSyncFolder(value.lowercased() == "off" ? nil : value)
+        case "device-name", "device", "name":
+            try await settingsFeature.setDeviceName(value.lowercased() == "off" ? nil : value)
         default:
             throw CommandFailure(.usage, "set: unknown setting '\(ReplSession.printable(arguments[0]))'; keys are \(Self.keys.joined(separator: ", "))")
         }
@@ -95,6 +101,7 @@ struct SettingsViewModel {
         case "day-starts-at", "day-start", "start-of-day":
             "Days start at \(DayStart.text(current.dayStartMinutes))"
                 + (current.dayStartMinutes == 0 ? "." : "; habit marks before it count for the day before.")
+        case "device-name", "device", "name": "Device name: \(current.deviceName.map(TerminalText.visible) ?? "the host's name")."
         default: "Sync folder: \(current.syncFolder.map(TerminalText.visible) ?? "off")."
         }
         return CommandOutput(Answer(current, dataDirectory: settingsFeature.dataDirectory,
