@@ -34,13 +34,15 @@ for name, target in targets.items():
 
 # The downward order of DESIGN.md §1: each library target may depend only on earlier ones.
 order = ["CSQLite", "CCrypto", "CArchive", "Vocabulary", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits",
-         "DailyTips", "Backup", "Insights", "AppCore", "TrendREPL"]
+         "DailyTips", "Backup", "Insights", "Sync", "AppCore", "TrendREPL"]
 # Features side by side never import each other (WeightImport is WeightLog's files in and out, so it sits on it).
 allowed_sideways = {"Progress": {"WeightImport"}, "Habits": {"WeightLog", "WeightImport", "Progress"},
                     "DailyTips": {"WeightLog", "WeightImport", "Progress", "Habits"},
                     "Backup": {"WeightLog", "WeightImport", "Progress", "Habits", "DailyTips"},
                     # Insights is values in: it names no table and no other feature.
-                    "Insights": {"Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup"}}
+                    "Insights": {"Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup"},
+                    # Sync merges rows it is told about (`SyncedTable`): it names no feature and no feature's table.
+                    "Sync": {"Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights"}}
 for name in order:
     if name not in targets:
         continue

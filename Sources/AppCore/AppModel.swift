@@ -126,11 +126,8 @@ public final class AppModel {
         // The other devices' changes come in through the sync folder, a device-local setting; they may touch any table.
         let syncFeature = SyncFeature(
             storage: storage,
-            folder: {
-                // Unreadable settings: no sync now; the command that runs next says why.
-                try? await settingsFeature.load()
-                return settingsFeature.current.syncFolder
-            },
+            // As the settings were last read: every command that reads shared data reads them first (`ReplSession`).
+            folder: { settingsFeature.current.syncFolder },
             deviceName: { settingsFeature.current.deviceName ?? environment.hostName },
             currentDate: currentDate
         ) {

@@ -186,7 +186,8 @@ struct SyncLedger {
                 guard table.travels(key) else { continue }
                 let current = try image(table, key, in: connection)
                 let known = try known(table, key, in: connection)
-                if current == nil, known == nil || known?.deleted == true { continue }
+                // Nothing here and nothing known elsewhere: made and removed between two syncs.
+                if current == nil, known == nil || known?.deleted == true, try adds(table, key, in: connection).isEmpty { continue }
                 let stampClock = SyncClock.next(after: clock, now: now, origin: installation)
                 clock = (stampClock.ms, stampClock.counter)
                 let operation: SyncChange.Operation
@@ -274,7 +275,8 @@ struct SyncLedger {
             if let known, known.clock >= change.clock { return }
             guard let column = table.additive, try addAdd(table, key, change.clock, amount, image, in: connection) else { return }
             var target: [String: SQLValue]
-            if let current = try self.image(table, key, in: connection) {
+            // A row waiting for its parent (parked) is added to as if it were here.
+            if let current = try self.image(table, key, in: connection) ?? parked(table, key, in: connection) {
                 target = current
                 target[column] = .double(number(current[column]) + amount)
             } else {
@@ -318,6 +320,7 @@ struct SyncLedger {
         let name = table.table.name
         try connection.run("DELETE FROM sync_parked WHERE table_code = ? AND k0 = ? AND k1 = ?", [.int(table.table.code)] + keyValues(key))
         guard var target else {
+            try parkChildren(of: table, key, in: connection)
             try connection.run("DELETE FROM \(name) WHERE \(matchKey(table))", key)
             applied.rows += connection.changes
             return
@@ -339,6 +342,37 @@ struct SyncLedger {
             ON CONFLICT(\(table.table.key.joined(separator: ", "))) DO UPDATE SET \(updates)
             """, columns.map { target[$0] ?? .null })
         applied.rows += 1
+    }
+
+    /// Before a row from another device's delete goes, the rows that hang
+    /// from it (a habit's days), which the database deletes with it, are
+    /// parked: a later version of the parent from a third device brings them back as on every other device.
+    private func parkChildren(of parent: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws {
+        guard let image = try image(parent, key, in: connection) else { return }
+        for child in tables.values where child.table.code != parent.table.code {
+            let references = try connection.query("SELECT \"from\", \"to\" FROM pragma_foreign_key_list(?) WHERE \"table\" = ?",
+                                                  [.text(child.table.name), .text(parent.table.name)]) { ($0.text(0), $0.text(1)) }
+            for (from, to) in references {
+                let columns = child.table.columns
+                let rows = try connection.query("SELECT \(columns.joined(separator: ", ")) FROM \(child.table.name) WHERE \(from) = ?",
+                                                [image[to] ?? .null]) { row in
+                    Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($0.element, row.value(Int32($0.offset)) ?? .null) })
+                }
+                for row in rows {
+                    let childKey = child.table.key.map { row[$0] ?? .null }
+                    let clock = try known(child, childKey, in: connection)?.clock ?? SyncClock(ms: 0, counter: 0, origin: "")
+                    try connection.run("INSERT OR REPLACE INTO sync_parked(table_code, k0, k1, image) VALUES(?, ?, ?, ?)",
+                                       [.int(child.table.code)] + keyValues(childKey)
+                                           + [.text(SyncChange(table: child.table.name, key: childKey, clock: clock, operation: .set(row)).line())])
+                }
+            }
+        }
+    }
+
+    private func parked(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws -> [String: SQLValue]? {
+        try connection.query("SELECT image FROM sync_parked WHERE table_code = ? AND k0 = ? AND k1 = ?", [.int(table.table.code)] + keyValues(key)) {
+            Self.image(ofLine: $0.text(0))
+        }.first ?? nil
     }
 
     /// Rows parked for a parent that has come since, now written.

@@ -54,7 +54,7 @@ actor SyncWorker {
     nonisolated var unownedExecutor: UnownedSerialExecutor { store.executor.asUnownedSerialExecutor() }
 
     /// How far ahead of this device's clock a change may be; a segment further ahead waits.
-    static let aheadLimitMs = 2 * 86_400_000
+    static let aheadLimitMs = 3 * 86_400_000
 
     func run(folder: URL, device: String, now: Date) throws -> SyncReport {
         let installation = try store.installationID()
