@@ -4,7 +4,7 @@ DATA_DIR ?=
 # Warnings are errors, and every target must declare each target it imports.
 STRICT = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: run test build deps test-deps test-tsan bench bench-startup bench-import bench-pandas docs install clean
+.PHONY: run test test-sync build deps test-deps test-tsan bench bench-startup bench-import bench-pandas docs install clean
 
 PREFIX ?= $(HOME)/.local
 # Release builds link the Swift runtime and Foundation statically: the binary
@@ -27,12 +27,12 @@ deps:
 # What the tests use besides the toolchain: faketime runs the end-to-end
 # tests at a fixed clock, tmux gives the REPL a real terminal, rsvg-convert
 # (librsvg2-bin) renders the exported SVG chart, zsh and fish load the
-# completion scripts.
+# completion scripts, and syncthing moves a sync folder between two installations (`make test-sync`).
 test-deps: deps
 	@if ! command -v faketime >/dev/null || ! command -v tmux >/dev/null || ! command -v rsvg-convert >/dev/null \
-		|| ! command -v zsh >/dev/null || ! command -v fish >/dev/null; then \
-		echo "Installing faketime, tmux, librsvg2-bin, zsh and fish with apt-get…"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime tmux librsvg2-bin zsh fish >/dev/null; \
+		|| ! command -v zsh >/dev/null || ! command -v fish >/dev/null || ! command -v syncthing >/dev/null; then \
+		echo "Installing faketime, tmux, librsvg2-bin, zsh, fish and syncthing with apt-get…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime tmux librsvg2-bin zsh fish syncthing >/dev/null; \
 	fi
 
 build: deps
@@ -52,8 +52,16 @@ test: test-deps
 	@# The benchmark suite once, at its smallest size: it must build and agree with C.
 	$(SWIFT) run --skip-build ProgressBenchmarks --smoke
 	$(SWIFT) run --skip-build HabitsBenchmarks --smoke
+	@# Two installations kept in step by two real Syncthing instances on loopback (skipped where syncthing cannot be installed).
+	@if command -v syncthing >/dev/null; then $(MAKE) --no-print-directory test-sync; else echo "test-sync: skipped, syncthing is not installed"; fi
 	@# The documentation builds without a warning, and every public type says what it is for.
 	bash scripts/docs.sh
+
+# Two Syncthing instances on loopback (no relay, no discovery), each sharing one Trend installation's sync folder.
+test-sync: deps
+	@# The same flags as `make test`'s build, so after it this links nothing new.
+	$(SWIFT) build $(STRICT) --product trend
+	timeout --kill-after=10 300 python3 scripts/sync-e2e.py $$($(SWIFT) build --show-bin-path)/trend
 
 # The DocC archive of the library targets: .build/docs/Trend.doccarchive.
 docs: deps

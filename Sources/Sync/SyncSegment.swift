@@ -53,25 +53,30 @@ public struct SyncSegment: Sendable, Equatable {
 
     /// The file's bytes.
     func bytes() -> [UInt8] {
+        var out = bytes(count: changes.count)
+        for change in changes {
+            out += Array(change.line().utf8)
+            out.append(0x0A)
+        }
+        return out
+    }
+
+    /// The header line alone, for a file of `count` changes written after it (a checkpoint streams its lines).
+    func bytes(count: Int) -> [UInt8] {
         var header = CanonicalJSON()
         header.raw(isCheckpoint ? "{\"trend-checkpoint\":1" : "{\"trend-sync\":1")
         header.raw(",\"installation\":")
         header.string(installation)
         header.raw(",\"device\":")
         header.string(device)
-        header.raw(",\"first\":\(first),\"last\":\(last),\"count\":\(changes.count),\"at\":\(writtenMs)")
+        header.raw(",\"first\":\(first),\"last\":\(last),\"count\":\(count),\"at\":\(writtenMs)")
         for peer in seen.keys.sorted() {
             header.raw(",")
             header.string("seen." + peer)
             header.raw(":\(seen[peer] ?? 0)")
         }
         header.raw("}\n")
-        var out = header.bytes
-        for change in changes {
-            out += Array(change.line().utf8)
-            out.append(0x0A)
-        }
-        return out
+        return header.bytes
     }
 
     /// Why a file read from `folder` (named `name`, the installation `folder`'s) is not a segment Trend can apply.

@@ -44,9 +44,12 @@ struct PeerBatch {
 actor SyncWorker {
     private let store: LocalDataStore
     private let ledger: @Sendable (String) -> SyncLedger
+    /// How many of this device's changes since its last checkpoint make it write a new one.
+    private let checkpointEvery: Int
 
-    init(store: LocalDataStore) {
+    init(store: LocalDataStore, checkpointEvery: Int = 5_000) {
         self.store = store
+        self.checkpointEvery = checkpointEvery
         let tables = store.schema.synced
         ledger = { SyncLedger(installation: $0, tables: tables) }
     }
@@ -163,6 +166,7 @@ actor SyncWorker {
             }
         }
         report.sent = try writeSegments(to: own, installation: installation, device: device, now: now)
+        try checkpointAndPrune(own, ledger: ledger, device: device, now: now)
         report.devices = try devices(available: available)
         return report
     }
@@ -190,6 +194,45 @@ actor SyncWorker {
                 try SyncLedger.setMeta("sync.written", String(last), in: connection)
             }
             sent += changes.count
+        }
+    }
+
+    /// Now and then a checkpoint of every row this device knows (`checkpoint-<seq>.jsonl`), so a device that
+    /// joins late starts from it; then this device's segments every device seen has read, and older checkpoints, go.
+    private func checkpointAndPrune(_ own: SafeFolder, ledger: SyncLedger, device: String, now: Date) throws {
+        let (seq, last, seen) = try store.read { connection in
+            (Int(try SyncLedger.meta("sync.written", in: connection) ?? "0") ?? 0,
+             Int(try SyncLedger.meta("sync.checkpoint", in: connection) ?? "0") ?? 0,
+             try connection.query("SELECT seen_of_us FROM sync_peers") { $0.int(0) })
+        }
+        var through = last
+        if seq - last >= checkpointEvery {
+            let lines = try store.read { try ledger.checkpointLines(in: $0) }
+            let installation = ledger.installation
+            let header = SyncSegment(installation: installation, device: device, first: 1, last: seq, isCheckpoint: true,
+                                     writtenMs: Int(now.timeIntervalSince1970 * 1000), seen: [:], changes: [])
+            let file = try own.pending(header.fileName)
+            try header.bytes(count: lines.count).withUnsafeBytes { try file.append($0) }
+            var chunk: [UInt8] = []
+            for line in lines {
+                chunk += Array(line.utf8)
+                chunk.append(0x0A)
+                if chunk.count > 1 << 20 {
+                    try chunk.withUnsafeBytes { try file.append($0) }
+                    chunk.removeAll(keepingCapacity: true)
+                }
+            }
+            try chunk.withUnsafeBytes { try file.append($0) }
+            try file.commit()
+            try store.write(notifying: false) { try SyncLedger.setMeta("sync.checkpoint", String(seq), in: $0) }
+            through = seq
+        }
+        guard through > 0 else { return }
+        // A segment goes once a checkpoint covers it and every device seen has read it.
+        let readByAll = seen.min() ?? 0
+        for name in try own.names() {
+            guard let range = SyncSegment.range(ofName: name) else { continue }
+            if range.checkpoint ? range.last < through : range.last <= min(through, readByAll) { own.remove(name) }
         }
     }
 

@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Two Trend installations kept in step by two real Syncthing instances (DESIGN.md §8, issue 29).
+
+Each Syncthing has its own home, listens on loopback only, with relays, NAT and global and
+local discovery off; the GUI and REST API are on 127.0.0.1 with an API key, and the two are
+introduced by device id in config.xml. Each shares the sync folder of one Trend installation.
+Trend weighs in and marks habits on both sides, edits one weigh-in on both while the link is
+paused, then the link resumes; once Syncthing's REST API says the folder is idle and complete
+on both, both Trend installations must show the same `entries all` and `habits`, each history
+must name the other device's sync, and no `.sync-conflict` file may exist.
+
+Usage: sync-e2e.py PATH/TO/trend
+"""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import xml.etree.ElementTree as ET
+
+TREND = os.path.abspath(sys.argv[1])
+ROOT = tempfile.mkdtemp(prefix="trend-sync-e2e-")
+FOLDER_ID = "trend-sync"
+DEADLINE = 120
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Side:
+    def __init__(self, name):
+        self.name = name
+        self.home = os.path.join(ROOT, name, "syncthing")
+        self.data = os.path.join(ROOT, name, "trend-data")
+        self.sync = os.path.join(ROOT, name, "Sync")
+        os.makedirs(os.path.join(self.sync, ".stfolder"))
+        self.gui_port, self.listen_port = free_port(), free_port()
+        self.api_key = "trend-e2e-" + name
+        subprocess.run(["syncthing", "generate", "--home=" + self.home, "--no-default-folder", "--skip-port-probing"],
+                       check=True, capture_output=True)
+        self.device_id = subprocess.run(["syncthing", "serve", "--home=" + self.home, "--device-id"],
+                                        check=True, capture_output=True, text=True).stdout.strip()
+        self.process = None
+
+    def configure(self, peer):
+        path = os.path.join(self.home, "config.xml")
+        tree = ET.parse(path)
+        config = tree.getroot()
+        gui = config.find("gui")
+        gui.find("address").text = "127.0.0.1:%d" % self.gui_port
+        gui.find("apikey").text = self.api_key
+        options = config.find("options")
+        settings = {"listenAddress": "tcp://127.0.0.1:%d" % self.listen_port, "globalAnnounceEnabled": "false",
+                    "localAnnounceEnabled": "false", "relaysEnabled": "false", "natEnabled": "false",
+                    "startBrowser": "false", "urAccepted": "-1", "autoUpgradeIntervalH": "0",
+                    "crashReportingEnabled": "false", "reconnectionIntervalS": "1"}
+        for key, value in settings.items():
+            element = options.find(key)
+            if element is None:
+                element = ET.SubElement(options, key)
+            element.text = value
+        device = ET.SubElement(config, "device", id=peer.device_id, name=peer.name, compression="metadata",
+                               introducer="false")
+        ET.SubElement(device, "address").text = "tcp://127.0.0.1:%d" % peer.listen_port
+        folder = ET.Element("folder", id=FOLDER_ID, label="Trend", path=self.sync, type="sendreceive",
+                            rescanIntervalS="3600", fsWatcherEnabled="false", ignorePerms="false")
+        ET.SubElement(folder, "device", id=self.device_id)
+        ET.SubElement(folder, "device", id=peer.device_id)
+        config.insert(0, folder)
+        tree.write(path)
+
+    def start(self):
+        log = open(os.path.join(ROOT, self.name + "-syncthing.log"), "w")
+        env = dict(os.environ, STNOUPGRADE="1", STNORESTART="1")
+        self.process = subprocess.Popen(["syncthing", "serve", "--home=" + self.home, "--no-browser"],
+                                        stdout=log, stderr=subprocess.STDOUT, env=env)
+
+    def rest(self, path, method="GET"):
+        request = urllib.request.Request("http://127.0.0.1:%d%s" % (self.gui_port, path), method=method,
+                                         headers={"X-API-Key": self.api_key})
+        with urllib.request.urlopen(request, timeout=5) as response:
+            body = response.read()
+            return json.loads(body) if body.strip() else None
+
+    def trend(self, *commands, json_output=False):
+        args = [TREND, "--data-dir", self.data] + (["--json"] if json_output else [])
+        for command in commands:
+            args += ["-c", command]
+        run = subprocess.run(args, capture_output=True, text=True, timeout=60)
+        if run.returncode != 0:
+            raise SystemExit("%s: trend %s failed: %s%s" % (self.name, commands, run.stdout, run.stderr))
+        return run.stdout
+
+    def scan(self):
+        self.rest("/rest/db/scan?folder=" + FOLDER_ID, method="POST")
+
+
+def wait(what, test):
+    start = time.time()
+    while time.time() - start < DEADLINE:
+        try:
+            if test():
+                return
+        except OSError:
+            pass  # Syncthing is still starting: its API is not up yet.
+        time.sleep(0.3)
+    raise SystemExit("timed out waiting for " + what)
+
+
+def settled(a, b):
+    """Both have scanned, and each holds everything the other has: the folder is idle and complete on both."""
+    a.scan()
+    b.scan()
+
+    def done():
+        for side, peer in ((a, b), (b, a)):
+            status = side.rest("/rest/db/status?folder=" + FOLDER_ID)
+            completion = side.rest("/rest/db/completion?folder=%s&device=%s" % (FOLDER_ID, peer.device_id))
+            if status["state"] != "idle" or status["needTotalItems"] != 0 or completion["completion"] != 100:
+                return False
+        return True
+    wait("the folder to be idle on both sides", done)
+
+
+def main():
+    a, b = Side("laptop"), Side("desktop")
+    a.configure(b)
+    b.configure(a)
+    try:
+        a.start()
+        b.start()
+        wait("both Syncthings to connect", lambda: a.rest("/rest/system/connections")["connections"][b.device_id]["connected"]
+             and b.rest("/rest/system/connections")["connections"][a.device_id]["connected"])
+        a.trend("set sync-folder " + a.sync, "set device-name laptop", "weigh 82.4", "habit add Read every day", "habit done Read",
+                'habit add Water every day target 8', "habit done Water +2")
+        b.trend("set sync-folder " + b.sync, "set device-name desktop", "weigh 81.9 yesterday")
+        settled(a, b)
+        b.trend("sync now", "habit done Water +3", "habit done Read yesterday")
+        a.trend("sync now")
+        settled(a, b)
+        a.trend("sync now")
+        b.trend("sync now")
+        entries = json.loads(a.trend("entries all", json_output=True))
+        shared = next(entry for entry in entries["entries"] if abs(entry["kilograms"] - 82.4) < 1e-9)["id"]
+
+        # The link paused, the same weigh-in edited on both sides; the later edit wins on both.
+        a.rest("/rest/system/pause?device=" + b.device_id, method="POST")
+        b.rest("/rest/system/pause?device=" + a.device_id, method="POST")
+        a.trend("edit %s 82.6" % shared[:8])
+        time.sleep(0.05)
+        b.trend("edit %s 82.8" % shared[:8])
+        a.rest("/rest/system/resume?device=" + b.device_id, method="POST")
+        b.rest("/rest/system/resume?device=" + a.device_id, method="POST")
+        wait("the link to come back", lambda: a.rest("/rest/system/connections")["connections"][b.device_id]["connected"])
+        for _ in range(2):
+            settled(a, b)
+            a.trend("sync now")
+            b.trend("sync now")
+        settled(a, b)
+        a.trend("sync now")
+        b.trend("sync now")
+
+        shown = {side.name: (side.trend("entries all"), side.trend("habits")) for side in (a, b)}
+        if shown["laptop"] != shown["desktop"]:
+            raise SystemExit("the installations differ:\n--- laptop\n%s\n--- desktop\n%s" % shown["laptop"] + shown["desktop"])
+        if "82.8" not in shown["laptop"][0] or "82.4" in shown["laptop"][0]:
+            raise SystemExit("the later edit (82.8 kg) did not win:\n" + shown["laptop"][0])
+        water = json.loads(a.trend("habit show Water", json_output=True))["habit"]["todayValue"]
+        if water != 5:
+            raise SystemExit("Water +2 on one side and +3 on the other should make 5, not %s" % water)
+        for side, other in ((a, "desktop"), (b, "laptop")):
+            history = side.trend("history 50")
+            if "from " + other not in history:
+                raise SystemExit("%s's history does not name %s's sync:\n%s" % (side.name, other, history))
+        conflicts = [os.path.join(root, name) for side in (a, b) for root, _, names in os.walk(side.sync)
+                     for name in names if ".sync-conflict" in name]
+        if conflicts:
+            raise SystemExit("Syncthing made conflict copies: %s" % conflicts)
+        print("sync-e2e: two Syncthings, two installations: the same entries and habits, Water 2+3=5, "
+              "the later edit won, no conflict copy")
+    finally:
+        for side in (a, b):
+            if side.process:
+                side.process.terminate()
+                try:
+                    side.process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    side.process.kill()
+        shutil.rmtree(ROOT, ignore_errors=True)
+
+
+main()
