@@ -117,12 +117,16 @@ struct SyncLedger {
         let stamped = try Self.meta("sync.stamped", in: connection).flatMap { Int($0) }
         let latest = try connection.scalarInt("SELECT ifnull(max(id), 0) FROM journal_changes") ?? 0
         var keys: [Int: [Key: Int]] = [:]   // table code → key → changes that touched it
-        func touch(_ code: Int, _ key: Key) { keys[code, default: [:]][key, default: 0] += 1 }
+        var madeAt: [[SQLValue]: Date] = [:]  // when the latest of them was made, by the caller's clock
+        func touch(_ code: Int, _ key: Key, at: Date = now) {
+            keys[code, default: [:]][key, default: 0] += 1
+            madeAt[[.int(code)] + key] = max(madeAt[[.int(code)] + key] ?? .distantPast, at)
+        }
         var dirty: Set<[SQLValue]> = []
         if let stamped, latest - stamped <= 1_000 {
             let changes = try connection.query("""
-                SELECT id, first_seq, last_seq FROM journal_changes WHERE id > ? AND undone = 0 AND action <> 'sync' AND rows > 0
-                """, [.int(stamped)]) { (id: $0.int(0), first: $0.int(1), last: $0.int(2)) }
+                SELECT id, first_seq, last_seq, at FROM journal_changes WHERE id > ? AND undone = 0 AND action <> 'sync' AND rows > 0
+                """, [.int(stamped)]) { (id: $0.int(0), first: $0.int(1), last: $0.int(2), at: Date(timeIntervalSince1970: $0.double(3))) }
             for change in changes {
                 for table in tables.values {
                     let slots = table.table.key.map { table.table.columns.firstIndex(of: $0)! }
@@ -130,7 +134,7 @@ struct SyncLedger {
                     _ = try connection.query("""
                         SELECT DISTINCT \(picked) FROM journal_rows WHERE seq BETWEEN ? AND ? AND table_code = ?
                         """, [.int(change.first), .int(change.last), .int(table.table.code)]) { row in
-                        touch(table.table.code, slots.indices.map { row.value(Int32($0)) ?? .null })
+                        touch(table.table.code, slots.indices.map { row.value(Int32($0)) ?? .null }, at: change.at)
                     }
                     let appends = try connection.query("""
                         SELECT after_rowid, through_rowid FROM journal_appends WHERE change_id = ? AND table_code = ?
@@ -138,7 +142,7 @@ struct SyncLedger {
                     for (after, through) in appends {
                         _ = try connection.query("SELECT \(table.table.key.joined(separator: ", ")) FROM \(table.table.name) WHERE rowid > ? AND rowid <= ?",
                                              [.int(after), .int(through)]) { row in
-                            touch(table.table.code, slots.indices.map { row.value(Int32($0)) ?? .null })
+                            touch(table.table.code, slots.indices.map { row.value(Int32($0)) ?? .null }, at: change.at)
                         }
                     }
                 }
@@ -180,35 +184,37 @@ struct SyncLedger {
         var seq = Int(try Self.meta("sync.seq", in: connection) ?? "0") ?? 0
         var queued = 0
         let append = try connection.prepare("INSERT INTO sync_out(seq, line) VALUES(?, ?)")
-        for code in keys.keys.sorted() {
+        // In the order they were made, parents' tables first within one moment.
+        let order = keys.flatMap { code, touched in touched.map { (code: code, key: $0.key, touches: $0.value) } }
+            .sorted { (madeAt[[.int($0.code)] + $0.key] ?? now, $0.code) < (madeAt[[.int($1.code)] + $1.key] ?? now, $1.code) }
+        for (code, key, touches) in order {
             guard let table = tables[code] else { continue }
-            for (key, touches) in keys[code] ?? [:] {
-                guard table.travels(key) else { continue }
-                let current = try image(table, key, in: connection)
-                let known = try known(table, key, in: connection)
-                // Nothing here and nothing known elsewhere: made and removed between two syncs.
-                if current == nil, known == nil || known?.deleted == true, try adds(table, key, in: connection).isEmpty { continue }
-                let stampClock = SyncClock.next(after: clock, now: now, origin: installation)
-                clock = (stampClock.ms, stampClock.counter)
-                let operation: SyncChange.Operation
-                if let current, let addition = additions[[.int(code)] + key], addition.changes == touches,
-                   !dirty.contains([.int(code)] + key), table.additive != nil {
-                    operation = .add(addition.amount, current)
-                    _ = try addAdd(table, key, stampClock, addition.amount, current, in: connection)
-                } else {
-                    operation = current.map { .set($0) } ?? .delete
-                    try forgetAdds(table, key, before: SyncClock(ms: .max, counter: 0, origin: ""), in: connection)
-                    try setKnown(table, key, stampClock, deleted: current == nil, in: connection)
-                }
-                if known == nil, case .add = operation {
-                    // A row first made by an addition is known from its first `+N`: an older version elsewhere is older still.
-                    try setKnown(table, key, SyncClock(ms: 0, counter: 0, origin: ""), deleted: true, in: connection)
-                }
-                seq += 1
-                queued += 1
-                try append.reset([.int(seq), .text(SyncChange(table: table.table.name, key: key, clock: stampClock, operation: operation).line())])
-                _ = try append.step()
+            guard table.travels(key) else { continue }
+            let current = try image(table, key, in: connection)
+            let known = try known(table, key, in: connection)
+            // Nothing here and nothing known elsewhere: made and removed between two syncs.
+            if current == nil, known == nil || known?.deleted == true, try adds(table, key, in: connection).isEmpty { continue }
+            // The wall time is when the change was made (an edit made offline keeps its moment), never before a clock seen.
+            let stampClock = SyncClock.next(after: clock, now: min(now, madeAt[[.int(code)] + key] ?? now), origin: installation)
+            clock = (stampClock.ms, stampClock.counter)
+            let operation: SyncChange.Operation
+            if let current, let addition = additions[[.int(code)] + key], addition.changes == touches,
+               !dirty.contains([.int(code)] + key), table.additive != nil {
+                operation = .add(addition.amount, current)
+                _ = try addAdd(table, key, stampClock, addition.amount, current, in: connection)
+            } else {
+                operation = current.map { .set($0) } ?? .delete
+                try forgetAdds(table, key, before: SyncClock(ms: .max, counter: 0, origin: ""), in: connection)
+                try setKnown(table, key, stampClock, deleted: current == nil, in: connection)
             }
+            if known == nil, case .add = operation {
+                // A row first made by an addition is known from its first `+N`: an older version elsewhere is older still.
+                try setKnown(table, key, SyncClock(ms: 0, counter: 0, origin: ""), deleted: true, in: connection)
+            }
+            seq += 1
+            queued += 1
+            try append.reset([.int(seq), .text(SyncChange(table: table.table.name, key: key, clock: stampClock, operation: operation).line())])
+            _ = try append.step()
         }
         try saveClock(clock, in: connection)
         try Self.setMeta("sync.seq", String(seq), in: connection)
@@ -467,8 +473,9 @@ struct SyncLedger {
                     let candidate = renamed(held, n)
                     if try holder(of: candidate) == nil { held = candidate; break }
                 }
-                let sets = columns.map { "\($0) = ?" }.joined(separator: ", ")
-                try connection.run("UPDATE \(name) SET \(sets) WHERE \(matchKey(table))", columns.map { held[$0] ?? .null } + other)
+                let changed = table.table.columns.filter { !table.table.key.contains($0) }
+                try connection.run("UPDATE \(name) SET \(changed.map { "\($0) = ?" }.joined(separator: ", ")) WHERE \(matchKey(table))",
+                                   changed.map { held[$0] ?? .null } + other)
                 try markDirty(table, other, in: connection)
             }
         }

@@ -17,10 +17,10 @@ final class SimulatedDevice {
     let skewMs: Int
     private(set) var id = ""
 
-    init(name: String, seed: Int, root: URL, skewMs: Int) throws {
+    init(name: String, seed: Int, root: URL, skewMs: Int, checkpointEvery: Int = 5_000) throws {
         self.name = name
         store = LocalDataStore.inMemory(schema: .trend)
-        worker = SyncWorker(store: store)
+        worker = SyncWorker(store: store, checkpointEvery: checkpointEvery)
         folder = root.appendingPathComponent(name)
         self.skewMs = skewMs
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,0 +1,195 @@
+import Foundation
+import Storage
+import Testing
+@testable import Sync
+
+/// What a sync folder can hold that Trend did not write, or wrote only in
+/// part: each is passed over with a warning, retried later, never half
+/// applied, and nothing is written outside this installation's own folder.
+/// And the rest of §8 a person meets: a device that joins late, an undone
+/// sync, two habits of one name, device-local settings.
+@Suite("Sync folder")
+struct SyncFolderTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("trend-sync-folder-\(UUID().uuidString)")
+    let minute = 60_000
+    let start = 1_800_000_000_000
+
+    /// Two devices whose copies of the sync folder are one folder (as after Syncthing has delivered everything).
+    func pair(_ seed: Int = 1) throws -> (SimulatedDevice, SimulatedDevice, URL) {
+        let shared = root.appendingPathComponent("shared")
+        let a = try SimulatedDevice(name: "laptop", seed: seed, root: root, skewMs: 0)
+        let b = try SimulatedDevice(name: "desktop", seed: seed, root: root, skewMs: 0)
+        try FileManager.default.removeItem(at: a.folder)
+        try FileManager.default.removeItem(at: b.folder)
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: a.folder, withDestinationURL: shared)
+        try FileManager.default.createSymbolicLink(at: b.folder, withDestinationURL: shared)
+        return (a, b, shared)
+    }
+
+    /// Every file below `folder`, relative to it.
+    func files(in folder: URL) -> Set<String> {
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        var found = Set<String>()
+        while let path = enumerator?.nextObject() as? String { found.insert(path) }
+        return found
+    }
+
+    @Test func aWeighInAndAnEditComeAcrossAndTheLaterEditWins() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b, _) = try pair()
+        try a.weigh(id: "w1", kilograms: 82.4, at: start)
+        try await a.sync(at: start)
+        let report = try await b.sync(at: start + minute)
+        #expect(report.received == 1)
+        #expect(report.from == ["laptop"])
+        try b.edit(id: "w1", kilograms: 82.8, note: nil, at: start + 3 * minute)
+        try a.edit(id: "w1", kilograms: 82.6, note: nil, at: start + 2 * minute)
+        try await a.sync(at: start + 4 * minute)
+        try await b.sync(at: start + 4 * minute)
+        try await a.sync(at: start + 5 * minute)
+        #expect(try a.visible() == b.visible())
+        #expect(try a.visible().contains("w w1 1800000000.0 82.8 -"))
+        // One entry per sync, naming the device.
+        let history = try b.store.journalChanges(limit: 10).map(\.summary)
+        #expect(history.contains("sync: 1 change from laptop"))
+    }
+
+    @Test func anUndoneSyncIsTakenBackHereAndThenOnTheOtherDevice() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b, _) = try pair()
+        try a.weigh(id: "w1", kilograms: 82.4, at: start)
+        try await a.sync(at: start)
+        try await b.sync(at: start + minute)
+        #expect(try b.visible().contains { $0.hasPrefix("w w1 ") })
+        try b.undo()
+        #expect(try !b.visible().contains { $0.hasPrefix("w w1 ") })
+        try await b.sync(at: start + 2 * minute)
+        try await a.sync(at: start + 3 * minute)
+        #expect(try !a.visible().contains { $0.hasPrefix("w w1 ") }, "the undo travels as the desktop's own delete")
+    }
+
+    @Test func aDeviceThatJoinsLateStartsFromACheckpointOnceTheSegmentsAreGone() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let shared = root.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        let a = try SimulatedDevice(name: "laptop", seed: 2, root: root, skewMs: 0, checkpointEvery: 5)
+        let b = try SimulatedDevice(name: "desktop", seed: 2, root: root, skewMs: 0)
+        for device in [a, b] {
+            try FileManager.default.removeItem(at: device.folder)
+            try FileManager.default.createSymbolicLink(at: device.folder, withDestinationURL: shared)
+        }
+        try a.addHabit(id: "h1", name: "Water", at: start)
+        for index in 0..<8 {
+            try a.weigh(id: "w\(index)", kilograms: 80 + Double(index) / 10, at: start + index * minute)
+            try a.mark(habit: "h1", day: 20_000, amount: 1, adding: true, at: start + index * minute)
+            try await a.sync(at: start + index * minute)
+        }
+        try a.deleteWeighIn(id: "w3", at: start + 20 * minute)
+        try await a.sync(at: start + 20 * minute)
+        let own = shared.appendingPathComponent("trend/\(a.id)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: own.path)
+        #expect(names.contains { $0.hasPrefix("checkpoint-") })
+        // No other device had read them, so the segments stay; remove the old ones as a pruning peer set would.
+        for name in names where !name.hasPrefix("checkpoint-") && name != "\(names.count)-\(names.count).jsonl" {
+            if let range = SyncSegment.range(ofName: name), !range.checkpoint, range.last < 14 {
+                try FileManager.default.removeItem(at: own.appendingPathComponent(name))
+            }
+        }
+        try await b.sync(at: start + 30 * minute)
+        #expect(try b.visible() == a.visible())
+        #expect(try b.visible().contains("r h1 20000 value 8.0"))
+    }
+
+    @Test func segmentsTrendDidNotWriteWholeArePassedOverAndRetried() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b, shared) = try pair(3)
+        try a.weigh(id: "w1", kilograms: 82.4, at: start)
+        try await a.sync(at: start)
+        let own = shared.appendingPathComponent("trend/\(a.id)")
+        let segment = own.appendingPathComponent("1-1.jsonl")
+        let whole = try Data(contentsOf: segment)
+        let manager = FileManager.default
+
+        // Cut short, as a copy still arriving.
+        try whole.prefix(whole.count - 10).write(to: segment)
+        var report = try await b.sync(at: start + minute)
+        #expect(report.received == 0)
+        #expect(report.problems.contains { $0.contains("cut short") })
+        // Signed with another installation's id.
+        try Data(String(decoding: whole, as: UTF8.self).replacingOccurrences(of: a.id, with: "someone-else").utf8).write(to: segment)
+        report = try await b.sync(at: start + minute)
+        #expect(report.received == 0)
+        #expect(report.problems.contains { $0.contains("not the folder's") })
+        // Malformed: a line that is not a change.
+        try Data((String(decoding: whole, as: UTF8.self).split(separator: "\n")[0] + "\n{\"t\":1}\n").utf8).write(to: segment)
+        report = try await b.sync(at: start + minute)
+        #expect(report.problems.contains { $0.contains("line 2") })
+        // A FIFO and a link in its place: never opened, never followed.
+        try manager.removeItem(at: segment)
+        #expect(mkfifo(segment.path, 0o600) == 0)
+        report = try await b.sync(at: start + minute)
+        #expect(report.problems.contains { $0.contains("not a regular file") })
+        try manager.removeItem(at: segment)
+        let elsewhere = root.appendingPathComponent("elsewhere.jsonl")
+        try whole.write(to: elsewhere)
+        try manager.createSymbolicLink(at: segment, withDestinationURL: elsewhere)
+        report = try await b.sync(at: start + minute)
+        #expect(report.problems.contains { $0.contains("symbolic link") })
+        #expect(try !b.visible().contains { $0.hasPrefix("w w1 ") }, "nothing was applied from any of them")
+        // Whole again: it is read at the next sync.
+        try manager.removeItem(at: segment)
+        try whole.write(to: segment)
+        report = try await b.sync(at: start + 2 * minute)
+        #expect(report.received == 1)
+        #expect(report.problems.isEmpty)
+    }
+
+    @Test func aHostileDeviceCannotChangeDeviceLocalSettingsNorWriteOutsideItsFolder() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b, shared) = try pair(4)
+        try b.setSetting("syncFolder", "/home/desktop/Sync", at: start)
+        try await b.sync(at: start)
+        let before = files(in: root.appendingPathComponent("shared")).filter { !$0.hasPrefix("trend/\(b.id)") }
+        // Lines a hostile device wrote by hand into its own folder.
+        let hostile = shared.appendingPathComponent("trend/mallory")
+        try FileManager.default.createDirectory(at: hostile, withIntermediateDirectories: true)
+        let lines = [
+            #"{"trend-sync":1,"installation":"mallory","device":"../../etc","first":1,"last":6,"count":6,"at":1800000000000}"#,
+            #"{"t":"settings","k0":"syncFolder","ms":1800000000000,"n":0,"o":"mallory","op":"set","c.key":"syncFolder","c.value":"/tmp/evil"}"#,
+            #"{"t":"settings","k0":"deviceName","ms":1800000000000,"n":1,"o":"mallory","op":"set","c.key":"deviceName","c.value":"pwned"}"#,
+            #"{"t":"weight_entries","k0":"w9","ms":1800000000000,"n":2,"o":"mallory","op":"set","c.id":"w9","c.instant":1800000000,"c.kilograms":"heavy"}"#,
+            #"{"t":"weight_entries","k0":"w8","ms":1800000000000,"n":3,"o":"mallory","op":"set","c.id":"w8","c.instant":1800000000,"c.kilograms":9000.0}"#,
+            #"{"t":"sqlite_master","k0":"x","ms":1800000000000,"n":4,"o":"mallory","op":"del"}"#,
+            #"{"t":"weight_entries","k0":"w7","ms":1800000000000,"n":5,"o":"mallory","op":"set","c.id":"w7","c.instant":1800000000,"c.kilograms":70.5}"#,
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: hostile.appendingPathComponent("1-6.jsonl"))
+        let report = try await b.sync(at: start + minute)
+        #expect(report.received == 1, "only the one valid weigh-in: \(report)")
+        #expect(report.problems.count == 4, "\(report.problems)")
+        let folder = try b.store.read { try $0.scalarText("SELECT value FROM settings WHERE key = 'syncFolder'") }
+        #expect(folder == "/home/desktop/Sync")
+        #expect(try b.visible().contains("w w7 1800000000.0 70.5 -"))
+        // The desktop wrote only in its own folder.
+        let after = files(in: root.appendingPathComponent("shared")).filter { !$0.hasPrefix("trend/\(b.id)") && !$0.hasPrefix("trend/mallory") }
+        #expect(after == before)
+        _ = a
+    }
+
+    @Test func twoHabitsOfOneNameMadeOnTwoDevicesAreBothKeptTheLaterRenamed() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b, _) = try pair(5)
+        // Both have synced before (the first sync sends every row at its own moment).
+        try await a.sync(at: start - minute)
+        try await b.sync(at: start - minute)
+        try a.addHabit(id: "ha", name: "Read", at: start)
+        try b.addHabit(id: "hb", name: "Read", at: start + minute)
+        try await a.sync(at: start + 2 * minute)
+        try await b.sync(at: start + 2 * minute)
+        try await a.sync(at: start + 3 * minute)
+        try await b.sync(at: start + 3 * minute)
+        let shown = (try a.visible(), try b.visible())
+        #expect(shown.0 == shown.1, "\(shown)")
+        #expect(shown.0.filter { $0.hasPrefix("h ") } == ["h ha Read", "h hb Read (2)"])
+    }
+}
