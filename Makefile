@@ -4,7 +4,7 @@ DATA_DIR ?=
 # Warnings are errors, and every target must declare each target it imports.
 STRICT = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: run test test-sync build deps test-deps test-tsan bench bench-startup bench-import bench-pandas docs install clean
+.PHONY: run test test-sync build deps test-deps test-tsan bench bench-startup bench-import bench-sync bench-pandas docs install clean
 
 PREFIX ?= $(HOME)/.local
 # Release builds link the Swift runtime and Foundation statically: the binary
@@ -75,6 +75,12 @@ bench: deps
 	$(BIN)/ProgressBenchmarks
 	$(BIN)/HabitsBenchmarks
 	$(MAKE) --no-print-directory bench-import
+	$(MAKE) --no-print-directory bench-sync
+
+# What sync costs a command with nothing new, and a 100,000-row history joining, each beside its floor.
+bench-sync: deps
+	$(SWIFT) build $(RELEASE) --product trend
+	python3 scripts/bench-sync.py $(BIN)/trend .build/bench-sync
 
 # Start-up next to a bare Foundation hello, on generated data directories
 # (ten years of weigh-ins and habits, 100k weigh-ins, 20 habits over 30 years).

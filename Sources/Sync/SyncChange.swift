@@ -4,6 +4,7 @@ import Storage
 /// One change to one row, as a segment line carries it: the table, the row's
 /// key, the clock, and what became of the row.
 public struct SyncChange: Sendable, Equatable {
+    /// What became of the row.
     public enum Operation: Sendable, Equatable {
         /// The row's whole new image, by column.
         case set([String: SQLValue])

@@ -115,6 +115,13 @@ actor SyncWorker {
         if pending.0 || !batches.isEmpty {
             let result = try store.write(journal: JournalEntry(action: "sync", summary: "sync", at: now), notifying: !batches.isEmpty) { connection in
                 _ = try ledger.stamp(now: now, in: connection)
+                // A long history joining touches many pages of several tables and indexes: keep them in memory, not spilled.
+                let large = batches.reduce(0) { $0 + $1.changes.count } > 10_000
+                if large { try connection.execute("PRAGMA cache_size = -65536; PRAGMA temp.cache_size = -32768") }
+                defer {
+                    // Best effort: the default sizes only give memory back; a failure here changes no data.
+                    if large { try? connection.execute("PRAGMA cache_size = -2000; PRAGMA temp.cache_size = -2000") }
+                }
                 var applied = SyncLedger.Applied()
                 var names: [String] = []
                 for batch in batches {
@@ -122,18 +129,39 @@ actor SyncWorker {
                     let done = try connection.scalarInt("SELECT applied FROM sync_peers WHERE installation = ?", [.text(segment.installation)]) ?? 0
                     guard segment.last > done, segment.isCheckpoint || segment.first <= done + 1 else { continue }
                     let before = applied.rows
+                    let device = segment.device.isEmpty ? String(segment.installation.prefix(8)) : segment.device
+                    // Tables that merge in bulk take their changes a batch at a time; the rest, and a batch the database refuses, one by one.
+                    var one: [SyncChange] = []
+                    var bulk: [Int: [SyncChange]] = [:]
                     for change in batch.changes {
+                        if let table = ledger.byName[change.table], try ledger.mergesInBulk(table, in: connection) {
+                            bulk[table.table.code, default: []].append(change)
+                        } else {
+                            one.append(change)
+                        }
+                    }
+                    for code in bulk.keys.sorted() {
+                        guard let table = ledger.tables[code], let changes = bulk[code] else { continue }
+                        try connection.execute("SAVEPOINT sync_batch")
+                        do {
+                            try ledger.applyBulk(changes, table: table, from: device, in: connection, applied: &applied)
+                            try connection.execute("RELEASE sync_batch")
+                        } catch {
+                            try connection.execute("ROLLBACK TO sync_batch; RELEASE sync_batch")
+                            one += changes
+                        }
+                    }
+                    for change in one {
                         try connection.execute("SAVEPOINT sync_change")
                         do {
-                            try ledger.apply(change, from: segment.device.isEmpty ? String(segment.installation.prefix(8)) : segment.device,
-                                             in: connection, applied: &applied)
+                            try ledger.apply(change, from: device, in: connection, applied: &applied)
                             try connection.execute("RELEASE sync_change")
                         } catch {
                             try connection.execute("ROLLBACK TO sync_change; RELEASE sync_change")
-                            applied.notes.append("a change from \(segment.device) was refused by the database: \(error)")
+                            applied.notes.append("a change from \(device) was refused by the database: \(error)")
                         }
-                        try ledger.receive(change.clock, in: connection)
                     }
+                    if let newest = batch.changes.map(\.clock).max() { try ledger.receive(newest, in: connection) }
                     let lastMs = segment.changes.map(\.clock.ms).max()
                     try connection.run("""
                         INSERT INTO sync_peers(installation, name, applied, last_change_ms, seen_of_us, received) VALUES(?, ?, ?, ?, ?, ?)

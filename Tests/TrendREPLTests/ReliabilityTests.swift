@@ -73,6 +73,54 @@ import TestSupport
         #expect(outcomes["killed", default: 0] >= 1, "\(outcomes)")
     }
 
+    /// Issue 29: `sync now` killed at any moment while it applies another
+    /// device's long history leaves none of it or all of it, and the next
+    /// sync converges to the other device's rows.
+    @Test func aSyncKilledAtAnyMomentIsAllOrNothingAndThenConverges() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let source = temp.url.appendingPathComponent("laptop"), data = temp.url.appendingPathComponent("desktop")
+        let sync = temp.url.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: sync, withIntermediateDirectories: true)
+        let csv = temp.url.appendingPathComponent("rows.csv")
+        var text = "date,weight\n"
+        for index in 0..<30_000 {
+            text += String(format: "%04d-%02d-%02d %02d:%02d,%d\n", 2001 + index / 8_000, 1 + (index / 600) % 12,
+                           1 + (index / 24) % 25, index % 24, index % 60, 70 + index % 30)
+        }
+        try Data(text.utf8).write(to: csv)
+        func trend(_ directory: URL, _ commands: String...) throws -> String {
+            let run = try runTool(trendExecutable().path, ["--data-dir", directory.path] + commands.flatMap { ["-c", $0] })
+            #expect(run.status == 0, "\(commands): \(run.output)")
+            return run.output
+        }
+        _ = try trend(source, "import \(csv.path)", "set sync-folder \(sync.path)", "set device-name laptop", "sync now")
+        func weighIns(_ directory: URL) throws -> Int {
+            try LocalDataStore(directory: directory).read { try $0.scalarInt("SELECT count(*) FROM weight_entries") ?? -1 }
+        }
+        // The import leaves out the file's repeated moments: what the laptop holds is what must arrive.
+        let all = try weighIns(source)
+        #expect(all > 20_000)
+        var counts = Set<Int>()
+        let outcomes = try Self.killAtManyMoments(
+            data: data, arguments: ["-c", "sync now"], fractions: [0.1, 0.3, 0.5, 0.7, 0.85, 0.95],
+            reset: {
+                try? FileManager.default.removeItem(at: data)
+                _ = try trend(data, "set sync-folder \(sync.path)", "set device-name desktop")
+            },
+            check: { _ in
+                let count = try weighIns(data)
+                counts.insert(count)
+                #expect(count == 0 || count == all, "\(count) weigh-ins: between before and after")
+                // The next sync, whole, brings the rest.
+                _ = try trend(data, "sync now")
+                #expect(try weighIns(data) == all)
+            })
+        #expect(counts.isSubset(of: [0, all]), "only none or all of the history was seen: \(counts)")
+        #expect(outcomes["killed", default: 0] >= 1, "\(outcomes)")
+        #expect(try trend(data, "entries all") == trend(source, "entries all"))
+    }
+
     @Test func aBackupKilledAtAnyMomentLeavesWholeFilesOnly() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
