@@ -106,7 +106,10 @@ import TestSupport
             data: data, arguments: ["-c", "sync now"], fractions: [0.1, 0.3, 0.5, 0.7, 0.85, 0.95],
             reset: {
                 try? FileManager.default.removeItem(at: data)
-                _ = try trend(data, "set sync-folder \(sync.path)", "set device-name desktop")
+                // Set in the database, not by a run of `trend`, which would sync at its exit.
+                try LocalDataStore(directory: data).write {
+                    try $0.run("INSERT INTO settings(key, value) VALUES('syncFolder', ?), ('deviceName', 'desktop')", [.text(sync.path)])
+                }
             },
             check: { _ in
                 let count = try weighIns(data)
