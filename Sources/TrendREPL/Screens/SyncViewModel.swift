@@ -93,13 +93,13 @@ struct SyncViewModel {
                 lines.append("")
                 for device in devices {
                     let name = device.name.isEmpty ? String(device.installation.prefix(8)) : TerminalText.visible(device.name)
-                    var line = "\(name)  last change \(device.local ?? "none")  \(device.received) rows received"
-                    line += device.behind > 0 ? style.paint("  \(device.behind) changes not read yet", .magenta) : "  up to date"
+                    var line = "\(name)  last change \(device.local ?? "none")  \(device.received) \(device.received == 1 ? "row" : "rows") received"
+                    line += device.behind > 0 ? style.paint("  \(device.behind) \(device.behind == 1 ? "change" : "changes") not read yet", .magenta) : "  up to date"
                     lines.append(line)
                     if let problem = device.problem { lines.append("  " + style.paint("problem: ", .magenta) + TerminalText.visible(problem)) }
                 }
             }
-            if unsent > 0 { lines.append("\(unsent) changes of this device wait to be written to the folder.") }
+            if unsent > 0 { lines.append("\(unsent) \(unsent == 1 ? "change" : "changes") of this device wait to be written to the folder.") }
             let problems = (sync?.problems ?? []) + (failure.map { [$0] } ?? [])
             for problem in problems { lines.append(style.paint("warning: ", .magenta) + TerminalText.visible(problem)) }
             if !notes.isEmpty {

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `sync`, `sync now` and `set device-name` as a person and a script meet
+/// them (issue 29): off until a folder is set, the other devices by name, in
+/// text and in `--json`, and a device name that stays on its device.
+@Suite struct SyncCommandTests {
+    @Test func syncIsOffUntilAFolderIsSetAndSaysHowToSetOne() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data").path
+        let text = try runTrend(["--data-dir", data, "-c", "sync"])
+        #expect(text.status == 0)
+        #expect(text.standardOutput.contains("Sync is off. 'set sync-folder PATH'"))
+        let now = try runTrend(["--data-dir", data, "--json", "-c", "sync now"])
+        #expect(now.status == 1)
+        #expect(now.standardOutput.contains("set sync-folder PATH"))
+    }
+
+    @Test func aSecondDeviceSeesTheFirstByNameAndItsWeighIn() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let sync = temp.url.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: sync, withIntermediateDirectories: true)
+        let laptop = temp.url.appendingPathComponent("laptop").path, desktop = temp.url.appendingPathComponent("desktop").path
+        let first = try runTrend(["--data-dir", laptop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name Küche ☕",
+                                  "-c", "weigh 82.4", "-c", "set unit lb"])
+        #expect(first.status == 0, "\(first.standardError)")
+        let second = try runTrend(["--data-dir", desktop, "--json", "-c", "set sync-folder \(sync.path)", "-c", "set device-name desk",
+                                   "-c", "sync now", "-c", "settings", "-c", "entries"])
+        #expect(second.status == 0, "\(second.standardError)")
+        let documents = try second.documents()
+        let status = try #require(documents.count == 5 ? documents[2] : nil)
+        let devices = try #require(status["devices"] as? [[String: Any]])
+        #expect(devices.map { $0["name"] as? String } == ["Küche ☕"])
+        #expect(status["device"] as? String == "desk")
+        // The unit travelled; the device name and the sync folder stayed.
+        #expect(documents[3]["unit"] as? String == "lb")
+        #expect(documents[3]["deviceName"] as? String == "desk")
+        #expect(documents[3]["syncFolder"] as? String == sync.path)
+        let entries = try #require(documents[4]["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["kilograms"] as? Double } == [82.4])
+        let text = try runTrend(["--data-dir", desktop, "-c", "sync"])
+        #expect(text.standardOutput.contains("Küche ☕  last change 2026-06-15 08:00"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("up to date"))
+    }
+}
