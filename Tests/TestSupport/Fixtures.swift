@@ -20,7 +20,7 @@ public struct DatabaseFixture: Sendable, CustomStringConvertible {
     }
 
     /// Every shipped version's database: 0.1.0 (schema 5), then each schema a landing shipped.
-    public static let all = [5, 6, 14, 15, 16, 17].map(DatabaseFixture.init(schemaVersion:))
+    public static let all = [5, 6, 14, 15, 16, 17, 18].map(DatabaseFixture.init(schemaVersion:))
 
     public var description: String { "schema \(schemaVersion)" }
 
