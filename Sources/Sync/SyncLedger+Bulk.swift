@@ -1,0 +1,87 @@
+import Foundation
+import Storage
+
+/// Merging a batch of changes to one table at a time, where the table allows it.
+extension SyncLedger {
+    /// Whether a table's changes can be merged a batch at a time (`applyBulk`): no
+    /// additive column, no unique name to rename, no parent and no child among the synced tables.
+    func mergesInBulk(_ table: SyncedTable, in connection: SQLiteConnection) throws -> Bool {
+        if let known = prepared.bulk[table.table.code] { return known }
+        let parents = try query(connection, "SELECT count(*) FROM pragma_foreign_key_list(?)", [.text(table.table.name)]) { $0.int(0) }.first ?? 1
+        var bulk = table.additive == nil && table.renamed == nil && parents == 0
+        for other in tables.values where other.table.code != table.table.code {
+            let references = try query(connection, "SELECT count(*) FROM pragma_foreign_key_list(?) WHERE \"table\" = ?",
+                                       [.text(other.table.name), .text(table.table.name)]) { $0.int(0) }.first ?? 1
+            if references > 0 { bulk = false }
+        }
+        prepared.bulk[table.table.code] = bulk
+        return bulk
+    }
+
+    /// The merge rule for a batch of changes to one table that `mergesInBulk`, in a few statements
+    /// instead of a dozen a row: the batch's latest change per row, kept where it is newer than
+    /// the row's version here, then written (a row that already holds it is not written again).
+    /// The same outcome as `apply` on each change in turn (`SyncConvergenceTests` runs both).
+    func applyBulk(_ changes: [SyncChange], table: SyncedTable, from device: String, in connection: SQLiteConnection,
+                   applied: inout Applied) throws {
+        var latest: [Key: SyncChange] = [:]
+        for change in changes where change.key.count == table.table.key.count {
+            if let held = latest[change.key], held.clock >= change.clock { continue }
+            latest[change.key] = change
+        }
+        let columns = table.table.columns, code = table.table.code
+        let batch = "temp.sync_batch_\(code)"
+        let slots = columns.indices.map { "c\($0)" }
+        try connection.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS sync_batch_\(code)(k0, k1, ms, counter, origin, op, \(slots.joined(separator: ", ")));
+            DELETE FROM \(batch);
+            """)
+        var defaults: [String: SQLValue] = [:]
+        for column in columns { defaults[column] = try defaultValue(table.table.name, column, in: connection) }
+        let insert = "INSERT INTO \(batch) VALUES(\(Array(repeating: "?", count: 6 + columns.count).joined(separator: ", ")))"
+        for change in latest.values {
+            var values = keyValues(change.key) + [.int(change.clock.ms), .int(change.clock.counter), .text(change.clock.origin)]
+            if case let .set(image) = change.operation {
+                values.append(.text("set"))
+                values += columns.map { image[$0] ?? defaults[$0] ?? .null }
+            } else {
+                values.append(.text("del"))
+                values += columns.map { _ in SQLValue.null }
+            }
+            try run(connection, insert, values)
+        }
+        // An older change than the row's version here is passed over; an edit of a row deleted later says so.
+        let known = "SELECT 1 FROM sync_rows r WHERE r.table_code = \(code) AND r.k0 = b.k0 AND r.k1 = b.k1"
+        let stale = try query(connection, """
+            SELECT b.k0 FROM \(batch) b WHERE b.op = 'set' AND EXISTS (\(known) AND r.deleted = 1 AND r.ms > 0
+                AND (r.ms, r.counter, r.origin) >= (b.ms, b.counter, b.origin))
+            """) { $0.value(0) ?? .null }
+        for key in stale.prefix(20) {
+            applied.notes.append("\(device) changed the \(table.table.noun) \(keyShown(table, [key])), which was deleted later; it stays deleted")
+        }
+        try run(connection, "DELETE FROM \(batch) AS b WHERE EXISTS (\(known) AND (r.ms, r.counter, r.origin) >= (b.ms, b.counter, b.origin))")
+        try run(connection, """
+            INSERT INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted)
+            SELECT \(code), k0, k1, ms, counter, origin, op = 'del' FROM \(batch) WHERE true
+            ON CONFLICT DO UPDATE SET ms = excluded.ms, counter = excluded.counter, origin = excluded.origin, deleted = excluded.deleted
+            """)
+        let key = table.table.key
+        let batchKeys = key.indices.map { "k\($0)" }.joined(separator: ", ")
+        try run(connection, "DELETE FROM \(table.table.name) WHERE (\(key.joined(separator: ", "))) IN (SELECT \(batchKeys) FROM \(batch) WHERE op = 'del')")
+        applied.rows += connection.changes
+        // Rows new here go in first, as an import adds them: a large batch with the table's per-row triggers paused.
+        let new = "SELECT \(slots.joined(separator: ", ")) FROM \(batch) WHERE op = 'set' AND (\(batchKeys)) NOT IN (SELECT \(key.joined(separator: ", ")) FROM \(table.table.name))"
+        let pause = latest.count > 1_000 && table.table.rowidSlot != nil ? try InsertTriggerPause(on: table.table.name, in: connection) : nil
+        try run(connection, "INSERT INTO \(table.table.name)(\(columns.joined(separator: ", "))) \(new)")
+        applied.rows += connection.changes
+        try pause?.resume()
+        let others = columns.filter { !key.contains($0) }
+        let differs = others.map { "\(table.table.name).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
+        try run(connection, """
+            INSERT INTO \(table.table.name)(\(columns.joined(separator: ", "))) SELECT \(slots.joined(separator: ", ")) FROM \(batch) WHERE op = 'set'
+            ON CONFLICT(\(key.joined(separator: ", "))) DO UPDATE SET \(others.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+            WHERE \(differs.isEmpty ? "false" : differs)
+            """)
+        applied.rows += connection.changes
+    }
+}

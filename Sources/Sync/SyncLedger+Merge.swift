@@ -1,0 +1,239 @@
+import Foundation
+import Storage
+
+/// Merging another installation's changes, one at a time, by the merge rule.
+extension SyncLedger {
+    /// What applying changes did, for the journal entry and for `sync`.
+    struct Applied {
+        var rows = 0
+        var notes: [String] = []
+    }
+
+    /// Why a change cannot be kept here, as a restore checks a row; nil when it can.
+    func problem(with change: SyncChange) -> String? {
+        guard let table = byName[change.table] else { return nil }
+        guard change.key.count == table.table.key.count else { return "a change to \(table.table.noun) has a key of the wrong shape" }
+        guard table.travels(change.key) else { return "a change to a \(table.table.noun) that stays on each device" }
+        let image: [String: SQLValue]
+        switch change.operation {
+        case .delete: return nil
+        case let .set(row), let .add(_, row): image = row
+        }
+        for (index, column) in table.table.key.enumerated() where image[column] != change.key[index] {
+            return "a change to \(table.table.noun) whose key and row disagree"
+        }
+        return table.problem(image)
+    }
+
+    /// Applies one change from another installation, by the merge rule.
+    func apply(_ change: SyncChange, from device: String, in connection: SQLiteConnection, applied: inout Applied) throws {
+        guard let table = byName[change.table] else { return }
+        let key = change.key
+        let known = try known(table, key, in: connection)
+        let noun = table.table.noun
+        let shown = keyShown(table, key)
+        switch change.operation {
+        case .set, .delete:
+            if let known, known.clock >= change.clock {
+                if case .set = change.operation, known.deleted, known.clock.ms > 0 {
+                    applied.notes.append("\(device) changed the \(noun) \(shown), which was deleted later; it stays deleted")
+                }
+                return
+            }
+            try setKnown(table, key, change.clock, deleted: change.operation == .delete, in: connection)
+            try forgetAdds(table, key, before: change.clock, in: connection)
+            let remaining = try adds(table, key, in: connection)
+            var target: [String: SQLValue]?
+            if case let .set(image) = change.operation {
+                target = image
+                if let column = table.additive, !remaining.isEmpty {
+                    target?[column] = .double(number(image[column]) + remaining.reduce(0) { $0 + $1.amount })
+                }
+                if known?.deleted == true, known?.clock.ms ?? 0 > 0, try self.image(table, key, in: connection) == nil {
+                    applied.notes.append("\(device) changed the \(noun) \(shown) after it was deleted here; it is back")
+                }
+            } else if let column = table.additive, let first = remaining.first, var image = Self.image(ofLine: first.image) {
+                image[column] = .double(remaining.reduce(0) { $0 + $1.amount })
+                target = image
+            }
+            try write(target, table, key, clock: change.clock, in: connection, applied: &applied)
+        case let .add(amount, image):
+            if let known, known.clock >= change.clock { return }
+            guard let column = table.additive, try addAdd(table, key, change.clock, amount, image, in: connection) else { return }
+            var target: [String: SQLValue]
+            // A row waiting for its parent (parked) is added to as if it were here.
+            if let current = try self.image(table, key, in: connection) ?? parked(table, key, in: connection) {
+                target = current
+                target[column] = .double(number(current[column]) + amount)
+            } else {
+                let remaining = try adds(table, key, in: connection)
+                target = remaining.first.flatMap { Self.image(ofLine: $0.image) } ?? image
+                target[column] = .double(remaining.reduce(0) { $0 + $1.amount })
+            }
+            if known == nil { try setKnown(table, key, SyncClock(ms: 0, counter: 0, origin: ""), deleted: true, in: connection) }
+            try write(target, table, key, clock: change.clock, in: connection, applied: &applied)
+        }
+    }
+
+    func number(_ value: SQLValue?) -> Double {
+        switch value {
+        case let .int(number)?: Double(number)
+        case let .double(number)?: number
+        default: 0
+        }
+    }
+
+    func keyShown(_ table: SyncedTable, _ key: Key) -> String {
+        let text = key.map { value -> String in
+            switch value {
+            case let .text(text): String(text.prefix(table.table.keyShownAs ?? 40))
+            case let .int(number): String(number)
+            default: "?"
+            }
+        }.joined(separator: " ")
+        return "'\(text)'"
+    }
+
+    static func image(ofLine line: String) -> [String: SQLValue]? {
+        guard let change = SyncChange.parse(Array(line.utf8)), case let .set(image) = change.operation else { return nil }
+        return image
+    }
+
+    /// Puts the row as the merge decided (nil: no row): parked when its parent row is not here yet,
+    /// renamed when another row holds its unique name (the later of the two takes the new name, on every device).
+    func write(_ target: [String: SQLValue]?, _ table: SyncedTable, _ key: Key, clock: SyncClock,
+                       in connection: SQLiteConnection, applied: inout Applied) throws {
+        let name = table.table.name
+        try run(connection, "DELETE FROM sync_parked WHERE table_code = ? AND k0 = ? AND k1 = ?", [.int(table.table.code)] + keyValues(key))
+        guard var target else {
+            try parkChildren(of: table, key, in: connection)
+            try run(connection, "DELETE FROM \(name) WHERE \(matchKey(table))", key)
+            applied.rows += connection.changes
+            return
+        }
+        let columns = table.table.columns
+        target = target.filter { columns.contains($0.key) }
+        for column in columns where target[column] == nil { target[column] = try defaultValue(name, column, in: connection) }
+        guard try parentsExist(target, table, in: connection) else {
+            try run(connection, "INSERT OR REPLACE INTO sync_parked(table_code, k0, k1, image) VALUES(?, ?, ?, ?)",
+                               [.int(table.table.code)] + keyValues(key)
+                                   + [.text(SyncChange(table: name, key: key, clock: clock, operation: .set(target)).line())])
+            return
+        }
+        target = try resolvingUnique(target, table, key, clock: clock, in: connection)
+        if try image(table, key, in: connection) == target { return }
+        let updates = columns.filter { !table.table.key.contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        try run(connection, """
+            INSERT INTO \(name)(\(columns.joined(separator: ", "))) VALUES(\(columns.map { _ in "?" }.joined(separator: ", ")))
+            ON CONFLICT(\(table.table.key.joined(separator: ", "))) DO UPDATE SET \(updates)
+            """, columns.map { target[$0] ?? .null })
+        applied.rows += 1
+    }
+
+    /// Before a row from another device's delete goes, the rows that hang
+    /// from it (a habit's days), which the database deletes with it, are
+    /// parked: a later version of the parent from a third device brings them back as on every other device.
+    func parkChildren(of parent: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws {
+        guard let image = try image(parent, key, in: connection) else { return }
+        for child in tables.values where child.table.code != parent.table.code {
+            let references = try query(connection, "SELECT \"from\", \"to\" FROM pragma_foreign_key_list(?) WHERE \"table\" = ?",
+                                                  [.text(child.table.name), .text(parent.table.name)]) { ($0.text(0), $0.text(1)) }
+            for (from, to) in references {
+                let columns = child.table.columns
+                let rows = try query(connection, "SELECT \(columns.joined(separator: ", ")) FROM \(child.table.name) WHERE \(from) = ?",
+                                                [image[to] ?? .null]) { row in
+                    Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($0.element, row.value(Int32($0.offset)) ?? .null) })
+                }
+                for row in rows {
+                    let childKey = child.table.key.map { row[$0] ?? .null }
+                    let clock = try known(child, childKey, in: connection)?.clock ?? SyncClock(ms: 0, counter: 0, origin: "")
+                    try run(connection, "INSERT OR REPLACE INTO sync_parked(table_code, k0, k1, image) VALUES(?, ?, ?, ?)",
+                                       [.int(child.table.code)] + keyValues(childKey)
+                                           + [.text(SyncChange(table: child.table.name, key: childKey, clock: clock, operation: .set(row)).line())])
+                }
+            }
+        }
+    }
+
+    func parked(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws -> [String: SQLValue]? {
+        try query(connection, "SELECT image FROM sync_parked WHERE table_code = ? AND k0 = ? AND k1 = ?", [.int(table.table.code)] + keyValues(key)) {
+            Self.image(ofLine: $0.text(0))
+        }.first ?? nil
+    }
+
+    /// Rows parked for a parent that has come since, now written.
+    func unpark(in connection: SQLiteConnection, applied: inout Applied) throws {
+        let parked = try query(connection, "SELECT table_code, image FROM sync_parked") { ($0.int(0), $0.text(1)) }
+        for (code, line) in parked {
+            guard let table = tables[code], let change = SyncChange.parse(Array(line.utf8)), case let .set(image) = change.operation,
+                  try parentsExist(image, table, in: connection) else { continue }
+            try write(image, table, change.key, clock: change.clock, in: connection, applied: &applied)
+        }
+    }
+
+    func defaultValue(_ table: String, _ column: String, in connection: SQLiteConnection) throws -> SQLValue {
+        let info = try query(connection, "SELECT name, dflt_value FROM pragma_table_info(?)", [.text(table)]) { ($0.text(0), $0.optionalText(1)) }
+        guard let found = info.first(where: { $0.0 == column })?.1 else { return .null }
+        if let number = Int(found) { return .int(number) }
+        if let number = Double(found) { return .double(number) }
+        if found.hasPrefix("'"), found.hasSuffix("'"), found.count >= 2 { return .text(String(found.dropFirst().dropLast())) }
+        return .null
+    }
+
+    func parentsExist(_ image: [String: SQLValue], _ table: SyncedTable, in connection: SQLiteConnection) throws -> Bool {
+        let keys = try prepared.foreignKeys[table.table.name]
+            ?? query(connection, "SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)", [.text(table.table.name)]) {
+                ($0.text(0), $0.text(1), $0.text(2))
+            }
+        prepared.foreignKeys[table.table.name] = keys
+        for (parent, from, to) in keys {
+            guard let value = image[from], value != .null else { continue }
+            if try connection.scalarInt("SELECT count(*) FROM \(parent) WHERE \(to) = ?", [value]) == 0 { return false }
+        }
+        return true
+    }
+
+    /// The row, renamed if another row holds its unique columns: of the two, the one with the later clock is renamed.
+    func resolvingUnique(_ image: [String: SQLValue], _ table: SyncedTable, _ key: Key, clock: SyncClock,
+                                 in connection: SQLiteConnection) throws -> [String: SQLValue] {
+        guard let renamed = table.renamed else { return image }
+        let name = table.table.name
+        if prepared.uniques[name] == nil {
+            let indexes = try query(connection, "SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1 AND origin = 'u'", [.text(name)]) { $0.text(0) }
+            prepared.uniques[name] = try indexes.map { index in try query(connection, "SELECT name FROM pragma_index_info(?)", [.text(index)]) { $0.text(0) } }
+        }
+        var image = image
+        for columns in prepared.uniques[name] ?? [] {
+            func holder(of row: [String: SQLValue]) throws -> Key? {
+                let match = columns.map { "\($0) IS ?" }.joined(separator: " AND ")
+                let other = table.table.key.map { "\($0) IS ?" }.joined(separator: " AND ")
+                return try query(connection, """
+                    SELECT \(table.table.key.joined(separator: ", ")) FROM \(name) WHERE \(match) AND NOT (\(other)) LIMIT 1
+                    """, columns.map { row[$0] ?? .null } + key) { row in table.table.key.indices.map { row.value(Int32($0)) ?? .null } }.first
+            }
+            guard let other = try holder(of: image) else { continue }
+            let otherClock = try known(table, other, in: connection)?.clock ?? SyncClock(ms: 0, counter: 0, origin: "")
+            if clock > otherClock {
+                for n in 2...99 {
+                    let candidate = renamed(image, n)
+                    if try holder(of: candidate) == nil { image = candidate; break }
+                }
+                try markDirty(table, key, in: connection)
+            } else if var held = try self.image(table, other, in: connection) {
+                for n in 2...99 {
+                    let candidate = renamed(held, n)
+                    if try holder(of: candidate) == nil { held = candidate; break }
+                }
+                let changed = table.table.columns.filter { !table.table.key.contains($0) }
+                try run(connection, "UPDATE \(name) SET \(changed.map { "\($0) = ?" }.joined(separator: ", ")) WHERE \(matchKey(table))",
+                                   changed.map { held[$0] ?? .null } + other)
+                try markDirty(table, other, in: connection)
+            }
+        }
+        return image
+    }
+
+    func markDirty(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws {
+        try run(connection, "INSERT OR IGNORE INTO sync_dirty(table_code, k0, k1) VALUES(?, ?, ?)", [.int(table.table.code)] + keyValues(key))
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Storage
+
+/// Stamping this installation's changes: the journal says which rows changed, each gets a clock.
+extension SyncLedger {
+    /// Gives every row changed here since the last sync a new clock and
+    /// queues its change in `sync_out`: the rows the journal recorded
+    /// (changes that are not syncs, not undone), those an undo or a redo
+    /// touched (`sync_dirty`), and, the first time or when the journal has
+    /// forgotten changes not yet stamped, every row. Returns how many it queued.
+    func stamp(now: Date, in connection: SQLiteConnection) throws -> Int {
+        let stamped = try Self.meta("sync.stamped", in: connection).flatMap { Int($0) }
+        let latest = try connection.scalarInt("SELECT ifnull(max(id), 0) FROM journal_changes") ?? 0
+        var keys: [Int: [Key: Int]] = [:]   // table code → key → changes that touched it
+        var madeAt: [[SQLValue]: Date] = [:]  // when the latest of them was made, by the caller's clock
+        func touch(_ code: Int, _ key: Key, at: Date = now) {
+            keys[code, default: [:]][key, default: 0] += 1
+            madeAt[[.int(code)] + key] = max(madeAt[[.int(code)] + key] ?? .distantPast, at)
+        }
+        var dirty: Set<[SQLValue]> = []
+        if let stamped, latest - stamped <= 1_000 {
+            let changes = try query(connection, """
+                SELECT id, first_seq, last_seq, at FROM journal_changes WHERE id > ? AND undone = 0 AND action <> 'sync' AND rows > 0
+                """, [.int(stamped)]) { (id: $0.int(0), first: $0.int(1), last: $0.int(2), at: Date(timeIntervalSince1970: $0.double(3))) }
+            for change in changes {
+                for table in tables.values {
+                    let slots = table.table.key.map { table.table.columns.firstIndex(of: $0)! }
+                    let picked = slots.map { "CASE WHEN has_after = 1 THEN a\($0) ELSE b\($0) END" }.joined(separator: ", ")
+                    _ = try query(connection, """
+                        SELECT DISTINCT \(picked) FROM journal_rows WHERE seq BETWEEN ? AND ? AND table_code = ?
+                        """, [.int(change.first), .int(change.last), .int(table.table.code)]) { row in
+                        touch(table.table.code, slots.indices.map { row.value(Int32($0)) ?? .null }, at: change.at)
+                    }
+                    let appends = try query(connection, """
+                        SELECT after_rowid, through_rowid FROM journal_appends WHERE change_id = ? AND table_code = ?
+                        """, [.int(change.id), .int(table.table.code)]) { ($0.int(0), $0.int(1)) }
+                    for (after, through) in appends {
+                        _ = try query(connection, "SELECT \(table.table.key.joined(separator: ", ")) FROM \(table.table.name) WHERE rowid > ? AND rowid <= ?",
+                                             [.int(after), .int(through)]) { row in
+                            touch(table.table.code, slots.indices.map { row.value(Int32($0)) ?? .null }, at: change.at)
+                        }
+                    }
+                }
+            }
+            _ = try query(connection, "SELECT table_code, k0, k1 FROM sync_dirty") { row in
+                let code = row.int(0)
+                guard let table = tables[code] else { return }
+                let key = table.table.key.count == 1 ? [row.value(1) ?? .null] : [row.value(1) ?? .null, row.value(2) ?? .null]
+                touch(code, key)
+                dirty.insert([.int(code)] + key)
+            }
+        } else {
+            for table in tables.values {
+                let slots = table.table.key.indices
+                _ = try query(connection, "SELECT \(table.table.key.joined(separator: ", ")) FROM \(table.table.name)") { row in
+                    touch(table.table.code, slots.map { row.value(Int32($0)) ?? .null })
+                }
+                _ = try query(connection, "SELECT k0, k1 FROM sync_rows WHERE table_code = ? AND deleted = 0", [.int(table.table.code)]) { row in
+                    touch(table.table.code, table.table.key.count == 1 ? [row.value(0) ?? .null] : [row.value(0) ?? .null, row.value(1) ?? .null])
+                }
+                dirty.formUnion(keys[table.table.code, default: [:]].keys.map { [.int(table.table.code)] + $0 })
+            }
+        }
+        // The `+N` notes of the changes stamped now: a row every one of whose changes added is sent as an addition.
+        var additions: [[SQLValue]: (amount: Double, changes: Int)] = [:]
+        _ = try query(connection, """
+            SELECT table_code, k0, k1, sum(amount), count(*) FROM sync_additions WHERE change_id > ?
+            AND change_id IN (SELECT id FROM journal_changes WHERE undone = 0) GROUP BY table_code, k0, k1
+            """, [.int(stamped ?? .max)]) { row in
+            let code = row.int(0)
+            guard let table = tables[code] else { return }
+            let key = table.table.key.count == 1 ? [row.value(1) ?? .null] : [row.value(1) ?? .null, row.value(2) ?? .null]
+            additions[[.int(code)] + key] = (row.double(3), row.int(4))
+        }
+        try Self.setMeta("sync.stamped", String(latest), in: connection)
+        try connection.execute("DELETE FROM sync_dirty; DELETE FROM sync_additions")
+
+        var clock = try lastClock(in: connection)
+        var seq = Int(try Self.meta("sync.seq", in: connection) ?? "0") ?? 0
+        var queued = 0
+        let append = try connection.prepare("INSERT INTO sync_out(seq, line) VALUES(?, ?)")
+        // In the order they were made, parents' tables first within one moment.
+        let order = keys.flatMap { code, touched in touched.map { (code: code, key: $0.key, touches: $0.value) } }
+            .sorted { (madeAt[[.int($0.code)] + $0.key] ?? now, $0.code) < (madeAt[[.int($1.code)] + $1.key] ?? now, $1.code) }
+        for (code, key, touches) in order {
+            guard let table = tables[code] else { continue }
+            guard table.travels(key) else { continue }
+            let current = try image(table, key, in: connection)
+            let known = try known(table, key, in: connection)
+            // Nothing here and nothing known elsewhere: made and removed between two syncs.
+            if current == nil, known == nil || known?.deleted == true, try adds(table, key, in: connection).isEmpty { continue }
+            // The wall time is when the change was made (an edit made offline keeps its moment), never before a clock seen.
+            let stampClock = SyncClock.next(after: clock, now: min(now, madeAt[[.int(code)] + key] ?? now), origin: installation)
+            clock = (stampClock.ms, stampClock.counter)
+            let operation: SyncChange.Operation
+            if let current, let addition = additions[[.int(code)] + key], addition.changes == touches,
+               !dirty.contains([.int(code)] + key), table.additive != nil {
+                operation = .add(addition.amount, current)
+                _ = try addAdd(table, key, stampClock, addition.amount, current, in: connection)
+            } else {
+                operation = current.map { .set($0) } ?? .delete
+                try forgetAdds(table, key, before: SyncClock(ms: .max, counter: 0, origin: ""), in: connection)
+                try setKnown(table, key, stampClock, deleted: current == nil, in: connection)
+            }
+            if known == nil, case .add = operation {
+                // A row first made by an addition is known from its first `+N`: an older version elsewhere is older still.
+                try setKnown(table, key, SyncClock(ms: 0, counter: 0, origin: ""), deleted: true, in: connection)
+            }
+            seq += 1
+            queued += 1
+            try append.reset([.int(seq), .text(SyncChange(table: table.table.name, key: key, clock: stampClock, operation: operation).line())])
+            _ = try append.step()
+        }
+        try saveClock(clock, in: connection)
+        try Self.setMeta("sync.seq", String(seq), in: connection)
+        return queued
+    }
+}
