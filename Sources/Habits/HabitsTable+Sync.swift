@@ -38,13 +38,7 @@ extension HabitsTable {
     static func row(_ image: [String: SQLValue]) -> Row? {
         guard case let .text(id)? = image["id"], case let .text(name)? = image["name"], case let .text(schedule)? = image["schedule"],
               case let .text(kind)? = image["kind"], case let .int(created)? = image["created_day"] else { return nil }
-        let target: Double?
-        switch image["target"] ?? .null {
-        case .null: target = nil
-        case let .int(number): target = Double(number)
-        case let .double(number): target = number
-        default: return nil
-        }
+        guard let target = number(image["target"]) else { return nil }
         guard case let .int(archived) = image["archived"] ?? .int(0), case let .int(position) = image["position"] ?? .int(0) else { return nil }
         var unit: String?
         switch image["unit"] ?? .null {
@@ -56,16 +50,20 @@ extension HabitsTable {
                    position: position, unit: unit)
     }
 
+    /// A number column's value: `.some(nil)` for NULL, nil for a value of another kind.
+    private static func number(_ value: SQLValue?) -> Double?? {
+        switch value ?? .null {
+        case .null: .some(nil)
+        case let .int(number): Double(number)
+        case let .double(number): number
+        default: nil
+        }
+    }
+
     static func record(_ image: [String: SQLValue]) -> RecordRow? {
         guard case let .text(habit)? = image["habit_id"], case let .int(day)? = image["day"], case let .text(status)? = image["status"]
         else { return nil }
-        let value: Double?
-        switch image["value"] ?? .null {
-        case .null: value = nil
-        case let .int(number): value = Double(number)
-        case let .double(number): value = number
-        default: return nil
-        }
+        guard let value = number(image["value"]) else { return nil }
         var note: String?
         switch image["note"] ?? .null {
         case .null: note = nil
