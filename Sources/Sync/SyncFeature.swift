@@ -18,6 +18,7 @@ public final class SyncFeature {
     public private(set) var last: SyncReport?
     /// Why the last automatic sync could not run, if it could not.
     public private(set) var failure: String?
+    @ObservationIgnored private var warned: String?
 
     public init(storage: LocalDataStore, folder: @escaping @MainActor () async -> String?, deviceName: @escaping @MainActor () -> String,
                 currentDate: @escaping @MainActor () -> Date, onChange: @escaping @MainActor () async -> Void) {
@@ -36,6 +37,7 @@ public final class SyncFeature {
         let report = try await worker.run(folder: URL(fileURLWithPath: folder), device: deviceName(), now: currentDate())
         last = report
         failure = nil
+        warned = nil
         if report.received > 0 { await onChange() }
         return report
     }
@@ -48,6 +50,13 @@ public final class SyncFeature {
         } catch {
             failure = "\(error)"
         }
+    }
+
+    /// Why the automatic sync failed, once for each new reason (the next command's warning); nil when it works.
+    public func pendingWarning() -> String? {
+        guard let failure, failure != warned else { return nil }
+        warned = failure
+        return failure
     }
 
     /// What `sync` shows: the devices seen, what the merge decided, and what waits to be written.

@@ -66,10 +66,11 @@ actor SyncWorker {
         let own = try root.subfolder(installation, create: true)
         own.removeStaleTemporaries()
         var report = SyncReport()
-        let applied = try store.read { connection in
-            Dictionary(try connection.query("SELECT installation, applied FROM sync_peers") { ($0.text(0), $0.int(1)) },
-                       uniquingKeysWith: { first, _ in first })
+        let peers = try store.read { connection in
+            try connection.query("SELECT installation, applied, problem FROM sync_peers") { (id: $0.text(0), applied: $0.int(1), problem: $0.optionalText(2)) }
         }
+        let applied = Dictionary(peers.map { ($0.id, $0.applied) }, uniquingKeysWith: { first, _ in first })
+        let stored = Dictionary(peers.compactMap { peer in peer.problem.map { (peer.id, $0) } }, uniquingKeysWith: { first, _ in first })
         var batches: [PeerBatch] = []
         var problems: [String: String] = [:]
         var available: [String: Int] = [:]
@@ -186,11 +187,17 @@ actor SyncWorker {
             report.notes = result.0.notes
             report.from = result.1
         }
-        for (peer, problem) in problems {
+        // What stops a device's changes is kept for `sync` while it lasts, and forgotten once its files read whole.
+        if problems != stored.filter({ available[$0.key] != nil || problems[$0.key] != nil }) {
             try store.write(notifying: false) { connection in
-                try connection.run("""
-                    INSERT INTO sync_peers(installation, problem) VALUES(?, ?) ON CONFLICT DO UPDATE SET problem = excluded.problem
-                    """, [.text(peer), .text(problem)])
+                for (peer, _) in stored where problems[peer] == nil && available[peer] != nil {
+                    try connection.run("UPDATE sync_peers SET problem = NULL WHERE installation = ?", [.text(peer)])
+                }
+                for (peer, problem) in problems {
+                    try connection.run("""
+                        INSERT INTO sync_peers(installation, problem) VALUES(?, ?) ON CONFLICT DO UPDATE SET problem = excluded.problem
+                        """, [.text(peer), .text(problem)])
+                }
             }
         }
         report.sent = try writeSegments(to: own, installation: installation, device: device, now: now)

@@ -18,6 +18,22 @@ import TestSupport
         #expect(now.standardOutput.contains("set sync-folder PATH"))
     }
 
+    @Test func aSyncFolderThatIsGoneIsSaidOnceAndTheCommandStillRuns() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let sync = temp.url.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: sync, withIntermediateDirectories: true)
+        let data = temp.url.appendingPathComponent("data").path
+        _ = try runTrend(["--data-dir", data, "-c", "set sync-folder \(sync.path)"])
+        try FileManager.default.removeItem(at: sync)
+        let run = try runTrend(["--data-dir", data, "-c", "weigh 80.2", "-c", "entries"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("80.2 kg"))
+        let warnings = run.standardError.components(separatedBy: "\n").filter { $0.contains("sync:") }
+        #expect(warnings.count == 1, "\(run.standardError)")
+        #expect(warnings.first?.contains("does not exist") == true)
+    }
+
     @Test func aSecondDeviceSeesTheFirstByNameAndItsWeighIn() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }

@@ -74,6 +74,9 @@ public final class ReplSession {
     public func execute(_ line: String) async -> CommandResult {
         var result = await run(line)
         if !result.text.isEmpty, let builtApp { result.warnings += await builtApp.backupFeature.pendingWarnings() }
+        if let builtApp, let failure = builtApp.syncFeature.pendingWarning() {
+            result.warnings.append("sync: \(failure); 'sync' shows the devices and what went wrong")
+        }
         return result
     }
 
