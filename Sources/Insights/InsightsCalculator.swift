@@ -4,6 +4,7 @@ import Vocabulary
 /// One association tested: what was compared, the estimate with its 95 %
 /// interval, the sizes of both groups, and whether it survived.
 public struct Insight: Sendable, Equatable {
+    /// Which test it is: the morning after the habit, its weeks, its evenings, its weekends.
     public enum Kind: String, Sendable, Equatable, CaseIterable {
         /// The next morning's change after days the habit was done, against days it was not (kg).
         case nextMorning
