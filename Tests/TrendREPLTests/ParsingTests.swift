@@ -103,7 +103,8 @@ import TestSupport
 @MainActor
 @Suite struct SparklineTests {
     @Test func theTrendBecomesBlocksLowestToHighest() {
-        #expect(TodayViewModel.sparkline([nil, 80, 81, 82, 83]) == " ▁▃▆█")
+        #expect(TodayViewModel.sparkline([nil, 80, 81, 82, 83]) == "▁▃▆█", "it starts where the trend does, so its length is its days")
+        #expect(TodayViewModel.sparkline([80, nil, 82]) == "▁ █", "a day without a trend inside it stays a gap")
         #expect(TodayViewModel.sparkline([80, 80, 80]) == "▄▄▄", "flat is the middle row")
         #expect(TodayViewModel.sparkline([nil, 80]) == nil, "one day is no line")
     }

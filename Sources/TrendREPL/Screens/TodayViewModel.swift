@@ -55,7 +55,7 @@ struct TodayViewModel {
         let cards: CheckInCards
         let unit: WeightUnit
         let timeZone: TimeZone
-        /// The last 14 days of trend as blocks, nil without a trend.
+        /// The trend of the last 14 days (fewer while it is younger) as blocks, nil without a trend.
         let sparkline: String?
         /// Body fat and lean mass, when a recent weigh-in carries body fat.
         var composition: BodyComposition?
@@ -88,7 +88,8 @@ struct TodayViewModel {
                 lines.append(weightLine)
                 if let trend = checkIn.trendKilograms {
                     var line = "  trend    " + unit.format(trend)
-                    if let sparkline { line += "  " + style.paint(sparkline, .cyan) + style.dim(" 14 days") }
+                    // It says how many days it draws: fewer than 14 while the trend is younger.
+                    if let sparkline { line += "  " + style.paint(sparkline, .cyan) + style.dim(" \(sparkline.count) days") }
                     lines.append(line)
                 }
                 if let verdict = checkIn.verdict {
@@ -126,8 +127,9 @@ struct TodayViewModel {
     }
 
     /// The trend of the last days as block characters, lowest ▁ to highest █
-    /// (a flat trend is a row of ▄); nil with fewer than two days of trend.
+    /// (a flat trend is a row of ▄), from the first day with a trend; nil with fewer than two days of trend.
     nonisolated static func sparkline(_ values: [Double?]) -> String? {
+        let values = values.drop { $0 == nil }
         let known = values.compactMap { $0 }
         guard known.count >= 2, let low = known.min(), let high = known.max() else { return nil }
         let blocks = Array("▁▂▃▄▅▆▇█")
