@@ -48,10 +48,11 @@ public struct CheckInFacts: Sendable, Equatable {
 
 extension CheckInFacts {
     /// The deck that fits today: maintenance near the goal (a plateau there
-    /// is the point), reset on a plateau, everyday otherwise.
+    /// is the point), reset on a plateau, everyday otherwise. A day whose trend
+    /// is the best yet is no plateau to reset from, whatever a fortnight's line says.
     public var deck: TipDeckKind {
         if isNearGoal { return .maintenance }
-        return needsReset ? .reset : .everyday
+        return needsReset && !isNewBestTrend ? .reset : .everyday
     }
 }
 

@@ -138,6 +138,12 @@ import WeightLog
         #expect(try await restarted.app.dailyTipsFeature.todaysTip() == first)
     }
 
+    @Test func aNewBestTrendDayGetsNoResetTipEvenOnAPlateau() {
+        #expect(CheckInFacts(day: 20_000, needsReset: true).deck == .reset)
+        #expect(CheckInFacts(day: 20_000, needsReset: true, isNewBestTrend: true).deck == .everyday)
+        #expect(CheckInFacts(day: 20_000, isNearGoal: true, needsReset: true, isNewBestTrend: true).deck == .maintenance)
+    }
+
     @Test func aResetVerdictBringsATipFromTheResetDeck() async throws {
         let clock = TestClock(date("2026-06-16 07:00"))
         let graph = makeTestApp(clock: clock)
