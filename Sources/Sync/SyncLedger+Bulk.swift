@@ -73,8 +73,12 @@ extension SyncLedger {
         let new = "SELECT \(slots.joined(separator: ", ")) FROM \(batch) WHERE op = 'set' AND (\(batchKeys)) NOT IN (SELECT \(key.joined(separator: ", ")) FROM \(table.table.name))"
         let pause = latest.count > 1_000 && table.table.rowidSlot != nil ? try InsertTriggerPause(on: table.table.name, in: connection) : nil
         try run(connection, "INSERT INTO \(table.table.name)(\(columns.joined(separator: ", "))) \(new)")
-        applied.rows += connection.changes
+        let added = connection.changes
+        applied.rows += added
         try pause?.resume()
+        // Every change was a row new here (a device joining): nothing is left to update.
+        let sets = try query(connection, "SELECT count(*) FROM \(batch) WHERE op = 'set'") { $0.int(0) }.first ?? 0
+        guard sets > added else { return }
         let others = columns.filter { !key.contains($0) }
         let differs = others.map { "\(table.table.name).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
         try run(connection, """

@@ -118,7 +118,7 @@ actor SyncWorker {
                 _ = try ledger.stamp(now: now, in: connection)
                 // A long history joining touches many pages of several tables and indexes: keep them in memory, not spilled.
                 let large = batches.reduce(0) { $0 + $1.changes.count } > 10_000
-                if large { try connection.execute("PRAGMA cache_size = -65536; PRAGMA temp.cache_size = -32768") }
+                if large { try connection.execute("PRAGMA cache_size = -32768; PRAGMA temp.cache_size = -16384") }
                 defer {
                     // Best effort: the default sizes only give memory back; a failure here changes no data.
                     if large { try? connection.execute("PRAGMA cache_size = -2000; PRAGMA temp.cache_size = -2000") }
