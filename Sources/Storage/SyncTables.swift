@@ -36,7 +36,7 @@ public struct SyncedTable: Sendable {
 }
 
 /// The sync log's tables, which Storage keeps beside the journal: the clock
-/// of every row's latest version (`sync_rows`), the `+N` changes that still
+/// of every row's latest version and a digest of the row as sync last left it (`sync_rows`), the `+N` changes that still
 /// add to a row (`sync_adds`), this installation's changes not yet in a
 /// segment file (`sync_out`), the rows an undo or a redo touched
 /// (`sync_dirty`), the `+N` notes of journaled changes (`sync_additions`),
@@ -59,6 +59,7 @@ public struct SyncTables: SchemaOwner {
                 counter INTEGER NOT NULL,
                 origin TEXT NOT NULL,
                 deleted INTEGER NOT NULL DEFAULT 0,
+                digest INTEGER,
                 PRIMARY KEY (table_code, k0, k1)
             ) WITHOUT ROWID;
             CREATE TABLE sync_adds (

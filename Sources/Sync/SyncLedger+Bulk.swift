@@ -33,20 +33,20 @@ extension SyncLedger {
         let batch = "temp.sync_batch_\(code)"
         let slots = columns.indices.map { "c\($0)" }
         try connection.execute("""
-            CREATE TEMP TABLE IF NOT EXISTS sync_batch_\(code)(k0, k1, ms, counter, origin, op, \(slots.joined(separator: ", ")));
+            CREATE TEMP TABLE IF NOT EXISTS sync_batch_\(code)(k0, k1, ms, counter, origin, op, digest, \(slots.joined(separator: ", ")));
             DELETE FROM \(batch);
             """)
         var defaults: [String: SQLValue] = [:]
         for column in columns { defaults[column] = try defaultValue(table.table.name, column, in: connection) }
-        let insert = "INSERT INTO \(batch) VALUES(\(Array(repeating: "?", count: 6 + columns.count).joined(separator: ", ")))"
+        let insert = "INSERT INTO \(batch) VALUES(\(Array(repeating: "?", count: 7 + columns.count).joined(separator: ", ")))"
         for change in latest.values {
             var values = keyValues(change.key) + [.int(change.clock.ms), .int(change.clock.counter), .text(change.clock.origin)]
             if case let .set(image) = change.operation {
-                values.append(.text("set"))
-                values += columns.map { image[$0] ?? defaults[$0] ?? .null }
+                let row = columns.map { image[$0] ?? defaults[$0] ?? .null }
+                let written = Dictionary(uniqueKeysWithValues: zip(columns, row))
+                values += [.text("set"), digest(written, of: table).map(SQLValue.int) ?? .null] + row
             } else {
-                values.append(.text("del"))
-                values += columns.map { _ in SQLValue.null }
+                values += [.text("del"), .null] + columns.map { _ in SQLValue.null }
             }
             try run(connection, insert, values)
         }
@@ -61,9 +61,10 @@ extension SyncLedger {
         }
         try run(connection, "DELETE FROM \(batch) AS b WHERE EXISTS (\(known) AND (r.ms, r.counter, r.origin) >= (b.ms, b.counter, b.origin))")
         try run(connection, """
-            INSERT INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted)
-            SELECT \(code), k0, k1, ms, counter, origin, op = 'del' FROM \(batch) WHERE true
-            ON CONFLICT DO UPDATE SET ms = excluded.ms, counter = excluded.counter, origin = excluded.origin, deleted = excluded.deleted
+            INSERT INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted, digest)
+            SELECT \(code), k0, k1, ms, counter, origin, op = 'del', digest FROM \(batch) WHERE true
+            ON CONFLICT DO UPDATE SET ms = excluded.ms, counter = excluded.counter, origin = excluded.origin, deleted = excluded.deleted,
+                digest = excluded.digest
             """)
         let key = table.table.key
         let batchKeys = key.indices.map { "k\($0)" }.joined(separator: ", ")

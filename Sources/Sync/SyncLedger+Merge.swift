@@ -109,11 +109,14 @@ extension SyncLedger {
             try parkChildren(of: table, key, in: connection)
             try run(connection, "DELETE FROM \(name) WHERE \(matchKey(table))", key)
             applied.rows += connection.changes
+            try recordDigest(table, key, nil, in: connection)
             return
         }
         let columns = table.table.columns
         target = target.filter { columns.contains($0.key) }
         for column in columns where target[column] == nil { target[column] = try defaultValue(name, column, in: connection) }
+        // As the merge decided it, before any rename here: a renamed row differs from it, so the next sync sends the rename.
+        try recordDigest(table, key, target, in: connection)
         guard try parentsExist(target, table, in: connection) else {
             try run(connection, "INSERT OR REPLACE INTO sync_parked(table_code, k0, k1, image) VALUES(?, ?, ?, ?)",
                                [.int(table.table.code)] + keyValues(key)

@@ -89,6 +89,10 @@ extension SyncLedger {
             let known = try known(table, key, in: connection)
             // Nothing here and nothing known elsewhere: made and removed between two syncs.
             if current == nil, known == nil || known?.deleted == true, try adds(table, key, in: connection).isEmpty { continue }
+            // The row as sync last left it (an undo that put it back, a first sync after the journal forgot): nothing to send.
+            if let known, known.digest != nil, known.digest == digest(current, of: table) { continue }
+            // A row here only in waiting, for a parent that has not come, is no delete of this device's.
+            if current == nil, try parked(table, key, in: connection) != nil { continue }
             // The wall time is when the change was made (an edit made offline keeps its moment), never before a clock seen.
             let stampClock = SyncClock.next(after: clock, now: min(now, madeAt[[.int(code)] + key] ?? now), origin: installation)
             clock = (stampClock.ms, stampClock.counter)
@@ -106,6 +110,7 @@ extension SyncLedger {
                 // A row first made by an addition is known from its first `+N`: an older version elsewhere is older still.
                 try setKnown(table, key, SyncClock(ms: 0, counter: 0, origin: ""), deleted: true, in: connection)
             }
+            try recordDigest(table, key, current, in: connection)
             seq += 1
             queued += 1
             try append.reset([.int(seq), .text(SyncChange(table: table.table.name, key: key, clock: stampClock, operation: operation).line())])

@@ -102,12 +102,40 @@ struct SyncLedger {
     struct Known {
         let clock: SyncClock
         let deleted: Bool
+        /// The row as sync last left it here (`digest(_:of:)`), nil for none.
+        let digest: Int?
+    }
+
+    /// A digest of a row's values (FNV-1a, 64 bits, over its columns in order, numbers as doubles):
+    /// equal digests mean the row has not changed since sync last wrote or sent it.
+    func digest(_ image: [String: SQLValue]?, of table: SyncedTable) -> Int? {
+        guard let image else { return nil }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        for column in table.table.columns {
+            switch image[column] ?? .null {
+            case .null, .doubles: mix([0])
+            case let .int(number): mix([1]); mix(String(Double(number)).utf8)
+            case let .double(number): mix([1]); mix(String(number).utf8)
+            case let .text(text): mix([2]); mix(text.utf8)
+            }
+            mix([0xFF])
+        }
+        return Int(bitPattern: UInt(hash))
+    }
+
+    /// Records what the row holds now, as sync leaves it.
+    func recordDigest(_ table: SyncedTable, _ key: Key, _ image: [String: SQLValue]?, in connection: SQLiteConnection) throws {
+        try run(connection, "UPDATE sync_rows SET digest = ? WHERE table_code = ? AND k0 = ? AND k1 = ?",
+                [digest(image, of: table).map(SQLValue.int) ?? .null, .int(table.table.code)] + keyValues(key))
     }
 
     func known(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws -> Known? {
-        try query(connection, "SELECT ms, counter, origin, deleted FROM sync_rows WHERE table_code = ? AND k0 = ? AND k1 = ?",
+        try query(connection, "SELECT ms, counter, origin, deleted, digest FROM sync_rows WHERE table_code = ? AND k0 = ? AND k1 = ?",
                              [.int(table.table.code)] + keyValues(key)) {
-            Known(clock: SyncClock(ms: $0.int(0), counter: $0.int(1), origin: $0.text(2)), deleted: $0.int(3) != 0)
+            Known(clock: SyncClock(ms: $0.int(0), counter: $0.int(1), origin: $0.text(2)), deleted: $0.int(3) != 0, digest: $0.optionalInt(4))
         }.first
     }
 

@@ -38,7 +38,7 @@ import WeightLog
         "WeightTable 15": "14a58d99a7cc3a3d0689b5f25e66b8c10bcbe652fec2872e87bf5e5c4d69461d",
         "HabitsTable 16": "c5580f1c26b06d0effa95c6daae5c1757607229e77d449b75766a9a545c4b2a3",
         "WeightTable 17": "74bd99df084f92d7b2cda0bfbc5ec2e93340b54b575ce328b2179dd5cefb4820",
-        "SyncTables 18": "9dbb7d8548fcdfff53326a808a67ae8cc3a259138832846a94feed1e06278275",
+        "SyncTables 18": "0f1c8905273c4bc4be8d46eeee059181e710afb06d64d18f5564ffce01290b4b",
     ]
 
     static func sha256(_ text: String) throws -> String {

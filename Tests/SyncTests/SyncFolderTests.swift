@@ -176,6 +176,28 @@ struct SyncFolderTests {
         _ = a
     }
 
+    /// A first sync, or one after the journal has forgotten changes not yet sent, reads every row:
+    /// only those that differ from what sync last left are sent, so an old row never takes a new clock.
+    @Test func aSyncThatReadsEveryRowSendsOnlyWhatChanged() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b, _) = try pair(6)
+        try a.weigh(id: "w1", kilograms: 82.4, at: start)
+        try a.weigh(id: "w2", kilograms: 82.0, at: start)
+        try await a.sync(at: start)
+        try await b.sync(at: start + minute)
+        // The laptop's journal is as if it had forgotten; one row changes meanwhile, and the desktop edits the other later.
+        try a.store.write { try $0.run("DELETE FROM meta WHERE key = 'sync.stamped'") }
+        try a.edit(id: "w2", kilograms: 81.5, note: nil, at: start + 2 * minute)
+        try b.edit(id: "w1", kilograms: 82.9, note: nil, at: start + 3 * minute)
+        try await b.sync(at: start + 3 * minute)
+        let report = try await a.sync(at: start + 4 * minute)
+        #expect(report.sent == 1, "only the edited row goes out: \(report)")
+        try await b.sync(at: start + 5 * minute)
+        #expect(try a.visible() == b.visible())
+        #expect(try a.visible().contains("w w1 1800000000.0 82.9 -"), "the desktop's later edit stands")
+        #expect(try a.visible().contains("w w2 1800000000.0 81.5 -"))
+    }
+
     @Test func twoHabitsOfOneNameMadeOnTwoDevicesAreBothKeptTheLaterRenamed() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let (a, b, _) = try pair(5)
