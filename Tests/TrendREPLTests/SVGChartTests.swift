@@ -63,6 +63,9 @@ import TestSupport
         #expect(exported.succeeded, "\(exported.text)")
         let text = try String(contentsOf: svg, encoding: .utf8)
         #expect(text.hasPrefix("<?xml") && text.contains("<svg") && text.contains("Trend, 1 year (2025-07-06 – 2026-07-05)"))
+        // Issue 28, item 7: the goal is a labelled line, and today is marked.
+        #expect(text.contains(">goal 82.0 kg</text>"))
+        #expect(text.contains(">today</text>"))
 
         let png = temp.url.appendingPathComponent("chart.png")
         let render = try runTool("/usr/bin/env", ["rsvg-convert", svg.path, "-o", png.path], mergingErrors: true)
@@ -79,17 +82,19 @@ import TestSupport
             "\(layout.x(last.day)),\(layout.y(last.smoothedKilograms)),\(trend)",
             "\(layout.x(last.day)),\(layout.y(first.smoothedKilograms)),\(trend)",
             "\((SVGChart.plot.left + SVGChart.plot.right) / 2),\(layout.y(82)),\(goal)",
+            "\(layout.x(data.today)),\(SVGChart.plot.top + 4),\(SVGChart.todayColor.dropFirst())",
         ]
         let script = temp.url.appendingPathComponent("probe.py")
         try Self.probe.write(to: script, atomically: true, encoding: .utf8)
         let result = try runTool("/usr/bin/env", ["python3", script.path, png.path] + probes, mergingErrors: true)
         let answers = result.output.split(separator: "\n").map(String.init)
-        try #require(answers.count == 5, "\(result.output)")
+        try #require(answers.count == 6, "\(result.output)")
         #expect((Double(answers[0]) ?? 0) > 0.03, "the picture is not blank")
         #expect(answers[1] == "1", "the trend where it starts")
         #expect(answers[2] == "1", "the trend where it ends")
         #expect(answers[3] == "0", "no trend where the line never goes (the end of the range at the start's weight)")
         #expect(answers[4] == "1", "the goal at its height")
+        #expect(answers[5] == "1", "today's rule at today")
     }
 
     /// Issue 30, item 2: `export chart.svg RANGE with HABIT` marks the habit's done days along the foot of the plot, drawn by a real renderer.

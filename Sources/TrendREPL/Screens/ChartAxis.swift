@@ -69,9 +69,15 @@ struct ChartAxis {
 
     /// The goal as the edge marker says it: `goal 75.0 kg ↓`.
     var goalMarker: String? {
-        guard let goal, goalPlacement == .above || goalPlacement == .below else { return nil }
+        guard goalPlacement == .above || goalPlacement == .below, let label = goalLabel else { return nil }
+        return label + " " + (goalPlacement == .below ? "↓" : "↑")
+    }
+
+    /// The goal in words, as its line is labelled: `goal 75.0 kg`.
+    var goalLabel: String? {
+        guard let goal else { return nil }
         let kilograms = unit == .stones ? WeightUnit.pounds.kilograms(from: goal) : unit.kilograms(from: goal)
-        return "goal \(unit.format(kilograms)) " + (goalPlacement == .below ? "↓" : "↑")
+        return "goal \(unit.format(kilograms))"
     }
 
     /// A date on the x axis: `Jun 2` within a year, `Jun 2025` when years show.

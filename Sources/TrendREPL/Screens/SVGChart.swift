@@ -20,6 +20,7 @@ struct SVGChart {
     static let trendColor = "#1b9e3e"
     static let weightColor = "#2b7bb9"
     static let goalColor = "#b8327a"
+    static let todayColor = "#9a9a9a"
 
     /// Where a day and a weight land in the picture, for this data's axis.
     struct Layout {
@@ -71,12 +72,14 @@ struct SVGChart {
             let anchor = slot == 0 ? "start" : (slot == slots - 1 ? "end" : "middle")
             svg += "<text x=\"\(x)\" y=\"\(plot.bottom + 20)\" text-anchor=\"\(anchor)\" fill=\"#444444\">\(Self.escaped(names[slot]))</text>\n"
         }
-        // The goal: a dashed rule inside, its value at the edge outside.
+        // The goal: a dashed rule inside (labelled over the data, once it is drawn), its value at the edge outside.
+        var goalLabel = ""
         if let goal = axis.goal {
             switch axis.goalPlacement {
             case .inside:
                 let y = Self.number(layout.yValue(goal))
                 svg += "<line x1=\"\(plot.left)\" y1=\"\(y)\" x2=\"\(plot.right)\" y2=\"\(y)\" stroke=\"\(Self.goalColor)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n"
+                goalLabel = "<text x=\"\(plot.left + 6)\" y=\"\(Self.number(layout.yValue(goal) - 5))\" fill=\"\(Self.goalColor)\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(Self.escaped(axis.goalLabel ?? ""))</text>\n"
             case .above, .below:
                 let y = axis.goalPlacement == .above ? plot.top + 14 : plot.bottom - 6
                 svg += "<text x=\"\(plot.right)\" y=\"\(y)\" text-anchor=\"end\" fill=\"\(Self.goalColor)\">\(Self.escaped(axis.goalMarker ?? ""))</text>\n"
@@ -84,6 +87,10 @@ struct SVGChart {
                 break
             }
         }
+        // Today: a thin rule across the plot, so the eye finds where the past ends and the projection begins.
+        let todayX = Self.number(layout.x(data.today))
+        svg += "<line x1=\"\(todayX)\" y1=\"\(plot.top)\" x2=\"\(todayX)\" y2=\"\(plot.bottom)\" stroke=\"\(Self.todayColor)\" stroke-width=\"1\"/>"
+            + "<text x=\"\(todayX)\" y=\"\(plot.top - 4)\" text-anchor=\"\(axis.ahead > 0 ? "middle" : "end")\" fill=\"\(Self.todayColor)\">today</text>\n"
         // The daily weights.
         for point in data.points {
             svg += "<circle cx=\"\(Self.number(layout.x(point.day)))\" cy=\"\(Self.number(layout.y(point.kilograms)))\" r=\"2.5\" fill=\"\(Self.weightColor)\" fill-opacity=\"0.75\"/>\n"
@@ -111,6 +118,7 @@ struct SVGChart {
             svg += "<line x1=\"\(Self.number(from.0))\" y1=\"\(Self.number(from.1))\" x2=\"\(Self.number(layout.x(target.day)))\" "
                 + "y2=\"\(Self.number(layout.y(target.kilograms)))\" stroke=\"\(Self.trendColor)\" stroke-width=\"2\" stroke-dasharray=\"4 4\"/>\n"
         }
+        svg += goalLabel
         // The legend.
         let legendY = Self.height - 22
         svg += "<circle cx=\"\(plot.left + 6)\" cy=\"\(legendY - 4)\" r=\"3\" fill=\"\(Self.weightColor)\"/>"
