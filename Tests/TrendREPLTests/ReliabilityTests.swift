@@ -13,6 +13,16 @@ import TestSupport
         CrashSafetyTests.content(weights: count, base: base)
     }
 
+    /// A CSV of `rows` weigh-ins, some of whose moments repeat (the import keeps one of each).
+    static func writeCSV(rows: Int, to file: URL) throws {
+        var text = "date,weight\n"
+        for index in 0..<rows {
+            text += String(format: "%04d-%02d-%02d %02d:%02d,%d\n", 2001 + index / 8_000, 1 + (index / 600) % 12,
+                           1 + (index / 24) % 25, index % 24, index % 60, 70 + index % 30)
+        }
+        try Data(text.utf8).write(to: file)
+    }
+
     /// Runs `trend` with `arguments`, kills it after each fraction of an
     /// undisturbed run's time, and hands each outcome to `check`.
     static func killAtManyMoments(data: URL, arguments: [String], fractions: [Double], reset: () throws -> Void,
@@ -53,12 +63,7 @@ import TestSupport
         defer { temp.remove() }
         let data = temp.url.appendingPathComponent("data")
         let csv = temp.url.appendingPathComponent("rows.csv")
-        var text = "date,weight\n"
-        for index in 0..<60_000 {
-            text += String(format: "%04d-%02d-%02d %02d:%02d,%d\n", 2001 + index / 8_000, 1 + (index / 600) % 12,
-                           1 + (index / 24) % 25, index % 24, index % 60, 70 + index % 30)
-        }
-        try Data(text.utf8).write(to: csv)
+        try Self.writeCSV(rows: 60_000, to: csv)
         let before = Self.weights(40, base: 60)
         var counts = Set<Int>()
         let outcomes = try Self.killAtManyMoments(
@@ -83,12 +88,7 @@ import TestSupport
         let sync = temp.url.appendingPathComponent("Sync")
         try FileManager.default.createDirectory(at: sync, withIntermediateDirectories: true)
         let csv = temp.url.appendingPathComponent("rows.csv")
-        var text = "date,weight\n"
-        for index in 0..<30_000 {
-            text += String(format: "%04d-%02d-%02d %02d:%02d,%d\n", 2001 + index / 8_000, 1 + (index / 600) % 12,
-                           1 + (index / 24) % 25, index % 24, index % 60, 70 + index % 30)
-        }
-        try Data(text.utf8).write(to: csv)
+        try Self.writeCSV(rows: 30_000, to: csv)
         func trend(_ directory: URL, _ commands: String...) throws -> String {
             let run = try runTool(trendExecutable().path, ["--data-dir", directory.path] + commands.flatMap { ["-c", $0] })
             #expect(run.status == 0, "\(commands): \(run.output)")
