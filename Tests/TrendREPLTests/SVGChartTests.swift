@@ -66,6 +66,7 @@ import TestSupport
         // Issue 28, item 7: the goal is a labelled line, and today is marked.
         #expect(text.contains(">goal 82.0 kg</text>"))
         #expect(text.contains(">today</text>"))
+        #expect(text.contains(">projection: line of the last 8 weeks</text>"), "the legend says where the projection comes from")
 
         let png = temp.url.appendingPathComponent("chart.png")
         let render = try runTool("/usr/bin/env", ["rsvg-convert", svg.path, "-o", png.path], mergingErrors: true)

@@ -2,6 +2,7 @@ import Foundation
 import Progress
 import Settings
 import Vocabulary
+import WeightLog
 
 /// The progress chart as a standalone SVG to share (`export chart.svg
 /// [RANGE]`): the same axis as the terminal chart (`ChartAxis`: round ticks
@@ -127,11 +128,12 @@ struct SVGChart {
             + "<text x=\"\(plot.left + 140)\" y=\"\(legendY)\" fill=\"#444444\">trend</text>\n"
         if axis.ahead > 0 {
             svg += "<line x1=\"\(plot.left + 200)\" y1=\"\(legendY - 4)\" x2=\"\(plot.left + 224)\" y2=\"\(legendY - 4)\" stroke=\"\(Self.trendColor)\" stroke-width=\"2\" stroke-dasharray=\"4 4\"/>"
-                + "<text x=\"\(plot.left + 230)\" y=\"\(legendY)\" fill=\"#444444\">projection</text>\n"
+                + "<text x=\"\(plot.left + 230)\" y=\"\(legendY)\" fill=\"#444444\">projection: line of the last \(WeightRate.windowDays / 7) weeks</text>\n"
         }
         if axis.goalPlacement == .inside {
-            svg += "<line x1=\"\(plot.left + 320)\" y1=\"\(legendY - 4)\" x2=\"\(plot.left + 344)\" y2=\"\(legendY - 4)\" stroke=\"\(Self.goalColor)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>"
-                + "<text x=\"\(plot.left + 350)\" y=\"\(legendY)\" fill=\"#444444\">goal</text>\n"
+            let x = plot.left + (axis.ahead > 0 ? 540 : 200)
+            svg += "<line x1=\"\(x)\" y1=\"\(legendY - 4)\" x2=\"\(x + 24)\" y2=\"\(legendY - 4)\" stroke=\"\(Self.goalColor)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>"
+                + "<text x=\"\(x + 30)\" y=\"\(legendY)\" fill=\"#444444\">goal</text>\n"
         }
         if let habit {
             // A tick a done day, along the foot of the plot, and its name in the legend.
