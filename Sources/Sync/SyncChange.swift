@@ -73,13 +73,11 @@ public struct SyncChange: Sendable, Equatable {
 
     /// A line read back; nil when it is not a change (a member of the wrong type, a missing clock, an unknown op).
     static func parse(_ line: some Collection<UInt8>) -> SyncChange? {
-        var fields = Fields()
         let parsed = Array(line).withUnsafeBytes { bytes in
             FlatJSON.objects(bytes, make: { Fields() }) { fields, name, value in fields.take(name, value) }
         }
         guard let only = parsed, only.count == 1 else { return nil }
-        fields = only[0]
-        return fields.change()
+        return only[0].change()
     }
 
     /// The members of one line as they are read.

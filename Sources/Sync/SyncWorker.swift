@@ -106,14 +106,14 @@ actor SyncWorker {
                 report.problems.append("\(peer.prefix(8)): \(error); it is tried again at the next sync")
             }
         }
-        let pending = try store.read { connection in
+        // This device has changes to stamp when the journal moved past the last sync, or an undo touched rows.
+        let changedHere = try store.read { connection in
             let stamped = try SyncLedger.meta("sync.stamped", in: connection).flatMap { Int($0) }
             let latest = try connection.scalarInt("SELECT ifnull(max(id), 0) FROM journal_changes") ?? 0
             let dirty = try connection.scalarInt("SELECT count(*) FROM sync_dirty") ?? 0
-            let unsent = try connection.scalarInt("SELECT count(*) FROM sync_out") ?? 0
-            return (stamped != latest || dirty > 0, unsent > 0)
+            return stamped != latest || dirty > 0
         }
-        if pending.0 || !batches.isEmpty {
+        if changedHere || !batches.isEmpty {
             let result = try store.write(journal: JournalEntry(action: "sync", summary: "sync", at: now), notifying: !batches.isEmpty) { connection in
                 _ = try ledger.stamp(now: now, in: connection)
                 // A long history joining touches many pages of several tables and indexes: keep them in memory, not spilled.
