@@ -31,6 +31,7 @@ public final class AppModel {
     }
 
     public let weightEntryFeature: WeightEntryFeature
+    public let measurementsFeature: MeasurementsFeature
     public let progressFeature: ProgressFeature
     public let settingsFeature: SettingsFeature
     public let habitsFeature: HabitsFeature
@@ -45,11 +46,12 @@ public final class AppModel {
     /// The version written into backups and shown by `--version`.
     nonisolated public static let version = "0.2.0"
 
-    public init(weightEntryFeature: WeightEntryFeature, progressFeature: ProgressFeature,
+    public init(weightEntryFeature: WeightEntryFeature, measurementsFeature: MeasurementsFeature, progressFeature: ProgressFeature,
                 settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, dailyTipsFeature: DailyTipsFeature,
                 backupFeature: BackupFeature, weightImportFeature: WeightImportFeature,
                 changeHistoryFeature: ChangeHistoryFeature, insightsFeature: InsightsFeature, syncFeature: SyncFeature) {
         self.weightEntryFeature = weightEntryFeature
+        self.measurementsFeature = measurementsFeature
         self.progressFeature = progressFeature
         self.settingsFeature = settingsFeature
         self.habitsFeature = habitsFeature
@@ -86,6 +88,8 @@ public final class AppModel {
             calendar: calendar, currentDate: currentDate,
             onChange: { await progressFeature.refresh() }
         )
+        let measurementsFeature = MeasurementsFeature(repository: LocalMeasurementRepository(store: storage), settings: settings,
+                                                      calendar: calendar, currentDate: currentDate)
         let settingsFeature = SettingsFeature(settings: settings, dataDirectory: environment.dataDirectory, currentDate: currentDate)
         let habitsFeature = HabitsFeature(storage: LocalHabitsRepository(store: storage), calendar: calendar,
                                           currentDate: currentDate, dayStartMinutes: { settingsFeature.current.dayStartMinutes },
@@ -136,10 +140,11 @@ public final class AppModel {
         @MainActor func refreshEverything() async {
             await settingsFeature.reload()
             await weightEntryFeature.refresh()
+            await measurementsFeature.reload()
             await habitsFeature.reload()
             await dailyTipsFeature.refresh()
         }
-        return AppModel(weightEntryFeature: weightEntryFeature, progressFeature: progressFeature,
+        return AppModel(weightEntryFeature: weightEntryFeature, measurementsFeature: measurementsFeature, progressFeature: progressFeature,
                         settingsFeature: settingsFeature, habitsFeature: habitsFeature,
                         dailyTipsFeature: dailyTipsFeature, backupFeature: backupFeature,
                         weightImportFeature: weightImportFeature, changeHistoryFeature: changeHistoryFeature,

@@ -59,6 +59,7 @@ public struct RecoverySnapshot: Sendable {
     /// 2: a habit's `schedule` is its storage code (`week:3`), not its words (`3/week`).
     /// 3: a weigh-in may carry `bodyFatPercent` (an older Trend would drop it, so it refuses the file instead).
     /// 4: a weigh-in may carry `typedUnit`, the unit it was typed in.
+    /// 5: `measurements`, the tape measures (waist, hips …), and the settings `measureUnit` and `sex`.
     public static let formatVersion = SnapshotFormat.newest
 
     public var formatVersion: Int

@@ -22,6 +22,8 @@ public actor LocalSettingsRepository: SettingsRepository {
         static let heightMetres = "heightMetres"
         static let dayStartMinutes = "dayStartMinutes"
         static let deviceName = "deviceName"
+        static let measureUnit = "measureUnit"
+        static let sex = "sex"
     }
 
     public func loadSettings() throws -> LoadedSettings {
@@ -50,6 +52,8 @@ public actor LocalSettingsRepository: SettingsRepository {
         case let .heightMetres(height): return (Key.heightMetres, height.map { "\($0)" })
         case let .dayStartMinutes(minutes): return (Key.dayStartMinutes, minutes == 0 ? nil : String(minutes))
         case let .deviceName(name): return (Key.deviceName, name)
+        case let .measureUnit(unit): return (Key.measureUnit, unit?.rawValue)
+        case let .sex(sex): return (Key.sex, sex?.rawValue)
         }
     }
 
@@ -74,6 +78,14 @@ public actor LocalSettingsRepository: SettingsRepository {
         if let raw = values[Key.dayStartMinutes] {
             if let minutes = Int(raw), DayStart.acceptedMinutes.contains(minutes) { settings.dayStartMinutes = minutes }
             else { warnings.append("the stored start of day '\(raw.prefix(20))' is not a time; days start at midnight") }
+        }
+        if let raw = values[Key.measureUnit] {
+            if let unit = LengthUnit(rawValue: raw) { settings.measureUnit = unit }
+            else { warnings.append("the stored measure unit '\(raw.prefix(20))' is unknown; using \(settings.tapeUnit.rawValue)") }
+        }
+        if let raw = values[Key.sex] {
+            if let sex = Sex(rawValue: raw) { settings.sex = sex }
+            else { warnings.append("the stored sex '\(raw.prefix(20))' is unknown; no body-fat estimate is made") }
         }
         return LoadedSettings(settings: settings, warnings: warnings)
     }

@@ -10,6 +10,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
     case notAHeight(String)
     case heightOutOfRange(String)
     case notADayStart(String)
+    case unknownMeasureUnit(String)
+    case unknownSex(String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .notAHeight(text): "'\(text)' is not a height; write it like 180 cm, 1.80 m, 5ft 11in or 71 in"
         case let .heightOutOfRange(text): "\(text) is outside the accepted 0.5–2.8 m"
         case let .notADayStart(text): "'\(text)' is not a start of day; write a time from 00:00 to 12:00, e.g. 04:00"
+        case let .unknownMeasureUnit(word): "'\(word)' is not a unit for tape measures; use cm or in"
+        case let .unknownSex(word): "'\(word)' is not one the body-fat estimate knows; use female or male (or off)"
         case let .syncFolderMissing(path): "the sync folder \(path) does not exist or is not a folder; create it first"
         case let .invalidDeviceName(name): "'\(name)' is not a device name: give 1–\(DeviceName.maximumLength) characters, no control characters"
         }
@@ -65,6 +69,26 @@ public final class SettingsFeature {
     /// Sets the height (for the BMI) from the words a person types, or clears it with nil.
     public func setHeight(_ text: String?) async throws {
         try await settings.apply(.heightMetres(try text.map { text throws(SettingsError) in try HeightInput.parse(text) }), at: currentDate())
+    }
+
+    /// Sets the unit tape measures are shown in, or with nil goes back to the one usual with the weight's unit.
+    public func setMeasureUnit(named word: String?) async throws {
+        guard let word else {
+            try await settings.apply(.measureUnit(nil), at: currentDate())
+            return
+        }
+        guard let unit = LengthUnit(word: word) else { throw SettingsError.unknownMeasureUnit(String(word.prefix(40))) }
+        try await settings.apply(.measureUnit(unit), at: currentDate())
+    }
+
+    /// Sets the sex the US-Navy body-fat estimate uses, or with nil makes no estimate.
+    public func setSex(named word: String?) async throws {
+        guard let word else {
+            try await settings.apply(.sex(nil), at: currentDate())
+            return
+        }
+        guard let sex = Sex(word: word) else { throw SettingsError.unknownSex(String(word.prefix(40))) }
+        try await settings.apply(.sex(sex), at: currentDate())
     }
 
     /// Sets when a habit day begins, `HH:MM` from 00:00 to 12:00.

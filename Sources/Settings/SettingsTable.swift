@@ -27,7 +27,8 @@ public struct SettingsTable: SnapshotSection {
     /// does not know) belongs to the device and never crosses in a restore.
     public static let portableKeys: Set<String> = [LocalSettingsRepository.Key.unit, LocalSettingsRepository.Key.goalKilograms,
                                                    LocalSettingsRepository.Key.progressRange, LocalSettingsRepository.Key.heightMetres,
-                                                   LocalSettingsRepository.Key.dayStartMinutes]
+                                                   LocalSettingsRepository.Key.dayStartMinutes, LocalSettingsRepository.Key.measureUnit,
+                                                   LocalSettingsRepository.Key.sex]
 
     /// One portable setting a restore would change, as stored (`nil`: not set).
     public struct Change: Sendable, Equatable {
@@ -132,6 +133,10 @@ public struct SettingsTable: SnapshotSection {
                 return "the start of day '\(row.value.prefix(20))' is outside 00:00–12:00"
             }
             return nil
+        case LocalSettingsRepository.Key.measureUnit:
+            return LengthUnit(rawValue: row.value) == nil ? "the measure unit '\(row.value.prefix(20))' is unknown" : nil
+        case LocalSettingsRepository.Key.sex:
+            return Sex(rawValue: row.value) == nil ? "the sex '\(row.value.prefix(20))' is unknown" : nil
         default:
             return row.value.count > 16 ? "the setting '\(row.key)' is overlong" : nil
         }

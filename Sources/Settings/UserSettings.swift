@@ -18,6 +18,13 @@ public struct UserSettings: Sendable, Equatable {
     /// What this installation is called in the sync folder (`set device-name`); nil: the host's name.
     /// Like the sync folder, it stays on this device.
     public var deviceName: String?
+    /// The unit tape measures are shown in (`set measure-unit`); nil: the usual one with the weight's unit.
+    public var measureUnit: LengthUnit?
+    /// For the US-Navy body-fat estimate (`set sex`); nil until set, and never needed otherwise.
+    public var sex: Sex?
+
+    /// The unit tape measures are shown and typed in: the one set, or inches for a person who weighs in pounds or stones.
+    public var tapeUnit: LengthUnit { measureUnit ?? LengthUnit.usual(with: unit) }
 
     public init(unit: WeightUnit = .kilograms, goalKilograms: Double? = nil,
                 progressRange: String = "3m", syncFolder: String? = nil, heightMetres: Double? = nil, dayStartMinutes: Int = 0) {
@@ -41,6 +48,22 @@ public enum SettingChange: Sendable, Equatable {
     case heightMetres(Double?)
     case dayStartMinutes(Int)
     case deviceName(String?)
+    case measureUnit(LengthUnit?)
+    case sex(Sex?)
+}
+
+/// What the US-Navy body-fat estimate needs to know: its formulas differ for women (with the hips) and men.
+public enum Sex: String, Sendable, CaseIterable, Codable {
+    case female, male
+
+    /// `female`, `f`, `woman`, `male`, `m`, `man`.
+    public init?(word: String) {
+        switch word.lowercased() {
+        case "female", "f", "woman", "w": self = .female
+        case "male", "m", "man": self = .male
+        default: return nil
+        }
+    }
 }
 
 /// The rule for a device's name: 1–40 characters once trimmed, no control characters.

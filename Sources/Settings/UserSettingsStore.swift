@@ -61,6 +61,8 @@ public final class UserSettingsStore {
         case let .heightMetres(height): settings.heightMetres = height
         case let .dayStartMinutes(minutes): settings.dayStartMinutes = minutes
         case let .deviceName(name): settings.deviceName = name
+        case let .measureUnit(unit): settings.measureUnit = unit
+        case let .sex(sex): settings.sex = sex
         }
     }
 
@@ -84,6 +86,8 @@ public final class UserSettingsStore {
         case let .dayStartMinutes(minutes): "set day-start \(DayStart.text(minutes))"
         case let .deviceName(name?): "set device-name \(name)"
         case .deviceName(nil): "set device-name off"
+        case let .measureUnit(unit): "set measure-unit \(unit?.rawValue ?? "off")"
+        case let .sex(sex): "set sex \(sex?.rawValue ?? "off")"
         }
     }
 }

@@ -108,6 +108,15 @@ public enum SQLValue: Sendable, Hashable {
 
     public static func optional(_ value: Double?) -> SQLValue { value.map(SQLValue.double) ?? .null }
     public static func optional(_ value: String?) -> SQLValue { value.map(SQLValue.text) ?? .null }
+
+    /// The value as a number when it is one (an integer or a real), else nil.
+    public var number: Double? {
+        switch self {
+        case let .int(value): Double(value)
+        case let .double(value): value
+        default: nil
+        }
+    }
 }
 
 /// A prepared statement; finalised when released.

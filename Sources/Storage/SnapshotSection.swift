@@ -141,5 +141,5 @@ public struct SnapshotValueError: Error, Equatable, Sendable {
 /// The newest snapshot `formatVersion` this Trend writes and reads (its history is on `RecoverySnapshot`):
 /// a restore and an import of a snapshot both refuse a newer one, naming it.
 public enum SnapshotFormat {
-    public static let newest = 4
+    public static let newest = 5
 }

@@ -26,7 +26,7 @@ public struct CommandCatalog {
     public static func standard() -> CommandCatalog {
         let weight = WeightViewModel.commands
         return CommandCatalog(groups: [
-            Group("Weigh-ins", weight),
+            Group("Weigh-ins", weight + MeasurementsViewModel.commands),
             Group("Progress", TodayViewModel.commands + ProgressViewModel.commands + SummaryViewModel.commands
                     + StatusViewModel.commands + TipViewModel.commands),
             Group("Habits", HabitsViewModel.commands + InsightsViewModel.commands),

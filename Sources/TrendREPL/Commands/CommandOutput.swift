@@ -47,6 +47,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case failed
     /// An undo or redo refused: the data no longer holds what the change wrote.
     case conflict
+    /// A tape measure that cannot be read or kept (an unknown measure, a girth out of range).
+    case invalidMeasurement = "invalid_measurement"
 }
 
 /// A command that did not do what was asked; nothing was changed.

@@ -70,6 +70,13 @@ enum FailureMessage {
             case .unknownExportType: return (.usage, nil)
             default: return (.file, nil)
             }
+        case let measurement as MeasurementError:
+            switch measurement {
+            case .noSuchMeasurement, .ambiguous: return (.notFound, "; 'measurements' lists the ids")
+            case .noMeasurements: return (.notFound, "; record one with 'measure waist 84 cm'")
+            case .dateOutOfRange: return (.invalidDate, nil)
+            default: return (.invalidMeasurement, nil)
+            }
         case let habits as HabitsError:
             return habitsCode(habits)
         case SyncError.noFolder:

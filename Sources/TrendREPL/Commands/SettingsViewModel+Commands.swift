@@ -14,12 +14,15 @@ extension SettingsViewModel {
                 return try await SettingsViewModel(settingsFeature: context.app.settingsFeature).show(style: context.style)
             },
             CommandSpec(name: "set", syntax: .subcommands(key: "KEY", [
-                            ("unit", .value("VALUE", .words(WeightUnit.allCases.map(\.rawValue)))), ("height", .value("VALUE", .words(["off"]))),
+                            ("unit", .value("VALUE", .words(WeightUnit.allCases.map(\.rawValue)))),
+                            ("measure-unit", .value("VALUE", .words(LengthUnit.allCases.map(\.rawValue) + ["off"]))),
+                            ("height", .value("VALUE", .words(["off"]))), ("sex", .value("VALUE", .words(["female", "male", "off"]))),
                             ("day-starts-at", .value("VALUE", .words(["00:00", "03:00", "04:00"]))), ("sync-folder", .value("VALUE", .file)),
                             ("device-name", .value("VALUE")),
                         ]),
-                        summary: "change a setting: unit kg|lb|st, height 180 cm|5ft 11in|off, day-starts-at HH:MM, sync-folder PATH|off, device-name NAME|off",
-                        examples: ["set unit lb", "set height 180 cm", "set height 5ft 11in", "set day-starts-at 04:00", "set sync-folder ~/Sync/trend",
+                        summary: "change a setting: unit kg|lb|st, measure-unit cm|in, height 180 cm|5ft 11in|off, sex female|male|off, "
+                            + "day-starts-at HH:MM, sync-folder PATH|off, device-name NAME|off",
+                        examples: ["set unit lb", "set measure-unit in", "set sex female", "set height 180 cm", "set height 5ft 11in", "set day-starts-at 04:00", "set sync-folder ~/Sync/trend",
                                    "set sync-folder off", "set device-name laptop"]) { context, arguments in
                 try await SettingsViewModel(settingsFeature: context.app.settingsFeature).set(arguments, style: context.style)
             },

@@ -32,19 +32,29 @@ extension WeightViewModel {
             },
             CommandSpec(name: "edit", syntax: .sequence([.value("ID"), .optional(.value("WEIGHT")), .optional(.sequence([.word("at"), .value("WHEN")])),
                                                         .optional(.choice([.sequence([.word("note"), .value("TEXT")]), .sequence([.word("no"), .word("note")])]))]),
-                        summary: "change an entry's weight, time or note (ID: its first characters, or 'last')",
+                        summary: "change a weigh-in's weight, time or note, or a measurement's length, time or note (ID: its first characters, or 'last')",
                         examples: ["edit 1a2b 82.05", "edit 1a2b3c4d 181 lb", "edit 1a2b at yesterday 07:30",
                                    "edit 1a2b note after the \"long\" run", "edit 1a2b no note", "edit last 81.6"]) { context, arguments in
-                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).edit(arguments, line: context.line)
+                if let id = arguments.first, try await context.app.measurementsFeature.hasMeasurement(matching: id) {
+                    return try await MeasurementsViewModel(measurementsFeature: context.app.measurementsFeature)
+                        .edit(id: id, Array(arguments.dropFirst()), line: context.line)
+                }
+                return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).edit(arguments, line: context.line)
             },
-            CommandSpec(name: "find", syntax: .value("TEXT"), summary: "list the weigh-ins whose note holds TEXT",
+            CommandSpec(name: "find", syntax: .value("TEXT"), summary: "list the weigh-ins and measurements whose note holds TEXT",
                         examples: ["find after the run", "find gym"]) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature)
-                    .find(arguments, line: context.line, style: context.style)
+                    .find(arguments, line: context.line, style: context.style,
+                          measurements: MeasurementsViewModel(measurementsFeature: context.app.measurementsFeature))
             },
             CommandSpec(name: "delete", aliases: ["rm", "remove"], syntax: .value("ID"),
-                        summary: "delete an entry (ID: its first characters, or 'last'); undo brings it back", examples: ["delete 1a2b", "delete last"]) { context, arguments in
-                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).delete(arguments)
+                        summary: "delete a weigh-in or a measurement (ID: its first characters, or 'last' weigh-in); undo brings it back",
+                        examples: ["delete 1a2b", "delete last"]) { context, arguments in
+                // A measurement's id, from `measurements`, names it; every other id is a weigh-in's.
+                if arguments.count == 1, try await context.app.measurementsFeature.hasMeasurement(matching: arguments[0]) {
+                    return try await MeasurementsViewModel(measurementsFeature: context.app.measurementsFeature).delete(id: arguments[0])
+                }
+                return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).delete(arguments)
             },
             CommandSpec(name: "streak", summary: "the weigh-in streak and this week, Monday to Sunday", examples: ["streak"]) { context, arguments in
                 return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).streak(style: context.style)

@@ -12,7 +12,7 @@ struct SettingsViewModel {
         self.settingsFeature = settingsFeature
     }
 
-    static let keys = ["unit", "height", "day-starts-at", "sync-folder", "device-name"]
+    static let keys = ["unit", "measure-unit", "height", "sex", "day-starts-at", "sync-folder", "device-name"]
 
     func show(style: TerminalStyle) async throws -> CommandOutput {
         try await settingsFeature.load()
@@ -30,6 +30,11 @@ struct SettingsViewModel {
         let dayStartsAt: String
         /// This installation's name in the sync folder, when one was set (`set device-name`).
         let deviceName: String?
+        /// The unit tape measures are shown in, and whether it was chosen (else it follows the weight's unit).
+        let measureUnit: String
+        let measureUnitSet: Bool
+        /// For the US-Navy body-fat estimate; nil when not set.
+        let sex: String?
         let dataDirectory: String
         /// The text only: the settings as read, their warnings, and the one line `set` says instead of the listing.
         let settings: UserSettings
@@ -37,7 +42,7 @@ struct SettingsViewModel {
         var line: String?
 
         enum CodingKeys: String, CodingKey {
-            case unit, goalKilograms, progressRange, syncFolder, heightMetres, dayStartsAt, deviceName, dataDirectory
+            case unit, goalKilograms, progressRange, syncFolder, heightMetres, dayStartsAt, deviceName, measureUnit, sex, dataDirectory
         }
 
         init(_ settings: UserSettings, dataDirectory: URL, warnings: [String] = [], line: String? = nil) {
@@ -48,6 +53,9 @@ struct SettingsViewModel {
             heightMetres = settings.heightMetres
             dayStartsAt = DayStart.text(settings.dayStartMinutes)
             deviceName = settings.deviceName
+            measureUnit = settings.tapeUnit.rawValue
+            measureUnitSet = settings.measureUnit != nil
+            sex = settings.sex?.rawValue
             self.dataDirectory = dataDirectory.path
             self.settings = settings
             self.warnings = warnings
@@ -61,7 +69,9 @@ struct SettingsViewModel {
                 "unit            \(unit)",
                 "goal            \(goal)",
                 "progress range  \(progressRange)",
+                "measure unit    \(measureUnit)" + (measureUnitSet ? "" : " (with the weight's unit; 'set measure-unit cm|in' to choose)"),
                 "height          \(heightMetres.map(SettingsViewModel.height) ?? "none ('set height 180 cm' for the BMI)")",
+                "sex             \(sex ?? "not set (only the US-Navy body-fat estimate uses it: 'set sex female|male')")",
                 "day starts at   \(dayStartsAt)" + (settings.dayStartMinutes == 0 ? "" : " (habit marks before it count for the day before)"),
                 "sync folder     \(syncFolder.map(TerminalText.visible) ?? "off")",
                 "device name     \(deviceName.map(TerminalText.visible) ?? "the host's name")",
@@ -82,6 +92,10 @@ struct SettingsViewModel {
         switch key {
         case "unit", "units":
             try await settingsFeature.setUnit(named: value)
+        case "measure-unit", "measure-units", "tape-unit", "length-unit":
+            try await settingsFeature.setMeasureUnit(named: ["off", "auto", "default"].contains(value.lowercased()) ? nil : value)
+        case "sex":
+            try await settingsFeature.setSex(named: ["off", "none", "clear"].contains(value.lowercased()) ? nil : value)
         case "height":
             try await settingsFeature.setHeight(["off", "none", "clear"].contains(value.lowercased()) ? nil : value)
         case "day-starts-at", "day-start", "start-of-day":
@@ -96,7 +110,13 @@ struct SettingsViewModel {
         // One line: what the setting is now ('settings' shows them all); JSON keeps the whole document.
         let current = settingsFeature.current
         let line: String = switch key {
-        case "unit", "units": "Unit: \(current.unit.rawValue)."
+        case "unit", "units":
+            "Unit: \(current.unit.rawValue)." + (current.measureUnit == nil && current.tapeUnit != before.tapeUnit
+                ? " Tape measures follow it, in \(current.tapeUnit.rawValue) ('set measure-unit \(before.tapeUnit.rawValue)' keeps them as they were)." : "")
+        case "measure-unit", "measure-units", "tape-unit", "length-unit":
+            "Tape measures: \(current.tapeUnit.rawValue)" + (current.measureUnit == nil ? ", as usual with \(current.unit.rawValue)." : ".")
+        case "sex": current.sex.map { "Sex: \($0.rawValue); with a height, neck and waist (and hips) measured, 'today' shows the US-Navy body-fat estimate." }
+            ?? "Sex: not set; no body-fat estimate is made."
         case "height": "Height: " + (current.heightMetres.map(Self.height) ?? "none") + "."
         case "day-starts-at", "day-start", "start-of-day":
             "Days start at \(DayStart.text(current.dayStartMinutes))"

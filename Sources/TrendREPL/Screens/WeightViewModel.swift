@@ -227,30 +227,41 @@ struct WeightViewModel {
     }
 
     /// `find TEXT`: the weigh-ins whose note holds TEXT, newest first.
-    func find(_ arguments: [String], line: String, style: TerminalStyle) async throws -> CommandOutput {
+    /// `find TEXT`: the weigh-ins whose note holds TEXT, newest first, and the measurements whose note does.
+    func find(_ arguments: [String], line: String, style: TerminalStyle, measurements: MeasurementsViewModel) async throws -> CommandOutput {
         guard !arguments.isEmpty, let text = CommandTokenizer.text(after: "find", in: line), !text.isEmpty else {
             throw CommandFailure(.usage, "find: needs some text to look for in the notes, e.g. 'find after the run'")
         }
         let found = try await weightEntryFeature.find(text, limit: Self.findLimit)
-        return CommandOutput(Found(text: text, entries: found.map { EntryValue($0, dates: dates) }, unit: unit), style: style)
+        return CommandOutput(Found(text: text, entries: found.map { EntryValue($0, dates: dates) }, measurements: try await measurements.find(text),
+                                   unit: unit, lengthUnit: measurements.unit), style: style)
     }
 
     /// `find TEXT`: the weigh-ins whose note holds it, newest first.
     struct Found: CommandAnswer {
         let text: String
         let entries: [EntryValue]
+        let measurements: [MeasurementValue]
         let unit: WeightUnit
+        let lengthUnit: LengthUnit
 
-        enum CodingKeys: String, CodingKey { case text, entries }
+        enum CodingKeys: String, CodingKey { case text, entries, measurements }
 
         func text(style: TerminalStyle) -> String {
-            guard !entries.isEmpty else { return "No note holds '\(TerminalText.visible(text))'." }
+            guard !entries.isEmpty || !measurements.isEmpty else { return "No note holds '\(TerminalText.visible(text))'." }
             var lines = entries.map { value in
                 "\(value.entry.shortID)  \(value.dates.local(value.entry.date))  \(unit.formatWeighIn(value.entry.kilograms).leftPadded(to: 12))  "
                     + TerminalText.visible(value.entry.note ?? "")
             }
+            lines += measurements.map { value in
+                let measurement = value.measurement
+                return "\(measurement.shortID)  \(value.dates.local(measurement.date))  \((measurement.kind.name + " " + lengthUnit.format(measurement.centimetres)).leftPadded(to: 12))  "
+                    + TerminalText.visible(measurement.note ?? "")
+            }
             let more = entries.count == WeightViewModel.findLimit ? " (the newest \(WeightViewModel.findLimit))" : ""
-            lines.append(style.dim("\(counted(entries.count, "weigh-in")) with '\(TerminalText.visible(text))' in the note\(more)"))
+            let found = [entries.isEmpty ? nil : counted(entries.count, "weigh-in"),
+                         measurements.isEmpty ? nil : counted(measurements.count, "measurement")].compactMap { $0 }.joined(separator: " and ")
+            lines.append(style.dim("\(found) with '\(TerminalText.visible(text))' in the note\(more)"))
             return lines.joined(separator: "\n")
         }
     }

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The unit tape measures are typed and shown in. Storage is always centimetres.
+public enum LengthUnit: String, Sendable, CaseIterable, Codable {
+    case centimetres = "cm"
+    case inches = "in"
+
+    public static let centimetresPerInch = 2.54
+
+    /// Reads a unit word: `cm`, `cms`, `centimetres`, `in`, `inch`, `inches`, `"`.
+    public init?(word: String) {
+        switch word.lowercased() {
+        case "cm", "cms", "centimetre", "centimetres", "centimeter", "centimeters": self = .centimetres
+        case "in", "ins", "inch", "inches", "\"", "″": self = .inches
+        default: return nil
+        }
+    }
+
+    /// The unit a person who weighs in `unit` most likely measures in: inches with pounds or stones.
+    public static func usual(with unit: WeightUnit) -> LengthUnit {
+        unit == .kilograms ? .centimetres : .inches
+    }
+
+    public var centimetresPerUnit: Double { self == .centimetres ? 1 : Self.centimetresPerInch }
+    public func centimetres(from value: Double) -> Double { value * centimetresPerUnit }
+    public func value(fromCentimetres centimetres: Double) -> Double { centimetres / centimetresPerUnit }
+
+    /// A length for a person to read, to one decimal: `84.0 cm`, `33.1 in`.
+    public func format(_ centimetres: Double) -> String {
+        WeightUnit.fixed(value(fromCentimetres: centimetres), decimals: 1) + " " + rawValue
+    }
+
+    /// A signed change, e.g. `−1.2 cm`.
+    public func formatChange(_ centimetres: Double, decimals: Int = 1) -> String {
+        let value = value(fromCentimetres: centimetres)
+        let shown = abs(value) < 0.5 * pow(10, -Double(decimals)) ? 0 : value
+        let sign = shown > 0 ? "+" : (shown < 0 ? "−" : "±")
+        return sign + WeightUnit.fixed(abs(shown), decimals: decimals) + " " + rawValue
+    }
+}
