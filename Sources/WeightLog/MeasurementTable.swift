@@ -89,7 +89,7 @@ public struct MeasurementTable: SnapshotSection {
         public var typedUnit: String?
         public var note: String?
 
-        init(_ measurement: BodyMeasurement) {
+        public init(_ measurement: BodyMeasurement) {
             id = measurement.id
             instant = measurement.date.timeIntervalSince1970
             kind = measurement.kind.rawValue

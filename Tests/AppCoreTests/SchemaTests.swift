@@ -39,6 +39,7 @@ import WeightLog
         "HabitsTable 16": "c5580f1c26b06d0effa95c6daae5c1757607229e77d449b75766a9a545c4b2a3",
         "WeightTable 17": "74bd99df084f92d7b2cda0bfbc5ec2e93340b54b575ce328b2179dd5cefb4820",
         "SyncTables 18": "0f1c8905273c4bc4be8d46eeee059181e710afb06d64d18f5564ffce01290b4b",
+        "MeasurementTable 19": "02e8b2a15516a92ce97869c37e429d5d4bbc1162cc9a0e3e97c6e5caf5f1398f",
     ]
 
     static func sha256(_ text: String) throws -> String {
@@ -51,7 +52,7 @@ import WeightLog
     }
 
     static var owners: [any SchemaOwner] {
-        [MetaTable(), JournalTables(), SyncTables(), SettingsTable(), WeightTable(), TipDeckTable(), HabitsTable()]
+        [MetaTable(), JournalTables(), SyncTables(), SettingsTable(), WeightTable(), TipDeckTable(), HabitsTable(), MeasurementTable()]
     }
 
     @Test func everyShippedMigrationKeepsTheTextItShippedWith() throws {
@@ -69,9 +70,9 @@ import WeightLog
     }
 
     @Test func theSchemaIsOneStepPerVersionFromOneAndEveryOwnerIsListed() {
-        #expect(DatabaseSchema.trend.steps.map(\.version) == Array(1...18))
+        #expect(DatabaseSchema.trend.steps.map(\.version) == Array(1...19))
         #expect(DatabaseSchema.trend.steps == DatabaseSchema(Self.owners).steps)
-        #expect(DatabaseSchema.trend.journaled.keys.sorted() == [0, 1, 2, 3])
+        #expect(DatabaseSchema.trend.journaled.keys.sorted() == [0, 1, 2, 3, 4])
     }
 
     /// Each journaled table's triggers, as the migrations made them, record

@@ -11,9 +11,10 @@ import WeightLog
 extension SnapshotContent {
     public static func of(weights: [WeightEntry] = [], habits: [HabitsTable.Row] = [],
                           habitRecords: [HabitsTable.RecordRow] = [], settings: [SettingsTable.Row] = [],
-                          tipDeck: String? = nil) -> SnapshotContent {
+                          tipDeck: String? = nil, measurements: [BodyMeasurement] = []) -> SnapshotContent {
         SnapshotContent(parts: [
             "weights": WeightTable.Part(entries: weights),
+            "measurements": MeasurementTable.Part(rows: measurements.map(MeasurementTable.Row.init)),
             "habits": HabitsTable.Part(habits: habits, records: habitRecords),
             "settings": SettingsTable.Part(rows: settings),
             "tipDeck": TipDeckTable.Part(text: tipDeck),
@@ -25,6 +26,7 @@ extension SnapshotContent {
     public var habitRecords: [HabitsTable.RecordRow] { part("habits", as: HabitsTable.Part.self)?.records ?? [] }
     public var settings: [SettingsTable.Row] { part("settings", as: SettingsTable.Part.self)?.rows ?? [] }
     public var tipDeck: String? { part("tipDeck", as: TipDeckTable.Part.self)?.text }
+    public var measurements: [MeasurementTable.Row] { part("measurements", as: MeasurementTable.Part.self)?.rows ?? [] }
 }
 
 extension LocalDataStore {

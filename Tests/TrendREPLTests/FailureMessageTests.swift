@@ -11,7 +11,7 @@ import WeightLog
         #expect(ErrorCode.allCases.map(\.rawValue) == [
             "usage", "unknown_command", "storage", "invalid_weight", "invalid_setting", "invalid_date", "not_found",
             "nothing_to_undo", "invalid_backup", "file", "invalid_file", "duplicate", "invalid_habit", "failed",
-            "conflict",
+            "conflict", "invalid_measurement",
         ])
     }
 

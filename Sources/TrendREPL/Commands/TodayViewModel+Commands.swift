@@ -11,7 +11,8 @@ extension TodayViewModel {
                         summary: "today's check-in: latest weight, trend, verdict, streak",
                         examples: ["today"]) { context, arguments in
                 let viewModel = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
-                                               dailyTipsFeature: context.app.dailyTipsFeature, insightsFeature: context.app.insightsFeature)
+                                               dailyTipsFeature: context.app.dailyTipsFeature, insightsFeature: context.app.insightsFeature,
+                                           measurementsFeature: context.app.measurementsFeature)
                 return try await viewModel.show(style: context.style)
             },
         ]

@@ -16,7 +16,8 @@ extension WeightViewModel {
                         examples: ["weigh 82.4", "weigh 181.6 lb", "weigh 12st 6lb yesterday", "weigh 82.2 last fri 07:30",
                                    "weigh 82.1 2026-11-20 07:15 note after the run", "weigh 82.4 fat 23.5%"]) { context, arguments in
                 let today = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
-                                           dailyTipsFeature: context.app.dailyTipsFeature, insightsFeature: context.app.insightsFeature)
+                                           dailyTipsFeature: context.app.dailyTipsFeature, insightsFeature: context.app.insightsFeature,
+                                           measurementsFeature: context.app.measurementsFeature)
                 return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature)
                     .weigh(arguments, today: today, context: context)
             },

@@ -13,12 +13,16 @@ struct TodayViewModel {
     private let dailyTipsFeature: DailyTipsFeature
     /// For the Monday review: an association that became clear this week (nil: none named).
     private let insightsFeature: InsightsFeature?
+    /// For the tape measures' trends, the waist-to-height ratio and the US-Navy estimate (nil: not shown).
+    private let measurementsFeature: MeasurementsFeature?
 
     init(weightEntryFeature: WeightEntryFeature = AppModel.shared.weightEntryFeature,
-         dailyTipsFeature: DailyTipsFeature = AppModel.shared.dailyTipsFeature, insightsFeature: InsightsFeature? = nil) {
+         dailyTipsFeature: DailyTipsFeature = AppModel.shared.dailyTipsFeature, insightsFeature: InsightsFeature? = nil,
+         measurementsFeature: MeasurementsFeature? = nil) {
         self.weightEntryFeature = weightEntryFeature
         self.dailyTipsFeature = dailyTipsFeature
         self.insightsFeature = insightsFeature
+        self.measurementsFeature = measurementsFeature
     }
 
     func show(style: TerminalStyle) async throws -> CommandOutput {
@@ -45,8 +49,11 @@ struct TodayViewModel {
         if cards.weekReview != nil, let insightsFeature, let fresh = try? await insightsFeature.newlyClear() {
             insight = InsightsViewModel.sentence(fresh, unit: weightEntryFeature.unit)
         }
+        // The tape measures when they are recent; the check-in stands without them ('measurements' reports a read that fails).
+        let shape = (try? await measurementsFeature?.shape()).flatMap { $0 }.flatMap { $0.isEmpty ? nil : $0 }
         return CheckInAnswer(checkIn: checkIn, cards: cards, unit: weightEntryFeature.unit,
-                             timeZone: weightEntryFeature.calendar.timeZone, sparkline: spark, composition: composition, insight: insight)
+                             timeZone: weightEntryFeature.calendar.timeZone, sparkline: spark, composition: composition, insight: insight,
+                             shape: shape, lengthUnit: measurementsFeature?.unit ?? .centimetres)
     }
 
     /// `today`: the check-in and its cards, drawn and for a script, from one value.
@@ -61,6 +68,9 @@ struct TodayViewModel {
         var composition: BodyComposition?
         /// With the Monday review, an association that became clear this week, in words.
         var insight: String?
+        /// The recent tape measures and what they give, when any were taken lately.
+        var shape: BodyShape?
+        var lengthUnit: LengthUnit = .centimetres
 
         func encode(to encoder: any Encoder) throws {
             guard case let .object(members) = TodayViewModel.json(checkIn, cards: cards, unit: unit, timeZone: timeZone) else { return }
@@ -70,7 +80,13 @@ struct TodayViewModel {
                          ("leanMassTrendKilograms", .number(composition.leanMassTrendKilograms)),
                          ("fatMassTrendKilograms", .number(composition.fatMassTrendKilograms))])
             } ?? .null
-            try JSON.object(members + [("bodyComposition", body), ("newInsight", .optional(insight))]).encode(to: encoder)
+            let measures: JSON = .array((shape?.recent ?? []).map { trend in
+                .object([("kind", .string(trend.kind.rawValue)), ("latestDate", .string(DayNumber.string(trend.latestDay))),
+                         ("latestCentimetres", .number(trend.latestCentimetres)), ("trendCentimetres", .number(trend.trendCentimetres))])
+            })
+            try JSON.object(members + [("bodyComposition", body), ("measurements", measures), ("waistToHeight", .optional(shape?.waistToHeight)),
+                                       ("navyBodyFatEstimatePercent", .optional(shape?.navyBodyFatPercent)),
+                                       ("newInsight", .optional(insight))]).encode(to: encoder)
         }
 
         func text(style: TerminalStyle) -> String {
@@ -116,6 +132,7 @@ struct TodayViewModel {
             } else {
                 lines.append("  No weigh-ins yet. Record one with 'weigh 82.4'.")
             }
+            if let shape { lines += TodayViewModel.lines(shape, unit: lengthUnit, style: style) }
             lines.append("  streak   \(counted(checkIn.currentStreak, "day"))")
             if let tip = cards.tip { lines += ["", TipViewModel.line(category: tip.category.rawValue, text: tip.text, style: style)] }
             if let pepTalk = cards.pepTalk { lines.append(style.paint("★ ", .green) + style.bold(pepTalk.text)) }
@@ -138,6 +155,21 @@ struct TodayViewModel {
             guard high - low > 1e-9 else { return blocks[3] }
             return blocks[min(7, Int((value - low) / (high - low) * 7 + 0.5))]
         })
+    }
+
+    /// The tape measures' trends, the waist-to-height ratio and the US-Navy estimate, as the check-in shows them.
+    nonisolated static func lines(_ shape: BodyShape, unit: LengthUnit, style: TerminalStyle) -> [String] {
+        var lines = ["  tape     " + shape.recent.map { trend in
+            "\(trend.kind.name) \(unit.format(trend.series.count > 1 ? trend.trendCentimetres : trend.latestCentimetres))"
+        }.joined(separator: " · ") + style.dim(shape.recent.contains { $0.series.count > 1 } ? "  (trends)" : "")]
+        if let ratio = shape.waistToHeight {
+            let side = ratio < WaistToHeight.threshold ? "under" : "over"
+            lines.append("  waist/height \(WeightUnit.fixed(ratio, decimals: 2))" + style.dim("  (\(side) \(WeightUnit.fixed(WaistToHeight.threshold, decimals: 1)): keep the waist under half the height)"))
+        }
+        if let navy = shape.navyBodyFatPercent {
+            lines.append("  body fat ≈ \(WeightUnit.fixed(navy, decimals: 1)) %" + style.dim("  (an estimate: US Navy, from neck, waist\(shape.recent.contains { $0.kind == .hips } ? ", hips" : "") and height)"))
+        }
+        return lines
     }
 
     /// Last week's review, as the Monday check-in shows it.
