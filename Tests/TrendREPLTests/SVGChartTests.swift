@@ -74,7 +74,7 @@ import TestSupport
 
         // Where the chart puts the first and last trend points, a point well above the line, and the goal.
         let data = try await graph.app.progressFeature.prepare(range: .year)
-        let chart = SVGChart(unit: .kilograms)
+        let chart = SVGChart(scale: .weight(.kilograms))
         let layout = try #require(chart.layout(data))
         let first = try #require(data.points.first), last = try #require(data.points.last)
         let trend = String(SVGChart.trendColor.dropFirst()), goal = String(SVGChart.goalColor.dropFirst())

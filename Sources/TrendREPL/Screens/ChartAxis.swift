@@ -2,6 +2,7 @@ import Foundation
 import Progress
 import Settings
 import Vocabulary
+import WeightLog
 
 /// What a progress chart shows and where, shared by the terminal chart and
 /// the SVG: the days it spans (with the part of the projection drawn), and a
@@ -24,38 +25,38 @@ struct ChartAxis {
     let goalPlacement: GoalPlacement
     /// Whether the x axis names years: the range is a year or more, or crosses one.
     let showsYears: Bool
-    private let unit: WeightUnit
+    private let scale: ChartScale
 
     enum GoalPlacement: Equatable {
         case none, inside, above, below
     }
 
-    init?(_ data: WeightHistoryData, unit: WeightUnit) {
+    init?(_ data: WeightHistoryData, scale: ChartScale) {
         guard let first = data.points.first else { return nil }
-        self.unit = unit
+        self.scale = scale
         startDay = data.range.days.map { data.today - ($0 - 1) } ?? first.day
         // The projection continues the line over a quarter of the range more (a week to 30 days).
         ahead = data.projection.isEmpty ? 0 : min(data.projection.count, max(7, (data.today - startDay) / 4))
         span = max(1, data.today + ahead - startDay)
         let drawn = data.points.flatMap { [$0.kilograms, $0.smoothedKilograms] }
             + data.projection.prefix(ahead).map(\.kilograms) + (ahead > 0 ? [data.fittedKilograms].compactMap { $0 } : [])
-        let axisValue = { (kilograms: Double) in unit == .stones ? WeightUnit.pounds.value(fromKilograms: kilograms) : unit.axisValue(kilograms) }
+        let axisValue = scale.axisValue
         var low = drawn.map(axisValue).min() ?? 0, high = drawn.map(axisValue).max() ?? 0
         let goalValue = data.goalKilograms.map(axisValue)
         // A goal just past the data joins the axis; one further away is marked at the edge.
-        let reach = max(high - low, unit == .kilograms ? 1 : 2)
+        let reach = max(high - low, scale.smallestReach)
         if let goalValue, goalValue >= low - reach * 0.25, goalValue <= high + reach * 0.25 {
             low = min(low, goalValue)
             high = max(high, goalValue)
         }
-        let step = Self.step(low: low, high: high, unit: unit)
+        let step = Self.step(low: low, high: high, steps: scale.steps)
         var lower = (low / step).rounded(.down) * step, upper = (high / step).rounded(.up) * step
         // Room above and below the data: a point never sits on the frame.
         if low - lower < step * 0.2 { lower -= step }
         if upper - high < step * 0.2 { upper += step }
         self.lower = lower
         self.upper = upper
-        ticks = stride(from: lower, through: upper + step / 2, by: step).map { ($0, Self.label($0, step: step, unit: unit)) }
+        ticks = stride(from: lower, through: upper + step / 2, by: step).map { ($0, scale.label($0, step)) }
         goal = goalValue
         goalPlacement = goalValue.map { $0 < lower ? .below : ($0 > upper ? .above : .inside) } ?? .none
         let (firstYear, _, _) = DayNumber.civil(startDay), (lastYear, _, _) = DayNumber.civil(data.today + ahead)
@@ -64,7 +65,7 @@ struct ChartAxis {
 
     /// A weight in axis values.
     func value(_ kilograms: Double) -> Double {
-        unit == .stones ? WeightUnit.pounds.value(fromKilograms: kilograms) : unit.axisValue(kilograms)
+        scale.axisValue(kilograms)
     }
 
     /// The goal as the edge marker says it: `goal 75.0 kg ↓`.
@@ -76,8 +77,7 @@ struct ChartAxis {
     /// The goal in words, as its line is labelled: `goal 75.0 kg`.
     var goalLabel: String? {
         guard let goal else { return nil }
-        let kilograms = unit == .stones ? WeightUnit.pounds.kilograms(from: goal) : unit.kilograms(from: goal)
-        return "goal \(unit.format(kilograms))"
+        return "goal \(scale.format(scale.fromAxis(goal)))"
     }
 
     /// A date on the x axis: `Jun 2` within a year, `Jun 2025` when years show.
@@ -109,20 +109,55 @@ struct ChartAxis {
         }
     }
 
-    /// The smallest round step that puts at most five ticks on the axis:
-    /// 0.1, 0.2, 0.5, 1, 2, 5 … kg or lb; for stones 1, 2, 7 or 14 lb (half and whole stones).
-    static func step(low: Double, high: Double, unit: WeightUnit) -> Double {
-        let steps: [Double] = unit == .stones ? [1, 2, 7, 14, 28, 70, 140] : [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100]
+    /// The smallest of `steps` that puts at most five ticks on the axis.
+    static func step(low: Double, high: Double, steps: [Double]) -> Double {
         for step in steps where (high / step).rounded(.up) - (low / step).rounded(.down) <= 4 { return step }
         return steps.last ?? 100
     }
+}
 
-    /// A tick's label: as many decimals as the step needs; stones as `12st 6`.
-    static func label(_ value: Double, step: Double, unit: WeightUnit) -> String {
-        if unit == .stones {
-            let pounds = Int(value.rounded())
-            return "\(pounds / 14)st \(pounds % 14)"
-        }
-        return String(format: step < 1 ? "%.1f" : "%.0f", value)
+/// How a chart's values read: the unit named on the axis, a stored value
+/// (kilograms, centimetres, percent) as an axis value and back, the round
+/// steps its ticks take, their labels, and what a day's dot is called.
+struct ChartScale {
+    /// `kg`, `lb`, `cm`, `in`, `%`.
+    let name: String
+    let axisValue: @Sendable (Double) -> Double
+    let fromAxis: @Sendable (Double) -> Double
+    /// A stored value in words, as the goal's label says it.
+    let format: @Sendable (Double) -> String
+    let steps: [Double]
+    let label: @Sendable (_ value: Double, _ step: Double) -> String
+    /// The least span the axis shows, in axis values: a flat line is not blown up into noise.
+    let smallestReach: Double
+    /// The legend's name for a day's dot: `daily weight`, `daily waist`.
+    let daily: String
+
+    static let roundSteps: [Double] = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100]
+    static func decimalLabel(_ value: Double, step: Double) -> String { String(format: step < 1 ? "%.1f" : "%.0f", value) }
+
+    /// Weights in the person's unit: 0.1, 0.2, 0.5, 1, 2, 5 … kg or lb; stones drawn in pounds, ticked
+    /// at 1, 2, 7 or 14 lb (half and whole stones) and labelled `12st 6`.
+    static func weight(_ unit: WeightUnit) -> ChartScale {
+        let drawn: WeightUnit = unit == .stones ? .pounds : unit
+        return ChartScale(name: unit.rawValue, axisValue: { drawn.value(fromKilograms: $0) }, fromAxis: { drawn.kilograms(from: $0) },
+                          format: { unit.format($0) }, steps: unit == .stones ? [1, 2, 7, 14, 28, 70, 140] : roundSteps,
+                          label: { value, step in
+                              guard unit == .stones else { return decimalLabel(value, step: step) }
+                              let pounds = Int(value.rounded())
+                              return "\(pounds / 14)st \(pounds % 14)"
+                          },
+                          smallestReach: unit == .kilograms ? 1 : 2, daily: "daily weight")
     }
+
+    /// A tape measure in cm or in.
+    static func length(_ unit: LengthUnit, daily: String) -> ChartScale {
+        ChartScale(name: unit.rawValue, axisValue: { unit.value(fromCentimetres: $0) }, fromAxis: { unit.centimetres(from: $0) },
+                   format: { unit.format($0) }, steps: roundSteps, label: decimalLabel, smallestReach: unit == .centimetres ? 1 : 0.5,
+                   daily: daily)
+    }
+
+    /// Body fat in percent.
+    static let percent = ChartScale(name: "%", axisValue: { $0 }, fromAxis: { $0 }, format: { BodyFat.text($0) }, steps: roundSteps,
+                                    label: decimalLabel, smallestReach: 1, daily: "daily body fat")
 }

@@ -12,11 +12,21 @@ import WeightLog
 /// when the range needs them, fitted to the terminal width (down to 40 columns).
 struct ChartRenderer {
     let style: TerminalStyle
-    let unit: WeightUnit
+    let scale: ChartScale
     var height = 12
     /// A habit whose done days are marked under the chart (`progress 6m with Gym`), so a person can see
     /// for themselves what `insights` relates.
     var habit: (name: String, days: Set<Int>)?
+
+    init(style: TerminalStyle, scale: ChartScale, habit: (name: String, days: Set<Int>)? = nil) {
+        self.style = style
+        self.scale = scale
+        self.habit = habit
+    }
+
+    init(style: TerminalStyle, unit: WeightUnit, habit: (name: String, days: Set<Int>)? = nil) {
+        self.init(style: style, scale: .weight(unit), habit: habit)
+    }
 
     private enum Cell: Equatable {
         case empty
@@ -30,9 +40,9 @@ struct ChartRenderer {
     private static let dotBits: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
 
     func render(_ data: WeightHistoryData) -> String {
-        guard let axis = ChartAxis(data, unit: unit) else { return "" }
+        guard let axis = ChartAxis(data, scale: scale) else { return "" }
         let (lower, upper, startDay, span, ahead) = (axis.lower, axis.upper, axis.startDay, axis.span, axis.ahead)
-        let labelWidth = max(unit.rawValue.count, axis.ticks.map(\.label.count).max() ?? 4)
+        let labelWidth = max(scale.name.count, axis.ticks.map(\.label.count).max() ?? 4)
         let width = max(16, style.width - labelWidth - 3)
         let subWidth = width * 2, subHeight = height * 4
 
@@ -123,7 +133,7 @@ struct ChartRenderer {
             lines.append(label + " " + style.dim(axisMark) + body.joined())
         }
         let xAxis = xAxis(width: width, axis: axis)
-        lines.append(unit.rawValue.leftPadded(to: labelWidth) + " " + style.dim("└" + xAxis.ticks))
+        lines.append(scale.name.leftPadded(to: labelWidth) + " " + style.dim("└" + xAxis.ticks))
         lines.append(String(repeating: " ", count: labelWidth + 2) + xAxis.labels)
         if let habit {
             // A mark in each column holding a done day, on the days the x axis spans.
@@ -133,7 +143,7 @@ struct ChartRenderer {
             }
             lines.append(String(repeating: " ", count: labelWidth + 2) + marks.joined().replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
         }
-        var legend: [(mark: String, plain: String)] = [(style.paint("•", .cyan) + " daily weight", "• daily weight"),
+        var legend: [(mark: String, plain: String)] = [(style.paint("•", .cyan) + " " + scale.daily, "• " + scale.daily),
                                                        (style.paint("⠤⠤", .green) + " trend", "⠤⠤ trend")]
         if let habit {
             let name = TerminalText.cut(TerminalText.visible(habit.name), to: 24)

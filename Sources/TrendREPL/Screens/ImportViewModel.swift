@@ -266,7 +266,7 @@ extension ImportViewModel {
         let data = try await progressFeature.prepare(range: range)
         let title = "Trend, \(data.range.title)" + (data.points.isEmpty ? ""
             : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
-        try await weightImportFeature.writeDocument(SVGChart(unit: progressFeature.selectedWeightUnit, habit: marked).render(data, title: title), to: url)
+        try await weightImportFeature.writeDocument(SVGChart(scale: .weight(progressFeature.selectedWeightUnit), habit: marked).render(data, title: title), to: url)
         return CommandOutput(Charted(file: url.path, days: data.points.count, range: data.range.title), style: .plain)
     }
 

@@ -11,7 +11,7 @@ import WeightLog
 /// (broken over a gap of more than a week), the projection and the goal
 /// dashed, and a title with the range and its dates. Opens in any browser.
 struct SVGChart {
-    let unit: WeightUnit
+    let scale: ChartScale
     /// A habit whose done days are marked along the foot of the plot (`export chart.svg 6m with Gym`).
     var habit: (name: String, days: Set<Int>)?
     static let width = 800.0
@@ -36,7 +36,7 @@ struct SVGChart {
     }
 
     func layout(_ data: WeightHistoryData) -> Layout? {
-        ChartAxis(data, unit: unit).map(Layout.init)
+        ChartAxis(data, scale: scale).map(Layout.init)
     }
 
     func render(_ data: WeightHistoryData, title: String) -> String {
@@ -59,7 +59,7 @@ struct SVGChart {
             svg += "<line x1=\"\(plot.left)\" y1=\"\(y)\" x2=\"\(plot.right)\" y2=\"\(y)\" stroke=\"#e4e4e4\"/>\n"
             svg += "<text x=\"\(plot.left - 8)\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\" fill=\"#444444\">\(Self.escaped(tick.label))</text>\n"
         }
-        svg += "<text x=\"\(plot.left - 8)\" y=\"\(plot.top - 10)\" text-anchor=\"end\" fill=\"#444444\">\(unit.rawValue)</text>\n"
+        svg += "<text x=\"\(plot.left - 8)\" y=\"\(plot.top - 10)\" text-anchor=\"end\" fill=\"#444444\">\(Self.escaped(scale.name))</text>\n"
         svg += "<line x1=\"\(plot.left)\" y1=\"\(plot.bottom)\" x2=\"\(plot.right)\" y2=\"\(plot.bottom)\" stroke=\"#888888\"/>\n"
         svg += "<line x1=\"\(plot.left)\" y1=\"\(plot.top)\" x2=\"\(plot.left)\" y2=\"\(plot.bottom)\" stroke=\"#888888\"/>\n"
         // X ticks: six dates at most, spread over the span.
@@ -123,7 +123,7 @@ struct SVGChart {
         // The legend.
         let legendY = Self.height - 22
         svg += "<circle cx=\"\(plot.left + 6)\" cy=\"\(legendY - 4)\" r=\"3\" fill=\"\(Self.weightColor)\"/>"
-            + "<text x=\"\(plot.left + 14)\" y=\"\(legendY)\" fill=\"#444444\">daily weight</text>\n"
+            + "<text x=\"\(plot.left + 14)\" y=\"\(legendY)\" fill=\"#444444\">\(Self.escaped(scale.daily))</text>\n"
         svg += "<line x1=\"\(plot.left + 110)\" y1=\"\(legendY - 4)\" x2=\"\(plot.left + 134)\" y2=\"\(legendY - 4)\" stroke=\"\(Self.trendColor)\" stroke-width=\"3\"/>"
             + "<text x=\"\(plot.left + 140)\" y=\"\(legendY)\" fill=\"#444444\">trend</text>\n"
         if axis.ahead > 0 {
