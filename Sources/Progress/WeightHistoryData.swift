@@ -72,3 +72,32 @@ public struct WeightHistoryData: Sendable, Equatable {
                           goalKilograms: goalKilograms, latestTrendKilograms: nil)
     }
 }
+
+extension WeightHistoryData {
+    /// The history over `range` (as of `today`) of another trended measure (body fat %, lean mass, a waist):
+    /// its daily means and trend on the days in range, the trend's change over them (the last trend minus the
+    /// first, DESIGN §3) and whether that went the way wanted. No goal, rate or projection: those are the weight's.
+    /// - Parameters:
+    ///   - lowerIsBetter: a fall is progress (a waist, body fat); false for lean mass.
+    ///   - steadyWithin: a change no larger than this is steady, in the series' own values.
+    public static func measure(_ series: DailySeries, range: ProgressRange, today: Int, lowerIsBetter: Bool,
+                               steadyWithin: Double) -> WeightHistoryData {
+        var data = WeightHistoryData.empty(range: range, today: today, goalKilograms: nil)
+        data.projectionUnavailableReason = nil
+        data.rateShortfall = nil
+        let first = range.days.map { series.firstIndex(onOrAfter: today - ($0 - 1)) } ?? 0, end = series.firstIndex(onOrAfter: today + 1)
+        guard first < end else { return data }
+        data.points = (first..<end).map { ProgressPoint(day: series.days[$0], kilograms: series.kilograms[$0], smoothedKilograms: series.smoothedKilograms[$0]) }
+        let values = data.points.map(\.kilograms)
+        data.averageKilograms = values.reduce(0, +) / Double(values.count)
+        data.minimumKilograms = values.min()
+        data.maximumKilograms = values.max()
+        data.latestTrendKilograms = data.points.last?.smoothedKilograms
+        if data.points.count >= 2, let last = data.points.last, let start = data.points.first {
+            let change = last.smoothedKilograms - start.smoothedKilograms
+            data.changeKilograms = change
+            data.changeDirection = abs(change) <= steadyWithin ? .steady : ((change < 0) == lowerIsBetter ? .improving : .worsening)
+        }
+        return data
+    }
+}

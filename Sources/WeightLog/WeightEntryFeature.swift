@@ -288,6 +288,16 @@ public final class WeightEntryFeature {
         return BodyComposition.of(entries, localDays: localDays)
     }
 
+    /// Whether any of the latest weigh-ins (in memory) carries body fat: the cheap sign that body composition is being measured.
+    public var recentlyMeasuresBodyFat: Bool { weightLog.latestEntries.contains { $0.bodyFatPercent != nil } }
+
+    /// Body fat %, lean mass and fat mass trended over every weigh-in with body fat up to now (`BodyComposition.Series`).
+    public func bodyCompositionSeries() async throws -> BodyComposition.Series {
+        try await load()
+        let samples = try await weightLog.bodyFatSamples(from: .distantPast, before: currentDate().addingTimeInterval(1))
+        return BodyComposition.Series(samples, localDays: localDays)
+    }
+
     /// The entries whose note holds `text` (ASCII letters in any case), newest first, at most `limit`.
     public func find(_ text: String, limit: Int) async throws -> [WeightEntry] {
         try await load()

@@ -83,6 +83,12 @@ public final class WeightLogManager {
     }
 
     /// The entries from `start` to `end` (inclusive), oldest first.
+    /// The weigh-ins with body fat from `start` up to `end`, read lean from the table.
+    public func bodyFatSamples(from start: Date, before end: Date) async throws -> BodyFatSamples {
+        try await ensureLoaded()
+        return try await repository.bodyFatSamples(from: start.timeIntervalSince1970, before: end.timeIntervalSince1970)
+    }
+
     public func entries(from start: Date, to end: Date) async throws -> [WeightEntry] {
         try await ensureLoaded()
         if let loadedEntries { return loadedEntries.filter { $0.date >= start && $0.date <= end } }

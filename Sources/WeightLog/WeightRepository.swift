@@ -25,6 +25,8 @@ public protocol WeightRepository: Sendable {
     func samples(withLatest latest: Int) async throws -> (samples: WeightSamples, latest: [WeightEntry])
     /// The entries from `start` to `end` (seconds since 1970, inclusive), oldest first.
     func entries(from start: Double, to end: Double) async throws -> [WeightEntry]
+    /// The weigh-ins with body fat from `start` up to `end`, lean (see `WeightTable.bodyFatSamples`).
+    func bodyFatSamples(from start: Double, before end: Double) async throws -> BodyFatSamples
     /// The entries whose note holds `text` (see `WeightTable.entries(noteContaining:)`).
     func entries(noteContaining text: String, limit: Int) async throws -> [WeightEntry]
     /// Up to `limit` entries past `cursor`, in either order, from `start` up to `end` (see `WeightTable.page`).
@@ -90,6 +92,10 @@ public actor LocalWeightRepository: WeightRepository {
 
     public func entries(from start: Double, to end: Double) throws -> [WeightEntry] {
         try store.read { try WeightTable.entries(from: start, to: end, in: $0) }
+    }
+
+    public func bodyFatSamples(from start: Double, before end: Double) throws -> BodyFatSamples {
+        try store.read { try WeightTable.bodyFatSamples(from: start, before: end, in: $0) }
     }
 
     public func entries(noteContaining text: String, limit: Int) throws -> [WeightEntry] {

@@ -59,6 +59,20 @@ public struct WeightTable: SnapshotSection {
         return samples
     }
 
+    /// Every weigh-in with body fat from `start` up to `end`, oldest first: instant, weight and percent, and nothing else.
+    public static func bodyFatSamples(from start: Double, before end: Double, in connection: SQLiteConnection) throws -> BodyFatSamples {
+        var samples = BodyFatSamples()
+        let statement = try connection.prepare(
+            "SELECT instant, kilograms, body_fat FROM weight_entries WHERE body_fat IS NOT NULL AND instant >= ? AND instant < ? ORDER BY instant, id",
+            [.double(start), .double(end)])
+        while try statement.step() {
+            samples.seconds.append(statement.double(0))
+            samples.kilograms.append(statement.double(1))
+            samples.percent.append(statement.double(2))
+        }
+        return samples
+    }
+
     /// The samples as last cached (`weight_samples_cache`, schema 14), or nil
     /// when there is no cache (a weigh-in changed since), or it does not hold
     /// `count` doubles in each array, instants in order and weights the table

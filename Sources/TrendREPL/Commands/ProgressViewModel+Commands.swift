@@ -8,10 +8,13 @@ extension ProgressViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "progress", aliases: ["p", "chart"],
-                        syntax: .sequence([.optional(.range), .optional(.sequence([.word("with"), .value("HABIT", .vocabulary("habits"))]))]),
-                        summary: "the chart and numbers (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; kept); 'with HABIT' marks its days",
-                        examples: ["progress", "progress 6m", "progress all", "progress 3m with Gym"]) { context, arguments in
-                try await ProgressViewModel(progressFeature: context.app.progressFeature, habitsFeature: context.app.habitsFeature)
+                        syntax: .sequence([.optional(.range), .optional(.value("MEASURE", .words(ProgressViewModel.Measure.words))),
+                                           .optional(.sequence([.word("with"), .value("HABIT", .vocabulary("habits"))]))]),
+                        summary: "the chart and numbers (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; kept); 'with HABIT' marks its days; "
+                            + "MEASURE (fat, lean, fat-mass, waist, hips …) draws that instead of the weight",
+                        examples: ["progress", "progress 6m", "progress all", "progress 3m with Gym", "progress 6m waist", "progress all fat"]) { context, arguments in
+                try await ProgressViewModel(progressFeature: context.app.progressFeature, habitsFeature: context.app.habitsFeature,
+                                            weightEntryFeature: context.app.weightEntryFeature, measurementsFeature: context.app.measurementsFeature)
                     .show(arguments, style: context.style)
             },
             CommandSpec(name: "goal", syntax: .optional(.choice([.value("WEIGHT"), .word("clear")])), summary: "show, set or clear the goal weight",

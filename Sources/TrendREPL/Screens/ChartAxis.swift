@@ -138,7 +138,7 @@ struct ChartScale {
 
     /// Weights in the person's unit: 0.1, 0.2, 0.5, 1, 2, 5 … kg or lb; stones drawn in pounds, ticked
     /// at 1, 2, 7 or 14 lb (half and whole stones) and labelled `12st 6`.
-    static func weight(_ unit: WeightUnit) -> ChartScale {
+    static func weight(_ unit: WeightUnit, daily: String = "daily weight") -> ChartScale {
         let drawn: WeightUnit = unit == .stones ? .pounds : unit
         return ChartScale(name: unit.rawValue, axisValue: { drawn.value(fromKilograms: $0) }, fromAxis: { drawn.kilograms(from: $0) },
                           format: { unit.format($0) }, steps: unit == .stones ? [1, 2, 7, 14, 28, 70, 140] : roundSteps,
@@ -147,7 +147,7 @@ struct ChartScale {
                               let pounds = Int(value.rounded())
                               return "\(pounds / 14)st \(pounds % 14)"
                           },
-                          smallestReach: unit == .kilograms ? 1 : 2, daily: "daily weight")
+                          smallestReach: unit == .kilograms ? 1 : 2, daily: daily)
     }
 
     /// A tape measure in cm or in.

@@ -12,9 +12,149 @@ struct ProgressViewModel {
     /// For `progress RANGE with HABIT`: the habit whose days are marked under the chart.
     private let habitsFeature: HabitsFeature?
 
-    init(progressFeature: ProgressFeature = AppModel.shared.progressFeature, habitsFeature: HabitsFeature? = nil) {
+    /// For `progress RANGE fat|lean|waist|…`: where body fat and the tape measures come from.
+    private let weightEntryFeature: WeightEntryFeature?
+    private let measurementsFeature: MeasurementsFeature?
+
+    init(progressFeature: ProgressFeature = AppModel.shared.progressFeature, habitsFeature: HabitsFeature? = nil,
+         weightEntryFeature: WeightEntryFeature? = nil, measurementsFeature: MeasurementsFeature? = nil) {
         self.progressFeature = progressFeature
         self.habitsFeature = habitsFeature
+        self.weightEntryFeature = weightEntryFeature
+        self.measurementsFeature = measurementsFeature
+    }
+
+    /// What `progress` can draw besides the weight: body fat %, lean mass, fat mass and each tape measure.
+    enum Measure: Equatable {
+        case bodyFat, leanMass, fatMass
+        case tape(BodyMeasure)
+
+        init?(word: String) {
+            switch word.lowercased() {
+            case "fat", "bodyfat", "body-fat", "bf": self = .bodyFat
+            case "lean", "lean-mass", "leanmass", "muscle": self = .leanMass
+            case "fat-mass", "fatmass": self = .fatMass
+            default:
+                guard let kind = BodyMeasure(word: word) else { return nil }
+                self = .tape(kind)
+            }
+        }
+
+        /// `body fat`, `lean mass`, `waist`.
+        var name: String {
+            switch self {
+            case .bodyFat: "body fat"
+            case .leanMass: "lean mass"
+            case .fatMass: "fat mass"
+            case let .tape(kind): kind.name
+            }
+        }
+
+        static let words = ["fat", "lean", "fat-mass"] + BodyMeasure.allCases.map(\.word)
+    }
+
+    /// `progress [RANGE] fat|lean|fat-mass|waist|…`: the measure's chart and its change over the range.
+    func show(_ measure: Measure, range name: String?, style: TerminalStyle) async throws -> CommandOutput {
+        guard let weightEntryFeature, let measurementsFeature else { throw CommandFailure(.failed, "progress: no measures here") }
+        try await progressFeature.loadSettings()
+        let range = try name.map { try self.range(named: $0) } ?? progressFeature.selectedProgressRange
+        let today = range.endDay.map { min($0, progressFeature.today) } ?? progressFeature.today
+        let series: DailySeries, scale: ChartScale, steady: Double, lowerIsBetter: Bool
+        let unit = progressFeature.selectedWeightUnit
+        switch measure {
+        case .bodyFat, .leanMass, .fatMass:
+            let composition = try await weightEntryFeature.bodyCompositionSeries()
+            switch measure {
+            case .bodyFat: (series, scale, steady, lowerIsBetter) = (composition.percent, .percent, 0.3, true)
+            case .leanMass: (series, scale, steady, lowerIsBetter) = (composition.lean, .weight(unit, daily: "daily lean mass"), 0.2, false)
+            default: (series, scale, steady, lowerIsBetter) = (composition.fat, .weight(unit, daily: "daily fat mass"), 0.2, true)
+            }
+        case let .tape(kind):
+            series = try await measurementsFeature.trend(of: kind)?.series ?? DailySeries()
+            scale = .length(measurementsFeature.unit, daily: "daily \(kind.name)")
+            (steady, lowerIsBetter) = (0.5, kind == .waist || kind == .hips)
+        }
+        let data = WeightHistoryData.measure(series, range: range, today: today, lowerIsBetter: lowerIsBetter, steadyWithin: steady)
+        let ratio: String? = measure == .tape(.waist) ? measurementsFeature.heightMetres.flatMap { height in
+            data.latestTrendKilograms.map { waist in
+                let value = WaistToHeight.ratio(waistCentimetres: waist, heightMetres: height)
+                return "Waist to height \(WeightUnit.fixed(value, decimals: 2)): \(value < WaistToHeight.threshold ? "under" : "over") \(WeightUnit.fixed(WaistToHeight.threshold, decimals: 1)), "
+                    + "the line a waist keeps under at any height (half the height)."
+            }
+        } : nil
+        return CommandOutput(MeasureShown(measure: measure, data: data, scale: scale, waistToHeight: ratio), style: style)
+    }
+
+    /// The lean mass's trend change over the weight chart's days, when the latest weigh-ins carry body fat
+    /// (so a history without it reads nothing more) and it moved by at least `leanMassWorthSaying`.
+    func leanMassChange(over data: WeightHistoryData) async throws -> Double? {
+        guard let weightEntryFeature, weightEntryFeature.recentlyMeasuresBodyFat, data.changeKilograms != nil else { return nil }
+        let lean = WeightHistoryData.measure(try await weightEntryFeature.bodyCompositionSeries().lean, range: data.range, today: data.today,
+                                             lowerIsBetter: false, steadyWithin: 0)
+        guard let change = lean.changeKilograms, abs(change) >= Self.leanMassWorthSaying else { return nil }
+        return change
+    }
+
+    /// A lean-mass change this large is said; below it a scale's noise may be all it is.
+    static let leanMassWorthSaying = 0.5
+
+    /// `Your weight held, your lean mass rose 0.6 kg.`: what a flat weight line hides.
+    nonisolated static func leanSentence(weight data: WeightHistoryData, leanChange: Double, unit: WeightUnit) -> String {
+        let amount = unit.formatChange(abs(leanChange)).dropFirst()
+        let lean = "your lean mass \(leanChange > 0 ? "rose" : "fell") \(amount)"
+        switch data.changeDirection {
+        case .steady?: return "Your weight held, \(lean)."
+        default:
+            let moved = (data.changeKilograms ?? 0) < 0 ? "went down" : "went up"
+            return "Your weight \(moved) and \(lean)" + (leanChange > 0 ? ": muscle kept while you lose is the change that lasts." : ".")
+        }
+    }
+
+    /// `progress RANGE fat|lean|waist`: a measure's range, drawn and told, and the same figures for a script.
+    struct MeasureShown: CommandAnswer {
+        let measure: Measure
+        let data: WeightHistoryData
+        let scale: ChartScale
+        let waistToHeight: String?
+
+        func encode(to encoder: any Encoder) throws {
+            try JSON.object([
+                ("measure", .string(measure.name)), ("unit", .string(scale.name)), ("range", .string(data.range.rawValue)),
+                ("points", .array(data.points.map { point in
+                    .object([("date", .string(DayNumber.string(point.day))), ("value", .number(point.kilograms)), ("trend", .number(point.smoothedKilograms))])
+                })),
+                ("change", .optional(data.changeKilograms)), ("changeDirection", .optional(data.changeDirection?.rawValue)),
+                ("average", .optional(data.averageKilograms)), ("latestTrend", .optional(data.latestTrendKilograms)),
+                ("waistToHeight", .optional(waistToHeight)),
+            ]).encode(to: encoder)
+        }
+
+        func text(style: TerminalStyle) -> String {
+            var lines = [style.bold("Progress of \(measure.name), \(data.range.title)")]
+            guard !data.points.isEmpty else {
+                let how = switch measure {
+                case .bodyFat, .leanMass, .fatMass: "record body fat with 'weigh 82.4 fat 23.5%' or 'fat 23.5%'"
+                case let .tape(kind): "record one with 'measure \(kind.word) 84'"
+                }
+                lines.append("No \(measure.name) in \(data.range.title); \(how).")
+                return lines.joined(separator: "\n")
+            }
+            lines.append(ChartRenderer(style: style, scale: scale).render(data))
+            lines.append("")
+            let format = { (value: Double) in scale.format(value) }
+            if let change = data.changeKilograms, let direction = data.changeDirection {
+                let sign = change > 0 ? "+" : (change < 0 ? "−" : "±")
+                let amount = format(abs(change))
+                let color: TerminalStyle.Color = direction == .improving ? .green : (direction == .worsening ? .magenta : .cyan)
+                lines.append("  change   " + style.paint("\(sign)\(amount) (\(direction.rawValue))", color))
+            }
+            if let average = data.averageKilograms, let low = data.minimumKilograms, let high = data.maximumKilograms {
+                lines.append("  average  \(format(average))   low \(format(low))   high \(format(high))")
+            }
+            if let trend = data.latestTrendKilograms { lines.append("  trend    \(format(trend)) (\(counted(data.points.count, "day")) measured)") }
+            if let waistToHeight { lines += ["", waistToHeight] }
+            return lines.joined(separator: "\n")
+        }
     }
 
     /// `… with NAME` at the end of `arguments` (taken off them): the habit whose done days a chart marks.
@@ -39,6 +179,13 @@ struct ProgressViewModel {
     func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
         var arguments = arguments
         let marked = try await Self.habitMarked(in: &arguments, habitsFeature: habitsFeature, command: "progress")
+        if let index = arguments.firstIndex(where: { Measure(word: $0) != nil }), let measure = Measure(word: arguments[index]) {
+            arguments.remove(at: index)
+            guard marked == nil else { throw CommandFailure(.usage, "progress: 'with HABIT' marks the weight chart only") }
+            let spoken = DayRange.spoken(arguments, today: progressFeature.today).map { [$0] } ?? arguments
+            guard spoken.count <= 1 else { throw CommandFailure(.usage, "progress: takes a RANGE and a measure, e.g. 'progress 6m waist'") }
+            return try await show(measure, range: spoken.first, style: style)
+        }
         // Everyday words (`2 weeks`, `last month`) name a RANGE too.
         arguments = DayRange.spoken(arguments, today: progressFeature.today).map { [$0] } ?? arguments
         guard arguments.count <= 1 else {
@@ -55,7 +202,9 @@ struct ProgressViewModel {
             data = try await progressFeature.prepare()
         }
         let unit = progressFeature.selectedWeightUnit
-        return CommandOutput(Shown(data: data, unit: unit, commentary: Self.commentary(data, unit: unit), habit: marked), style: style, warnings: warnings)
+        var commentary = Self.commentary(data, unit: unit)
+        if let lean = try await leanMassChange(over: data) { commentary += " " + Self.leanSentence(weight: data, leanChange: lean, unit: unit) }
+        return CommandOutput(Shown(data: data, unit: unit, commentary: commentary, habit: marked), style: style, warnings: warnings)
     }
 
     /// `progress [RANGE]`: the range's history, drawn and told, and the same figures for a script.
