@@ -120,7 +120,10 @@ public final class AppModel {
         let weightImportFeature = WeightImportFeature(
             weightLog: weightLog, repository: weightRepository, settings: settings, calendar: calendar,
             currentDate: currentDate, scratchFolder: environment.dataDirectory.appendingPathComponent(".import")
-        ) { await weightEntryFeature.refresh() }
+        ) {
+            await weightEntryFeature.refresh()
+            await measurementsFeature.reload()
+        }
         // An undo may touch any table: every Feature reads again, as after a restore.
         let changeHistoryFeature = ChangeHistoryFeature(storage: storage, calendar: calendar, currentDate: currentDate) {
             await refreshEverything()

@@ -146,6 +146,8 @@ public struct ImportPreview: Sendable, Equatable {
     public let last: Date?
     /// The person read from a file of several (`import FILE member NAME`), as the file writes the name.
     public var member: String?
+    /// Tape measures the file holds (a preview), or that were new and kept (an import).
+    public var measurements = 0
 }
 
 /// What an import wrote.
@@ -162,6 +164,8 @@ struct ReadOutcome: Sendable {
     var unit: WeightUnit
     var unitAssumed: Bool
     var weights: [ImportedWeight] = []
+    /// The tape measures the file's rows carry (openScale's waist, hip …), each at its row's moment.
+    var measurements: [BodyMeasurement] = []
     var invalid: [ImportProblem] = []
     var skipped = 0
     /// Weigh-ins the file holds twice that its reader left out itself (Libra's

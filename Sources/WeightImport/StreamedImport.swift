@@ -20,6 +20,7 @@ final class StreamedImport: EntryBatches, @unchecked Sendable {
     private var member: String?
     private var added = 0
     private var alreadyStored = 0
+    private var measurementsKept = 0
 
     init(_ batches: WeightBatches, fileName: String, check: @escaping (ReadOutcome) throws -> String?) {
         self.batches = batches
@@ -57,6 +58,12 @@ final class StreamedImport: EntryBatches, @unchecked Sendable {
         }
     }
 
+    var measurements: [BodyMeasurement] { end?.outcome.measurements ?? [] }
+
+    func measurementsAdded(_ count: Int) {
+        measurementsKept = count
+    }
+
     var summary: String {
         "import of \(fileName) (\(added) new weigh-ins)"
     }
@@ -70,6 +77,7 @@ final class StreamedImport: EntryBatches, @unchecked Sendable {
                                     invalid: outcome.invalid,
                                     skipped: outcome.skipped, first: end.first, last: end.last)
         preview.member = member
+        preview.measurements = measurementsKept
         return preview
     }
 }

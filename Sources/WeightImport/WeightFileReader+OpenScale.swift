@@ -16,6 +16,7 @@ extension WeightFileReader {
         var outcome = ReadOutcome(format: .openScale, unit: displayUnit, unitAssumed: true)
         var header: [String]?
         var dateTime: Int?, date: Int?, time: Int?, note: Int?, fat: Int?
+        var measures: [(BodyMeasure, Int)] = []
         var weight = 1
         records { record in
             guard header != nil else {
@@ -27,6 +28,8 @@ extension WeightFileReader {
                 weight = names.firstIndex(of: "weight") ?? 1
                 note = names.firstIndex { $0 == "comment" || $0 == "note" }
                 fat = names.firstIndex(where: Self.isBodyFatHeader)
+                // `ScaleMeasurement`'s columns, in centimetres whatever the app shows.
+                measures = Self.openScaleMeasures.compactMap { column, kind in names.firstIndex(of: column).map { (kind, $0) } }
                 return
             }
             let when = dateTime.map { field(record.fields, $0) }
@@ -36,9 +39,14 @@ extension WeightFileReader {
             }
             add(record.line, dateText: Self.dayFirst(when) ?? when, weightText: field(record.fields, weight), unit: outcome.unit,
                 note: note.map { field(record.fields, $0) }, id: nil, bodyFat: fat.map { .percent(field(record.fields, $0)) }, to: &outcome)
+            addMeasures(dateText: Self.dayFirst(when) ?? when, measures.map { ($0.0, field(record.fields, $0.1)) }, to: &outcome)
         }
         return outcome
     }
+
+    /// openScale's tape-measure columns (its `ScaleMeasurement` fields, as its CSV header names them) and what each is.
+    static let openScaleMeasures: [(String, BodyMeasure)] = [("waist", .waist), ("hip", .hips), ("chest", .chest), ("neck", .neck),
+                                                              ("thigh", .thigh), ("biceps", .upperArm)]
 
     /// The two headerless layouts of openScale 1.x, told apart by their first row.
     enum OpenScaleOneLayout: Equatable {
@@ -79,6 +87,8 @@ extension WeightFileReader {
             let comment = layout == .dateFirst && fields.count > 7 ? fields[7...].joined(separator: ",") : nil
             add(record.line, dateText: Self.dayFirst(when) ?? when, weightText: field(fields, 1 + shift), unit: outcome.unit,
                 note: comment, id: nil, bodyFat: .percent(field(fields, 2 + shift)), to: &outcome)
+            // 1.3 and later: the waist and hip after the muscle (`CsvHelper.getOldStyleHeaders`).
+            if layout == .dateFirst { addMeasures(dateText: Self.dayFirst(when) ?? when, [(.waist, field(fields, 5)), (.hips, field(fields, 6))], to: &outcome) }
         }
         return outcome
     }

@@ -200,8 +200,10 @@ public final class WeightImportFeature {
         for weight in outcome.weights {
             if let entry = sorter.sort(weight), !stored.holds(entry, idFromFile: weight.id != nil) { fresh.append(entry) }
         }
-        return ImportPreview(format: outcome.format, version: outcome.version, unit: outcome.unit, unitAssumed: outcome.unitAssumed, newEntries: fresh,
-                             newCount: fresh.count, duplicates: outcome.weights.count - fresh.count + outcome.repeated, invalid: outcome.invalid,
-                             skipped: outcome.skipped, first: sorter.first, last: sorter.last)
+        var preview = ImportPreview(format: outcome.format, version: outcome.version, unit: outcome.unit, unitAssumed: outcome.unitAssumed,
+                                    newEntries: fresh, newCount: fresh.count, duplicates: outcome.weights.count - fresh.count + outcome.repeated,
+                                    invalid: outcome.invalid, skipped: outcome.skipped, first: sorter.first, last: sorter.last)
+        preview.measurements = outcome.measurements.count
+        return preview
     }
 }

@@ -12,6 +12,15 @@ public protocol EntryBatches: AnyObject, Sendable {
     func next() throws -> [WeightEntry]?
     /// What the journal calls the change, once every batch is in.
     var summary: String { get }
+    /// The tape measures the file carries, asked once every batch is in; they go in the same transaction.
+    var measurements: [BodyMeasurement] { get }
+    /// How many of them were new and kept.
+    func measurementsAdded(_ count: Int)
+}
+
+extension EntryBatches {
+    public var measurements: [BodyMeasurement] { [] }
+    public func measurementsAdded(_ count: Int) {}
 }
 
 /// Where weigh-ins are kept.
@@ -132,6 +141,8 @@ public actor LocalWeightRepository: WeightRepository {
                 while let entries = try batches.next() {
                     for entry in entries { try merger.add(entry) }
                 }
+                let measurements = batches.measurements
+                if !measurements.isEmpty { batches.measurementsAdded(try MeasurementTable.merge(measurements, in: connection).added) }
                 try connection.describeRecordedChange(batches.summary)
                 return try merger.finish()
             }

@@ -87,13 +87,15 @@ struct ImportViewModel {
         let first: String?
         let last: String?
         let imported: Int?
+        /// Tape measures in the file (a preview) or kept (an import).
+        let measurements: Int
         /// The text only: the format's title, the span as a person reads it.
         let title: String, span: String?
 
         struct Problem: Encodable { let line: Int, reason: String }
 
         enum CodingKeys: String, CodingKey {
-            case format, version, member, unit, unitAssumed, new, duplicates, invalid, skipped, first, last, imported
+            case format, version, member, unit, unitAssumed, new, duplicates, invalid, skipped, first, last, imported, measurements
         }
 
         init(_ preview: ImportPreview, imported: Int?, dates: DateText) {
@@ -109,6 +111,7 @@ struct ImportViewModel {
             first = preview.first.map(dates.instant)
             last = preview.last.map(dates.instant)
             self.imported = imported
+            measurements = preview.measurements
             title = preview.format.title
             span = preview.first.flatMap { first in preview.last.map { "\(dates.local(first)) to \(dates.local($0))" } }
         }
@@ -132,8 +135,9 @@ struct ImportViewModel {
                 lines.append(style.paint("  line \(problem.line): \(TerminalText.visible(problem.reason))", .magenta))
             }
             if invalid.count > 20 { lines.append("  … and \(invalid.count - 20) more (--json lists them all)") }
+            if imported == nil, measurements > 0 { lines.append("\(counted(measurements, "tape measure")) (waist, hips …) come with them") }
             if let imported {
-                lines.append(style.bold("Imported \(counted(imported, "weigh-in"))."))
+                lines.append(style.bold("Imported \(counted(imported, "weigh-in"))" + (measurements > 0 ? " and \(counted(measurements, "new tape measure"))." : ".")))
             } else {
                 lines.append("Nothing was written. Run the same command without 'preview' to import.")
             }
