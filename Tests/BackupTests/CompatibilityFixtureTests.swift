@@ -59,6 +59,25 @@ import WeightLog
         #expect(try ContentHash.sha256(snapshot.content.canonical()) == snapshot.contentHash)
     }
 
+    /// Version 5 adds tape measures and the measure-unit and sex settings (Tests/Fixtures/README.md): they restore as typed.
+    @Test func aVersion5SnapshotRestoresItsTapeMeasures() async throws {
+        let graph = makeTestApp(clock: TestClock(date("2026-11-30 08:00")))
+        let plan = try await graph.app.backupFeature.prepareRestore(from: .file(fixtureURL("snapshot-v5.json")))
+        let result = try await graph.app.backupFeature.restore(plan)
+        #expect(result.entries == 8 && result.habits == 6)
+        try await graph.app.measurementsFeature.load()
+        let measured = graph.app.measurementsFeature.measurements
+        #expect(measured.map(\.kind) == [.waist, .neck, .chest] || measured.map(\.kind) == [.waist, .chest, .neck])
+        #expect(measured.map(\.centimetres).sorted() == [38.1, 84.5, 101.6])
+        #expect(measured.filter { $0.kind != .waist }.allSatisfy { $0.typedUnit == .inches && $0.note == "tape, after \"coffee\"" })
+        try await graph.app.settingsFeature.load()
+        #expect(graph.app.settingsFeature.current.measureUnit == .inches)
+        #expect(graph.app.settingsFeature.current.sex == .female)
+        let data = try Data(contentsOf: fixtureURL("snapshot-v5.json"))
+        let snapshot = try RecoverySnapshot.decode(data, name: "snapshot-v5", schema: .trend)
+        #expect(try ContentHash.sha256(snapshot.content.canonical()) == snapshot.contentHash)
+    }
+
     /// The newest snapshot fixture is of the format this Trend writes: a new `formatVersion` comes with its fixture.
     @Test func theNewestSnapshotFixtureIsOfTheFormatThisTrendWrites() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: fixtureURL("").path)
@@ -70,15 +89,15 @@ import WeightLog
         #expect(Set(versions) == Set(1...RecoverySnapshot.formatVersion), "a fixture for every format shipped")
     }
 
-    @Test(arguments: ["snapshot-v1.json", "snapshot-v2.json", "snapshot-v3.json", "snapshot-v4.json"])
+    @Test(arguments: ["snapshot-v1.json", "snapshot-v2.json", "snapshot-v3.json", "snapshot-v4.json", "snapshot-v5.json"])
     func everySnapshotVersionRestoresToExactValues(file: String) async throws {
         let graph = makeTestApp(clock: TestClock(date("2026-11-30 08:00")))
         let backup = graph.app.backupFeature
         let plan = try await backup.prepareRestore(from: .file(fixtureURL(file)))
         let result = try await backup.restore(plan)
         // Version 3's fixture adds two weigh-ins with body fat (Tests/Fixtures/README.md).
-        let withBodyFat = file == "snapshot-v3.json" || file == "snapshot-v4.json"
-        let withTypedUnits = file == "snapshot-v4.json"
+        let withBodyFat = ["snapshot-v3.json", "snapshot-v4.json", "snapshot-v5.json"].contains(file)
+        let withTypedUnits = ["snapshot-v4.json", "snapshot-v5.json"].contains(file)
         #expect(result.entries == (withTypedUnits ? 8 : withBodyFat ? 6 : 4) && result.habits == 6)
 
         let all = (try await graph.app.weightEntryFeature.allEntries())
@@ -121,8 +140,9 @@ import WeightLog
         let deck = try #require(try graph.store.readContent().tipDeck)
         #expect(deck.contains("\"seed\":635849817868298157"), "\(deck)")
         let state = try JSONDecoder().decode(TipDeckState.self, from: Data(deck.utf8))
-        // Version 3's was written on a later day, which had dealt one more tip; version 4's on a later one still.
-        #expect(state.everyday.dealt.count == (withTypedUnits ? 4 : withBodyFat ? 3 : 2) && state.everyday.dealt.first == "movement-008", "\(deck)")
+        // Version 3's was written on a later day, which had dealt one more tip; version 4's and 5's on later ones still.
+        let dealt = file == "snapshot-v5.json" ? 5 : (withTypedUnits ? 4 : withBodyFat ? 3 : 2)
+        #expect(state.everyday.dealt.count == dealt && state.everyday.dealt.first == "movement-008", "\(deck)")
     }
 
     @Test(arguments: ["export-v1.json", "export-v1.csv"])
