@@ -78,6 +78,9 @@ extension WeightHistoryData {
     /// its daily means and trend on the days in range, the trend's change over them (the last trend minus the
     /// first, DESIGN §3) and whether that went the way wanted. No goal, rate or projection: those are the weight's.
     /// - Parameters:
+    ///   - series: the measure's daily means and trend (`DailySeries`, whatever its unit).
+    ///   - range: the days shown, ending on `today`.
+    ///   - today: the last day shown.
     ///   - lowerIsBetter: a fall is progress (a waist, body fat); false for lean mass.
     ///   - steadyWithin: a change no larger than this is steady, in the series' own values.
     public static func measure(_ series: DailySeries, range: ProgressRange, today: Int, lowerIsBetter: Bool,

@@ -119,6 +119,7 @@ public enum MeasurementError: Error, Equatable, Sendable, CustomStringConvertibl
 /// (`waist 84 cm`, `waist 33in`, `neck 38 chest 101`), a bare value in the
 /// unit in force. Values are read here and checked by `BodyMeasurement.validate()`.
 public struct MeasureInput: Sendable, Equatable {
+    /// One measure as typed: what it goes round, its girth in centimetres and the unit it was typed in.
     public struct Value: Sendable, Equatable {
         public let kind: BodyMeasure
         public let centimetres: Double
