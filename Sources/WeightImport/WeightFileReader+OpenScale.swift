@@ -44,6 +44,17 @@ extension WeightFileReader {
         return outcome
     }
 
+    /// The tape measures of a row (centimetres, as openScale keeps them): an empty or zero cell was not measured,
+    /// and one no body can have is left out, as an out-of-range body fat is; the weigh-in stands either way.
+    func addMeasures(dateText: String, _ cells: [(BodyMeasure, String)], to outcome: inout ReadOutcome) {
+        let measured = cells.compactMap { kind, text in Self.number(text).flatMap { $0 > 0 ? (kind, $0) : nil } }
+        guard !measured.isEmpty, let date = dates.parse(dateText), date <= latestAccepted else { return }
+        for (kind, centimetres) in measured {
+            let measurement = BodyMeasurement(date: date, kind: kind, centimetres: centimetres)
+            if (try? measurement.validate()) != nil { outcome.measurements.append(measurement) }
+        }
+    }
+
     /// openScale's tape-measure columns (its `ScaleMeasurement` fields, as its CSV header names them) and what each is.
     static let openScaleMeasures: [(String, BodyMeasure)] = [("waist", .waist), ("hip", .hips), ("chest", .chest), ("neck", .neck),
                                                               ("thigh", .thigh), ("biceps", .upperArm)]

@@ -256,17 +256,6 @@ struct WeightFileReader {
         case mass(String)
     }
 
-    /// The tape measures of a row (centimetres, as openScale keeps them): an empty or zero cell was not measured,
-    /// and one no body can have is left out, as an out-of-range body fat is; the weigh-in stands either way.
-    func addMeasures(dateText: String, _ cells: [(BodyMeasure, String)], to outcome: inout ReadOutcome) {
-        let measured = cells.compactMap { kind, text in Self.number(text).flatMap { $0 > 0 ? (kind, $0) : nil } }
-        guard !measured.isEmpty, let date = dates.parse(dateText), date <= latestAccepted else { return }
-        for (kind, centimetres) in measured {
-            let measurement = BodyMeasurement(date: date, kind: kind, centimetres: centimetres)
-            if (try? measurement.validate()) != nil { outcome.measurements.append(measurement) }
-        }
-    }
-
     func add(_ line: Int, dateText: String, weightText: String, unit: WeightUnit, note: String?, id: String?,
              bodyFat: BodyFatCell? = nil, typedUnit: WeightUnit? = nil, to outcome: inout ReadOutcome) {
         // Scales write `--` for a value they did not measure: passed over, like an empty cell of a known app.
