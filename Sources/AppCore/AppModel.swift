@@ -105,7 +105,8 @@ public final class AppModel {
             weekFigures: { days in
                 try await weightEntryFeature.load()
                 return WeekFigures(weight: weightEntryFeature.figures(from: days.lowerBound, through: days.upperBound),
-                                   habits: try await habitsFeature.figures(from: days.lowerBound, through: days.upperBound))
+                                   habits: try await habitsFeature.figures(from: days.lowerBound, through: days.upperBound),
+                                   leanMassChangeKilograms: try await weightEntryFeature.leanMassChange(from: days.lowerBound, through: days.upperBound))
             },
             seed: environment.tipSeed
         )

@@ -19,10 +19,11 @@ extension CheckInFacts {
 }
 
 extension WeekFigures {
-    init(weight: WeightPeriodFigures, habits: HabitPeriodFigures) {
+    init(weight: WeightPeriodFigures, habits: HabitPeriodFigures, leanMassChangeKilograms: Double?) {
         self.init(daysWeighed: weight.daysWeighed, trendChangeKilograms: weight.trendChangeKilograms,
                   weeklyRateKilograms: weight.weeklyRateKilograms, bestDay: weight.bestDay,
                   bestDayKilograms: weight.bestDayKilograms, habitsDone: habits.done, habitsDue: habits.due,
-                  longestStreakName: habits.longestStreak?.name, longestStreakDays: habits.longestStreak?.days ?? 0)
+                  longestStreakName: habits.longestStreak?.name, longestStreakDays: habits.longestStreak?.days ?? 0,
+                  leanMassChangeKilograms: leanMassChangeKilograms)
     }
 }

@@ -13,10 +13,12 @@ public struct WeekFigures: Sendable, Equatable {
     public var habitsDue: Int
     public var longestStreakName: String?
     public var longestStreakDays: Int
+    /// The lean-mass trend's change over the week, when body fat is being measured; nil otherwise.
+    public var leanMassChangeKilograms: Double?
 
     public init(daysWeighed: Int = 0, trendChangeKilograms: Double? = nil, weeklyRateKilograms: Double? = nil,
                 bestDay: Int? = nil, bestDayKilograms: Double? = nil, habitsDone: Int = 0, habitsDue: Int = 0,
-                longestStreakName: String? = nil, longestStreakDays: Int = 0) {
+                longestStreakName: String? = nil, longestStreakDays: Int = 0, leanMassChangeKilograms: Double? = nil) {
         self.daysWeighed = daysWeighed
         self.trendChangeKilograms = trendChangeKilograms
         self.weeklyRateKilograms = weeklyRateKilograms
@@ -26,6 +28,7 @@ public struct WeekFigures: Sendable, Equatable {
         self.habitsDue = habitsDue
         self.longestStreakName = longestStreakName
         self.longestStreakDays = longestStreakDays
+        self.leanMassChangeKilograms = leanMassChangeKilograms
     }
 }
 

@@ -32,9 +32,6 @@ public enum LengthUnit: String, Sendable, CaseIterable, Codable {
 
     /// A signed change, e.g. `−1.2 cm`.
     public func formatChange(_ centimetres: Double, decimals: Int = 1) -> String {
-        let value = value(fromCentimetres: centimetres)
-        let shown = abs(value) < 0.5 * pow(10, -Double(decimals)) ? 0 : value
-        let sign = shown > 0 ? "+" : (shown < 0 ? "−" : "±")
-        return sign + WeightUnit.fixed(abs(shown), decimals: decimals) + " " + rawValue
+        WeightUnit.signed(value(fromCentimetres: centimetres), decimals: decimals) + " " + rawValue
     }
 }

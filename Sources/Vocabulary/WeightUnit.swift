@@ -72,10 +72,14 @@ public enum WeightUnit: String, Sendable, CaseIterable, Codable {
     /// A signed change, e.g. `−0.4 kg`; stones show changes in pounds.
     public func formatChange(_ kilograms: Double, decimals: Int = 1) -> String {
         let unit: WeightUnit = self == .stones ? .pounds : self
-        let value = unit.value(fromKilograms: kilograms)
+        return Self.signed(unit.value(fromKilograms: kilograms), decimals: decimals) + " " + unit.rawValue
+    }
+
+    /// A change with its sign, rounded to `decimals` places: `+0.4`, `−1.2`, and `±0.0` for what rounds to nothing.
+    public static func signed(_ value: Double, decimals: Int) -> String {
         let shown = abs(value) < 0.5 * pow(10, -Double(decimals)) ? 0 : value
         let sign = shown > 0 ? "+" : (shown < 0 ? "−" : "±")
-        return sign + Self.fixed(abs(shown), decimals: decimals) + " " + unit.rawValue
+        return sign + fixed(abs(shown), decimals: decimals)
     }
 
     /// `value` rounded to `decimals` places, like `%.1f`, without the cost of

@@ -7,8 +7,10 @@ import WeightLog
 /// Writes the log as files other programs (and Trend) read back, a row at a
 /// time as the rows are read: memory stays flat however long the log.
 enum WeightExport {
-    /// A column per `WeightField` (`id,date,weight,unit,note,body_fat,typed_unit`), the unit after the weight, with CRLF
-    /// line ends: weights in `unit`, dates with their offset, an unknown value empty.
+    /// A column per `WeightField` (`id,date,weight,unit,note,body_fat,typed_unit`), the unit after the weight,
+    /// then a column per tape measure the rows hold (`waist_cm`, in centimetres), with CRLF line ends:
+    /// weights in `unit`, dates with their offset, an unknown value empty. A measurement taken at a
+    /// weigh-in's second with its note shares its row; another has a row of its own with no weight.
     final class CSVWriter: @unchecked Sendable {
         // @unchecked: used from the store's thread only, one row after another.
         private let file: AtomicFile
@@ -16,10 +18,15 @@ enum WeightExport {
         /// Whether a weigh-in typed in a unit is written in it (`202.8,lb`), not in `unit`.
         private let keepsTypedUnits: Bool
         private let days: LocalDays
+        /// The tape measures with a column, and those not yet written, oldest first.
+        private var kinds: [BodyMeasure] = []
+        private var pending: ArraySlice<BodyMeasurement> = []
+        private(set) var measurementsWritten = 0
 
-        /// The header: each field's column, and `unit` after the weight.
-        static var header: String {
-            WeightField.all.flatMap { $0.kind == .kilograms ? [$0.csvColumn, "unit"] : [$0.csvColumn] }.joined(separator: ",")
+        /// The header: each field's column, `unit` after the weight, and a column per measure in `kinds`.
+        static func header(measuring kinds: [BodyMeasure] = []) -> String {
+            (WeightField.all.flatMap { $0.kind == .kilograms ? [$0.csvColumn, "unit"] : [$0.csvColumn] } + kinds.map(\.csvColumn))
+                .joined(separator: ",")
         }
 
         init(url: URL, unit: WeightUnit, timeZone: TimeZone, keepsTypedUnits: Bool = true) throws {
@@ -27,17 +34,73 @@ enum WeightExport {
             self.unit = unit
             self.keepsTypedUnits = keepsTypedUnits
             days = LocalDays.shared(for: timeZone)
-            try file.append(Self.header + "\r\n")
+        }
+
+        /// Writes the header, with a column for each measure `measurements` (oldest first) hold; before the first row.
+        func begin(measurements: [BodyMeasurement]) throws {
+            kinds = Set(measurements.map(\.kind)).sorted()
+            pending = measurements[...]
+            try file.append(Self.header(measuring: kinds) + "\r\n")
         }
 
         func write(_ entry: WeightEntry) throws {
+            let second = Self.second(entry.date)
+            try writeMeasurementRows(before: second)
+            // The measurements of this second with the weigh-in's note ride on its row.
+            var shared: [BodyMeasure: Double] = [:]
+            var index = pending.startIndex
+            while index < pending.endIndex, Self.second(pending[index].date) == second {
+                let measurement = pending[index]
+                if measurement.note == entry.note, shared[measurement.kind] == nil {
+                    shared[measurement.kind] = measurement.centimetres
+                    pending.remove(at: index)
+                } else {
+                    index += 1
+                }
+            }
             var line = ""
             for field in WeightField.all {
                 if !line.isEmpty { line += "," }
                 line += cell(field, entry)
             }
-            try file.append(line + "\r\n")
+            try file.append(line + measureCells(shared) + "\r\n")
         }
+
+        /// Rows of their own for the measurements before `second`: one a second and note, a measure once in each.
+        private func writeMeasurementRows(before second: Int64) throws {
+            while let first = pending.first, Self.second(first.date) < second {
+                var row: [BodyMeasure: Double] = [:]
+                var index = pending.startIndex
+                while index < pending.endIndex, Self.second(pending[index].date) == Self.second(first.date) {
+                    let measurement = pending[index]
+                    if measurement.note == first.note, row[measurement.kind] == nil {
+                        row[measurement.kind] = measurement.centimetres
+                        pending.remove(at: index)
+                    } else {
+                        index += 1
+                    }
+                }
+                var line = ""
+                for (index, field) in WeightField.all.enumerated() {
+                    if index > 0 { line += "," }
+                    switch field.kind {
+                    case .instant: line += days.internetDateTime(first.date)
+                    case .kilograms: line += ","
+                    case .text: line += first.note.map(CSVTable.field) ?? ""
+                    default: break
+                    }
+                }
+                try file.append(line + measureCells(row) + "\r\n")
+            }
+        }
+
+        /// `,84.5,,101` for the columns of `kinds`.
+        private func measureCells(_ row: [BodyMeasure: Double]) -> String {
+            measurementsWritten += row.count
+            return kinds.map { kind in "," + (row[kind].map { "\($0)" } ?? "") }.joined()
+        }
+
+        private static func second(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
 
         private func cell(_ field: WeightField, _ entry: WeightEntry) -> String {
             switch (field.kind, field.get(entry)) {
@@ -60,7 +123,11 @@ enum WeightExport {
             return "\(shown)," + rowUnit.rawValue
         }
 
-        func commit() throws { try file.commit() }
+        /// Writes the measurements after the last weigh-in, then the file, whole.
+        func commit() throws {
+            try writeMeasurementRows(before: .max)
+            try file.commit()
+        }
     }
 
     /// Trend's JSON export, keys sorted, two-space indents, in the shape the
@@ -69,14 +136,21 @@ enum WeightExport {
     /// by `JSONDecoder` with `.iso8601` dates). Trend's own members ride
     /// along where that schema ignores them: `bodyFatPercent`, `trendID` (an
     /// id that is not a UUID, such as an imported `fitbit-…`), `exportedAt`
-    /// and `format`. No `formatVersion`: the original app takes a file with one
-    /// for a recovery backup of its own.
+    /// and `format`, and the tape measures as `measurements` (`{centimetres, date,
+    /// id, kind, note, typedUnit}`, left out when there are none). No
+    /// `formatVersion`: the original app takes a file with one for a recovery
+    /// backup of its own.
     final class JSONWriter: @unchecked Sendable {
         // @unchecked: used from the store's thread only, one row after another.
         private let file: AtomicFile
         private let days: LocalDays
         private let goalKilograms: Double?
         private var first = true
+        /// The tape measures written after the entries, oldest first.
+        private(set) var measurements: [BodyMeasurement] = []
+
+        /// Gives the tape measures written after the entries, oldest first.
+        func begin(measurements: [BodyMeasurement]) { self.measurements = measurements }
 
         init(url: URL, timeZone: TimeZone, goalKilograms: Double?) throws {
             file = try AtomicFile(url: url)
@@ -141,6 +215,17 @@ enum WeightExport {
             if let goalKilograms {
                 text.raw(",\n  \"goalKilograms\" : ")
                 text.number(goalKilograms)
+            }
+            if !measurements.isEmpty {
+                text.raw(",\n  \"measurements\" : [")
+                for (index, measurement) in measurements.enumerated() {
+                    text.raw(index == 0 ? "\n    " : ",\n    ")
+                    text.object(["centimetres": .number(measurement.centimetres),
+                                 "date": .string(WeightExport.portableInstant(measurement.date, days: days)),
+                                 "id": .string(measurement.id), "kind": .string(measurement.kind.rawValue),
+                                 "note": .optional(measurement.note), "typedUnit": .optional(measurement.typedUnit?.rawValue)])
+                }
+                text.raw("\n  ]")
             }
             text.raw("\n}\n")
             try file.append(text.bytes)

@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Storage
+import Vocabulary
 import WeightLog
 
 /// The JSON files Trend reads: its own export and the original Trend app's
@@ -18,6 +19,44 @@ extension WeightFileReader {
         var format: String?
         /// Written by neither yet: a file that has one speaks of a newer shape.
         var formatVersion: Double?
+        /// Trend's tape measures (`WeightExport.JSONWriter`).
+        var measurements: [ExportedMeasurement]?
+    }
+
+    /// A tape measure as Trend's JSON export writes it.
+    struct ExportedMeasurement: Decodable {
+        var centimetres: Double?
+        var date: String?
+        var id: String?
+        var kind: String?
+        var note: String?
+        var typedUnit: String?
+    }
+
+    /// Keeps the tape measures of Trend's JSON export that pass a measurement's rules; names the others.
+    func addMeasurements(_ rows: [ExportedMeasurement], to outcome: inout ReadOutcome) {
+        for (index, row) in rows.enumerated() {
+            if let reason = measurement(row, into: &outcome) {
+                outcome.invalid.append(ImportProblem(line: index + 1, reason: "measurement \(index + 1) \(reason)"))
+            }
+        }
+    }
+
+    /// Adds the row's measurement, or says why it cannot be kept.
+    private func measurement(_ row: ExportedMeasurement, into outcome: inout ReadOutcome) -> String? {
+        guard let text = row.date, let date = dates.parse(text) else { return "has no usable date" }
+        guard date <= latestAccepted else { return "is dated after now" }
+        guard let kind = row.kind.flatMap(BodyMeasure.init(rawValue:)), let centimetres = row.centimetres else { return "has no known kind and girth" }
+        let unit = row.typedUnit.flatMap(LengthUnit.init(rawValue:))
+        var measurement = BodyMeasurement(date: date, kind: kind, centimetres: centimetres, typedUnit: unit, note: row.note.flatMap { $0.isEmpty ? nil : $0 })
+        if let id = row.id { measurement.id = id }
+        do throws(MeasurementError) {
+            try measurement.validate()
+        } catch {
+            return error.description
+        }
+        outcome.measurements.append(measurement)
+        return nil
     }
 
     /// Refuses a file whose `formatVersion` is newer than `newest`: its rows may mean what this Trend cannot tell.
@@ -65,6 +104,7 @@ extension WeightFileReader {
         guard let store = try? JSONDecoder().decode(WeightStoreFile.self, from: rest) else { return nil }  // As above.
         try Self.checkFormatVersion(store.formatVersion, newest: 1, path: path)
         outcome.version = store.format == nil ? "the original app's weight store" : nil
+        addMeasurements(store.measurements ?? [], to: &outcome)
         return outcome
     }
 
@@ -116,6 +156,12 @@ extension WeightFileReader {
             addKilograms(index + 1, date: date, kilograms: Self.double(row["kilograms"]), id: (row["trendID"] ?? row["id"]) as? String,
                          fields: Self.optionalFields(row, \.exportKey), to: &outcome)
         }
+        let measurements = (object["measurements"] as? [Any] ?? []).map { item in
+            let row = item as? [String: Any] ?? [:]
+            return ExportedMeasurement(centimetres: Self.double(row["centimetres"]), date: row["date"] as? String, id: row["id"] as? String,
+                                       kind: row["kind"] as? String, note: row["note"] as? String, typedUnit: row["typedUnit"] as? String)
+        }
+        addMeasurements(measurements, to: &outcome)
         return outcome
     }
 

@@ -44,15 +44,23 @@ extension WeightFileReader {
         return outcome
     }
 
-    /// The tape measures of a row (centimetres, as openScale keeps them): an empty or zero cell was not measured,
-    /// and one no body can have is left out, as an out-of-range body fat is; the weigh-in stands either way.
-    func addMeasures(dateText: String, _ cells: [(BodyMeasure, String)], to outcome: inout ReadOutcome) {
+    /// The tape measures of a row (centimetres, as openScale and Trend's CSV keep them): an empty or zero cell was
+    /// not measured, and one no body can have is left out, as an out-of-range body fat is; the weigh-in stands either way.
+    /// Returns how many were kept.
+    @discardableResult
+    func addMeasures(dateText: String, _ cells: [(BodyMeasure, String)], note: String? = nil, to outcome: inout ReadOutcome) -> Int {
         let measured = cells.compactMap { kind, text in Self.number(text).flatMap { $0 > 0 ? (kind, $0) : nil } }
-        guard !measured.isEmpty, let date = dates.parse(dateText), date <= latestAccepted else { return }
+        guard !measured.isEmpty, let date = dates.parse(dateText), date <= latestAccepted else { return 0 }
+        var kept = 0
         for (kind, centimetres) in measured {
-            let measurement = BodyMeasurement(date: date, kind: kind, centimetres: centimetres)
-            if (try? measurement.validate()) != nil { outcome.measurements.append(measurement) }
+            let measurement = BodyMeasurement(date: date, kind: kind, centimetres: centimetres, note: note.flatMap { $0.isEmpty ? nil : $0 })
+            // A failed rule leaves it out, as an out-of-range body fat is.
+            if (try? measurement.validate()) != nil {
+                outcome.measurements.append(measurement)
+                kept += 1
+            }
         }
+        return kept
     }
 
     /// openScale's tape-measure columns (its `ScaleMeasurement` fields, as its CSV header names them) and what each is.

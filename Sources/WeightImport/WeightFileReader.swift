@@ -138,6 +138,7 @@ struct WeightFileReader {
         var dateColumn = 0, weightColumn = 1
         var timeColumn: Int?, unitColumn: Int?, noteColumn: Int?, idColumn: Int?, fatColumn: Int?, fatMassColumn: Int?
         var memberColumn: Int?, typedUnitColumn: Int?
+        var measureColumns: [(BodyMeasure, Int)] = []
         records { record in
             guard header != nil else {
                 let names = record.fields.map { $0.lowercased() }
@@ -154,6 +155,8 @@ struct WeightFileReader {
                 memberColumn = names.firstIndex(of: "family members")
                 // Trend's own export: the unit each weight was typed in.
                 typedUnitColumn = WeightField.all.first { $0.kind == .unit }.flatMap { names.firstIndex(of: $0.csvColumn) }
+                // And its tape measures, in centimetres (`waist_cm`).
+                measureColumns = BodyMeasure.allCases.compactMap { kind in names.firstIndex(of: kind.csvColumn).map { (kind, $0) } }
                 let headerUnit = Self.unit(inHeader: names[weightColumn]) ?? knownUnit
                 outcome.unit = headerUnit ?? displayUnit
                 outcome.unitAssumed = headerUnit == nil && unitColumn == nil
@@ -163,6 +166,15 @@ struct WeightFileReader {
             if let memberColumn, !readsRow(of: field(fields, memberColumn), into: &outcome) { return }
             var dateText = field(fields, dateColumn)
             if let timeColumn, !field(fields, timeColumn).isEmpty { dateText += " " + field(fields, timeColumn) }
+            let note = noteColumn.map { field(fields, $0) }
+            let measures = measureColumns.map { ($0.0, field(fields, $0.1)) }
+            // A row of tape measures alone (Trend's export writes one for a measurement taken apart from a weigh-in).
+            if field(fields, weightColumn).isEmpty && measures.contains(where: { !$0.1.isEmpty }) {
+                if addMeasures(dateText: dateText, measures, note: note, to: &outcome) == 0 {
+                    outcome.invalid.append(ImportProblem(line: record.line, reason: "no weight, and no tape measure a body can have on a day up to today"))
+                }
+                return
+            }
             var unit = outcome.unit
             if let unitColumn {
                 let word = field(fields, unitColumn)
@@ -172,8 +184,9 @@ struct WeightFileReader {
             }
             let fat = fatColumn.map { BodyFatCell.percent(field(fields, $0)) } ?? fatMassColumn.map { .mass(field(fields, $0)) }
             add(record.line, dateText: dateText, weightText: field(fields, weightColumn), unit: unit,
-                note: noteColumn.map { field(fields, $0) }, id: idColumn.map { field(fields, $0) }, bodyFat: fat,
+                note: note, id: idColumn.map { field(fields, $0) }, bodyFat: fat,
                 typedUnit: typedUnitColumn.flatMap { WeightUnit(rawValue: field(fields, $0).lowercased()) }, to: &outcome)
+            addMeasures(dateText: dateText, measures, note: note, to: &outcome)
         }
         return outcome
     }

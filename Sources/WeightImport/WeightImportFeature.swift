@@ -130,32 +130,47 @@ public final class WeightImportFeature {
         return nil
     }
 
-    /// Writes every entry as CSV (`id,date,weight,unit,note`), weights in `unit`,
-    /// streamed from the database to a file that appears whole or not at all.
+    /// What an export wrote: weigh-ins and tape measures.
+    public struct Exported: Sendable, Equatable {
+        public let entries: Int
+        public let measurements: Int
+
+        public init(entries: Int, measurements: Int) {
+            self.entries = entries
+            self.measurements = measurements
+        }
+    }
+
+    /// Writes every entry as CSV (`id,date,weight,unit,note,…`), weights in `unit`, and the tape measures
+    /// in columns of their own, streamed from the database to a file that appears whole or not at all.
     /// With `keepsTypedUnits`, a weigh-in typed in a unit is written in it; without it every weight is in `unit`.
-    public func exportCSV(to url: URL, unit: WeightUnit, range: DayRange? = nil, keepsTypedUnits: Bool = true) async throws -> Int {
+    public func exportCSV(to url: URL, unit: WeightUnit, range: DayRange? = nil, keepsTypedUnits: Bool = true) async throws -> Exported {
         try await weightLog.ensureLoaded()
         let zone = calendar.timeZone, repository = self.repository, (start, end) = instants(of: range)
         return try await Self.exporting {
             let writer = try WeightExport.CSVWriter(url: url, unit: unit, timeZone: zone, keepsTypedUnits: keepsTypedUnits)
-            let count = try await repository.forEachEntry(from: start, before: end) { try writer.write($0) }
+            let count = try await repository.forEachEntry(from: start, before: end, measurements: { try writer.begin(measurements: $0) }) {
+                try writer.write($0)
+            }
             try writer.commit()
-            return count
+            return Exported(entries: count, measurements: writer.measurementsWritten)
         }
     }
 
     /// Writes every entry as Trend's JSON export (kilograms), streamed like
     /// the CSV, in the original Trend app's `WeightStore` shape with the goal.
-    public func exportJSON(to url: URL, range: DayRange? = nil) async throws -> Int {
+    public func exportJSON(to url: URL, range: DayRange? = nil) async throws -> Exported {
         try await weightLog.ensureLoaded()
         try await settings.ensureLoaded()
         let exportedAt = currentDate(), goal = settings.goalKilograms
         let zone = calendar.timeZone, repository = self.repository, (start, end) = instants(of: range)
         return try await Self.exporting {
             let writer = try WeightExport.JSONWriter(url: url, timeZone: zone, goalKilograms: goal)
-            let count = try await repository.forEachEntry(from: start, before: end) { try writer.write($0) }
+            let count = try await repository.forEachEntry(from: start, before: end, measurements: { writer.begin(measurements: $0) }) {
+                try writer.write($0)
+            }
             try writer.commit(exportedAt: exportedAt)
-            return count
+            return Exported(entries: count, measurements: writer.measurements.count)
         }
     }
 
@@ -183,7 +198,7 @@ public final class WeightImportFeature {
     }
 
     /// Runs an export, turning a failed write into the export error that names the file.
-    private static func exporting(_ body: () async throws -> Int) async throws -> Int {
+    private static func exporting<Written>(_ body: () async throws -> Written) async throws -> Written {
         do {
             return try await body()
         } catch let error as AtomicFile.WriteError {

@@ -40,6 +40,9 @@ public enum BodyMeasure: String, Sendable, CaseIterable, Codable, Comparable {
         }
     }
 
+    /// Its column in Trend's CSV export, in centimetres whatever the unit shown: `waist_cm`, `upper_arm_cm`.
+    public var csvColumn: String { rawValue + "_cm" }
+
     public static func < (lhs: BodyMeasure, rhs: BodyMeasure) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }

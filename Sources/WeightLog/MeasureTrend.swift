@@ -25,14 +25,6 @@ public struct MeasureTrend: Sendable, Equatable {
     /// The trend as of the end of `day`; nil before the first measurement.
     public func trend(onOrBefore day: Int) -> Double? { series.trend(onOrBefore: day) }
 
-    /// The trend change over the days `firstDay...lastDay`: the last trend in them minus the first
-    /// (DESIGN §3, as for weight); nil with fewer than two measured days in them.
-    public func change(from firstDay: Int, through lastDay: Int) -> Double? {
-        let first = series.firstIndex(onOrAfter: firstDay), end = series.firstIndex(onOrAfter: lastDay + 1)
-        guard end - first >= 2 else { return nil }
-        return series.smoothedKilograms[end - 1] - series.smoothedKilograms[first]
-    }
-
     /// How recent a measurement must be for `today` to show its trend: tape measures are taken weekly or monthly.
     public static let recentDays = 35
 }

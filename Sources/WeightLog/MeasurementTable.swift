@@ -32,6 +32,12 @@ public struct MeasurementTable: SnapshotSection {
         try connection.query(selectAll, row: measurement).compactMap { $0 }
     }
 
+    /// The measurements from `start` up to `end` (seconds since 1970), oldest first.
+    public static func all(from start: Double, before end: Double, in connection: SQLiteConnection) throws -> [BodyMeasurement] {
+        try connection.query("SELECT \(columns) FROM measurements WHERE instant >= ? AND instant < ? ORDER BY instant, id",
+                             [.double(start), .double(end)], row: measurement).compactMap { $0 }
+    }
+
     public static func insert(_ measurement: BodyMeasurement, in connection: SQLiteConnection) throws {
         try connection.run("INSERT INTO measurements(\(columns)) VALUES(?, ?, ?, ?, ?, ?)", values(measurement))
     }

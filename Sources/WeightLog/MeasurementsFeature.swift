@@ -155,21 +155,18 @@ public final class MeasurementsFeature {
         return MeasureTrend(kind, measurements: measurements.filter { $0.date <= now }, localDays: localDays)
     }
 
-    /// Each measure's trend change over `firstDay...lastDay` (see `MeasureTrend.change`), for those measured twice in it.
-    public func changes(from firstDay: Int, through lastDay: Int) async throws -> [(kind: BodyMeasure, centimetres: Double)] {
+    /// Every measure's trend up to now, in `BodyMeasure` order (what `summary` sets period against period).
+    public func trends() async throws -> [MeasureTrend] {
         try await load()
-        let localDays = self.localDays
-        return BodyMeasure.allCases.compactMap { kind in
-            MeasureTrend(kind, measurements: measurements, localDays: localDays)?.change(from: firstDay, through: lastDay).map { (kind, $0) }
-        }
+        let localDays = self.localDays, now = currentDate()
+        let upToNow = measurements.filter { $0.date <= now }
+        return BodyMeasure.allCases.compactMap { MeasureTrend($0, measurements: upToNow, localDays: localDays) }
     }
 
     /// The recent measures and the shape they give (see `BodyShape`).
     public func shape() async throws -> BodyShape {
-        try await load()
-        let today = self.today, localDays = self.localDays, now = currentDate()
-        let upToNow = measurements.filter { $0.date <= now }
-        let trends = BodyMeasure.allCases.compactMap { MeasureTrend($0, measurements: upToNow, localDays: localDays) }
+        let today = self.today
+        let trends = try await trends()
         let recent = trends.filter { today - $0.latestDay < MeasureTrend.recentDays }
         func trend(_ kind: BodyMeasure) -> Double? { recent.first { $0.kind == kind }?.trendCentimetres }
         let height = settings.settings.heightMetres

@@ -298,6 +298,13 @@ public final class WeightEntryFeature {
         return BodyComposition.Series(samples, localDays: localDays)
     }
 
+    /// The lean-mass trend's change over the days `firstDay...lastDay` (`DailySeries.trendChange`), when the latest
+    /// weigh-ins carry body fat; nil otherwise, and then nothing is read.
+    public func leanMassChange(from firstDay: Int, through lastDay: Int) async throws -> Double? {
+        guard recentlyMeasuresBodyFat else { return nil }
+        return try await bodyCompositionSeries().lean.trendChange(from: firstDay, through: lastDay)
+    }
+
     /// The entries whose note holds `text` (ASCII letters in any case), newest first, at most `limit`.
     public func find(_ text: String, limit: Int) async throws -> [WeightEntry] {
         try await load()

@@ -39,6 +39,15 @@ extension DailySeries {
         return index >= 0 ? smoothedKilograms[index] : nil
     }
 
+    /// The trend change of the days `firstDay...lastDay`, the one rule for a period of any series (weight,
+    /// body fat, lean mass, a tape measure): the trend at the end of the period minus the trend just before
+    /// it (or, with no value before the period, at its first day with one); nil without a value in it.
+    public func trendChange(from firstDay: Int, through lastDay: Int) -> Double? {
+        let start = firstIndex(onOrAfter: firstDay), end = firstIndex(onOrAfter: lastDay + 1)
+        guard start < end else { return nil }
+        return smoothedKilograms[end - 1] - smoothedKilograms[start > 0 ? start - 1 : start]
+    }
+
     /// The figures of the days `firstDay...lastDay`.
     /// - Parameters:
     ///   - firstDay: the period's first local day.
@@ -59,11 +68,7 @@ extension DailySeries {
             weekdays[DayNumber.weekdayFromMonday(days[index])] += 1
         }
         let rate = self.rate(from: firstDay, through: lastDay)
-        var change: Double?
-        if !range.isEmpty {
-            let before = start > 0 ? smoothedKilograms[start - 1] : smoothedKilograms[start]
-            change = smoothedKilograms[range.upperBound - 1] - before
-        }
+        let change = trendChange(from: firstDay, through: lastDay)
         let busiest = weekdays.max() ?? 0
         return WeightPeriodFigures(firstDay: firstDay, lastDay: lastDay, daysWeighed: range.count, weighIns: weighIns,
                                    trendChangeKilograms: change, weeklyRateKilograms: rate.rate?.weeklyKilograms,

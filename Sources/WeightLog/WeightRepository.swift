@@ -40,9 +40,11 @@ public protocol WeightRepository: Sendable {
     func entries(noteContaining text: String, limit: Int) async throws -> [WeightEntry]
     /// Up to `limit` entries past `cursor`, in either order, from `start` up to `end` (see `WeightTable.page`).
     func page(after cursor: WeightEntry?, newestFirst: Bool, from start: Double, before end: Double, limit: Int) async throws -> [WeightEntry]
-    /// Calls `body` with every entry, oldest first, as the rows are read (one
-    /// read transaction, on the store's thread); returns how many there were.
-    func forEachEntry(from start: Double, before end: Double, _ body: @escaping @Sendable (WeightEntry) throws -> Void) async throws -> Int
+    /// Calls `measurements` once with the tape measures from `start` up to `end`, then `body` with every
+    /// entry, oldest first, as the rows are read (one read transaction, on the store's thread, so the two
+    /// agree); returns how many entries there were. What an export writes.
+    func forEachEntry(from start: Double, before end: Double, measurements: @escaping @Sendable ([BodyMeasurement]) throws -> Void,
+                      _ body: @escaping @Sendable (WeightEntry) throws -> Void) async throws -> Int
     /// Adds an entry; with a `journal` entry, the change is journaled under it (see `LocalDataStore.write`).
     func insert(_ entry: WeightEntry, journal: JournalEntry?) async throws
     /// Replaces the entry with the same id; false when there is none.
@@ -118,8 +120,12 @@ public actor LocalWeightRepository: WeightRepository {
         }
     }
 
-    public func forEachEntry(from start: Double, before end: Double, _ body: @escaping @Sendable (WeightEntry) throws -> Void) throws -> Int {
-        try store.read { try WeightTable.forEachEntry(in: $0, from: start, before: end, body) }
+    public func forEachEntry(from start: Double, before end: Double, measurements: @escaping @Sendable ([BodyMeasurement]) throws -> Void,
+                             _ body: @escaping @Sendable (WeightEntry) throws -> Void) throws -> Int {
+        try store.read { connection in
+            try measurements(try MeasurementTable.all(from: start, before: end, in: connection))
+            return try WeightTable.forEachEntry(in: connection, from: start, before: end, body)
+        }
     }
 
     public func insert(_ entry: WeightEntry, journal: JournalEntry?) throws {

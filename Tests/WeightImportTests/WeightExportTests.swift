@@ -62,7 +62,7 @@ extension WeightImportTests {
         try await g.app.weightEntryFeature.record(kilograms: 80.5, note: "after the run")
         try await g.app.progressFeature.setGoal(kilograms: 75)
         let url = temp.url.appendingPathComponent("export.json")
-        #expect(try await g.app.weightImportFeature.exportJSON(to: url) == 2)
+        #expect(try await g.app.weightImportFeature.exportJSON(to: url).entries == 2)
 
         let data = try Data(contentsOf: url)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

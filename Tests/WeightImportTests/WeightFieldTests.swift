@@ -111,7 +111,7 @@ import Vocabulary
         let file = directory.appendingPathComponent("export.\(format)")
         let written = format == "json" ? try await source.app.weightImportFeature.exportJSON(to: file)
             : try await source.app.weightImportFeature.exportCSV(to: file, unit: .kilograms)
-        #expect(written == 2)
+        #expect(written.entries == 2)
         if format == "csv" {
             let header = try String(contentsOf: file, encoding: .utf8).split(separator: "\r\n").first.map(String.init)
             #expect(header == "id,date,weight,unit,note,body_fat,typed_unit")

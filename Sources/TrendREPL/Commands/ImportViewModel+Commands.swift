@@ -17,9 +17,9 @@ extension ImportViewModel {
                 try await viewModel(context).importFile(arguments, context: context)
             },
             CommandSpec(name: "export", syntax: .sequence([.value("FILE", .file), .optional(.word("kg")), .optional(.range)]),
-                        summary: "write weigh-ins to FILE.csv (your unit, or kg) or FILE.json; FILE.svg draws the progress chart (with HABIT marks its days); FILE-habits.csv writes habits",
+                        summary: "write weigh-ins and tape measures to FILE.csv (your unit, or kg) or FILE.json; FILE.svg draws the progress chart (with HABIT marks its days; a measure such as waist or fat draws its own); FILE-habits.csv writes habits",
                         examples: ["export weights.csv", "export weights.csv kg", "export trend.json", "export 2025.csv 2025",
-                                   "export chart.svg 6m", "export chart.svg 3m with Gym", "export my-habits.csv"]) { context, arguments in
+                                   "export chart.svg 6m", "export chart.svg 3m with Gym", "export waist.svg 6m waist", "export my-habits.csv"]) { context, arguments in
                 try await viewModel(context).export(arguments)
             },
         ]
@@ -27,6 +27,7 @@ extension ImportViewModel {
 
     private static func viewModel(_ context: CommandContext) -> ImportViewModel {
         ImportViewModel(weightImportFeature: context.app.weightImportFeature, habitsFeature: context.app.habitsFeature,
-                        progressFeature: context.app.progressFeature)
+                        progressFeature: context.app.progressFeature, weightEntryFeature: context.app.weightEntryFeature,
+                        measurementsFeature: context.app.measurementsFeature)
     }
 }

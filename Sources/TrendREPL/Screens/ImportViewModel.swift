@@ -14,13 +14,19 @@ struct ImportViewModel {
     private let weightImportFeature: WeightImportFeature
     private let habitsFeature: HabitsFeature
     private let progressFeature: ProgressFeature
+    /// For `export chart.svg RANGE waist|fat|lean…`: where body fat and the tape measures come from.
+    private let weightEntryFeature: WeightEntryFeature?
+    private let measurementsFeature: MeasurementsFeature?
 
     init(weightImportFeature: WeightImportFeature = AppModel.shared.weightImportFeature,
          habitsFeature: HabitsFeature = AppModel.shared.habitsFeature,
-         progressFeature: ProgressFeature = AppModel.shared.progressFeature) {
+         progressFeature: ProgressFeature = AppModel.shared.progressFeature,
+         weightEntryFeature: WeightEntryFeature? = nil, measurementsFeature: MeasurementsFeature? = nil) {
         self.weightImportFeature = weightImportFeature
         self.habitsFeature = habitsFeature
         self.progressFeature = progressFeature
+        self.weightEntryFeature = weightEntryFeature
+        self.measurementsFeature = measurementsFeature
     }
 
     func importFile(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
@@ -227,44 +233,61 @@ struct ImportViewModel {
         if range != nil, lower.hasSuffix("-habits.csv") {
             throw CommandFailure(.usage, "export: a RANGE applies to weigh-ins; the habits export writes every day")
         }
-        let count: Int
+        let written: WeightImportFeature.Exported
         let what: String
         if lower.hasSuffix("-habits.csv") {
-            count = try await habitsFeature.exportCSV(to: url)
+            let count = try await habitsFeature.exportCSV(to: url)
+            written = WeightImportFeature.Exported(entries: count, measurements: 0)
             what = "habit\(count == 1 ? "" : "s") (Loop's CSV layout)"
         } else if lower.hasSuffix(".csv") {
             let unit = inKilograms ? WeightUnit.kilograms : weightImportFeature.displayUnit.fileUnit
-            count = try await weightImportFeature.exportCSV(to: url, unit: unit, range: range, keepsTypedUnits: !inKilograms)
-            what = "weigh-in\(count == 1 ? "" : "s") (CSV, \(unit.rawValue)\(inKilograms ? "" : "; a weight typed in another unit in that one"))"
+            written = try await weightImportFeature.exportCSV(to: url, unit: unit, range: range, keepsTypedUnits: !inKilograms)
+            what = "weigh-in\(written.entries == 1 ? "" : "s") (CSV, \(unit.rawValue)\(inKilograms ? "" : "; a weight typed in another unit in that one"))"
         } else if lower.hasSuffix(".json") {
-            count = try await weightImportFeature.exportJSON(to: url, range: range)
-            what = "weigh-in\(count == 1 ? "" : "s") (Trend JSON)"
+            written = try await weightImportFeature.exportJSON(to: url, range: range)
+            what = "weigh-in\(written.entries == 1 ? "" : "s") (Trend JSON)"
         } else {
             throw ImportError.unknownExportType(url.path)
         }
-        return CommandOutput(Exported(file: url.path, count: count, what: what), style: .plain)
+        return CommandOutput(Exported(file: url.path, count: written.entries, measurements: written.measurements, what: what), style: .plain)
     }
 
     /// `export FILE …`: the file written and how many rows it holds.
     struct Exported: CommandAnswer {
         let file: String
         let count: Int
+        /// Tape measures written beside the weigh-ins.
+        let measurements: Int
         /// The text only: what the rows are (`weigh-ins (CSV, lb)`).
         let what: String
 
-        enum CodingKeys: String, CodingKey { case file, count }
+        enum CodingKeys: String, CodingKey { case file, count, measurements }
 
-        func text(style: TerminalStyle) -> String { "Wrote \(count) \(what) to \(TerminalText.visible(file))." }
+        func text(style: TerminalStyle) -> String {
+            let measures = measurements == 0 ? "" : " and \(counted(measurements, "tape measure"))"
+            return "Wrote \(count) \(what)\(measures) to \(TerminalText.visible(file))."
+        }
     }
 }
 
 extension ImportViewModel {
-    /// `export chart.svg [RANGE]`: the progress chart of a range (the chosen one by default) as an SVG.
+    /// `export chart.svg [RANGE] [with HABIT]`: the progress chart of a range (the chosen one by default) as an SVG;
+    /// `export waist.svg [RANGE] waist|fat|lean|…`, a measure's chart.
     func exportChart(to url: URL, _ arguments: [String]) async throws -> CommandOutput {
         var arguments = arguments
+        let progress = ProgressViewModel(progressFeature: progressFeature, weightEntryFeature: weightEntryFeature, measurementsFeature: measurementsFeature)
+        if let request = try progress.measureRequest(in: arguments, command: "export") {
+            let shown = try await progress.measured(request.measure, range: request.range)
+            let data = shown.data
+            let title = "\(request.measure.name.prefix(1).uppercased())\(request.measure.name.dropFirst()), \(data.range.title)" + (data.points.isEmpty ? ""
+                : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
+            try await weightImportFeature.writeDocument(SVGChart(scale: shown.scale).render(data, title: title, empty: "No \(request.measure.name) in this range."), to: url)
+            return CommandOutput(Charted(file: url.path, days: data.points.count, range: data.range.title), style: .plain)
+        }
         let marked = try await ProgressViewModel.habitMarked(in: &arguments, habitsFeature: habitsFeature, command: "export")
         guard arguments.count <= 1 else {
-            throw CommandFailure(.usage, "export: after a .svg file may come one RANGE (1m, 6m, 1y, all, 2026-02, START..END) and 'with HABIT'")
+            throw CommandFailure(.usage, "export: after a .svg file may come one RANGE (1m, 6m, 1y, all, 2026-02, START..END), and 'with HABIT' "
+                + "or a measure (fat, lean, waist, …)")
         }
         let range = try arguments.first.map { try ProgressViewModel(progressFeature: progressFeature).range(named: $0) }
         let data = try await progressFeature.prepare(range: range)

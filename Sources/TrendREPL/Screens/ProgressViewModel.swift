@@ -55,6 +55,12 @@ struct ProgressViewModel {
 
     /// `progress [RANGE] fat|lean|fat-mass|waist|…`: the measure's chart and its change over the range.
     func show(_ measure: Measure, range name: String?, style: TerminalStyle) async throws -> CommandOutput {
+        CommandOutput(try await measured(measure, range: name), style: style)
+    }
+
+    /// A measure's history over a RANGE (the chosen one by default), with the scale it is drawn on: what
+    /// `progress … waist` shows and `export chart.svg … waist` draws.
+    func measured(_ measure: Measure, range name: String?) async throws -> MeasureShown {
         guard let weightEntryFeature, let measurementsFeature else { throw CommandFailure(.failed, "progress: no measures here") }
         try await progressFeature.loadSettings()
         let range = try name.map { try self.range(named: $0) } ?? progressFeature.selectedProgressRange
@@ -82,32 +88,26 @@ struct ProgressViewModel {
                     + "the line a waist keeps under at any height (half the height)."
             }
         } : nil
-        return CommandOutput(MeasureShown(measure: measure, data: data, scale: scale, waistToHeight: ratio), style: style)
+        return MeasureShown(measure: measure, data: data, scale: scale, waistToHeight: ratio)
     }
 
-    /// The lean mass's trend change over the weight chart's days, when the latest weigh-ins carry body fat
-    /// (so a history without it reads nothing more) and it moved by at least `leanMassWorthSaying`.
-    func leanMassChange(over data: WeightHistoryData) async throws -> Double? {
-        guard let weightEntryFeature, weightEntryFeature.recentlyMeasuresBodyFat, data.changeKilograms != nil else { return nil }
+    /// A RANGE and a measure among `arguments` (`6m waist`, `last month fat`), or nil when none names a measure.
+    func measureRequest(in arguments: [String], command: String) throws -> (measure: Measure, range: String?)? {
+        guard let index = arguments.firstIndex(where: { Measure(word: $0) != nil }), let measure = Measure(word: arguments[index]) else { return nil }
+        var rest = arguments
+        rest.remove(at: index)
+        let spoken = DayRange.spoken(rest, today: progressFeature.today).map { [$0] } ?? rest
+        guard spoken.count <= 1 else { throw CommandFailure(.usage, "\(command): takes a RANGE and a measure, e.g. '\(command == "export" ? "export waist.svg" : "progress") 6m waist'") }
+        return (measure, spoken.first)
+    }
+
+    /// What the lean mass did over the weight chart's days (`LeanMassChange`), when the latest weigh-ins
+    /// carry body fat (so a history without it reads nothing more) and it moved enough to say.
+    func leanMassSentence(over data: WeightHistoryData, unit: WeightUnit) async throws -> String? {
+        guard let weightEntryFeature, weightEntryFeature.recentlyMeasuresBodyFat, let weightChange = data.changeKilograms else { return nil }
         let lean = WeightHistoryData.measure(try await weightEntryFeature.bodyCompositionSeries().lean, range: data.range, today: data.today,
                                              lowerIsBetter: false, steadyWithin: 0)
-        guard let change = lean.changeKilograms, abs(change) >= Self.leanMassWorthSaying else { return nil }
-        return change
-    }
-
-    /// A lean-mass change this large is said; below it a scale's noise may be all it is.
-    static let leanMassWorthSaying = 0.5
-
-    /// `Your weight held, your lean mass rose 0.6 kg.`: what a flat weight line hides.
-    nonisolated static func leanSentence(weight data: WeightHistoryData, leanChange: Double, unit: WeightUnit) -> String {
-        let amount = unit.formatChange(abs(leanChange)).dropFirst()
-        let lean = "your lean mass \(leanChange > 0 ? "rose" : "fell") \(amount)"
-        switch data.changeDirection {
-        case .steady?: return "Your weight held, \(lean)."
-        default:
-            let moved = (data.changeKilograms ?? 0) < 0 ? "went down" : "went up"
-            return "Your weight \(moved) and \(lean)" + (leanChange > 0 ? ": muscle kept while you lose is the change that lasts." : ".")
-        }
+        return lean.changeKilograms.flatMap { LeanMassChange.sentence(weightChange: weightChange, leanChange: $0, unit: unit) }
     }
 
     /// `progress RANGE fat|lean|waist`: a measure's range, drawn and told, and the same figures for a script.
@@ -179,12 +179,9 @@ struct ProgressViewModel {
     func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
         var arguments = arguments
         let marked = try await Self.habitMarked(in: &arguments, habitsFeature: habitsFeature, command: "progress")
-        if let index = arguments.firstIndex(where: { Measure(word: $0) != nil }), let measure = Measure(word: arguments[index]) {
-            arguments.remove(at: index)
+        if let request = try measureRequest(in: arguments, command: "progress") {
             guard marked == nil else { throw CommandFailure(.usage, "progress: 'with HABIT' marks the weight chart only") }
-            let spoken = DayRange.spoken(arguments, today: progressFeature.today).map { [$0] } ?? arguments
-            guard spoken.count <= 1 else { throw CommandFailure(.usage, "progress: takes a RANGE and a measure, e.g. 'progress 6m waist'") }
-            return try await show(measure, range: spoken.first, style: style)
+            return try await show(request.measure, range: request.range, style: style)
         }
         // Everyday words (`2 weeks`, `last month`) name a RANGE too.
         arguments = DayRange.spoken(arguments, today: progressFeature.today).map { [$0] } ?? arguments
@@ -203,7 +200,7 @@ struct ProgressViewModel {
         }
         let unit = progressFeature.selectedWeightUnit
         var commentary = Self.commentary(data, unit: unit)
-        if let lean = try await leanMassChange(over: data) { commentary += " " + Self.leanSentence(weight: data, leanChange: lean, unit: unit) }
+        if let lean = try await leanMassSentence(over: data, unit: unit) { commentary += " " + lean }
         return CommandOutput(Shown(data: data, unit: unit, commentary: commentary, habit: marked), style: style, warnings: warnings)
     }
 

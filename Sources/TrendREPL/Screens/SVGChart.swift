@@ -39,7 +39,8 @@ struct SVGChart {
         ChartAxis(data, scale: scale).map(Layout.init)
     }
 
-    func render(_ data: WeightHistoryData, title: String) -> String {
+    /// - Parameter empty: what the picture says when the range holds nothing to draw.
+    func render(_ data: WeightHistoryData, title: String, empty: String = "No weigh-ins in this range.") -> String {
         var svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(Self.width))" height="\(Int(Self.height))" \
@@ -49,7 +50,7 @@ struct SVGChart {
 
             """
         guard let layout = layout(data) else {
-            return svg + "<text x=\"\(Self.plot.left)\" y=\"120\" fill=\"#555555\">No weigh-ins in this range.</text>\n</svg>\n"
+            return svg + "<text x=\"\(Self.plot.left)\" y=\"120\" fill=\"#555555\">\(Self.escaped(empty))</text>\n</svg>\n"
         }
         let axis = layout.axis
         let plot = Self.plot

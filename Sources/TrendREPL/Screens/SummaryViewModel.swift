@@ -11,10 +11,12 @@ import WeightLog
 struct SummaryViewModel {
     private let weightEntryFeature: WeightEntryFeature
     private let habitsFeature: HabitsFeature
+    private let measurementsFeature: MeasurementsFeature
 
-    init(weightEntryFeature: WeightEntryFeature, habitsFeature: HabitsFeature) {
+    init(weightEntryFeature: WeightEntryFeature, habitsFeature: HabitsFeature, measurementsFeature: MeasurementsFeature) {
         self.weightEntryFeature = weightEntryFeature
         self.habitsFeature = habitsFeature
+        self.measurementsFeature = measurementsFeature
     }
 
     func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
@@ -29,7 +31,10 @@ struct SummaryViewModel {
         let now = weightEntryFeature.figures(from: periods.current.lowerBound, through: periods.current.upperBound)
         let before = weightEntryFeature.figures(from: periods.previous.lowerBound, through: periods.previous.upperBound)
         let habits = try await habitsFeature.figures(from: periods.current.lowerBound, through: periods.current.upperBound)
-        return CommandOutput(Shown(periods: periods, now: now, before: before, habits: habits, unit: weightEntryFeature.unit), style: style)
+        let body = BodyChanges(composition: try await weightEntryFeature.bodyCompositionSeries(), tapes: try await measurementsFeature.trends(),
+                               current: periods.current, previous: periods.previous)
+        return CommandOutput(Shown(periods: periods, now: now, before: before, habits: habits, body: body, unit: weightEntryFeature.unit,
+                                   lengthUnit: measurementsFeature.unit), style: style)
     }
 
     /// `summary …`: a period's figures beside the one before, drawn and for a script.
@@ -38,7 +43,10 @@ struct SummaryViewModel {
         let now: WeightPeriodFigures
         let before: WeightPeriodFigures
         let habits: HabitPeriodFigures
+        /// Body fat, lean mass and the tape measures, period against period.
+        let body: BodyChanges
         let unit: WeightUnit
+        let lengthUnit: LengthUnit
 
         func encode(to encoder: any Encoder) throws {
             try json.encode(to: encoder)
@@ -54,6 +62,11 @@ struct SummaryViewModel {
                              ("currentStreak", .integer($0.streakDays))])
                 })),
                 ("mostWeighedWeekday", .optional(now.mostWeighedWeekday.map { SummaryViewModel.weekdays[$0] })),
+                // In percentage points, kilograms or centimetres, as `quantity` says.
+                ("bodyChanges", .array(body.rows.map {
+                    .object([("name", .string($0.name)), ("quantity", .string($0.quantity.rawValue)),
+                             ("change", .optional($0.now)), ("previousChange", .optional($0.before))])
+                })),
             ])
         }
 
@@ -75,7 +88,17 @@ struct SummaryViewModel {
                 ("weekly rate", rate(now), rate(before)),
                 ("lowest", day(now.lowestDay, now.lowestKilograms), day(before.lowestDay, before.lowestKilograms)),
                 ("highest", day(now.highestDay, now.highestKilograms), day(before.highestDay, before.highestKilograms)),
-            ]
+            ] + body.rows.map { row in
+                func cell(_ value: Double?) -> String {
+                    guard let value else { return "—" }
+                    switch row.quantity {
+                    case .percent: return WeightUnit.signed(value, decimals: 1) + " %"
+                    case .kilograms: return unit.formatChange(value)
+                    case .centimetres: return lengthUnit.formatChange(value)
+                    }
+                }
+                return (row.name, cell(row.now), cell(row.before))
+            }
             // Each column as wide as its widest cell and two spaces more (at least 22): in stones a day's
             // weight and date ran into the next column's.
             let width = max(22, cells.map { max(TerminalText.columns($0.1), TerminalText.columns($0.2)) }.max().map { $0 + 2 } ?? 0)

@@ -191,7 +191,14 @@ struct TodayViewModel {
             lines.append("  streak   \(TerminalText.visible(name)), \(week.longestStreakDays) \(days) and kept")
         }
         lines.append("  " + review.comparison(unit: unit))
+        if let lean = leanSentence(review, unit: unit) { lines.append("  " + lean) }
         return lines
+    }
+
+    /// What the week's lean mass did beside its weight (`LeanMassChange`), when body fat was measured.
+    nonisolated static func leanSentence(_ review: WeekReview, unit: WeightUnit) -> String? {
+        guard let lean = review.week.leanMassChangeKilograms else { return nil }
+        return LeanMassChange.sentence(weightChange: review.week.trendChangeKilograms ?? 0, leanChange: lean, unit: unit)
     }
 
     nonisolated static func json(_ review: WeekReview?, unit: WeightUnit) -> JSON {
@@ -209,6 +216,8 @@ struct TodayViewModel {
             ("habitsDue", .integer(week.habitsDue)),
             ("longestStreak", week.longestStreakName.map { .object([("name", .string($0)), ("days", .integer(week.longestStreakDays))]) } ?? .null),
             ("comparedWithPreviousWeek", .string(review.comparison(unit: unit))),
+            ("leanMassChangeKilograms", .optional(week.leanMassChangeKilograms)),
+            ("leanMass", .optional(leanSentence(review, unit: unit))),
         ])
     }
 
