@@ -92,4 +92,34 @@ import WeightLog
         let none = WeekReview(start: 0, week: WeekFigures(), previousWeek: before, gaining: false)
         #expect(none.comparison(unit: .kilograms) == "No weigh-ins last week, after 4 days the week before.")
     }
+
+    /// Issue 31: a week whose weight held while the lean mass rose says so, from the lean mass's trend.
+    @Test func aWeekOfBodyFatCarriesItsLeanMassChange() async throws {
+        let graph = makeTestApp(clock: TestClock(date("2026-06-07 20:00")))
+        // The week before: 80 kg at 30 %; last week the weight holds and the fat falls, so the lean mass rises.
+        let weighIns: [(Int, Int, Double, Double)] = [(5, 26, 80.0, 30), (5, 28, 80.1, 30), (6, 1, 80.0, 29), (6, 3, 80.1, 28.5),
+                                                      (6, 5, 80.0, 28), (6, 7, 80.1, 27.5)]
+        for (month, day, kilograms, fat) in weighIns {
+            try await graph.app.weightEntryFeature.record(kilograms: kilograms, when: .dayTime(year: 2026, month: month, day: day, hour: 7, minute: 0),
+                                                          bodyFatPercent: fat)
+        }
+        graph.clock.now = date("2026-06-08 07:30")
+        let review = try #require(try await graph.app.dailyTipsFeature.checkInCards().weekReview)
+        var lean: [Double] = []
+        var previous: Int?
+        for (month, day, kilograms, fat) in weighIns {
+            let dayNumber = DayNumber.from(year: 2026, month: month, day: day)
+            let value = kilograms * (1 - fat / 100)
+            lean.append(previous.map { lean[lean.count - 1] + (1 - pow(0.9, Double(dayNumber - $0))) * (value - lean[lean.count - 1]) } ?? value)
+            previous = dayNumber
+        }
+        let change = try #require(review.week.leanMassChangeKilograms)
+        #expect(abs(change - (lean[5] - lean[1])) < 1e-9, "the trend at the week's end minus the one just before it")
+        #expect(LeanMassChange.sentence(weightChange: review.week.trendChangeKilograms ?? 0, leanChange: change, unit: .kilograms)?
+            .hasPrefix("Your weight held, your lean mass rose") == true)
+        // Without body fat, nothing is said and nothing read.
+        let plain = try await knownWeeks()
+        plain.clock.now = date("2026-06-08 07:30")
+        #expect(try #require(try await plain.app.dailyTipsFeature.checkInCards().weekReview).week.leanMassChangeKilograms == nil)
+    }
 }
