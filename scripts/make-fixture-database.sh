@@ -24,11 +24,18 @@ run "2026-11-10 07:10:00" -c "weigh 82.1 note after the run" -c "habit done Read
 run "2026-11-11 21:45:00" -c "weigh 181.5 lb note café ☕, 5 km" -c "habit done Read" -c "habit skip Gym" \
     -c "habit done Drinks 1" -c "habit done Piano" >/dev/null
 run "2026-11-13 06:55:00" -c "weigh 81.7" -c "weigh 81.9 yesterday" -c 'habit done "Drink water" 9' -c "habit done Gym" >/dev/null
+# Tape measures, from schema 19 on (the measurements table): one in cm with a note, one typed in inches.
+if [ "$version" -ge 19 ]; then
+    run "2026-11-12 07:00:00" -c "measure waist 88 neck 38.5 note après le dîner" >/dev/null
+    run "2026-11-13 07:05:00" -c "measure waist 34.5 in" -c "measure hips 101 yesterday 21:00" >/dev/null
+fi
 run "2026-11-14 08:00:00" -c "set unit lb" -c "goal 170" -c "progress 6m" -c "habit done Read yesterday" \
     -c "habit archive Piano" >/dev/null
-# What the binary that wrote it reads back: weigh-ins, habits, each habit's days, settings.
+# What the binary that wrote it reads back: weigh-ins, habits, each habit's days, settings (and the tape measures).
+measurements=()
+[ "$version" -ge 19 ] && measurements=(-c "measurements")
 run "2026-11-14 08:05:00" --json -c "entries all" -c "habits" -c "habit show Read" -c 'habit show "Drink water"' \
-    -c "habit show Gym" -c "habit show Drinks" -c "habit show Piano" -c "settings" > "$out.expected.jsonl"
+    -c "habit show Gym" -c "habit show Drinks" -c "habit show Piano" -c "settings" "${measurements[@]}" > "$out.expected.jsonl"
 # The WAL folded into the file, so the fixture is one file (as a stopped process would leave it after a checkpoint).
 python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("PRAGMA wal_checkpoint(TRUNCATE)"); c.close()' "$data/trend.sqlite"
 cp "$data/trend.sqlite" "$out.sqlite"

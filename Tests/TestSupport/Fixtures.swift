@@ -20,7 +20,10 @@ public struct DatabaseFixture: Sendable, CustomStringConvertible {
     }
 
     /// Every shipped version's database: 0.1.0 (schema 5), then each schema a landing shipped.
-    public static let all = [5, 6, 14, 15, 16, 17, 18].map(DatabaseFixture.init(schemaVersion:))
+    public static let all = [5, 6, 14, 15, 16, 17, 18, 19].map(DatabaseFixture.init(schemaVersion:))
+
+    /// Whether it holds tape measures (schema 19 on), and its report ends with `measurements`.
+    public var hasMeasurements: Bool { schemaVersion >= 19 }
 
     public var description: String { "schema \(schemaVersion)" }
 
@@ -42,7 +45,7 @@ public struct DatabaseFixture: Sendable, CustomStringConvertible {
     }
 
     /// What the binary that wrote it printed with `--json`, one document a line:
-    /// entries all, habits, habit show of each habit, settings.
+    /// entries all, habits, habit show of each habit, settings, and `measurements` where it has them.
     public func expectedDocuments() throws -> [[String: Any]] {
         let text = try String(contentsOf: fixtureURL("databases/trend-schema-\(schemaVersion).expected.jsonl"), encoding: .utf8)
         return try text.split(separator: "\n").map { line in

@@ -12,9 +12,9 @@ import TestSupport
     let clock = "2026-11-14 08:05:00"
     let habitNames = ["Read", "Drink water", "Gym", "Drinks", "Piano"]
 
-    func report(_ directory: [String]) throws -> [[String: Any]] {
+    func report(_ directory: [String], measurements: Bool = false) throws -> [[String: Any]] {
         let run = try runTrend(directory + ["--json", "-c", "entries all", "-c", "habits"] + habitNames.flatMap { ["-c", "habit show \"\($0)\""] }
-                               + ["-c", "settings"], clock: clock)
+                               + ["-c", "settings"] + (measurements ? ["-c", "measurements"] : []), clock: clock)
         #expect(run.status == 0, "\(run.standardError)")
         return try run.documents()
     }
@@ -35,7 +35,7 @@ import TestSupport
         let marks = try DatabaseFixture.storedMarks(in: data.appendingPathComponent(LocalDataStore.fileName))
         #expect(marks.count == 9)
         let expected = try fixture.expectedDocuments()
-        let found = try report(["--data-dir", data.path])
+        let found = try report(["--data-dir", data.path], measurements: fixture.hasMeasurements)
         try #require(found.count == expected.count)
 
         #expect(entries(found[0]) == entries(expected[0]))
@@ -59,9 +59,19 @@ import TestSupport
             #expect(marked(found[index + 2]) == marked(expected[index + 2]), "\(name)")
             #expect(!marked(found[index + 2]).isEmpty, "\(name)")
         }
-        let settings = try #require(found.last), before = try #require(expected.last)
+        let settings = found[habitNames.count + 2], before = expected[habitNames.count + 2]
         for key in ["unit", "goalKilograms", "progressRange"] {
             #expect("\(settings[key] ?? "")" == "\(before[key] ?? "")", "\(key)")
+        }
+        if fixture.hasMeasurements {
+            // Every tape measure: its id, moment, kind, girth, the unit it was typed in and its note.
+            func measurements(_ document: [String: Any]) -> [String] {
+                (document["measurements"] as? [[String: Any]] ?? []).map { row in
+                    ["id", "date", "kind", "centimetres", "typedUnit", "note"].map { "\(row[$0] ?? "null")" }.joined(separator: " ")
+                }
+            }
+            #expect(measurements(found[habitNames.count + 3]) == measurements(expected[habitNames.count + 3]))
+            #expect(measurements(found[habitNames.count + 3]).count == 4)
         }
         // Every stored day is still there, value and all, once this Trend has opened the file.
         #expect(try DatabaseFixture.storedMarks(in: data.appendingPathComponent(LocalDataStore.fileName)) == marks)
