@@ -60,12 +60,13 @@ void pr_compute(const double *instants, const double *kilograms, long n,
     if (r.points >= 2) { r.has_change = 1; r.change = smoothed[end - 1] - smoothed[start]; }
 
     /* The fit (WeightRate): least squares of the daily means on the day over the last 56 days,
-       given 8 weighed days there spread over 14 days, and 3 of the last 14 days weighed;
+       given 8 weighed days there, 14 days of the log in it, and 3 of the last 14 days weighed;
        its level today and its slope, clamped. */
     long recent = first_index_on_or_after(days, count, today - 13);
     long first = first_index_on_or_after(days, count, today - 55);
     double level = r.latest_trend;
-    if (end - recent >= 3 && end - first >= 8 && today - days[first] + 1 >= 14) {
+    long covered_from = count > 0 && days[0] > today - 55 ? days[0] : today - 55;
+    if (end - recent >= 3 && end - first >= 8 && today - covered_from + 1 >= 14) {
         double m = (double)(end - first), sx = 0, sy = 0;
         for (long i = first; i < end; i++) { sx += (double)(days[i] - today); sy += means[i]; }
         double mx = sx / m, my = sy / m, sxx = 0, sxy = 0;

@@ -44,7 +44,8 @@ public struct WeightRate: Sendable, Equatable {
 
     /// Why there is no rate: how much history there is, and how much more it needs.
     public struct Shortfall: Sendable, Equatable, CustomStringConvertible {
-        /// Weighed days among the days looked at, and the days from the first of them to the last day looked at.
+        /// Weighed days among the days looked at, and the days of them the log covers (from its first weigh-in,
+        /// or the first day looked at when the log is older, to the last day looked at).
         public let weighedDays: Int
         public let spanDays: Int
         /// Weighed days among the recent ones, for the current rate; nil for a period.
@@ -111,7 +112,8 @@ extension DailySeries {
     private func rate(from firstDay: Int, through lastDay: Int, origin: Int, recentWeighedDays: Int?) -> WeightRate.Reading {
         let first = firstIndex(onOrAfter: firstDay), end = firstIndex(onOrAfter: lastDay + 1)
         let weighed = max(end - first, 0)
-        let shortfall = WeightRate.Shortfall(weighedDays: weighed, spanDays: weighed == 0 ? 0 : lastDay - days[first] + 1,
+        // The days of the span the log covers: a fortnight whose first day went unweighed is still a fortnight.
+        let shortfall = WeightRate.Shortfall(weighedDays: weighed, spanDays: weighed == 0 ? 0 : lastDay - max(firstDay, days[0]) + 1,
                                              recentWeighedDays: recentWeighedDays)
         guard shortfall.moreWeighedDays == 0, shortfall.moreDays == 0 else { return .tooFewDays(shortfall) }
         let n = Double(weighed)

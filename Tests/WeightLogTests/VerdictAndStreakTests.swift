@@ -46,21 +46,23 @@ import Vocabulary
     }
 
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
-    func aPlateauOfTenDaysAfterALossAsksForAResetWithinThem(seed: UInt64) {
-        // Five weeks of −0.5 kg a week, then ten days flat.
-        let days = diet(days: 45, rate: { $0 < 35 ? -0.5 / 7 : 0 }, noise: 0.05, seed: seed)
+    func aPlateauOfTwoWeeksAfterALossAsksForAResetWithinIt(seed: UInt64) {
+        // Five weeks of −0.5 kg a week, then two weeks flat: the two-week line falls under 0.1 kg a week after
+        // about ten flat days (the 10 % trend would take about three weeks).
+        let days = diet(days: 49, rate: { $0 < 35 ? -0.5 / 7 : 0 }, noise: 0.05, seed: seed)
         let verdicts = trend.verdicts(for: series(days))
         #expect(!verdicts.prefix(35).contains(.timeForReset), "not during the loss")
-        #expect(verdicts.suffix(10).contains(.timeForReset), "within the ten days of plateau: \(verdicts.suffix(10))")
+        #expect(verdicts.suffix(14).contains(.timeForReset), "within the two weeks of plateau: \(verdicts.suffix(14))")
+        #expect(!verdicts.dropFirst(35).prefix(7).contains(.timeForReset), "not in the plateau's first week, while the line still falls")
     }
 
     @Test func aGainGoalIsMirrored() {
         let gaining = diet(days: 40, start: 60, rate: { _ in 0.05 }, noise: 0.05, seed: 9)
         #expect(!trend.verdicts(for: series(gaining), goalKilograms: 70).contains(.timeForReset))
-        let stalled = diet(days: 45, start: 60, rate: { $0 < 35 ? 0.5 / 7 : 0 }, noise: 0.05, seed: 9)
-        #expect(trend.verdicts(for: series(stalled), goalKilograms: 70).suffix(10).contains(.timeForReset))
+        let stalled = diet(days: 49, start: 60, rate: { $0 < 35 ? 0.5 / 7 : 0 }, noise: 0.05, seed: 9)
+        #expect(trend.verdicts(for: series(stalled), goalKilograms: 70).suffix(14).contains(.timeForReset))
         // Without a goal the same rise is away from "down": a flat week there is judged as a loss would be.
-        #expect(trend.verdicts(for: series(stalled)).suffix(10).contains(.timeForReset))
+        #expect(trend.verdicts(for: series(stalled)).suffix(14).contains(.timeForReset))
     }
 
     @Test func theStreakCountsFromTodayOrFromYesterday() {
@@ -81,5 +83,33 @@ import Vocabulary
         let week = streaks.week(in: s, today: monday + 4)
         #expect(week.map(\.day) == Array(monday..<monday + 7))
         #expect(week.map(\.status) == [.movingDownward, .holdingSteady, .noCheckIn, .needsAttention, .noCheckIn, .future, .future])
+    }
+}
+
+/// Issue 28, item 3: the reset verdict says what the rate says. A day `summary` and `progress` rate as
+/// moving toward the goal is never a plateau, and a plateau is a span the same rule rates as flat.
+@Suite struct VerdictAgreesWithTheRateTests {
+    @Test(arguments: [11, 12, 13, 14, 15] as [UInt64])
+    func aResetDayIsADayTheTwoWeekRateCallsFlat(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let localDays = LocalDays(timeZone: TimeZone(identifier: "UTC")!)
+        // Ten weeks of a diet that loses, stalls, loses again and bumps on weekends, one weigh-in most days.
+        var weight = 90.0, seconds: [Double] = [], kilograms: [Double] = []
+        for day in 0..<70 {
+            weight += [0..<21: -0.07, 21..<42: 0.0, 42..<70: -0.05].first { $0.key.contains(day) }?.value ?? 0
+            guard random.next() % 10 != 0 else { continue }
+            let bump = day % 7 == 5 || day % 7 == 6 ? 0.3 : 0
+            let noise = Double(random.next() % 1_000) / 1_000 * 0.4 - 0.2
+            seconds.append(Double(day) * 86_400 + 25_200)
+            kilograms.append(weight + bump + noise)
+        }
+        let series = DailySeries(sortedSeconds: seconds, kilograms: kilograms, localDays: localDays)
+        let verdicts = DailyTrendManager().verdicts(for: series)
+        for (index, verdict) in verdicts.enumerated() where verdict == .timeForReset {
+            let day = series.days[index]
+            let rate = series.rate(from: day - 13, through: day).rate
+            #expect(rate.map { -$0.weeklyKilograms <= DailyTrendManager.plateauKilogramsAWeek } == true, "day \(day)")
+        }
+        #expect(verdicts[21..<42].contains(.timeForReset) || verdicts.isEmpty, "the stall is seen")
     }
 }
