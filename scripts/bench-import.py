@@ -4,8 +4,9 @@ weigh-ins (default 1,000,000) is imported by `trend` and, in the same run, by
 `sqlite3 :memory: .import` (the floor), into a new data directory (whose
 first snapshot the import writes) and into one whose snapshot of the day is
 taken already (the usual morning); then the JSON export, its re-import,
-a preview, a 700 MB Apple Health export.xml shaped like a real one, and a file of `<`
-(an XML scan must stay linear). Each case prints its wall time, peak RSS and
+a preview, a 700 MB Apple Health export.xml shaped like a real one, a file of `<`
+(an XML scan must stay linear), and `progress all fat` beside `progress all` on
+ROWS weigh-ins that all carry body fat. Each case prints its wall time, peak RSS and
 the target of issue 18; `--check` exits 1 when a target is missed.
 
 Usage: bench-import.py TREND WORKDIR [--rows N] [--check]
@@ -22,16 +23,28 @@ def timed(command, stdin=None):
         sys.exit(f"failed ({result.returncode}): {' '.join(command)}\n{result.stderr[-2000:]}")
     return seconds, int(result.stderr.strip().splitlines()[-1]) / 1024
 
-def write_csv(path, rows):
+def write_csv(path, rows, body_fat=False):
+    """ROWS weigh-ins 250 s apart; with `body_fat`, each carries a body fat % (a scale that measures it every time)."""
     rng = random.Random(19)
     start = 1_500_000_000
     with open(path, "w") as out:
-        out.write("date,weight,unit,note\n")
+        out.write("date,weight,unit,note" + (",body_fat" if body_fat else "") + "\n")
         for index in range(rows):
             instant = start + index * 250
             stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(instant))
             note = "after the run" if index % 50 == 0 else ""
-            out.write(f"{stamp},{80 + rng.gauss(0, 1):.1f},kg,{note}\n")
+            fat = f",{25 + rng.gauss(0, 1):.1f}" if body_fat else ""
+            out.write(f"{stamp},{80 + rng.gauss(0, 1):.1f},kg,{note}{fat}\n")
+
+def median_seconds(command, runs=7):
+    """The median wall time of `runs` runs, after one to warm the page cache."""
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        samples.append(time.perf_counter() - start)
+    return sorted(samples)[runs // 2]
 
 def write_health(path, megabytes):
     """A Health export.xml of about `megabytes`, shaped like a real one: mostly steps, heart rate and
@@ -70,7 +83,10 @@ def main():
     angles = os.path.join(work, "angles.xml")
     with open(angles, "w") as out:
         out.write("<?xml version=\"1.0\"?>\n<HealthData>\n" + "<" * 1_000_000)
-    for name in ("import", "morning", "reimport", "preview", "health"):
+    fat_csv = os.path.join(work, f"weights-fat-{rows}.csv")
+    if not os.path.exists(fat_csv):
+        write_csv(fat_csv, rows, body_fat=True)
+    for name in ("import", "morning", "reimport", "preview", "health", "fat"):
         shutil.rmtree(os.path.join(work, name), ignore_errors=True)
     exported = os.path.join(work, "export.json")
 
@@ -99,6 +115,14 @@ def main():
                    stderr=subprocess.DEVNULL)
     cases.append(("trend preview of 1 MB of '<' (refused)", time.perf_counter() - start, 0, 1, None))
 
+    # Body composition as fast as weight (issue 31): `progress all fat` over ROWS weigh-ins that all carry
+    # body fat, within 1.5x of `progress all` over the same directory, both medians of the same run.
+    subprocess.run([trend] + data("fat") + ["-c", f"import {fat_csv}"], check=True, stdout=subprocess.DEVNULL)
+    weight = median_seconds([trend] + data("fat") + ["-c", "progress all"])
+    fat = median_seconds([trend] + data("fat") + ["-c", "progress all fat"])
+    print(f"progress all, {rows:,} weigh-ins with body fat: {weight:.3f} s (median of 7); "
+          f"progress all fat: {fat:.3f} s, {fat / weight:.2f}x (target 1.5x)  {'ok' if fat <= 1.5 * weight else 'OVER'}")
+
     print(f"{'case':52} {'time':>9} {'x floor':>8} {'target':>9} {'peak RSS':>9} {'target':>8}")
     missed = 0
     for label, seconds, rss, time_target, rss_target in cases:
@@ -107,6 +131,7 @@ def main():
         time_text = f"{time_target:8.1f}s" if time_target is not None else " " * 9
         rss_text = f"{rss_target:6d} MB" if rss_target is not None else " " * 8
         print(f"{label:52} {seconds:8.2f}s {seconds / floor:8.1f} {time_text} {rss:6.0f} MB {rss_text}  {'OVER' if over else 'ok'}")
+    missed += fat > 1.5 * weight
     sys.exit(1 if missed and "--check" in sys.argv else 0)
 
 main()
