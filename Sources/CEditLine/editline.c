@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <signal.h>
 #include <unistd.h>
+#include <poll.h>
+#include <stdlib.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <string.h>
@@ -35,6 +37,12 @@ static struct {
     int (*forced_update_display)(void);
     char **basic_word_break_characters;
     char **completer_word_break_characters;
+    /* readline's HIST_ENTRY starts with its line. */
+    const char **(*history_get)(int);
+    int (*insert_text)(const char *);
+    int *point;
+    int *history_length;
+    int *history_base;
 } el;
 
 static volatile int interrupt_pressed;
@@ -95,6 +103,12 @@ int trend_el_open(void) {
     *(void **)&el.forced_update_display = dlsym(library, "rl_forced_update_display");
     *(void **)&el.basic_word_break_characters = dlsym(library, "rl_basic_word_break_characters");
     *(void **)&el.completer_word_break_characters = dlsym(library, "rl_completer_word_break_characters");
+    /* Optional: without them Ctrl-R is libedit's own search. */
+    *(void **)&el.history_get = dlsym(library, "history_get");
+    *(void **)&el.history_length = dlsym(library, "history_length");
+    *(void **)&el.history_base = dlsym(library, "history_base");
+    *(void **)&el.insert_text = dlsym(library, "rl_insert_text");
+    *(void **)&el.point = dlsym(library, "rl_point");
     el.opened = 1;
     return 1;
 }
@@ -175,4 +189,195 @@ int trend_el_redraw_line(void) {
     if (el.forced_update_display == NULL) return 0;
     el.forced_update_display();
     return 1;
+}
+
+/* Ctrl-R: a search of the history as a shell's, drawn on the prompt's row as
+   "search 'goa': goal 75", the newest line holding what is typed; Ctrl-R again
+   goes further back, Backspace takes a character off, Enter runs the line
+   found (one Enter), Ctrl-G or Escape puts back what was there, any other
+   key leaves the line found to edit, the cursor at its end (the key itself
+   is spent: libedit has no way to hand it on under the callback interface). libedit's own search shows only its
+   pattern and needs a second Enter under the callback interface (the key
+   that ends it waits in libedit's queue for the next key). */
+static char *accepted_line;
+static const char *search_prompt = "";
+
+void trend_el_set_search_prompt(const char *prompt) { search_prompt = prompt; }
+
+char *trend_el_take_accepted(void) {
+    char *line = accepted_line;
+    accepted_line = NULL;
+    return line;
+}
+
+/* The newest history line older than `before` (an offset from the oldest) holding `query`; -1 when none does. */
+static int history_find(const char *query, int before) {
+    for (int offset = before - 1; offset >= 0; offset--) {
+        const char **entry = el.history_get(*el.history_base + offset);
+        if (entry != NULL && *entry != NULL && strstr(*entry, query) != NULL) return offset;
+    }
+    return -1;
+}
+
+static const char *history_line(int offset) {
+    if (offset < 0) return NULL;
+    const char **entry = el.history_get(*el.history_base + offset);
+    return entry != NULL ? *entry : NULL;
+}
+
+static void search_draw(const char *query, const char *found) {
+    char text[2048];
+    int length = snprintf(text, sizeof text, "\r\033[2K%ssearch '%s': %s", search_prompt, query, found != NULL ? found : "(nothing found)");
+    if (length < 0) return;
+    if ((size_t)length >= sizeof text) length = (int)sizeof text - 1;
+    ssize_t written = write(STDOUT_FILENO, text, (size_t)length);
+    (void)written;
+}
+
+/* The search's row cleared, and libedit's prompt and line drawn on it again. */
+static void search_end(void) {
+    ssize_t written = write(STDOUT_FILENO, "\r\033[2K", 5);
+    (void)written;
+    el.forced_update_display();
+}
+
+/* Characters (not continuation bytes) among the first `bytes` bytes of UTF-8 `text`. */
+static size_t utf8_characters(const char *text, size_t bytes) {
+    size_t count = 0;
+    for (size_t index = 0; index < bytes && text[index] != 0; index++) {
+        if (((unsigned char)text[index] & 0xC0) != 0x80) count++;
+    }
+    return count;
+}
+
+/* The bytes of the first `characters` characters of UTF-8 `text`. */
+static size_t utf8_prefix_bytes(const char *text, size_t characters) {
+    size_t index = 0, seen = 0;
+    while (text[index] != 0) {
+        if (((unsigned char)text[index] & 0xC0) != 0x80) {
+            if (seen == characters) break;
+            seen++;
+        }
+        index++;
+    }
+    return index;
+}
+
+/* Puts `line` in place of what was typed, the cursor at its end. libedit's
+   replace keeps the cursor where it was (in characters) and its insert types
+   at the cursor, so the line is replaced by as much of `line` as reaches the
+   cursor and the rest is typed after it. */
+static void take_found_line(const char *line) {
+    const char *typed = *el.line_buffer != NULL ? *el.line_buffer : "";
+    size_t cursor = utf8_characters(typed, (size_t)(*el.point > 0 ? *el.point : 0));
+    size_t length = utf8_characters(line, strlen(line));
+    if (cursor == 0) {
+        /* A replace by nothing is ignored: one space, the line typed in front of it (the tokenizer drops it). */
+        el.replace_line(" ", 0);
+        el.insert_text(line);
+    } else if (cursor >= length) {
+        el.replace_line(line, 0);
+    } else {
+        size_t cut = utf8_prefix_bytes(line, cursor);
+        char *head = strndup(line, cut);
+        if (head == NULL) {
+            el.replace_line(line, 0);
+            return;
+        }
+        el.replace_line(head, 0);
+        el.insert_text(line + cut);
+        free(head);
+    }
+}
+
+static int read_byte(unsigned char *byte) {
+    for (;;) {
+        ssize_t count = read(STDIN_FILENO, byte, 1);
+        if (count == 1) return 1;
+        if (count < 0 && errno == EINTR) continue;
+        return 0;
+    }
+}
+
+static int history_search(int count, int key) {
+    (void)count;
+    (void)key;
+    char query[512] = "";
+    size_t length = 0;
+    int total = *el.history_length;
+    int found = history_find(query, total);
+    for (;;) {
+        search_draw(query, history_line(found));
+        unsigned char byte;
+        if (!read_byte(&byte)) byte = 7;  /* The terminal closed: as Ctrl-G. */
+        if (byte == '\r' || byte == '\n') {
+            const char *line = history_line(found);
+            if (line == NULL) continue;  /* Nothing to run: keep searching. */
+            accepted_line = strdup(line);
+            *el.done = 1;
+            return 0;
+        }
+        if (byte == 3) {  /* Ctrl-C: as everywhere else, the line is dropped. */
+            interrupt_pressed = 1;
+            *el.done = 1;
+            return 0;
+        }
+        if (byte == 0x12) {  /* Ctrl-R: further back. */
+            int older = history_find(query, found >= 0 ? found : total);
+            if (older >= 0) found = older;
+            continue;
+        }
+        if (byte == 0x7f || byte == 8) {  /* Backspace: a whole UTF-8 character off, and from the newest again. */
+            while (length > 0 && ((unsigned char)query[length - 1] & 0xC0) == 0x80) length--;
+            if (length > 0) length--;
+            query[length] = 0;
+            found = history_find(query, total);
+            continue;
+        }
+        if (byte == 7 || byte == 0x1b) {  /* Ctrl-G, Escape: back to the line as it was. */
+            if (byte == 0x1b) {
+                /* An arrow or other key sends a sequence: read it away. */
+                int more = 0;
+                unsigned char next;
+                while (more < 8 && poll(&(struct pollfd){STDIN_FILENO, POLLIN, 0}, 1, 30) > 0 && read_byte(&next)) {
+                    more++;
+                    if (more > 1 && next >= 0x40 && next <= 0x7e) break;
+                }
+            }
+            search_end();
+            return 0;
+        }
+        if (byte < 0x20) {  /* Any other control key: the line found, to edit. */
+            const char *line = history_line(found);
+            if (line != NULL) {
+                take_found_line(line);
+            }
+            search_end();
+            return 0;
+        }
+        if (length + 1 < sizeof query) {
+            query[length++] = (char)byte;
+            query[length] = 0;
+        }
+        if (byte < 0x80 || (byte & 0xC0) != 0x80) {
+            /* A character is whole once its continuation bytes follow: search when it is. */
+            int continuation = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : byte >= 0xC0 ? 1 : 0;
+            for (int index = 0; index < continuation; index++) {
+                unsigned char next;
+                if (!read_byte(&next)) break;
+                if (length + 1 < sizeof query) {
+                    query[length++] = (char)next;
+                    query[length] = 0;
+                }
+            }
+        }
+        int newest = history_find(query, total);
+        found = newest;
+    }
+}
+
+int trend_el_bind_history_search(void) {
+    if (el.add_defun == NULL || el.done == NULL || el.history_get == NULL || el.history_length == NULL || el.history_base == NULL
+        || el.forced_update_display == NULL || el.insert_text == NULL || el.point == NULL) return 0;
+    return el.add_defun("trend-history-search", history_search, 0x12) == 0;
 }

@@ -52,6 +52,8 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         // Ctrl-C while editing is a key libedit sees, so it also ends a Ctrl-R search cleanly;
         // while a command runs the terminal still sends SIGINT (below). Without the binding, SIGINT does both.
         _ = trend_el_bind_interrupt_key()
+        // Ctrl-R shows the line it finds and runs it on one Enter (libedit's own needs two under the callback interface).
+        _ = trend_el_bind_history_search()
         trend_el_using_history()
         trend_el_stifle_history(1000)
         switch Self.historyEntry(historyPath) {
@@ -78,7 +80,13 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         lineComplete = false
         receivedLine = nil
         trend_el_callback_handler_install(prompt, lineHandler)
-        defer { trend_el_callback_handler_remove() }
+        let searchPrompt = strdup(prompt)
+        trend_el_set_search_prompt(searchPrompt)
+        defer {
+            trend_el_callback_handler_remove()
+            trend_el_set_search_prompt("")
+            free(searchPrompt)
+        }
         while !lineComplete {
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: interruptPipe.read, events: Int16(POLLIN), revents: 0)]
@@ -100,6 +108,15 @@ final class EditLineReader: LineReader, @unchecked Sendable {
                     // What libedit last drew (a search, a recalled line) is cleared: the prompt and ^C stay.
                     FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(prompt)^C\n".utf8))
                     return .interrupted
+                }
+                if let accepted = trend_el_take_accepted() {
+                    // Ctrl-R's line, run on its Enter: shown after the prompt as if typed.
+                    let line = String(cString: accepted)
+                    free(accepted)
+                    trend_el_replace_line("", 0)
+                    FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(prompt)\(line)\n".utf8))
+                    trend_el_add_history(line)
+                    return .line(line)
                 }
             }
         }

@@ -19,13 +19,53 @@ import TestSupport
         // The search is typed once the prompt is back, so Ctrl-C reaches the line editor as a key.
         try terminal.tmux(["send-keys", "-t", session, "C-r"])
         try terminal.tmux(["send-keys", "-t", session, "-l", "weig"])
-        #expect(try terminal.waitFor(session, "bck:weig").contains("bck:weig"), "the search is on screen")
+        #expect(try terminal.waitFor(session, "search 'weig': weigh 80.4").contains("search 'weig': weigh 80.4"), "the search is on screen")
         try terminal.tmux(["send-keys", "-t", session, "C-c"])
         try terminal.tmux(["send-keys", "-t", session, "status", "Enter"])
         let screen = try terminal.waitFor(session, "80.4 kg · 1d")
         #expect(screen.contains("80.4 kg · 1d"), "the command after Ctrl-C ran:\n\(screen)")
         #expect(screen.contains("trend> ^C\n"), "the interrupted line ends in ^C:\n\(screen)")
-        #expect(!screen.contains("^Ceigh") && !screen.contains("bck:"), "nothing of the search is left:\n\(screen)")
+        #expect(!screen.contains("^Ceigh") && !screen.contains("search '"), "nothing of the search is left:\n\(screen)")
+    }
+
+    /// Issue 28, item 9: Ctrl-R shows the line it found and runs it on one Enter; Ctrl-R again goes further
+    /// back, Ctrl-G puts back what was typed, and another key leaves the line found to edit.
+    @Test func ctrlRShowsTheLineItFoundAndRunsItOnOneEnter() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let session = try terminal.startREPL(data: temp.url.appendingPathComponent("data"))
+        defer { terminal.endServer() }
+        for line in ["goal 75", "habit add Café ☕ daily", "goal 74", "settings"] {
+            try terminal.tmux(["send-keys", "-t", session, "-l", line])
+            try terminal.tmux(["send-keys", "-t", session, "Enter"])
+            _ = try terminal.waitFor(session, line == "settings" ? "data directory" : (line.hasPrefix("goal") ? "Goal: \(line.dropFirst(5))" : "Added"))
+        }
+        try terminal.tmux(["send-keys", "-t", session, "C-l"])
+        try terminal.tmux(["send-keys", "-t", session, "C-r"])
+        try terminal.tmux(["send-keys", "-t", session, "-l", "goa"])
+        #expect(try terminal.waitFor(session, "search 'goa': goal 74").contains("trend> search 'goa': goal 74"), "the newest line holding it")
+        try terminal.tmux(["send-keys", "-t", session, "C-r"])
+        _ = try terminal.waitFor(session, "search 'goa': goal 75")
+        try terminal.tmux(["send-keys", "-t", session, "Enter"])
+        let ran = try terminal.waitFor(session, "Goal: 75.0 kg.")
+        #expect(ran.contains("trend> goal 75\nGoal: 75.0 kg.\ntrend>"), "one Enter ran it:\n\(ran)")
+        // Accents and emoji are searched as typed; an arrow-less control key leaves the line to edit.
+        try terminal.tmux(["send-keys", "-t", session, "C-r"])
+        try terminal.tmux(["send-keys", "-t", session, "-l", "☕"])
+        _ = try terminal.waitFor(session, "search '☕': habit add Café ☕ daily")
+        try terminal.tmux(["send-keys", "-t", session, "C-e"])
+        try terminal.tmux(["send-keys", "-t", session, "-l", " x"])
+        #expect(try terminal.waitFor(session, "trend> habit add Café ☕ daily x").contains("trend> habit add Café ☕ daily x"))
+        try terminal.tmux(["send-keys", "-t", session, "C-u"])
+        // Ctrl-G puts back what was typed before the search.
+        try terminal.tmux(["send-keys", "-t", session, "-l", "tip"])
+        try terminal.tmux(["send-keys", "-t", session, "C-r"])
+        try terminal.tmux(["send-keys", "-t", session, "-l", "zzz"])
+        _ = try terminal.waitFor(session, "search 'zzz': (nothing found)")
+        try terminal.tmux(["send-keys", "-t", session, "C-g"])
+        try terminal.tmux(["send-keys", "-t", session, "Enter"])
+        let tip = try terminal.waitFor(session, "Tip (")
+        #expect(tip.contains("trend> tip\n"), "the line typed before the search ran:\n\(tip)")
     }
 
     /// Ctrl-C while an import runs stops it: nothing is written, the progress

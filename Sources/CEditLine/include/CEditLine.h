@@ -47,4 +47,13 @@ int trend_el_catch_interrupts(int descriptor);
 /* 1 once after Ctrl-C was pressed while editing, then 0 until it is pressed again. */
 int trend_el_take_interrupt(void);
 
+/* Ctrl-R searches the history as a shell does, showing the line it found on
+   the prompt's row and running it on one Enter. Returns 1 when bound (0: the
+   libedit at hand lacks what it needs, and Ctrl-R stays libedit's own). */
+int trend_el_bind_history_search(void);
+/* The prompt the search draws before itself (kept, not copied). */
+void trend_el_set_search_prompt(const char *prompt);
+/* The line a search ran with Enter (malloc'd, the caller frees it), once; NULL otherwise. */
+char *trend_el_take_accepted(void);
+
 #endif
