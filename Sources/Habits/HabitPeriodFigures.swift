@@ -35,7 +35,8 @@ public struct HabitPeriodFigures: Sendable, Equatable {
 
 extension HabitStatistics {
     /// One habit's due and done days in `firstDay...lastDay` (up to today,
-    /// from its first day), and the length of its streak on `lastDay`.
+    /// from its first day), and the length of its streak on `lastDay` (the
+    /// current streak, as `habits` shows it, when the period runs to today).
     ///
     /// Daily and weekday habits are due on each scheduled day: a done day is
     /// done, a missed or no day is due and not done, a skipped day is neither.
@@ -61,9 +62,11 @@ extension HabitStatistics {
             if case let .timesPerDays(times, length) = habit.schedule { due = share(times, of: length, days: last - first + 1) }
             done = min(done, due)
         }
-        // While today is still open, a streak that ended yesterday is alive, as on the habits screen.
         let runs = streaks(computed: computed)
-        let run = runs.last { $0.contains(lastDay) } ?? (lastDay >= today ? runs.last { $0.upperBound == today - 1 } : nil)
+        // A period that runs to today has the habits screen's streak (Loop's: the days a met quota covers
+        // ahead count too); one that ended before, the streak as it stood on its last day.
+        guard lastDay < today else { return (done, due, currentStreak(streaks: runs)) }
+        let run = runs.last { $0.contains(lastDay) }
         return (done, due, run.map { min(lastDay, $0.upperBound) - $0.lowerBound + 1 } ?? 0)
     }
 
