@@ -43,8 +43,7 @@ extension SyncLedger {
             var values = keyValues(change.key) + [.int(change.clock.ms), .int(change.clock.counter), .text(change.clock.origin)]
             if case let .set(image) = change.operation {
                 let row = columns.map { image[$0] ?? defaults[$0] ?? .null }
-                let written = Dictionary(uniqueKeysWithValues: zip(columns, row))
-                values += [.text("set"), digest(written, of: table).map(SQLValue.int) ?? .null] + row
+                values += [.text("set"), .int(Self.digest(row))] + row
             } else {
                 values += [.text("del"), .null] + columns.map { _ in SQLValue.null }
             }

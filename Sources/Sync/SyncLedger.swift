@@ -110,18 +110,25 @@ struct SyncLedger {
     /// equal digests mean the row has not changed since sync last wrote or sent it.
     func digest(_ image: [String: SQLValue]?, of table: SyncedTable) -> Int? {
         guard let image else { return nil }
+        return Self.digest(table.table.columns.map { image[$0] ?? .null })
+    }
+
+    /// The digest of a row's values given in its table's column order (see `digest(_:of:)`).
+    static func digest(_ values: [SQLValue]) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        func mix(_ text: String) {
+            var text = text
+            text.withUTF8 { for byte in $0 { mix(byte) } }
         }
-        for column in table.table.columns {
-            switch image[column] ?? .null {
-            case .null, .doubles: mix([0])
-            case let .int(number): mix([1]); mix(String(Double(number)).utf8)
-            case let .double(number): mix([1]); mix(String(number).utf8)
-            case let .text(text): mix([2]); mix(text.utf8)
+        for value in values {
+            switch value {
+            case .null, .doubles: mix(0)
+            case let .int(number): mix(1); mix(String(Double(number)))
+            case let .double(number): mix(1); mix(String(number))
+            case let .text(text): mix(2); mix(text)
             }
-            mix([0xFF])
+            mix(0xFF)
         }
         return Int(bitPattern: UInt(hash))
     }
