@@ -215,11 +215,13 @@ extension WeightFileReader {
         return first["logId"] != nil && first["weight"] != nil && first["date"] != nil
     }
 
-    /// `Nov 25, 2025` (Garmin's day rows, with or without a leading space) as `2025-11-25`.
+    /// `Nov 25, 2025`, or `21 Sep 2023` as Garmin writes days for a European account (Garmin's day rows,
+    /// with or without a leading space), as `2025-11-25`.
     static func garminDay(_ text: String) -> String? {
         let words = text.replacingOccurrences(of: ",", with: " ").split(separator: " ")
-        guard words.count == 3, let month = monthNames.firstIndex(of: words[0].prefix(3).lowercased()),
-              let day = Int(words[1]), (1...31).contains(day), let year = Int(words[2]), (1900...2200).contains(year) else { return nil }
+        guard words.count == 3, let year = Int(words[2]), (1900...2200).contains(year) else { return nil }
+        let (monthWord, dayWord) = Int(words[0]) == nil ? (words[0], words[1]) : (words[1], words[0])
+        guard let month = monthNames.firstIndex(of: monthWord.prefix(3).lowercased()), let day = Int(dayWord), (1...31).contains(day) else { return nil }
         return "\(year)-" + two(month + 1) + "-" + two(day)
     }
 

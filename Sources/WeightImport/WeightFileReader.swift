@@ -215,8 +215,14 @@ struct WeightFileReader {
         var outcome = ReadOutcome(format: .libra, unit: displayUnit, unitAssumed: true)
         outcome.handsOnBatches = false
         var columns = ["date", "weight", "weight trend", "body fat", "body fat trend", "comment"]
-        CSVTable.forEachRecord(in: data, separator: UInt8(ascii: ";")) { record in
-            let first = field(record.fields, 0)
+        // Libra quotes nothing and writes the log, its last column, as it was typed: split at most into as
+        // many fields as there are columns, so a `;` in the log stays in it. A line at a time, so a long
+        // file is never one string.
+        func take(_ number: Int, _ line: Substring) {
+            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+            let fields = line.split(separator: ";", maxSplits: max(columns.count - 1, 0), omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            let first = field(fields, 0)
             if first.hasPrefix("#") {
                 let lower = first.lowercased()
                 if lower.hasPrefix("#version:") {
@@ -225,7 +231,8 @@ struct WeightFileReader {
                     let word = String(first.dropFirst("#units:".count)).trimmingCharacters(in: .whitespaces)
                     if let unit = WeightUnit(word: word) { outcome.unit = unit; outcome.unitAssumed = false }
                 } else if lower.hasPrefix("#date") {
-                    columns = record.fields.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "# ")).lowercased() }
+                    columns = line.split(separator: ";", omittingEmptySubsequences: false)
+                        .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "# ")).lowercased() }
                 }
                 return
             }
@@ -234,9 +241,19 @@ struct WeightFileReader {
             // Libra 6 renamed the note column `comment` to `log`.
             let noteColumn = columns.firstIndex(of: "comment") ?? columns.firstIndex(of: "log")
             let fatColumn = columns.firstIndex(of: "body fat")
-            add(record.line, dateText: field(record.fields, dateColumn), weightText: field(record.fields, weightColumn),
-                unit: outcome.unit, note: noteColumn.map { field(record.fields, $0) }, id: nil,
-                bodyFat: fatColumn.map { .percent(field(record.fields, $0)) }, to: &outcome)
+            add(number, dateText: field(fields, dateColumn), weightText: field(fields, weightColumn),
+                unit: outcome.unit, note: noteColumn.map { field(fields, $0) }, id: nil,
+                bodyFat: fatColumn.map { .percent(field(fields, $0)) }, to: &outcome)
+        }
+        data.withUnsafeBytes { bytes in
+            var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, number = 1
+            for index in start...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+                var end = index
+                if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+                if end > start { take(number, Substring(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))) }
+                start = index + 1
+                number += 1
+            }
         }
         dropMidnightPlaceholders(&outcome)
         return outcome
@@ -271,6 +288,8 @@ struct WeightFileReader {
 
     func add(_ line: Int, dateText: String, weightText: String, unit: WeightUnit, note: String?, id: String?,
              bodyFat: BodyFatCell? = nil, typedUnit: WeightUnit? = nil, to outcome: inout ReadOutcome) {
+        // `--` is what a scale's app writes for nothing (Renpho's Remarks): no note, as no weight below.
+        let note = note == "--" ? nil : note
         // Scales write `--` for a value they did not measure: passed over, like an empty cell of a known app.
         if weightText == "--" {
             outcome.skipped += 1

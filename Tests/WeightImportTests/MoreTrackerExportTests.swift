@@ -34,6 +34,7 @@ import Vocabulary
         #expect(outcome.weights.map(\.kilograms) == [69.1, 68.4])
         #expect(outcome.weights.map(\.date) == [try local("2026-10-07 20:34:03"), try local("2026-10-07 07:05:10")])
         #expect(outcome.skipped == 1, "a -- weight is a value the scale did not measure")
+        #expect(outcome.weights.map(\.note) == [nil, nil], "issue 32: a -- in Remarks is no note, not the note '--'")
     }
 
     @Test func zeppLifeUnixSeconds() throws {

@@ -206,6 +206,18 @@ import Vocabulary
         #expect(outcome.weights.map(\.date) == [try local("2017-12-31 01:00"), try local("2017-12-31 13:30"), try local("2017-12-30 07:15")])
     }
 
+    /// Issue 32, item 13: Garmin Connect's export for a European account: a BOM, and day rows day first
+    /// (`" 21 Sep 2023"`); every weigh-in used to be refused as "a weigh-in before any day row".
+    @Test func garminEuropeanDayRowsAreDayFirst() throws {
+        let outcome = try read("garmin-weight-eu.csv", unit: .pounds)
+        #expect(outcome.format == .garmin && outcome.invalid.isEmpty, "\(outcome.invalid)")
+        #expect(outcome.weights.map(\.kilograms) == [80.4, 80.6, 80.2])
+        #expect(outcome.weights.map(\.date) == [try local("2023-09-21 07:15"), try local("2023-09-20 22:40"), try local("2023-09-20 06:58")])
+        #expect(outcome.weights.map(\.entry.bodyFatPercent) == [20.1, nil, 20.3])
+        #expect(WeightFileReader.garminDay(" 21 Sep 2023") == "2023-09-21" && WeightFileReader.garminDay("Nov 25, 2025") == "2025-11-25")
+        #expect(WeightFileReader.garminDay("21 Foo 2023") == nil && WeightFileReader.garminDay("32 Sep 2023") == nil)
+    }
+
     @Test func samsungHealthTimesAreUTCAndWeightsKilograms() throws {
         let outcome = try read("com.samsung.health.weight.20260115093000.csv", unit: .pounds)
         #expect(outcome.format == .samsungHealth && outcome.unit == .kilograms)

@@ -194,6 +194,23 @@ import Vocabulary
         #expect(result.imported == 2 && result.preview.duplicates == 1 && result.preview.skipped == 0, "the import says what the preview said")
     }
 
+    /// Issue 32, item 13: Libra writes the log, its last column, as it was typed: a `;` in it is part of the log.
+    @Test func aLibraLogKeepsItsSemicolons() async throws {
+        defer { temp.remove() }
+        let url = try file("libra-log.csv", """
+        #Version:6
+        #Units:kg
+
+        #date;weight;weight trend;body fat;body fat trend;log
+        2013-01-01T06:33:12.000Z;80.5;80.5;;;ran 5 km; then pizza; no regrets
+        2013-01-02T06:30:00.000Z;80.4;80.4;;;plain
+        """)
+        let g = try await graph(zone: "UTC")
+        let preview = try await g.app.weightImportFeature.preview(url)
+        #expect(preview.invalid.isEmpty)
+        #expect(preview.newEntries.map(\.note) == ["ran 5 km; then pizza; no regrets", "plain"])
+    }
+
     /// Issue 18: openScale 2.0–2.1.1 wrote its dateTime day first (`18.04.2019 11:51`).
     @Test func openScaleTwoPointZeroDayFirstDates() async throws {
         defer { temp.remove() }
