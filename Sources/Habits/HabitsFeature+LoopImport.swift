@@ -105,7 +105,9 @@ extension HabitsFeature {
         }
         guard !preview, !added.isEmpty || !days.isEmpty else { return summary }
         let habitsToAdd = added, daysToAdd = days
-        let journal = journal("import of \(name) (\(habitsToAdd.count) new habits, \(daysToAdd.count) new days)")
+        // The days the new habits bring count too: a Loop import of four habits and their seventeen days says so.
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) new \(noun)\(count == 1 ? "" : "s")" }
+        let journal = journal("import of \(name) (\(counted(habitsToAdd.count, "habit")), \(counted(summary.newDays, "day")))")
         try await write { try await self.storage.importHabits(habitsToAdd, days: daysToAdd, journal: journal) }
         await reload()
         summary.imported = true

@@ -36,6 +36,9 @@ public struct CheckIn: Sendable, Equatable {
     public let previousBestTrendKilograms: Double?
     /// The weighed day before the latest one: a long gap means a return.
     public let previousWeighedDay: Int?
+    /// The latest weigh-in dated after now (the clock was set back, or a file brought one): what `today`
+    /// names when nothing up to now is there, rather than "no weigh-ins".
+    public var laterEntry: WeightEntry? = nil
 
     /// Whether progress means gaining: a goal above where the trend started.
     public var isGaining: Bool { Self.isGaining(goal: goalKilograms, start: startKilograms) }
@@ -207,6 +210,8 @@ public final class WeightEntryFeature {
                                 typedUnit: typedUnit)
         try entry.validate()
         try await weightLog.record(entry, journal: journal("weigh", "weigh-in \(describe(entry))"))
+        // A weigh-in older than the tail held (one dated ahead is there) is still today's latest: read it in.
+        try await weightLog.ensureLatest(upTo: currentDate())
         await onChange()
         return entry
     }
@@ -365,7 +370,8 @@ public final class WeightEntryFeature {
             firstDay: series.days.first,
             startKilograms: series.smoothedKilograms.first,
             previousBestTrendKilograms: series.bestTrend(before: last, gaining: gaining),
-            previousWeighedDay: last >= 1 ? series.days[last - 1] : nil
+            previousWeighedDay: last >= 1 ? series.days[last - 1] : nil,
+            laterEntry: weightLog.latestEntries.last.flatMap { $0.date > now ? $0 : nil }
         )
     }
 

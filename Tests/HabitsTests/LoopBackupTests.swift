@@ -37,7 +37,8 @@ import Vocabulary
 
     @Test func importMergesWithoutDuplicatesAndPreviewWritesNothing() async throws {
         let store = LocalDataStore.inMemory()
-        let habits = makeTestApp(store: store, clock: TestClock(date("2026-06-10 09:00"))).app.habitsFeature
+        let graph = makeTestApp(store: store, clock: TestClock(date("2026-06-10 09:00")))
+        let habits = graph.app.habitsFeature
         try await habits.add(name: "meditate", schedule: .daily, kind: .yesNo)
         _ = try await habits.mark("meditate", when: .day(year: 2026, month: 6, day: 8), as: .skipped)
         let url = fixtureURL("loop/loop-backup.db")
@@ -47,6 +48,8 @@ import Vocabulary
         #expect(preview.newDays == 7 + 4 + 3 + 2 && preview.existingDays == 1 && preview.archived == 1)
         let done = try await habits.importLoopBackup(url, preview: false)
         #expect(done.imported && done.newDays == preview.newDays)
+        // Issue 32, item 12: the history counts the days the new habits brought too, in words that agree with the number.
+        #expect(try await graph.app.changeHistoryFeature.recent(1).first?.summary == "import of loop-backup.db (3 new habits, 16 new days)")
         // The day already here keeps its own mark.
         #expect(habits.habits[0].marks[DayNumber.from(year: 2026, month: 6, day: 8)] == .skipped)
         let again = makeTestApp(store: store, clock: TestClock(date("2026-06-10 09:00"))).app.habitsFeature

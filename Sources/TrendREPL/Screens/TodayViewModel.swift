@@ -129,6 +129,10 @@ struct TodayViewModel {
                 if let bmi = checkIn.bodyMassIndex {
                     lines.append("  BMI      \(WeightUnit.fixed(bmi.value, decimals: 1)) (\(bmi.whoClass.rawValue), from the trend)")
                 }
+            } else if let later = checkIn.laterEntry {
+                // Only weigh-ins dated after now: the clock was set back, or a file brought them.
+                lines.append("  Your weigh-ins are dated after now (the latest \(DateText(timeZone: timeZone).local(later.date))): "
+                    + "is this device's clock right? 'entries' lists them.")
             } else {
                 lines.append("  No weigh-ins yet. Record one with 'weigh 82.4'.")
             }
@@ -231,6 +235,7 @@ struct TodayViewModel {
             ("date", .string(DayNumber.string(checkIn.day))),
             ("latestKilograms", .optional(checkIn.latestKilograms)),
             ("latestAt", .optional(checkIn.latestEntry.map { DateText(timeZone: timeZone).instant($0.date) })),
+            ("laterWeighInAt", .optional(checkIn.laterEntry.map { DateText(timeZone: timeZone).instant($0.date) })),
             ("dayMeanKilograms", .optional(checkIn.dayMeanKilograms)),
             ("trendKilograms", .optional(checkIn.trendKilograms)),
             ("toGoalKilograms", .optional(checkIn.toGoalKilograms)),
