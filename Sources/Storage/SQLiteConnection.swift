@@ -89,7 +89,11 @@ public final class SQLiteConnection {
         case SQLITE_READONLY: return .readOnly(path: path)
         case SQLITE_FULL: return .diskFull(path: path)
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
-        case SQLITE_CANTOPEN: return .cannotOpen(path: path, reason: message)
+        case SQLITE_CANTOPEN:
+            // The system's reason, where it is not the permissions the message then points at.
+            let system = sqlite3_system_errno(handle)
+            if system == EMFILE || system == ENFILE { return .tooManyOpenFiles(path: path) }
+            return .cannotOpen(path: path, reason: message)
         case SQLITE_IOERR: return .ioError(path: path, reason: message)
         case SQLITE_INTERRUPT: return .interrupted(path: path)
         default: return .sqlite(code: code, message: message)

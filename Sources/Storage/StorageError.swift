@@ -4,6 +4,8 @@ import Foundation
 public enum StorageError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotCreateDirectory(path: String, reason: String)
     case cannotOpen(path: String, reason: String)
+    /// The process (or the system) has as many files open as it may: not the permissions.
+    case tooManyOpenFiles(path: String)
     case notADatabase(path: String)
     case newerSchema(path: String, found: Int, supported: Int)
     /// A schema version no Trend wrote, or tables that are not that version's.
@@ -21,6 +23,7 @@ public enum StorageError: Error, Equatable, CustomStringConvertible, Sendable {
         switch self {
         case let .cannotCreateDirectory(path, reason): "cannot create the data directory \(path): \(reason)."
         case let .cannotOpen(path, reason): "cannot open the database \(path): \(reason). Check the permissions of the data directory, then try the command again."
+        case let .tooManyOpenFiles(path): "cannot open the database \(path): too many files are open (ulimit -n); close some, or raise the limit, then try the command again."
         case let .notADatabase(path): "\(path) is not a Trend database or is damaged; it was left untouched. Move it aside and restore your data from the Backups folder next to it."
         case let .newerSchema(path, found, supported): "\(path) was written by a newer Trend (schema \(found), this one knows \(supported)); it was left untouched. Update Trend to open it."
         case let .unknownSchema(path, found): "\(path) is not a database this Trend wrote: its schema version (\(found)) does not match its tables; it was left untouched. Move it aside and restore your data from the Backups folder in the data directory."

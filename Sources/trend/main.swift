@@ -9,6 +9,11 @@ import TrendREPL
 func runTrend() async -> Int32 {
     let output = ProcessOutput.shared
     output.guardStandardDescriptors()
+    // Before any thread starts: the runtime stops the process when it cannot open a file of its own.
+    if let problem = OpenFileLimit.raise() {
+        output.write(problem + "\n", to: .standardError)
+        return 1
+    }
     let options: TrendOptions
     do {
         options = try TrendOptions.parse(Array(CommandLine.arguments.dropFirst()))
