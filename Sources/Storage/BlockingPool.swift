@@ -37,28 +37,85 @@ public final class BlockingPool: @unchecked Sendable {
     private var idle = 0
     private var threads = 0
 
-    public init(label: String, maximumThreads: Int = 32) {
+    /// Starts a thread that runs its argument; false when none could start. Tests replace it.
+    private let spawn: (@escaping () -> Void) -> Bool
+
+    public convenience init(label: String, maximumThreads: Int = 32) {
+        self.init(label: label, maximumThreads: maximumThreads, spawn: BlockingPool.startThread)
+    }
+
+    init(label: String, maximumThreads: Int, spawn: @escaping (@escaping () -> Void) -> Bool) {
         self.label = label
         self.maximumThreads = maximumThreads
+        self.spawn = spawn
+    }
+
+    /// No thread could take the work: the system refused one (a limit on threads or memory) while every
+    /// thread the pool has is busy.
+    public struct NoThread: Error, CustomStringConvertible {
+        public init() {}
+
+        public var description: String {
+            "the system would start no thread for it (a limit on processes or memory, ulimit -u or -v); nothing was changed"
+        }
     }
 
     /// Runs `item` on one of the pool's threads, soon, in the order submitted.
-    public func submit(_ item: @escaping @Sendable () -> Void) {
+    ///
+    /// When no thread can take it (the system starts no new one, and every thread the pool has is busy), a
+    /// pool with no thread at all runs it here, on the caller's thread; otherwise `ifRefused` runs instead, or,
+    /// without one, the item waits for a busy thread to finish.
+    public func submit(_ item: @escaping @Sendable () -> Void, ifRefused: (@Sendable () -> Void)? = nil) {
         condition.lock()
         items.append(item)
         let waiting = items.count - head
         if waiting > idle, threads < maximumThreads {
             threads += 1
             idle += 1  // Until it takes its first item.
-            let thread = Thread { [self] in work() }
-            thread.name = "\(label).\(threads)"
-            thread.qualityOfService = .userInitiated
-            thread.stackSize = 1 << 20
-            thread.start()
+            if !spawn({ [self] in work() }) {
+                threads -= 1
+                idle -= 1
+                // No thread could start (a limit on threads or memory, as in a container): rather than wait
+                // for a thread that never comes, the item runs here when the pool has none at all, or is refused.
+                if threads == 0 || (ifRefused != nil && idle == 0) {
+                    items.removeLast()
+                    condition.unlock()
+                    if threads == 0 { item() } else { ifRefused?() }
+                    return
+                }
+            }
         } else {
             condition.signal()
         }
         condition.unlock()
+    }
+
+    /// Starts a thread running `body`; false when the system refuses one (`pthread_create` fails:
+    /// Foundation's `Thread` would say nothing and the work would wait forever).
+    static func startThread(_ body: @escaping () -> Void) -> Bool {
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else { return false }
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, 1 << 20)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        var thread = pthread_t()
+        guard pthread_create(&thread, &attributes, { context in
+            // Only `startThread` passes a context: a retained box.
+            guard let context else { return nil }
+            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, context) == 0 else {
+            Unmanaged<Box>.fromOpaque(context).release()
+            return false
+        }
+        return true
+    }
+
+    /// A thread's body, handed to it through C.
+    private final class Box {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
     }
 
     /// Runs `body` on the pool and returns what it returns. A cancelled task's
@@ -68,10 +125,10 @@ public final class BlockingPool: @unchecked Sendable {
         let cancellation = Cancellation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                submit {
+                submit({
                     guard !cancellation.isCancelled else { return continuation.resume(throwing: CancellationError()) }
                     continuation.resume(with: Result { try body(cancellation) })
-                }
+                }, ifRefused: { continuation.resume(throwing: NoThread()) })
             }
         } onCancel: {
             cancellation.cancel()

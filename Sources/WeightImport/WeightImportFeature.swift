@@ -80,7 +80,9 @@ public final class WeightImportFeature {
             reader.batches = batches
             let path = url.path
             let streamed = StreamedImport(batches, fileName: url.lastPathComponent) { try Self.person(in: $0, member: member, path: path) }
-            BlockingPool.shared.submit { [reader] in batches.finish(Result { try reader.read(url) }) }
+            // With no thread for the reader, the writer would wait for it forever: the import fails instead, writing nothing.
+            BlockingPool.shared.submit({ [reader] in batches.finish(Result { try reader.read(url) }) },
+                                       ifRefused: { batches.finish(.failure(BlockingPool.NoThread())) })
             let journal = JournalEntry(action: "import", summary: streamed.summary, at: currentDate())
             // About 27 bytes a row in a plain CSV: a guess, for how the rows are written.
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil  // Unknown: a small guess.

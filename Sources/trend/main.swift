@@ -9,8 +9,9 @@ import TrendREPL
 func runTrend() async -> Int32 {
     let output = ProcessOutput.shared
     output.guardStandardDescriptors()
-    // Before any thread starts: the runtime stops the process when it cannot open a file of its own.
-    if let problem = OpenFileLimit.raise() {
+    // Before any thread starts: the runtime stops the process when it cannot open a file of its own, and waits
+    // forever for a thread the system will not start.
+    if let problem = ProcessLimits.raise() {
         output.write(problem + "\n", to: .standardError)
         return 1
     }

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+@testable import Storage
 import Synchronization
 import Testing
 
@@ -68,5 +68,35 @@ import Testing
         _ = await pool.run { handed.signal() }
         _ = await pool.run { done.wait() }  // On the pool: a cooperative thread is never blocked.
         #expect(freed.withLock { $0 })
+    }
+}
+
+/// Issue 32, item 2: a pool the system starts no thread for does not wait forever (an import under a
+/// process limit hung with its writer waiting for a reader thread that never started).
+@Suite struct BlockingPoolRefusalTests {
+    @Test func withNoThreadAtAllTheWorkRunsOnTheCallersThread() async throws {
+        let pool = BlockingPool(label: "test", maximumThreads: 4, spawn: { _ in false })
+        #expect(try await pool.run { _ in 42 } == 42)
+        let ran = Mutex(false)
+        pool.submit { ran.withLock { $0 = true } }
+        #expect(ran.withLock { $0 })
+    }
+
+    @Test func withEveryThreadBusyAndNoneToStartTheWorkIsRefusedNotLeftWaiting() async throws {
+        let started = Mutex(0)
+        let pool = BlockingPool(label: "test", maximumThreads: 4, spawn: { body in
+            // The first thread starts; the system refuses every one after it.
+            guard started.withLock({ $0 += 1; return $0 }) == 1 else { return false }
+            return BlockingPool.startThread(body)
+        })
+        let gate = DispatchSemaphore(value: 0), busy = DispatchSemaphore(value: 0)
+        pool.submit { busy.signal(); gate.wait() }  // The one thread is busy until the gate opens.
+        busy.wait()
+        await #expect(throws: BlockingPool.NoThread.self) { try await pool.run { _ in 1 } }
+        // A plain item (a lane's) waits for the busy thread instead, and runs once it is free.
+        let ran = DispatchSemaphore(value: 0)
+        pool.submit { ran.signal() }
+        gate.signal()
+        #expect(ran.wait(timeout: .now() + 10) == .success)
     }
 }
