@@ -148,6 +148,8 @@ public struct ImportPreview: Sendable, Equatable {
     public var member: String?
     /// Tape measures the file holds (a preview), or that were new and kept (an import).
     public var measurements = 0
+    /// The lines whose note was longer than a weigh-in keeps, cut to `WeightNote.maximumLength` (the row stands).
+    public var shortenedNotes: [Int] = []
 }
 
 /// What an import wrote.
@@ -168,6 +170,8 @@ struct ReadOutcome: Sendable {
     var measurements: [BodyMeasurement] = []
     var invalid: [ImportProblem] = []
     var skipped = 0
+    /// The lines whose note was cut to the longest a weigh-in keeps.
+    var shortenedNotes: [Int] = []
     /// Weigh-ins the file holds twice that its reader left out itself (Libra's
     /// midnight placeholders): duplicates, as a repeated row is.
     var repeated = 0

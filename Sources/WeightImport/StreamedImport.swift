@@ -78,6 +78,7 @@ final class StreamedImport: EntryBatches, @unchecked Sendable {
                                     skipped: outcome.skipped, first: end.first, last: end.last)
         preview.member = member
         preview.measurements = measurementsKept
+        preview.shortenedNotes = outcome.shortenedNotes
         return preview
     }
 }

@@ -339,6 +339,11 @@ struct WeightFileReader {
             return
         }
         let cleanID = id?.lowercased()
+        // A note longer than a weigh-in keeps is cut, and the preview says where (the weigh-in stands).
+        if let note = fields.note, note.count > WeightNote.maximumLength,
+           note.trimmingCharacters(in: .whitespacesAndNewlines).count > WeightNote.maximumLength {
+            outcome.shortenedNotes.append(line)
+        }
         var entry = WeightEntry(id: "", date: date, kilograms: kilograms)
         for field in WeightField.optional {
             field.set(&entry, field.fromFile(field.get(fields)))

@@ -221,6 +221,7 @@ public final class WeightImportFeature {
                                     newEntries: fresh, newCount: fresh.count, duplicates: outcome.weights.count - fresh.count + outcome.repeated,
                                     invalid: outcome.invalid, skipped: outcome.skipped, first: sorter.first, last: sorter.last)
         preview.measurements = outcome.measurements.count
+        preview.shortenedNotes = outcome.shortenedNotes
         return preview
     }
 }

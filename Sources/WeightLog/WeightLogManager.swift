@@ -119,6 +119,8 @@ public final class WeightLogManager {
     /// no entry at or before `now` (a clock set back, or an undo emptied it)
     /// but the log does, that entry is read.
     public func ensureLatest(upTo now: Date) async throws {
+        // The tail in memory already holds one: nothing to ask the store (not even whether it changed).
+        guard !latestEntries.contains(where: { $0.date <= now }) else { return }
         try await ensureLoaded()
         let instant = now.timeIntervalSince1970
         guard !latestEntries.contains(where: { $0.date <= now }),

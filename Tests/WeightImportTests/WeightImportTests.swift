@@ -194,6 +194,23 @@ import Vocabulary
         #expect(result.imported == 2 && result.preview.duplicates == 1 && result.preview.skipped == 0, "the import says what the preview said")
     }
 
+    /// Issue 32, item 8: a note longer than a weigh-in keeps is cut, and the preview says where; the weigh-in stands.
+    @Test func aNoteLongerThanAWeighInKeepsIsShortenedAndSaid() async throws {
+        defer { temp.remove() }
+        let long = String(repeating: "é", count: 600)
+        let url = try file("long-note.csv", """
+        date,weight,unit,note
+        2026-01-02 07:00,80.5,kg,\(long)
+        2026-01-03 07:00,80.4,kg,short
+        """)
+        let g = try await graph(zone: "UTC")
+        let preview = try await g.app.weightImportFeature.preview(url)
+        #expect(preview.shortenedNotes == [2] && preview.invalid.isEmpty && preview.newCount == 2)
+        #expect(preview.newEntries[0].note?.count == WeightNote.maximumLength)
+        let result = try await g.app.weightImportFeature.importFile(url)
+        #expect(result.imported == 2 && result.preview.shortenedNotes == [2], "the import says what the preview said")
+    }
+
     /// Issue 32, item 13: Libra writes the log, its last column, as it was typed: a `;` in it is part of the log.
     @Test func aLibraLogKeepsItsSemicolons() async throws {
         defer { temp.remove() }

@@ -95,13 +95,15 @@ struct ImportViewModel {
         let imported: Int?
         /// Tape measures in the file (a preview) or kept (an import).
         let measurements: Int
+        /// The lines whose note was cut to the longest a weigh-in keeps.
+        let shortenedNotes: [Int]
         /// The text only: the format's title, the span as a person reads it.
         let title: String, span: String?
 
         struct Problem: Encodable { let line: Int, reason: String }
 
         enum CodingKeys: String, CodingKey {
-            case format, version, member, unit, unitAssumed, new, duplicates, invalid, skipped, first, last, imported, measurements
+            case format, version, member, unit, unitAssumed, new, duplicates, invalid, skipped, first, last, imported, measurements, shortenedNotes
         }
 
         init(_ preview: ImportPreview, imported: Int?, dates: DateText) {
@@ -118,6 +120,7 @@ struct ImportViewModel {
             last = preview.last.map(dates.instant)
             self.imported = imported
             measurements = preview.measurements
+            shortenedNotes = preview.shortenedNotes
             title = preview.format.title
             span = preview.first.flatMap { first in preview.last.map { "\(dates.local(first)) to \(dates.local($0))" } }
         }
@@ -141,6 +144,8 @@ struct ImportViewModel {
                 lines.append(style.paint("  line \(problem.line): \(TerminalText.visible(problem.reason))", .magenta))
             }
             if invalid.count > 20 { lines.append("  … and \(invalid.count - 20) more (--json lists them all)") }
+            for line in shortenedNotes.prefix(5) { lines.append("  line \(line): note shortened to \(WeightNote.maximumLength) characters") }
+            if shortenedNotes.count > 5 { lines.append("  … and \(shortenedNotes.count - 5) more notes shortened (--json lists them all)") }
             if imported == nil, measurements > 0 { lines.append("\(counted(measurements, "tape measure")) (waist, hips …) come with them") }
             if let imported {
                 lines.append(style.bold("Imported \(counted(imported, "weigh-in"))" + (measurements > 0 ? " and \(counted(measurements, "new tape measure"))." : ".")))
