@@ -47,17 +47,7 @@ enum WeightExport {
             let second = Self.second(entry.date)
             try writeMeasurementRows(before: second)
             // The measurements of this second with the weigh-in's note ride on its row.
-            var shared: [BodyMeasure: Double] = [:]
-            var index = pending.startIndex
-            while index < pending.endIndex, Self.second(pending[index].date) == second {
-                let measurement = pending[index]
-                if measurement.note == entry.note, shared[measurement.kind] == nil {
-                    shared[measurement.kind] = measurement.centimetres
-                    pending.remove(at: index)
-                } else {
-                    index += 1
-                }
-            }
+            let shared = takeMeasurements(atSecond: second, note: entry.note)
             var line = ""
             for field in WeightField.all {
                 if !line.isEmpty { line += "," }
@@ -69,17 +59,7 @@ enum WeightExport {
         /// Rows of their own for the measurements before `second`: one a second and note, a measure once in each.
         private func writeMeasurementRows(before second: Int64) throws {
             while let first = pending.first, Self.second(first.date) < second {
-                var row: [BodyMeasure: Double] = [:]
-                var index = pending.startIndex
-                while index < pending.endIndex, Self.second(pending[index].date) == Self.second(first.date) {
-                    let measurement = pending[index]
-                    if measurement.note == first.note, row[measurement.kind] == nil {
-                        row[measurement.kind] = measurement.centimetres
-                        pending.remove(at: index)
-                    } else {
-                        index += 1
-                    }
-                }
+                let row = takeMeasurements(atSecond: Self.second(first.date), note: first.note)
                 var line = ""
                 for (index, field) in WeightField.all.enumerated() {
                     if index > 0 { line += "," }
@@ -92,6 +72,22 @@ enum WeightExport {
                 }
                 try file.append(line + measureCells(row) + "\r\n")
             }
+        }
+
+        /// Takes from the pending measurements those of `second` with `note`, one of each kind (the first).
+        private func takeMeasurements(atSecond second: Int64, note: String?) -> [BodyMeasure: Double] {
+            var row: [BodyMeasure: Double] = [:]
+            var index = pending.startIndex
+            while index < pending.endIndex, Self.second(pending[index].date) == second {
+                let measurement = pending[index]
+                if measurement.note == note, row[measurement.kind] == nil {
+                    row[measurement.kind] = measurement.centimetres
+                    pending.remove(at: index)
+                } else {
+                    index += 1
+                }
+            }
+            return row
         }
 
         /// `,84.5,,101` for the columns of `kinds`.

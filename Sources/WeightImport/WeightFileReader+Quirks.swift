@@ -2,43 +2,10 @@ import Foundation
 import Settings
 import WeightLog
 
-/// What particular apps' files do that a plain CSV does not: Libra's midnight
-/// placeholders, Hacker's Diet Online's Perl escapes, openScale 2.0's
-/// day-first dates, and the row start that tells an unclosed quote.
+/// What particular apps' files do that a plain CSV does not: Hacker's Diet
+/// Online's Perl escapes, openScale 2.0's day-first dates, and the row start
+/// that tells an unclosed quote (Libra's midnight placeholders are beside its reader).
 extension WeightFileReader {
-    /// Older Libra files hold a weigh-in twice: a placeholder at midnight and the
-    /// real one at its time, the same weight on the same day. The placeholder goes
-    /// (counted as a duplicate, as the file's copy of a weigh-in); a midnight
-    /// weigh-in with no twin stays.
-    func dropMidnightPlaceholders(_ outcome: inout ReadOutcome) {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        var local = utc
-        local.timeZone = TimeZone(identifier: dates.localDays.timeZoneIdentifier) ?? utc.timeZone
-        func isMidnight(_ date: Date) -> Bool {
-            [utc, local].contains { calendar in
-                let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-                return parts.hour == 0 && parts.minute == 0 && parts.second == 0
-            }
-        }
-        // Timed weigh-ins by weight (grams) and UTC day: one look-up per midnight row, however long the file.
-        func key(_ kilograms: Double, _ date: Date) -> String {
-            "\(Int((kilograms * 1000).rounded()))#\(Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))"
-        }
-        let timed = outcome.weights.filter { !isMidnight($0.date) }
-        guard timed.count < outcome.weights.count else { return }
-        var times: [String: [Date]] = [:]
-        for weight in timed { times[key(weight.kilograms, weight.date), default: []].append(weight.date) }
-        let before = outcome.weights.count
-        outcome.weights.removeAll { weight in
-            guard isMidnight(weight.date) else { return false }
-            return [weight.date, weight.date.addingTimeInterval(86_399)].contains { day in
-                times[key(weight.kilograms, day)]?.contains { $0 > weight.date && $0.timeIntervalSince(weight.date) < 86_400 } == true
-            }
-        }
-        outcome.repeated += before - outcome.weights.count
-    }
-
     /// Hacker's Diet Online writes characters above U+00FF as Perl escapes, `\x{20ac}`: decoded back
     /// (an escape that is not a character stays as written).
     static func perlEscapes(_ text: String) -> String {

@@ -211,54 +211,6 @@ struct WeightFileReader {
         return outcome
     }
 
-    func readLibra(_ data: Data) -> ReadOutcome {
-        var outcome = ReadOutcome(format: .libra, unit: displayUnit, unitAssumed: true)
-        outcome.handsOnBatches = false
-        var columns = ["date", "weight", "weight trend", "body fat", "body fat trend", "comment"]
-        // Libra quotes nothing and writes the log, its last column, as it was typed: split at most into as
-        // many fields as there are columns, so a `;` in the log stays in it. A line at a time, so a long
-        // file is never one string.
-        func take(_ number: Int, _ line: Substring) {
-            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
-            let fields = line.split(separator: ";", maxSplits: max(columns.count - 1, 0), omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-            let first = field(fields, 0)
-            if first.hasPrefix("#") {
-                let lower = first.lowercased()
-                if lower.hasPrefix("#version:") {
-                    outcome.version = "version " + first.dropFirst("#version:".count).trimmingCharacters(in: .whitespaces)
-                } else if lower.hasPrefix("#units:") {
-                    let word = String(first.dropFirst("#units:".count)).trimmingCharacters(in: .whitespaces)
-                    if let unit = WeightUnit(word: word) { outcome.unit = unit; outcome.unitAssumed = false }
-                } else if lower.hasPrefix("#date") {
-                    columns = line.split(separator: ";", omittingEmptySubsequences: false)
-                        .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "# ")).lowercased() }
-                }
-                return
-            }
-            let dateColumn = columns.firstIndex(of: "date") ?? 0
-            let weightColumn = columns.firstIndex(of: "weight") ?? 1
-            // Libra 6 renamed the note column `comment` to `log`.
-            let noteColumn = columns.firstIndex(of: "comment") ?? columns.firstIndex(of: "log")
-            let fatColumn = columns.firstIndex(of: "body fat")
-            add(number, dateText: field(fields, dateColumn), weightText: field(fields, weightColumn),
-                unit: outcome.unit, note: noteColumn.map { field(fields, $0) }, id: nil,
-                bodyFat: fatColumn.map { .percent(field(fields, $0)) }, to: &outcome)
-        }
-        data.withUnsafeBytes { bytes in
-            var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, number = 1
-            for index in start...bytes.count where index == bytes.count || bytes[index] == 0x0A {
-                var end = index
-                if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-                if end > start { take(number, Substring(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))) }
-                start = index + 1
-                number += 1
-            }
-        }
-        dropMidnightPlaceholders(&outcome)
-        return outcome
-    }
-
     /// A file of several people (EufyLife's family, openScale 1.0's users):
     /// each is listed as met; only the rows of the one asked for (`member`,
     /// ignoring case) are read.
