@@ -140,7 +140,7 @@ public final class DailyTipsFeature {
             if wantsReview, state.reviewDay != day {
                 state.reviewDay = day
                 reviewed = true
-                suggestion = deck.suggestion(from: state.tipDeck ?? facts.deck, state: &state)
+                suggestion = deck.suggestion(from: state.tipDeck ?? facts.deck, day: day, state: &state)
             }
             return (tip, pepTalk, reviewed, suggestion?.text)
         }

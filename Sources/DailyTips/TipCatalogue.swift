@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// The decks tips are dealt from: a tip's category decides its deck.
 public enum TipDeckKind: String, Sendable, Codable, CaseIterable {
@@ -33,15 +34,22 @@ public struct Tip: Sendable, Equatable, Codable, Identifiable {
     public let text: String
     /// The catalogue edition that added the tip (1, the first, when absent).
     public let since: Int?
+    /// The months (1–12) it belongs to, for a tip of one season ("the holidays" in November to January);
+    /// every month when absent. Out of season it is not dealt.
+    public let months: [Int]?
 
-    public init(id: String, category: Category, text: String, since: Int? = nil) {
+    public init(id: String, category: Category, text: String, since: Int? = nil, months: [Int]? = nil) {
         self.id = id
         self.category = category
         self.text = text
         self.since = since
+        self.months = months
     }
 
     public var edition: Int { since ?? 1 }
+
+    /// Whether it may be dealt in `month` (1–12).
+    public func isInSeason(month: Int) -> Bool { months?.contains(month) ?? true }
 }
 
 /// What a pep talk celebrates. Each is raised once per occurrence (see `PepTalkRules`).
@@ -126,6 +134,12 @@ public struct TipCatalogue: Sendable, Equatable {
 
     /// The ids a deck deals, sorted.
     public func ids(in deck: TipDeckKind) -> [String] { deckIDs[deck] ?? [] }
+
+    /// The ids of a deck that may be dealt on `day` (a local day number): a tip of one season only in it.
+    public func ids(in deck: TipDeckKind, onDay day: Int) -> [String] {
+        let month = DayNumber.civil(day).month
+        return ids(in: deck).filter { tip(id: $0)?.isInSeason(month: month) ?? true }
+    }
 
     /// The ids of the first edition's tips in a deck: what a deck state saved by Trend 0.2 counted positions in.
     func firstEditionIDs(in deck: TipDeckKind) -> [String] {

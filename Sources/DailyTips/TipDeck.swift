@@ -154,7 +154,7 @@ public struct TipDeck: Sendable {
            state.tipDeck == deck || deck == .everyday || state.tipDeck != .everyday {
             return tip
         }
-        guard let id = draw(from: deck, state: &state) ?? (deck == .everyday ? nil : draw(from: .everyday, state: &state)) else {
+        guard let id = draw(from: deck, day: day, state: &state) ?? (deck == .everyday ? nil : draw(from: .everyday, day: day, state: &state)) else {
             return nil
         }
         state.day = day
@@ -167,14 +167,14 @@ public struct TipDeck: Sendable {
     /// drawn yet); the tip of the day stays. Repeated, it walks on through the deck.
     public func another(for day: Int, deck: TipDeckKind, state: inout TipDeckState) -> Tip? {
         let kind = state.day == day ? state.tipDeck ?? deck : deck
-        return (draw(from: kind, state: &state) ?? draw(from: .everyday, state: &state)).flatMap(catalogue.tip(id:))
+        return (draw(from: kind, day: day, state: &state) ?? draw(from: .everyday, day: day, state: &state)).flatMap(catalogue.tip(id:))
     }
 
     /// A suggestion for the week ahead from the tips of `deck`, dealt from a
     /// deck of its own so the tips of the days ahead stay as they are; never
     /// the tip of the day.
-    public func suggestion(from deck: TipDeckKind, state: inout TipDeckState) -> Tip? {
-        let ids = catalogue.ids(in: deck).filter { $0 != state.tipID }
+    public func suggestion(from deck: TipDeckKind, day: Int, state: inout TipDeckState) -> Tip? {
+        let ids = catalogue.ids(in: deck, onDay: day).filter { $0 != state.tipID }
         var suggestions = state.weekAhead
         guard let id = Self.deal(ids, seed: state.seed ^ Self.salt("weekAhead"), deck: &suggestions) else { return nil }
         state.weekAhead = suggestions
@@ -190,7 +190,8 @@ public struct TipDeck: Sendable {
         return catalogue.pepTalk(id: id)
     }
 
-    private func draw(from kind: TipDeckKind, state: inout TipDeckState) -> String? {
+    /// The next tip of `kind`'s deck that may be dealt on `day`.
+    private func draw(from kind: TipDeckKind, day: Int, state: inout TipDeckState) -> String? {
         var deck = state[kind]
         let seed = state.seed ^ Self.salt(kind)
         if let position = deck.legacyPosition {
@@ -199,7 +200,7 @@ public struct TipDeck: Sendable {
             deck.dealt = Array(legacy.prefix(position))
             deck.legacyPosition = nil
         }
-        let id = Self.deal(catalogue.ids(in: kind), seed: seed, deck: &deck)
+        let id = Self.deal(catalogue.ids(in: kind, onDay: day), seed: seed, deck: &deck)
         state[kind] = deck
         return id
     }

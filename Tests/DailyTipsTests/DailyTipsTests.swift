@@ -2,6 +2,7 @@ import Foundation
 import Storage
 import Testing
 import TestSupport
+import Vocabulary
 import WeightLog
 @testable import DailyTips
 
@@ -216,5 +217,25 @@ import WeightLog
         for day in days {
             try await feature.record(kilograms: day % 2 == 0 ? 80.0 : 80.1, when: .dayTime(year: 2026, month: 6, day: day, hour: 7, minute: 0))
         }
+    }
+}
+
+/// Issue 28, item 11: a tip of one season ("Make a plan for the holidays") is dealt only in it.
+@Suite struct SeasonalTipTests {
+    /// Every tip of two whole cycles of the everyday deck, drawn a tip a day from `start`.
+    func dealt(from start: Int, seed: UInt64) -> [String] {
+        let deck = TipDeck(catalogue: TipCatalogue.shipped)
+        var state = TipDeckState(seed: seed)
+        let count = TipCatalogue.shipped.ids(in: .everyday).count * 2
+        return (0..<count).compactMap { offset in deck.another(for: start + offset % 20, deck: .everyday, state: &state)?.id }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aHolidayTipIsDealtInItsSeasonOnly(seed: UInt64) {
+        let march = DayNumber.from(year: 2026, month: 3, day: 1), december = DayNumber.from(year: 2026, month: 12, day: 1)
+        #expect(!dealt(from: march, seed: seed).contains("social-029"), "not in March")
+        #expect(dealt(from: december, seed: seed).contains("social-029"), "in December")
+        #expect(TipCatalogue.shipped.tip(id: "maintenance-037")?.isInSeason(month: 11) == true)
+        #expect(TipCatalogue.shipped.tip(id: "maintenance-037")?.isInSeason(month: 4) == false)
     }
 }
