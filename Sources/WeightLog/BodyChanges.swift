@@ -28,7 +28,8 @@ public struct BodyChanges: Sendable, Equatable {
     /// - Parameters:
     ///   - composition: body fat %, lean mass and fat mass as daily series (`BodyComposition.Series`).
     ///   - tapes: each tape measure's trend.
-    ///   - current: the period's local days; `previous`, the days it is set against.
+    ///   - current: the period's local days.
+    ///   - previous: the days it is set against.
     public init(composition: BodyComposition.Series, tapes: [MeasureTrend], current: ClosedRange<Int>, previous: ClosedRange<Int>) {
         let series: [(String, Quantity, DailySeries)] = [("body fat", .percent, composition.percent), ("lean mass", .kilograms, composition.lean)]
             + tapes.sorted { $0.kind < $1.kind }.map { ($0.kind.name, .centimetres, $0.series) }
@@ -52,6 +53,7 @@ public enum LeanMassChange {
     /// - Parameters:
     ///   - weightChange: the weight trend's change over the same days.
     ///   - leanChange: the lean-mass trend's change over them.
+    ///   - unit: the unit the amount is said in.
     public static func sentence(weightChange: Double, leanChange: Double, unit: WeightUnit) -> String? {
         guard abs(leanChange) >= worthSaying else { return nil }
         let amount = unit.formatChange(abs(leanChange)).dropFirst()
