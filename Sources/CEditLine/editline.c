@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <unistd.h>
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <stdlib.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -225,12 +226,27 @@ static const char *history_line(int offset) {
     return entry != NULL ? *entry : NULL;
 }
 
+/* The search on one row: cut to the terminal's width, so a long line never wraps (only the row the
+   cursor is on is cleared when it changes). A character of three or four UTF-8 bytes (CJK, emoji) is
+   counted as two columns, one of two bytes (an accent) as one. */
 static void search_draw(const char *query, const char *found) {
     char text[2048];
-    int length = snprintf(text, sizeof text, "\r\033[2K%ssearch '%s': %s", search_prompt, query, found != NULL ? found : "(nothing found)");
+    int length = snprintf(text, sizeof text, "%ssearch '%s': %s", search_prompt, query, found != NULL ? found : "(nothing found)");
     if (length < 0) return;
     if ((size_t)length >= sizeof text) length = (int)sizeof text - 1;
-    ssize_t written = write(STDOUT_FILENO, text, (size_t)length);
+    struct winsize size;
+    int width = ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0 ? size.ws_col : 80;
+    int columns = 0, end = 0;
+    while (end < length) {
+        unsigned char byte = (unsigned char)text[end];
+        int bytes = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1;
+        int wide = bytes >= 3 ? 2 : 1;
+        if (columns + wide > width - 1 || end + bytes > length) break;
+        columns += wide;
+        end += bytes;
+    }
+    ssize_t written = write(STDOUT_FILENO, "\r\033[2K", 5);
+    written = write(STDOUT_FILENO, text, (size_t)end);
     (void)written;
 }
 
