@@ -135,10 +135,10 @@ public struct TipCatalogue: Sendable, Equatable {
     /// The ids a deck deals, sorted.
     public func ids(in deck: TipDeckKind) -> [String] { deckIDs[deck] ?? [] }
 
-    /// The ids of a deck that may be dealt on `day` (a local day number): a tip of one season only in it.
-    public func ids(in deck: TipDeckKind, onDay day: Int) -> [String] {
+    /// Whether a tip may be dealt on `day` (a local day number): a tip of one season only in it.
+    public func inSeason(onDay day: Int) -> (String) -> Bool {
         let month = DayNumber.civil(day).month
-        return ids(in: deck).filter { tip(id: $0)?.isInSeason(month: month) ?? true }
+        return { [self] id in tip(id: id)?.isInSeason(month: month) ?? true }
     }
 
     /// The ids of the first edition's tips in a deck: what a deck state saved by Trend 0.2 counted positions in.

@@ -174,9 +174,10 @@ public struct TipDeck: Sendable {
     /// deck of its own so the tips of the days ahead stay as they are; never
     /// the tip of the day.
     public func suggestion(from deck: TipDeckKind, day: Int, state: inout TipDeckState) -> Tip? {
-        let ids = catalogue.ids(in: deck, onDay: day).filter { $0 != state.tipID }
+        let ids = catalogue.ids(in: deck).filter { $0 != state.tipID }
         var suggestions = state.weekAhead
-        guard let id = Self.deal(ids, seed: state.seed ^ Self.salt("weekAhead"), deck: &suggestions) else { return nil }
+        guard let id = Self.deal(ids, seed: state.seed ^ Self.salt("weekAhead"), deck: &suggestions, allowed: catalogue.inSeason(onDay: day))
+        else { return nil }
         state.weekAhead = suggestions
         return catalogue.tip(id: id)
     }
@@ -200,22 +201,24 @@ public struct TipDeck: Sendable {
             deck.dealt = Array(legacy.prefix(position))
             deck.legacyPosition = nil
         }
-        let id = Self.deal(catalogue.ids(in: kind, onDay: day), seed: seed, deck: &deck)
+        let id = Self.deal(catalogue.ids(in: kind), seed: seed, deck: &deck, allowed: catalogue.inSeason(onDay: day))
         state[kind] = deck
         return id
     }
 
     /// The next id of `ids` not yet dealt in the deck's cycle, starting a new cycle when all were.
-    static func deal(_ ids: [String], seed: UInt64, deck: inout TipDeckState.Deck) -> String? {
-        guard !ids.isEmpty else { return nil }
+    /// Only ids `allowed` are dealt (a tip of one season out of it): the shuffle is of every id, so the
+    /// order of the others stays what it was.
+    static func deal(_ ids: [String], seed: UInt64, deck: inout TipDeckState.Deck, allowed: (String) -> Bool = { _ in true }) -> String? {
+        guard ids.contains(where: allowed) else { return nil }
         var dealt = Set(deck.dealt)
-        if ids.allSatisfy(dealt.contains) {
+        if ids.allSatisfy({ dealt.contains($0) || !allowed($0) }) {
             deck.cycle += 1
             deck.dealt = []
             dealt = []
         }
         let order = order(of: ids, seed: seed, cycle: deck.cycle, avoidingFirst: deck.dealt.isEmpty ? deck.lastDealt : nil)
-        guard let id = order.first(where: { !dealt.contains($0) }) else { return nil }
+        guard let id = order.first(where: { !dealt.contains($0) && allowed($0) }) else { return nil }
         deck.dealt.append(id)
         deck.lastDealt = id
         return id
