@@ -85,8 +85,11 @@ struct AppleHealthReader {
         if scanner.rootName != "HealthData" {
             throw ImportError.notAppleHealth(path, root: scanner.rootName.map { String($0.prefix(40)) } ?? "none")
         }
-        if let line = scanner.unfinishedTagLine {
-            outcome.invalid.append(ImportProblem(line: line, reason: "the file ends inside a Record; it was not read"))
+        // A file cut short, inside a record or at a record boundary (where it reads like a whole one but for its
+        // last line), is refused, not taken as complete.
+        guard scanner.rootClosed else {
+            let where_ = scanner.unfinishedTagLine.map { "inside a Record at line \($0)" } ?? "at line \(scanner.lines) without closing <HealthData>"
+            throw ImportError.unreadable(path, reason: "it ends \(where_): the export was cut short, so nothing was imported; export it again")
         }
         rows.progress(1)
         return outcome
@@ -137,6 +140,10 @@ struct TagScanner {
     var needle: [UInt8] = []
     /// The name of the first start tag: the document's root element.
     private(set) var rootName: String?
+    /// Whether the root element's end tag came: a file cut short at a record boundary lacks it.
+    private(set) var rootClosed = false
+    /// The lines read so far.
+    var lines: Int { line }
 
     mutating func feed(_ chunk: Data, _ found: (Tag) -> Void) {
         var bytes = carry
@@ -171,8 +178,11 @@ struct TagScanner {
                 return
             }
             let next = index + 1 < count ? bytes[index + 1] : 0
-            if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") || next == UInt8(ascii: "/") {
-                // A declaration, comment, instruction or end tag: nothing to read.
+            if next == UInt8(ascii: "/") {
+                // An end tag: nothing to read, but the root's says the document is whole.
+                if let rootName, !rootName.isEmpty, Self.parse(bytes[(index + 2)..<end], line: line)?.name == rootName { rootClosed = true }
+            } else if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+                // A declaration, comment or instruction: nothing to read.
             } else if rootName == nil {
                 rootName = Self.parse(bytes[(index + 1)..<end], line: line)?.name ?? ""
                 if needle.isEmpty || Self.contains(needle, in: bytes, from: index + 1, to: end),

@@ -322,6 +322,34 @@ import Vocabulary
         #expect(preview.invalid.map(\.line) == [12, 13], "line numbers of the file, DTD and all")
     }
 
+    /// Issue 32, item 10: an export.xml cut short, at a record boundary or inside a record, is refused, naming
+    /// where it ends, and nothing is imported; before, one cut at a boundary imported as complete.
+    @Test func anAppleHealthExportCutShortIsRefused() async throws {
+        defer { temp.remove() }
+        let whole = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <HealthData locale="en_US">
+         <Record type="HKQuantityTypeIdentifierBodyMass" unit="kg" value="82.0" startDate="2026-06-02 07:05:00 -0400"/>
+         <Record type="HKQuantityTypeIdentifierBodyMass" unit="kg" value="81.8" startDate="2026-06-03 07:05:00 -0400"/>
+        </HealthData>
+
+        """
+        let g = try await graph()
+        #expect(try await g.app.weightImportFeature.preview(try file("export.xml", whole)).newCount == 2)
+        let atBoundary = try file("cut.xml", String(whole.prefix(upTo: whole.range(of: "</HealthData>")!.lowerBound)))
+        await #expect(throws: ImportError.unreadable(atBoundary.path, reason: "it ends at line 5 without closing <HealthData>: the export was cut short, "
+                                                      + "so nothing was imported; export it again")) {
+            _ = try await g.app.weightImportFeature.importFile(atBoundary)
+        }
+        let inside = try file("cut-inside.xml", String(whole.prefix(upTo: whole.range(of: "value=\"81.8\"")!.lowerBound)))
+        await #expect(throws: ImportError.unreadable(inside.path, reason: "it ends inside a Record at line 4: the export was cut short, "
+                                                      + "so nothing was imported; export it again")) {
+            _ = try await g.app.weightImportFeature.preview(inside)
+        }
+        try await g.app.weightEntryFeature.load()
+        #expect(g.app.weightEntryFeature.recentTrend(days: 1) == [nil], "nothing was written")
+    }
+
     @Test func unreadableAndForeignFilesAreRefusedWithAMessage() async throws {
         defer { temp.remove() }
         let g = try await graph()
