@@ -60,8 +60,10 @@ struct AppleHealthReader {
         }
         if stream.memberPath.hasSuffix(HealthConnectReader.member) { return try HealthConnectReader(rows: rows).read(stream, of: url) }
         return try read(path: url.path + ":" + stream.memberPath, size: 0, format: .appleHealthZip) { consumed in
-            do {
+            do throws(ZipEntryStream.Failure) {
                 return try stream.read(upTo: Self.chunkSize)
+            } catch let .unreadable(reason) {
+                throw ImportError.unreadable(url.path, reason: "reading export.xml stopped after \(consumed) bytes: \(reason); nothing was imported")
             } catch {
                 throw ImportError.unreadable(url.path, reason: "reading export.xml stopped after \(consumed) bytes: the archive is damaged")
             }

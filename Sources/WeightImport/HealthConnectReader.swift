@@ -90,8 +90,10 @@ struct HealthConnectReader {
             var copied = 0
             while true {
                 let chunk: Data
-                do {
+                do throws(ZipEntryStream.Failure) {
                     chunk = try stream.read(upTo: AppleHealthReader.chunkSize)
+                } catch let .unreadable(reason) {
+                    throw ImportError.unreadable(shown, reason: "reading it stopped after \(copied) bytes: \(reason); nothing was imported")
                 } catch {
                     throw ImportError.unreadable(shown, reason: "reading it stopped after \(copied) bytes: the archive is damaged")
                 }

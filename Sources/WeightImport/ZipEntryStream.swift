@@ -51,6 +51,13 @@ final class ZipEntryStream {
     private let archive: OpaquePointer
     /// The member's path in the archive.
     let memberPath: String
+    /// The bytes the member may inflate to: `expansionLimit` times the archive's size, and at least
+    /// `inflatedFloor`. A real export compresses about 20 to 1; a bomb (gigabytes of zeros in kilobytes)
+    /// stops here, after seconds, not minutes of CPU.
+    private let inflatedLimit: Int
+    private var inflated = 0
+    static let expansionLimit = 200
+    static let inflatedFloor = 64 << 20
 
     /// Opens `url` and moves to the first member whose path `matches`.
     init(url: URL, member matches: (String) -> Bool) throws(Failure) {
@@ -58,6 +65,9 @@ final class ZipEntryStream {
         guard let archive = library.new() else { throw .unreadable("out of memory") }
         self.library = library
         self.archive = archive
+        // Unknown: as small as the floor allows.
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        inflatedLimit = max(Self.inflatedFloor, size.multipliedReportingOverflow(by: Self.expansionLimit).overflow ? .max : size * Self.expansionLimit)
         _ = library.supportZip(archive)
         guard library.open(archive, url.path, 1 << 16) == ARCHIVE_OK else {
             let reason = library.errorString(archive).map { String(cString: $0) } ?? "not a zip archive"
@@ -93,6 +103,10 @@ final class ZipEntryStream {
             throw .unreadable(library.errorString(archive).map { String(cString: $0) } ?? "a damaged member")
         }
         data.count = read
+        inflated += read
+        guard inflated <= inflatedLimit else {
+            throw .unreadable("\(memberPath) expands to more than \(Self.expansionLimit) times the archive's size, as a zip bomb does, not an export")
+        }
         return data
     }
 }

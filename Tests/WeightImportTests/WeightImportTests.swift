@@ -350,6 +350,27 @@ import Vocabulary
         #expect(g.app.weightEntryFeature.recentTrend(days: 1) == [nil], "nothing was written")
     }
 
+    /// Issue 32, item 9: a zip whose member inflates far beyond any export (100 MB of zeros in 100 KB) is
+    /// refused once it passes its cap, after a second of work, not a minute; nothing is imported.
+    @Test func aZipBombIsRefusedAtItsCap() async throws {
+        defer { temp.remove() }
+        let bomb = temp.url.appendingPathComponent("export.zip")
+        let script = """
+            import sys, zipfile
+            with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
+                with z.open('apple_health_export/export.xml', 'w') as f:
+                    for _ in range(100): f.write(bytes(1 << 20))
+            """
+        #expect(try runTool("/usr/bin/env", ["python3", "-c", script, bomb.path], mergingErrors: true).status == 0)
+        let g = try await graph()
+        do {
+            _ = try await g.app.weightImportFeature.importFile(bomb)
+            Issue.record("a zip bomb was read as an export")
+        } catch let ImportError.unreadable(_, reason) {
+            #expect(reason.contains("expands to more than 200 times the archive's size") && reason.contains("stopped after 67108864 bytes"), "\(reason)")
+        }
+    }
+
     @Test func unreadableAndForeignFilesAreRefusedWithAMessage() async throws {
         defer { temp.remove() }
         let g = try await graph()
