@@ -14,7 +14,7 @@ import Foundation
 public final class BlockingPool: @unchecked Sendable {
     // @unchecked: `items`, `idle` and `threads` are guarded by `condition`.
     /// The pool every part of Trend shares.
-    public static let shared = BlockingPool(label: "trend.blocking")
+    public static let shared = BlockingPool()
 
     /// Whether the work's task was cancelled; a long item checks it between steps.
     public final class Cancellation: @unchecked Sendable {
@@ -29,7 +29,6 @@ public final class BlockingPool: @unchecked Sendable {
         func cancel() { lock.withLock { cancelled = true } }
     }
 
-    private let label: String
     private let maximumThreads: Int
     private let condition = NSCondition()
     private var items: [() -> Void] = []
@@ -40,12 +39,11 @@ public final class BlockingPool: @unchecked Sendable {
     /// Starts a thread that runs its argument; false when none could start. Tests replace it.
     private let spawn: (@escaping () -> Void) -> Bool
 
-    public convenience init(label: String, maximumThreads: Int = 32) {
-        self.init(label: label, maximumThreads: maximumThreads, spawn: BlockingPool.startThread)
+    public convenience init(maximumThreads: Int = 32) {
+        self.init(maximumThreads: maximumThreads, spawn: BlockingPool.startThread)
     }
 
-    init(label: String, maximumThreads: Int, spawn: @escaping (@escaping () -> Void) -> Bool) {
-        self.label = label
+    init(maximumThreads: Int, spawn: @escaping (@escaping () -> Void) -> Bool) {
         self.maximumThreads = maximumThreads
         self.spawn = spawn
     }

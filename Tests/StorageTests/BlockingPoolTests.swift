@@ -8,7 +8,7 @@ import Testing
 /// deadlock when one item waits for another.
 @Suite struct BlockingPoolTests {
     @Test func aLaneRunsItsItemsOneAtATimeInOrder() {
-        let lane = BlockingPool.Lane(on: BlockingPool(label: "test"))
+        let lane = BlockingPool.Lane(on: BlockingPool())
         let seen = Mutex<[Int]>([])
         let running = Mutex(0), most = Mutex(0)
         for index in 0..<500 {
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func aTaskCancelledBeforeItsItemStartsNeverRunsIt() async throws {
-        let pool = BlockingPool(label: "test", maximumThreads: 1)
+        let pool = BlockingPool(maximumThreads: 1)
         let gate = DispatchSemaphore(value: 0)
         pool.submit { gate.wait() }  // The one thread is busy until the gate opens.
         let ran = Mutex(false)
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aRunningItemIsToldOfItsCancellation() async throws {
-        let pool = BlockingPool(label: "test")
+        let pool = BlockingPool()
         let started = Mutex(false)
         let task = Task {
             try await pool.run { cancellation -> Bool in
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func anItemWaitingForALaterOneDoesNotHoldThePoolUp() async throws {
-        let pool = BlockingPool(label: "test", maximumThreads: 4)
+        let pool = BlockingPool(maximumThreads: 4)
         let handed = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         let freed = Mutex(false)
         // The first item waits for the second (a reader waiting for the writer to take a batch); without a
@@ -75,7 +75,7 @@ import Testing
 /// process limit hung with its writer waiting for a reader thread that never started).
 @Suite struct BlockingPoolRefusalTests {
     @Test func withNoThreadAtAllTheWorkRunsOnTheCallersThread() async throws {
-        let pool = BlockingPool(label: "test", maximumThreads: 4, spawn: { _ in false })
+        let pool = BlockingPool(maximumThreads: 4, spawn: { _ in false })
         #expect(try await pool.run { _ in 42 } == 42)
         let ran = Mutex(false)
         pool.submit { ran.withLock { $0 = true } }
@@ -84,7 +84,7 @@ import Testing
 
     @Test func withEveryThreadBusyAndNoneToStartTheWorkIsRefusedNotLeftWaiting() async throws {
         let started = Mutex(0)
-        let pool = BlockingPool(label: "test", maximumThreads: 4, spawn: { body in
+        let pool = BlockingPool(maximumThreads: 4, spawn: { body in
             // The first thread starts; the system refuses every one after it.
             guard started.withLock({ $0 += 1; return $0 }) == 1 else { return false }
             return BlockingPool.startThread(body)
