@@ -60,6 +60,22 @@ public struct HabitPlan: Sendable, Equatable {
         return HabitPlan(schedule: schedule, kind: kind, unit: unit)
     }
 
+    /// A new habit's name and plan from the words after `habit add`: the name runs until the words
+    /// after it read as a plan, so it needs no quotes (`Drink water every day target 8`). A schedule
+    /// word swallowed into the name (`Read every funday`) is a misread plan, refused with the first problem.
+    public static func named(_ words: [String]) throws(Problem) -> (name: String, plan: HabitPlan) {
+        var problem: Problem?
+        for split in 1...max(1, words.count) {
+            if problem != nil, words[1..<split].contains(where: looksLikeSchedule) { break }
+            do {
+                return (words[..<split].joined(separator: " "), try parse(Array(words[split...])))
+            } catch let error {
+                if problem == nil { problem = error }
+            }
+        }
+        throw problem ?? .unreadableSchedule(word: words.joined(separator: " "))
+    }
+
     /// Whether a word reads as part of a schedule or a target (`every`, `3/week`, `8`): a name ends before it.
     public static func looksLikeSchedule(_ word: String) -> Bool {
         let lower = word.lowercased()

@@ -23,7 +23,7 @@ public struct DayRange: Sendable, Equatable {
     /// The span `text` names, ending today for the relative forms; nil when it is no RANGE.
     public static func parse(_ text: String, today: Int) -> DayRange? {
         let lower = text.lowercased()
-        if lower == "all" { return DayRange(firstDay: nil, lastDay: nil, title: "all time") }
+        if lower == "all" { return allTime }
         if let (count, unit) = Self.count(lower) {
             let (days, word) = [("d", (1, "day")), ("w", (7, "week")), ("m", (30, "month")), ("y", (365, "year"))]
                 .first { $0.0 == unit }?.1 ?? (1, "day")
@@ -52,6 +52,9 @@ public struct DayRange: Sendable, Equatable {
         }
         return nil
     }
+
+    /// All of history.
+    public static let allTime = DayRange(firstDay: nil, lastDay: nil, title: "all time")
 
     /// `2w` → (2, "w"): a count of 1 to 100,000 and one of d, w, m, y.
     private static func count(_ text: String) -> (Int, String)? {

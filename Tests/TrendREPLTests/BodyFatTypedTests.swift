@@ -41,7 +41,7 @@ import TestSupport
         _ = await session.execute("weigh 82.4")
         for (line, reason) in [("fat 90", "outside 1–75 %"), ("fat 23 yesterday", "no weigh-in on 2026-06-14"),
                                ("weigh 80 fat", "'fat' needs a percent"), ("weigh 80 fat lots", "'fat' needs a percent"),
-                               ("weigh 80 fat 0.5%", "outside 1–75 %"), ("fat", "needs a percent"), ("fat 23 please", "did not understand 'please'")] {
+                               ("weigh 80 fat 0.5%", "outside 1–75 %"), ("fat", "needs a percent"), ("fat 23 please", "'please' is not a WHEN")] {
             let result = await session.execute(line)
             #expect(!result.succeeded && result.text.contains(reason), "\(line): \(result.text)")
         }

@@ -57,7 +57,7 @@ import TestSupport
         let catalog = CommandCatalog.standard()
         let usage = Dictionary(uniqueKeysWithValues: catalog.commands.map { ($0.name, $0.usage) })
         #expect(usage["weigh"] == "weigh WEIGHT [UNIT] [WHEN] [fat PERCENT] [note TEXT]")
-        #expect(usage["edit"] == "edit ID [WEIGHT] [at WHEN] [note TEXT|no note]")
+        #expect(usage["edit"] == "edit ID [WEIGHT|LENGTH] [at WHEN] [note TEXT|no note]")
         #expect(usage["restore"] == "restore latest|previous|weekly YYYY-Www|before-restore NAME|sync ID|FILE [merge] [skip-invalid]")
         #expect(usage["habit"] == "habit add|done|undo|show|… NAME")
         #expect(usage["set"] == "set KEY VALUE")

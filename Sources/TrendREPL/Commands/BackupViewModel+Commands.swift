@@ -1,32 +1,33 @@
 import AppCore
 import Backup
 import Foundation
+import Vocabulary
 
 /// The words of the backup screen: what each command takes, its help and how it completes.
 extension BackupViewModel {
     static var commands: [CommandSpec] {
         [
-            CommandSpec(name: "backup", aliases: ["backups"], syntax: .optional(.words("status", "now", "list")),
+            CommandSpec(name: "backup", aliases: ["backups"], syntax: .optional(.value("status|now|list", .words(["status", "now", "list"]), .oneOf(["status", "now", "list"], also: ["ls"]))),
                         summary: "backup status, a snapshot now, or the snapshots you can restore",
                         examples: ["backup", "backup now", "backup list"]) { context, arguments in
                 let viewModel = BackupViewModel(backupFeature: context.app.backupFeature)
-                switch arguments.map({ $0.lowercased() }) {
-                case [], ["status"]: return try await viewModel.status()
-                case ["now"]: return try await viewModel.now()
-                case ["list"], ["ls"]: return try await viewModel.list(style: context.style)
-                default: throw CommandFailure(.usage, "backup: use 'backup', 'backup now' or 'backup list'")
+                switch arguments.value("status|now|list", as: String.self) {
+                case "now": return try await viewModel.now()
+                case "list", "ls": return try await viewModel.list(style: context.style)
+                default: return try await viewModel.status()
                 }
             },
             CommandSpec(name: "restore", syntax: .sequence([
                             .choice([.word("latest"), .word("previous"), .sequence([.word("weekly"), .value("YYYY-Www", .vocabulary("weekly"))]),
                                      .sequence([.word("before-restore"), .value("NAME", .vocabulary("before-restore"))]),
-                                     .sequence([.word("sync"), .value("ID")]), .value("FILE", .file)]),
-                            .optional(.word("merge")), .optional(.word("skip-invalid")),
+                                     .sequence([.word("sync"), .value("ID")]), .value("FILE", .file, .snapshotFile)]),
+                            .anyOrder([.word("merge"), .word("skip-invalid")]),
                         ]),
                         summary: "replace everything with a snapshot (a copy of what is there is kept first); 'merge' adds instead",
                         examples: ["restore latest", "restore weekly 2026-W48", "restore before-restore 2026-11-29T13-40-05Z",
                                    "restore ~/old/Latest.json", "restore sync 1a2b3c4d merge", "restore previous skip-invalid"]) { context, arguments in
-                try await BackupViewModel(backupFeature: context.app.backupFeature).restore(arguments, context: context)
+                try await BackupViewModel(backupFeature: context.app.backupFeature)
+                    .restore(try RestoreSource(arguments), merge: arguments.has("merge"), skipInvalid: arguments.has("skip-invalid"), context: context)
             },
             CommandSpec(name: "delete-all-data",
                         summary: "delete every weigh-in, habit and setting but this device's sync folder (a snapshot is kept first)",
@@ -34,5 +35,32 @@ extension BackupViewModel {
                 return try await BackupViewModel(backupFeature: context.app.backupFeature).deleteAll(context: context)
             },
         ]
+    }
+}
+
+extension RestoreSource {
+    /// The snapshot a `restore` names, as its declaration read it.
+    init(_ arguments: ParsedArguments) throws {
+        if arguments.has("latest") {
+            self = .latest
+        } else if arguments.has("previous") {
+            self = .previous
+        } else if arguments.has("weekly") {
+            self = .weekly(try arguments.required("YYYY-Www"))
+        } else if arguments.has("before-restore") {
+            self = .beforeRestore(try arguments.required("NAME"))
+        } else if arguments.has("sync") {
+            self = .sync(try arguments.required("ID"))
+        } else {
+            self = .file(try arguments.required("FILE"))
+        }
+    }
+}
+
+extension ArgumentGrammar {
+    /// A snapshot file: a path (with a `/`) or a name ending in `.json`, `~` read as home.
+    static let snapshotFile = ArgumentGrammar(noun: "a snapshot") { words, _, _ in
+        guard let word = words.first, word.contains("/") || word.lowercased().hasSuffix(".json") else { return [] }
+        return [ArgumentReading(URL(fileURLWithPath: HomePath.expanding(word)), consumed: 1)]
     }
 }

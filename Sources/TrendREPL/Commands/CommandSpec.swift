@@ -3,7 +3,11 @@ import AppCore
 /// Everything a command handler may use: the application graph and how to print.
 @MainActor
 public struct CommandContext {
-    public let app: AppModel
+    /// The application graph, built when a command first needs it (`help` opens no database).
+    public var app: AppModel { makeApp() }
+    private let makeApp: @MainActor () -> AppModel
+    /// Every command, for `help`.
+    public let catalog: CommandCatalog
     public let style: TerminalStyle
     /// The answer is JSON (`--json`), not text.
     public let json: Bool
@@ -21,6 +25,17 @@ public struct CommandContext {
     public let emit: @MainActor (String) -> Bool
     /// The line as typed, for words whose quotes are content (a note).
     public var line: String = ""
+
+    init(app: @escaping @MainActor () -> AppModel, catalog: CommandCatalog, style: TerminalStyle, json: Bool, isInteractive: Bool,
+         confirm: @escaping @MainActor (String) async -> Bool, emit: @escaping @MainActor (String) -> Bool) {
+        makeApp = app
+        self.catalog = catalog
+        self.style = style
+        self.json = json
+        self.isInteractive = isInteractive
+        self.confirm = confirm
+        self.emit = emit
+    }
 }
 
 /// What may follow a word when completing with Tab.
@@ -73,11 +88,12 @@ public struct CommandSpec {
     public let examples: [String]
     /// Whether the person's settings are read before it runs (all but a few, such as `quit`, which work without a database).
     public let readsSettings: Bool
-    public let run: @MainActor (CommandContext, [String]) async throws -> CommandOutput
+    /// Runs the command on its arguments, read once by `syntax`.
+    public let run: @MainActor (CommandContext, ParsedArguments) async throws -> CommandOutput
 
     public init(name: String, aliases: [String] = [], syntax: CommandSyntax = .none, summary: String, examples: [String] = [],
                 readsSettings: Bool = true,
-                run: @escaping @MainActor (CommandContext, [String]) async throws -> CommandOutput) {
+                run: @escaping @MainActor (CommandContext, ParsedArguments) async throws -> CommandOutput) {
         self.name = name
         self.aliases = aliases
         self.syntax = syntax

@@ -9,18 +9,22 @@ import Progress
 public indirect enum CommandSyntax: Sendable, Equatable {
     /// A word typed as it is (`now`, `note`).
     case word(String)
-    /// A value, shown by its placeholder (`WEIGHT`, `FILE`), completing from `slot` (`.words([])`: nothing to offer).
-    case value(String, ArgumentSlot)
+    /// A value, shown by its placeholder (`WEIGHT`, `FILE`), completing from `slot` (`.words([])`: nothing to offer),
+    /// read by `grammar`.
+    case argument(String, ArgumentSlot, ArgumentGrammar)
     /// Something that may be left out: `[…]`.
     case optional(CommandSyntax)
     /// One of several: `a|b`.
     case choice([CommandSyntax])
     /// One after another.
     case sequence([CommandSyntax])
+    /// Parts each of which may be typed once, in any order (`[WHEN] [fat PERCENT]`).
+    case anyOrder([CommandSyntax])
     /// Subcommands, each a word and what follows it; the usage line names the
     /// first few and the placeholder most of them take (`add|done|undo|show|… NAME`).
     /// `key` names the word in the usage line instead (`set KEY VALUE`).
-    case subcommands(key: String? = nil, [(String, CommandSyntax)])
+    /// `aliases` are other words for a subcommand (`check` for `done`), read but not offered.
+    case subcommands(key: String? = nil, [(String, CommandSyntax)], aliases: [String: String] = [:])
 
     /// Nothing: a command that takes no arguments.
     public static let none = CommandSyntax.sequence([])
@@ -28,11 +32,13 @@ public indirect enum CommandSyntax: Sendable, Equatable {
     /// A choice of plain words.
     public static func words(_ words: String...) -> CommandSyntax { .choice(words.map(CommandSyntax.word)) }
 
-    /// The RANGE every listing takes (`2w 3m 1y all`, a month, a year, START..END).
-    static let range = CommandSyntax.value("RANGE", .words(ProgressRange.allCases.map(\.rawValue)))
+    /// The RANGE every listing takes (`2w 3m 1y all`, a month, a year, START..END, `last week`), read as a `NamedRange`.
+    static let range = CommandSyntax.value("RANGE", .words(ProgressRange.allCases.map(\.rawValue)), .range)
 
-    /// A value that completes from no list.
-    public static func value(_ name: String) -> CommandSyntax { .value(name, .words([])) }
+    /// A value shown as `name`, completing from `slot`, read by `grammar` (one word unless told).
+    public static func value(_ name: String, _ slot: ArgumentSlot = .words([]), _ grammar: ArgumentGrammar = .word) -> CommandSyntax {
+        .argument(name, slot, grammar)
+    }
 
     public static func == (lhs: CommandSyntax, rhs: CommandSyntax) -> Bool { lhs.usage == rhs.usage && lhs.completion == rhs.completion }
 
@@ -42,11 +48,12 @@ public indirect enum CommandSyntax: Sendable, Equatable {
     public var usage: String {
         switch self {
         case let .word(word): word
-        case let .value(name, _): name
+        case let .argument(name, _, _): name
         case let .optional(inner): "[" + inner.usage + "]"
+        case let .anyOrder(parts): parts.map { CommandSyntax.optional($0).usage }.joined(separator: " ")
         case let .choice(alternatives): alternatives.map(\.usage).joined(separator: "|")
         case let .sequence(parts): parts.map(\.usage).filter { !$0.isEmpty }.joined(separator: " ")
-        case let .subcommands(key, commands):
+        case let .subcommands(key, commands, _):
             subcommandsUsage(key: key, commands)
         }
     }
@@ -79,12 +86,13 @@ public indirect enum CommandSyntax: Sendable, Equatable {
     public var expansions: [[Atom]] {
         switch self {
         case let .word(word): [[.word(word)]]
-        case let .value(name, slot): [[.value(name, slot)]]
+        case let .argument(name, slot, _): [[.value(name, slot)]]
         case let .optional(inner): inner.expansions + [[]]  // There first: completion offers words in the order declared.
         case let .choice(alternatives): alternatives.flatMap(\.expansions)
         case let .sequence(parts):
             parts.reduce([[]]) { heads, part in heads.flatMap { head in part.expansions.map { head + $0 } } }
-        case let .subcommands(_, commands):
+        case let .anyOrder(parts): CommandSyntax.sequence(parts.map(CommandSyntax.optional)).expansions
+        case let .subcommands(_, commands, _):
             commands.flatMap { word, rest in rest.expansions.map { [.word(word)] + $0 } }
         }
     }

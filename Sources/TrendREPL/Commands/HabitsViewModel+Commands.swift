@@ -2,25 +2,31 @@ import AppCore
 import Foundation
 import Habits
 import Settings
+import Vocabulary
 
 /// The words of the habits screen: what each command takes, its help and how it completes.
 extension HabitsViewModel {
     static var commands: [CommandSpec] {
         let name = CommandSyntax.value("NAME", .vocabulary("habits"))
-        let nameWhen = CommandSyntax.sequence([name, .optional(.value("WHEN", .words(["today", "yesterday"])))])
+        let named = CommandSyntax.value("NAME", .vocabulary("habits"), .habit(runsToEnd: false))
+        let when = CommandSyntax.optional(.value("WHEN", .words(["today", "yesterday"]), .when))
+        let note = CommandSyntax.optional(.sequence([.word("note"), .value("TEXT", .words([]), .phrase)]))
         return [
             CommandSpec(name: "habits", syntax: .optional(.word("all")), summary: "today's habits: due, done, streaks, strength; 'all' adds the archived ones",
                         examples: ["habits", "habits all"]) { context, arguments in
-                guard arguments.isEmpty || arguments == ["all"] else {
-                    throw CommandFailure(.usage, "habits: takes no arguments (or 'all' to include archived ones); for one habit use 'habit show NAME'")
-                }
-                return try await HabitsViewModel(habitsFeature: context.app.habitsFeature).list(includeArchived: !arguments.isEmpty, style: context.style)
+                try await HabitsViewModel(habitsFeature: context.app.habitsFeature).list(includeArchived: arguments.has("all"), style: context.style)
             },
             CommandSpec(name: "habit", syntax: .subcommands([
-                            ("add", .sequence([.value("NAME"), .optional(.value("SCHEDULE"))])), ("done", nameWhen), ("undo", nameWhen),
-                            ("show", name), ("no", nameWhen), ("skip", nameWhen), ("edit", name), ("rename", name), ("archive", name),
-                            ("unarchive", name), ("delete", name), ("restore", .value("NAME")), ("export", .value("FILE", .file)),
-                        ]),
+                            ("add", .sequence([.value("NAME", .words([]), .namedPlan), .optional(.value("SCHEDULE", .words([]), .partOfPrevious))])),
+                            ("done", .sequence([named, when, .optional(.value("VALUE", .words([]), .markValue)), note])),
+                            ("undo", .sequence([named, when])),
+                            ("show", name), ("no", .sequence([named, when, note])), ("skip", .sequence([named, when, note])),
+                            ("edit", .sequence([.value("NAME", .vocabulary("habits"), .habitEdit),
+                                                .value("schedule|target|at-least|at-most|unit", .words(["schedule", "target", "at-least", "at-most", "unit"]), .partOfPrevious)])),
+                            ("rename", .sequence([name, .value("NEW", .words([]), .word(noun: "the new name"))])), ("archive", name),
+                            ("unarchive", name), ("delete", name), ("restore", .value("NAME")), ("export", .value("FILE", .file, .path)),
+                        ], aliases: ["new": "add", "do": "done", "check": "done", "uncheck": "undo", "clear": "undo", "view": "show",
+                                     "remove": "delete", "rm": "delete", "undelete": "restore"]),
                         summary: "manage one habit: add, done, no, skip, undo, show, edit, rename, archive, unarchive, delete, restore, export",
                         examples: [
                             "habit add Read every day", "habit add \"Drink water\" every day target 8",
@@ -32,8 +38,103 @@ extension HabitsViewModel {
                         ]) { context, arguments in
                 try await HabitsViewModel(habitsFeature: context.app.habitsFeature, insightsFeature: context.app.insightsFeature,
                                           weightUnit: context.app.weightEntryFeature.unit)
-                    .habit(arguments, style: context.style)
+                    .habit(HabitRequest(arguments), style: context.style)
             },
         ]
+    }
+}
+
+/// One `habit …` command, as its declaration read it.
+enum HabitRequest {
+    case add(name: String, plan: HabitPlan)
+    /// `done`, `no`, `skip` (a mark) or `undo` (nil): on a day, with a number (added to the day's with `+`) and a note.
+    case mark(Habit, HabitMark?, when: WhenInput, adding: Bool, note: String?)
+    case show(String)
+    case edit(HabitEdit)
+    case rename(String, to: String)
+    case archive(String, Bool)
+    case delete(String)
+    case restore(String)
+    case export(URL)
+
+    init(_ arguments: ParsedArguments) throws {
+        let name = { () throws -> String in try arguments.required("NAME") }
+        switch arguments.subcommand {
+        case "add":
+            let (name, plan) = try arguments.required("NAME", as: (name: String, plan: HabitPlan).self)
+            self = .add(name: name, plan: plan)
+        case let sub? where ["done", "no", "skip", "undo"].contains(sub):
+            let value = arguments.value("VALUE", as: (number: Double, adding: Bool).self)
+            let mark: HabitMark? = switch sub {
+            case "skip": .skipped
+            case "no": .no
+            case "undo": nil
+            default: value.map { HabitMark.value($0.number) } ?? .done
+            }
+            self = .mark(try arguments.required("NAME"), mark, when: arguments.value("WHEN") ?? .current, adding: value?.adding ?? false,
+                         note: arguments.value("TEXT"))
+        case "show": self = .show(try name())
+        case "edit": self = .edit(try arguments.required("NAME"))
+        case "rename": self = .rename(try name(), to: try arguments.required("NEW"))
+        case "archive": self = .archive(try name(), true)
+        case "unarchive": self = .archive(try name(), false)
+        case "delete": self = .delete(try name())
+        case "restore": self = .restore(try name())
+        default: self = .export(try arguments.required("FILE"))
+        }
+    }
+}
+
+/// `habit edit NAME schedule …|target N [UNIT]|at least N|at most N|unit UNIT`: what changes.
+struct HabitEdit {
+    enum Change {
+        case schedule(HabitSchedule)
+        case unit(String)
+        /// `target N`, `at least N`, `at most N`: the kind as `habit add` reads it; `target` keeps an at-most habit's direction.
+        case kind(HabitKind, unit: String, saidTarget: Bool)
+    }
+
+    let name: String
+    let change: Change
+
+    static let usage = "habit edit: write habit edit NAME schedule SCHEDULE, habit edit NAME target N [UNIT], "
+        + "habit edit NAME at least|at most N [UNIT] or habit edit NAME unit UNIT"
+}
+
+extension ArgumentGrammar {
+    /// A new habit's name and plan, as `HabitPlan.named` splits them.
+    static let namedPlan = ArgumentGrammar(noun: "a name", forms: "e.g. 'habit add Read every day' or 'habit add Gym 3/week'") { words, _, _ in
+        guard !words.isEmpty else { return [] }
+        return [ArgumentReading(try HabitsViewModel.reading(Array(words), HabitPlan.named), consumed: words.count)]
+    }
+
+    /// The number of a `habit done`: `6`, or `+2` to add to the day's.
+    static let markValue = ArgumentGrammar(noun: "a number", forms: "VALUE is a number, or +VALUE to add to the day's") { words, _, _ in
+        guard let text = words.first else { return [] }
+        let adding = text.hasPrefix("+")
+        guard let number = HabitsViewModel.number(adding ? String(text.dropFirst()) : text) else { return [] }
+        return [ArgumentReading((number: number, adding: adding), consumed: 1)]
+    }
+
+    /// `NAME schedule …`, `NAME target 10 glasses`: the name runs to the first word that says what changes.
+    static let habitEdit = ArgumentGrammar(noun: "a habit's name and what changes") { words, _, _ in
+        let markers = ["schedule", "target", "at", "at-least", "at-most", "unit"]
+        let words = Array(words)
+        guard let split = words.indices.dropFirst().first(where: { markers.contains(words[$0].lowercased()) }) else {
+            throw CommandFailure(.usage, HabitEdit.usage)
+        }
+        let what = words[split].lowercased(), rest = Array(words[(split + 1)...])
+        let change: HabitEdit.Change
+        switch what {
+        case "schedule":
+            change = .schedule(try HabitsViewModel.reading(rest, command: "habit edit", HabitPlan.parse).schedule)
+        case "unit":
+            change = .unit(rest.joined(separator: " "))
+        default:
+            let plan = try HabitsViewModel.reading([what] + rest, command: "habit edit", HabitPlan.parse)
+            guard plan.kind != .yesNo else { throw CommandFailure(.usage, HabitEdit.usage) }
+            change = .kind(plan.kind, unit: plan.unit, saidTarget: what == "target")
+        }
+        return [ArgumentReading(HabitEdit(name: words[..<split].joined(separator: " "), change: change), consumed: words.count)]
     }
 }

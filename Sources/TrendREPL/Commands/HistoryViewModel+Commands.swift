@@ -12,9 +12,9 @@ extension HistoryViewModel {
             CommandSpec(name: "redo", summary: "apply again the change undone last", examples: ["redo"]) { context, arguments in
                 return try await HistoryViewModel(changeHistoryFeature: context.app.changeHistoryFeature).redo()
             },
-            CommandSpec(name: "history", syntax: .optional(.value("N")), summary: "the last N changes (default 10), newest first",
+            CommandSpec(name: "history", syntax: .optional(.value("N", .words([]), .count(upTo: HistoryViewModel.maximumCount))), summary: "the last N changes (default 10), newest first",
                         examples: ["history", "history 50"]) { context, arguments in
-                try await HistoryViewModel(changeHistoryFeature: context.app.changeHistoryFeature).history(arguments, style: context.style)
+                try await HistoryViewModel(changeHistoryFeature: context.app.changeHistoryFeature).history(count: arguments.value("N") ?? HistoryViewModel.defaultCount, style: context.style)
             },
         ]
     }

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Vocabulary
 import Habits
 import Settings
 import WeightImport
@@ -9,18 +10,25 @@ import WeightLog
 extension ImportViewModel {
     static var commands: [CommandSpec] {
         [
-            CommandSpec(name: "import", syntax: .sequence([.value("FILE", .file), .optional(.word("preview")), .optional(.sequence([.word("member"), .value("NAME")]))]),
+            CommandSpec(name: "import", syntax: .sequence([.value("FILE", .file, .path),
+                                               .anyOrder([.value("preview", .words(["preview"]), .oneOf(["preview"], also: ["--preview", "dry-run"])),
+                                                          .sequence([.word("member"), .value("NAME", .words([]), .memberName)])])]),
                         summary: "bring in weigh-ins (a CSV, or the export of Apple Health, Health Connect, Fitbit, Garmin, Samsung Health, Zepp, Renpho, Withings, FatSecret, Libra, openScale, Trend and more) or habits (a Loop backup, Loop's CSV export, or a Checkmarks.csv such as 'habit export' writes)",
                         examples: ["import ~/Downloads/export.xml preview", "import weights.csv", "import libra.csv",
                                    "import 'Loop Habits Backup 2026-06-10.db' preview", "import eufylife.csv member Alex",
                                    "import my-habits.csv"]) { context, arguments in
-                try await viewModel(context).importFile(arguments, context: context)
+                try await viewModel(context).importFile(arguments.required("FILE"), preview: arguments.value("preview", as: String.self) != nil,
+                                                      member: arguments.value("NAME"), context: context)
             },
-            CommandSpec(name: "export", syntax: .sequence([.value("FILE", .file), .optional(.word("kg")), .optional(.range)]),
+            CommandSpec(name: "export", syntax: .sequence([.value("FILE", .file, .path),
+                                               .anyOrder([.value("kg", .words(["kg"]), .oneOf(["kg"], also: ["--kg"])), .range,
+                                                          .value("MEASURE", .words(ProgressViewModel.Measure.words), .progressMeasure)]),
+                                               .optional(.sequence([.word("with"), .value("HABIT", .vocabulary("habits"), .habit(runsToEnd: true))]))]),
                         summary: "write weigh-ins and tape measures to FILE.csv (your unit, or kg) or FILE.json; FILE.svg draws the progress chart (with HABIT marks its days; a measure such as waist or fat draws its own); FILE-habits.csv writes habits",
                         examples: ["export weights.csv", "export weights.csv kg", "export trend.json", "export 2025.csv 2025",
                                    "export chart.svg 6m", "export chart.svg 3m with Gym", "export waist.svg 6m waist", "export my-habits.csv"]) { context, arguments in
-                try await viewModel(context).export(arguments)
+                try await viewModel(context).export(to: arguments.required("FILE"), inKilograms: arguments.value("kg", as: String.self) != nil,
+                                                   range: arguments.value("RANGE"), chart: ChartRequest(arguments, command: "export"))
             },
         ]
     }
@@ -29,5 +37,20 @@ extension ImportViewModel {
         ImportViewModel(weightImportFeature: context.app.weightImportFeature, habitsFeature: context.app.habitsFeature,
                         progressFeature: context.app.progressFeature, weightEntryFeature: context.app.weightEntryFeature,
                         measurementsFeature: context.app.measurementsFeature)
+    }
+}
+
+extension ArgumentGrammar {
+    /// A file's path, `~` read as home.
+    static let path = ArgumentGrammar(noun: "a file") { words, _, _ in
+        words.first.map { [ArgumentReading(URL(fileURLWithPath: HomePath.expanding($0)), consumed: 1)] } ?? []
+    }
+
+    /// One person's name in a family's file: the rest of the line (names have spaces), less a closing `preview`.
+    static let memberName = ArgumentGrammar(noun: "a person's name") { words, _, _ in
+        guard !words.isEmpty else { return [] }
+        let all = ArgumentReading(words.joined(separator: " "), consumed: words.count)
+        guard words.count > 1, words.last?.lowercased() == "preview" else { return [all] }
+        return [ArgumentReading(words.dropLast().joined(separator: " "), consumed: words.count - 1), all]
     }
 }

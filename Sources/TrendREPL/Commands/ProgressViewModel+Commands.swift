@@ -1,26 +1,76 @@
 import AppCore
+import Foundation
+import Habits
 import Progress
-import Settings
-import WeightLog
+import Vocabulary
 
 /// The words of the progress screen: what each command takes, its help and how it completes.
 extension ProgressViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "progress", aliases: ["p", "chart"],
-                        syntax: .sequence([.optional(.range), .optional(.value("MEASURE", .words(ProgressViewModel.Measure.words))),
-                                           .optional(.sequence([.word("with"), .value("HABIT", .vocabulary("habits"))]))]),
+                        syntax: .sequence([.anyOrder([.range, .value("MEASURE", .words(ProgressViewModel.Measure.words), .progressMeasure)]),
+                                           .optional(.sequence([.word("with"), .value("HABIT", .vocabulary("habits"), .habit(runsToEnd: true))]))]),
                         summary: "the chart and numbers (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; kept); 'with HABIT' marks its days; "
                             + "MEASURE (fat, lean, fat-mass, waist, hips …) draws that instead of the weight",
                         examples: ["progress", "progress 6m", "progress all", "progress 3m with Gym", "progress 6m waist", "progress all fat"]) { context, arguments in
                 try await ProgressViewModel(progressFeature: context.app.progressFeature, habitsFeature: context.app.habitsFeature,
                                             weightEntryFeature: context.app.weightEntryFeature, measurementsFeature: context.app.measurementsFeature)
-                    .show(arguments, style: context.style)
+                    .show(ChartRequest(arguments, command: "progress"), style: context.style)
             },
-            CommandSpec(name: "goal", syntax: .optional(.choice([.value("WEIGHT"), .word("clear")])), summary: "show, set or clear the goal weight",
+            CommandSpec(name: "goal", syntax: .optional(.choice([.value("WEIGHT", .words([]), .weight()), .value("clear", .words(["clear"]), .oneOf(["clear"], also: ["none"]))])),
+                        summary: "show, set or clear the goal weight",
                         examples: ["goal", "goal 75", "goal 165 lb", "goal clear"]) { context, arguments in
-                try await ProgressViewModel(progressFeature: context.app.progressFeature).goal(arguments)
+                let change: ProgressViewModel.GoalChange = if let weight = arguments.value("WEIGHT", as: WeightInput.Reading.self) {
+                    .set(kilograms: weight.kilograms)
+                } else if arguments.value("clear", as: String.self) != nil { .clear } else { .none }
+                return try await ProgressViewModel(progressFeature: context.app.progressFeature).goal(change)
             },
         ]
+    }
+}
+
+/// `progress [RANGE] [MEASURE] [with HABIT]` (and an SVG export's words after its file), as the declaration read them.
+struct ChartRequest {
+    let range: NamedRange?
+    let measure: ProgressViewModel.Measure?
+    /// The habit whose done days the chart marks.
+    let habit: Habit?
+
+    init(_ arguments: ParsedArguments, command: String) throws {
+        range = arguments.value("RANGE")
+        measure = arguments.value("MEASURE")
+        habit = arguments.value("HABIT")
+        if measure != nil, habit != nil { throw CommandFailure(.usage, "\(command): 'with HABIT' marks the weight chart only") }
+    }
+
+    /// The habit's name and the days it was done, as the chart marks them.
+    var marked: (name: String, days: Set<Int>)? { habit.map { ($0.name, $0.daysDoneAtAll) } }
+}
+
+extension ArgumentGrammar {
+    /// What `progress` draws besides the weight (`fat`, `lean`, `waist` …).
+    static let progressMeasure = ArgumentGrammar(noun: "a measure", forms: "MEASURE is \(ProgressViewModel.Measure.words.joined(separator: ", "))") { words, _, _ in
+        guard let first = words.first, let measure = ProgressViewModel.Measure(word: first) else { return [] }
+        return [ArgumentReading(measure, consumed: 1)]
+    }
+
+    /// A habit by its name, of any number of words: all the words left (`runsToEnd`), or the longest run of
+    /// them that names a habit, else the first word (refused by the habits as unknown, with the names near it).
+    static func habit(runsToEnd: Bool) -> ArgumentGrammar {
+        ArgumentGrammar(noun: "a habit's name") { words, _, context in
+            let habits = context.app.habitsFeature
+            try await habits.load()
+            guard !runsToEnd else {
+                return [ArgumentReading(try habits.habit(named: words.joined(separator: " ")), consumed: words.count)]
+            }
+            for length in stride(from: words.count, through: 1, by: -1) {
+                // Only whether these words name a habit matters here; an unknown name is refused below.
+                if let habit = try? habits.habit(named: words.prefix(length).joined(separator: " ")) {
+                    return [ArgumentReading(habit, consumed: length)]
+                }
+            }
+            return [ArgumentReading(try habits.habit(named: words[words.startIndex]), consumed: 1)]
+        }
     }
 }

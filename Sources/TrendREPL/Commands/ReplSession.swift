@@ -100,35 +100,23 @@ public final class ReplSession {
             return failure(CommandFailure(.unknownCommand, message))
         }
         do {
-            let output: CommandOutput
             // The declaration says what the command takes: one that takes nothing refuses words, before anything runs.
             if spec.syntax.takesNoArguments, words.count > 1 {
                 throw CommandFailure(.usage, "\(spec.name): takes no arguments")
             }
-            if spec.name == "help" {
-                output = try HelpViewModel(catalog: catalog).help(Array(words.dropFirst()), style: style)
-            } else {
-                emitted = ""
-                var context = CommandContext(app: app, style: style, json: json, isInteractive: isInteractive, confirm: confirm,
-                                             emit: { [unowned self] part in
-                                                 // Parts are whole lines: each fitted to the terminal like any answer.
-                                                 let part = style.fitted(part)
-                                                 if let stream = streamsOutput { return stream(part) }
-                                                 emitted += part
-                                                 return true
-                                             })
-                context.line = line
-                context.asksAboutDoubts = asksAboutDoubts
-                // The person's settings (day start, unit, goal, height) hold from the first command of every
-                // way in, the prompt, `-c` and a script alike: a mark made at 02:30 with days starting at
-                // 04:00 lands on the day before, whichever command comes first.
-                if spec.readsSettings {
-                    try await app.settingsFeature.load()
-                    // The other devices' changes first (with a sync folder set), so the command reads one history.
-                    await app.commandWillRun()
-                }
-                output = try await spec.run(context, Array(words.dropFirst()))
+            emitted = ""
+            let context = makeContext(line)
+            // The person's settings (day start, unit, goal, height) hold from the first command of every
+            // way in, the prompt, `-c` and a script alike: a mark made at 02:30 with days starting at
+            // 04:00 lands on the day before, whichever command comes first.
+            if spec.readsSettings {
+                try await app.settingsFeature.load()
+                // The other devices' changes first (with a sync folder set), so the command reads one history.
+                await app.commandWillRun()
             }
+            // The words are read once, by the command's declaration; the command gets what they mean.
+            let arguments = try await spec.syntax.parse(Array(words.dropFirst()), command: spec, context: context)
+            let output = try await spec.run(context, arguments)
             // Text fits the terminal: a line longer than it wraps at its spaces.
             let rest = json ? output.rawJSON ?? output.json.encoded() : style.fitted(output.text)
             defer { emitted = "" }
@@ -137,6 +125,30 @@ public final class ReplSession {
         } catch {
             return failure(FailureMessage.failure(from: error, command: spec.name))
         }
+    }
+
+    /// What a command on `line` may use.
+    private func makeContext(_ line: String) -> CommandContext {
+        var context = CommandContext(app: { [unowned self] in app }, catalog: catalog, style: style, json: json,
+                                     isInteractive: isInteractive, confirm: confirm,
+                                     emit: { [unowned self] part in
+                                         // Parts are whole lines: each fitted to the terminal like any answer.
+                                         let part = style.fitted(part)
+                                         if let stream = streamsOutput { return stream(part) }
+                                         emitted += part
+                                         return true
+                                     })
+        context.line = line
+        context.asksAboutDoubts = asksAboutDoubts
+        return context
+    }
+
+    /// The arguments of `line` as its command's declaration reads them, running nothing (for tests of the declarations).
+    func arguments(of line: String) async throws -> ParsedArguments {
+        let words = catalog.reading(try CommandTokenizer.tokenize(line))
+        guard let first = words.first, let spec = catalog.command(named: first) else { throw CommandFailure(.unknownCommand, "no command in '\(line)'") }
+        if spec.readsSettings { try await app.settingsFeature.load() }
+        return try await spec.syntax.parse(Array(words.dropFirst()), command: spec, context: makeContext(line))
     }
 
     private func failure(_ failure: CommandFailure) -> CommandResult {

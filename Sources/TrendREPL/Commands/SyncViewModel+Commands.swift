@@ -8,11 +8,7 @@ extension SyncViewModel {
                         summary: "the devices sharing the sync folder, what came in, any problem; 'sync now' syncs at once",
                         examples: ["sync", "sync now"]) { context, arguments in
                 let model = SyncViewModel(syncFeature: context.app.syncFeature, timeZone: context.app.changeHistoryFeature.calendar.timeZone)
-                switch arguments.map({ $0.lowercased() }) {
-                case []: return try await model.show(style: context.style)
-                case ["now"]: return try await model.syncNow(style: context.style)
-                default: throw CommandFailure(.usage, "sync: takes nothing, or 'now'")
-                }
+                return arguments.has("now") ? try await model.syncNow(style: context.style) : try await model.show(style: context.style)
             },
         ]
     }

@@ -7,7 +7,7 @@ extension TipViewModel {
         [
             CommandSpec(name: "tip", aliases: ["tips"], syntax: .optional(.word("next")), summary: "today's tip, or another one",
                         examples: ["tip", "tip next"]) { context, arguments in
-                try await TipViewModel(dailyTipsFeature: context.app.dailyTipsFeature).show(arguments, style: context.style)
+                try await TipViewModel(dailyTipsFeature: context.app.dailyTipsFeature).show(next: arguments.has("next"), style: context.style)
             },
         ]
     }

@@ -141,25 +141,7 @@ struct BackupViewModel {
         }
     }
 
-    func restore(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
-        var words = arguments
-        var merge = false, skipInvalid = false
-        while let last = words.last?.lowercased(), ["merge", "skip-invalid"].contains(last), words.count > 1 {
-            if last == "merge" { merge = true } else { skipInvalid = true }
-            words.removeLast()
-        }
-        let source: RestoreSource
-        switch (words.first?.lowercased(), words.count) {
-        case ("latest", 1): source = .latest
-        case ("previous", 1): source = .previous
-        case ("weekly", 2): source = .weekly(words[1])
-        case ("before-restore", 2): source = .beforeRestore(words[1])
-        case ("sync", 2): source = .sync(words[1])
-        case (let word?, 1) where word.contains("/") || word.hasSuffix(".json"):
-            source = .file(URL(fileURLWithPath: HomePath.expanding(words[0])))
-        default:
-            throw CommandFailure(.usage, "restore: name a snapshot: latest, previous, weekly YYYY-Www, before-restore NAME, sync ID, or a FILE path ending in .json; add 'merge' to add instead of replace, 'skip-invalid' to leave out rows Trend cannot accept")
-        }
+    func restore(_ source: RestoreSource, merge: Bool, skipInvalid: Bool, context: CommandContext) async throws -> CommandOutput {
         // A large snapshot takes seconds to check and write: say what is happening on a terminal.
         let checking = ProgressBar(enabled: context.isInteractive, label: "Checking the snapshot")
         checking.update(0.3)

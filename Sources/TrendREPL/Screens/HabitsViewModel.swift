@@ -20,50 +20,33 @@ struct HabitsViewModel {
         self.weightUnit = weightUnit
     }
 
-    static let subcommands = ["add", "done", "no", "skip", "undo", "show", "edit", "rename", "archive", "unarchive", "delete", "restore", "export"]
-
-    func habit(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
-        guard let sub = arguments.first?.lowercased() else {
-            throw CommandFailure(.usage, "habit: needs a subcommand: \(Self.subcommands.joined(separator: ", "))")
-        }
-        let rest = Array(arguments.dropFirst())
-        func needName(_ usage: String) throws -> String {
-            guard let name = rest.first else { throw CommandFailure(.usage, "habit \(sub): needs a habit name. Usage: habit \(usage)") }
-            return name
-        }
-        switch sub {
-        case "add", "new": return try await add(rest)
-        case "done", "do", "check": return try await mark(rest, sub: "done", style: style)
-        case "skip": return try await mark(rest, sub: "skip", style: style)
-        case "no": return try await mark(rest, sub: "no", style: style)
-        case "edit": return try await edit(rest)
-        case "undo", "uncheck", "clear": return try await mark(rest, sub: "undo", style: style)
-        case "show", "view":
-            guard rest.count == 1 else { throw CommandFailure(.usage, "habit show: needs one habit name (quote names with spaces)") }
-            return try await show(rest[0], style: style)
-        case "rename":
-            guard rest.count == 2 else {
-                throw CommandFailure(.usage, "habit rename: needs the old and the new name, e.g. habit rename Read \"Read 20 pages\"")
-            }
-            let habit = try await habitsFeature.rename(rest[0], to: rest[1])
-            return confirmation("Renamed '\(rest[0])' to '\(habit.name)'.", habit: habit)
-        case "archive", "unarchive":
-            let name = try needName("\(sub) NAME")
-            let habit = try await habitsFeature.setArchived(name, sub == "archive")
-            let text = sub == "archive" ? "Archived '\(habit.name)': hidden from the list, history kept. 'habit unarchive \(habit.name)' shows it again."
+    func habit(_ request: HabitRequest, style: TerminalStyle) async throws -> CommandOutput {
+        switch request {
+        case let .add(name, plan):
+            let habit = try await habitsFeature.add(name: name, schedule: plan.schedule, kind: plan.kind, unit: plan.unit)
+            let kindText = habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind, unit: habit.unit))"
+            return confirmation("Added '\(habit.name)' (\(HabitText.schedule(habit.schedule))\(kindText)).", habit: habit)
+        case let .mark(habit, mark, when, adding, note):
+            return try await self.mark(habit, mark, when: when, adding: adding, note: note)
+        case let .show(name):
+            return try await show(name, style: style)
+        case let .edit(edit):
+            return try await self.edit(edit)
+        case let .rename(old, new):
+            let habit = try await habitsFeature.rename(old, to: new)
+            return confirmation("Renamed '\(old)' to '\(habit.name)'.", habit: habit)
+        case let .archive(name, archived):
+            let habit = try await habitsFeature.setArchived(name, archived)
+            let text = archived ? "Archived '\(habit.name)': hidden from the list, history kept. 'habit unarchive \(habit.name)' shows it again."
                 : "'\(habit.name)' is back in the list."
             return confirmation(text, habit: habit)
-        case "delete", "remove", "rm":
-            let habit = try await habitsFeature.delete(try needName("delete NAME"))
+        case let .delete(name):
+            let habit = try await habitsFeature.delete(name)
             return confirmation("Deleted '\(habit.name)' and its history. 'habit restore \(CommandTokenizer.quoted(habit.name))' brings it back until you quit.", habit: habit)
-        case "restore", "undelete":
-            let habit = try await habitsFeature.restoreDeleted(try needName("restore NAME"))
+        case let .restore(name):
+            let habit = try await habitsFeature.restoreDeleted(name)
             return confirmation("Restored '\(habit.name)' with its history.", habit: habit)
-        case "export":
-            guard rest.count == 1 else {
-                throw CommandFailure(.usage, "habit export: needs one file or folder name, e.g. habit export checkmarks.csv or habit export ~/loop-export")
-            }
-            let url = URL(fileURLWithPath: HomePath.expanding(rest[0]))
+        case let .export(url):
             // A .csv name is Loop's combined Checkmarks.csv; anything else is a folder with every file Loop's export holds.
             let single = url.pathExtension.lowercased() == "csv"
             let count: Int
@@ -74,37 +57,14 @@ struct HabitsViewModel {
             }
             let what = single ? "Loop's Checkmarks.csv layout, newest day first" : "Loop's export: Habits.csv, Checkmarks.csv, Scores.csv and a folder per habit"
             return CommandOutput(Exported(file: url.path, habits: count, what: what), style: .plain)
-        default:
-            throw CommandFailure(.usage, "habit: unknown subcommand '\(ReplSession.printable(sub))'; use one of \(Self.subcommands.joined(separator: ", "))")
         }
     }
 
-    func add(_ arguments: [String]) async throws -> CommandOutput {
-        guard !arguments.isEmpty else {
-            throw CommandFailure(.usage, "habit add: needs a name, e.g. habit add Read every day")
-        }
-        // The name runs until the words after it read as a schedule and a target: no quotes needed.
-        var problem: String?
-        for split in 1...arguments.count {
-            let name = arguments[..<split].joined(separator: " ")
-            // A schedule word swallowed into the name ("Read every funday") is a misread schedule, not a name.
-            if problem != nil, arguments[1..<split].contains(where: HabitPlan.looksLikeSchedule) { break }
-            do {
-                let plan = try Self.plan(Array(arguments[split...]))
-                let habit = try await habitsFeature.add(name: name, schedule: plan.schedule, kind: plan.kind, unit: plan.unit)
-                let kindText = habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind, unit: habit.unit))"
-                return confirmation("Added '\(habit.name)' (\(HabitText.schedule(habit.schedule))\(kindText)).", habit: habit)
-            } catch let failure as CommandFailure {
-                if problem == nil { problem = failure.message }
-            }
-        }
-        throw CommandFailure(.usage, problem ?? "habit add: needs a name")
-    }
-
-    /// A plan's words read by its grammar (`HabitPlan`), a refusal said for the command `command`.
-    static func plan(_ words: [String], command: String = "habit add") throws -> HabitPlan {
+    /// What a plan's grammar (`HabitPlan`) read, its refusal said for the command `command`.
+    nonisolated static func reading<Value>(_ words: [String], command: String = "habit add",
+                                           _ read: ([String]) throws(HabitPlan.Problem) -> Value) throws -> Value {
         do {
-            return try HabitPlan.parse(words)
+            return try read(words)
         } catch let .needsNumber(marker) {
             throw CommandFailure(.usage, "\(command): '\(marker)' needs a number after it, e.g. \(marker) 8")
         } catch let .unreadableSchedule(word) {
@@ -114,31 +74,17 @@ struct HabitsViewModel {
     }
 
     /// `habit edit NAME schedule 3 times a week`, `… target 10`, `… at most 1`, `… unit glasses`.
-    func edit(_ arguments: [String]) async throws -> CommandOutput {
-        let usage = "habit edit: write habit edit NAME schedule SCHEDULE, habit edit NAME target N [UNIT], "
-            + "habit edit NAME at least|at most N [UNIT] or habit edit NAME unit UNIT"
+    func edit(_ edit: HabitEdit) async throws -> CommandOutput {
         try await habitsFeature.load()
-        // The name runs to the first word that says what changes.
-        guard let split = arguments.indices.dropFirst().first(where: { ["schedule", "target", "at", "at-least", "at-most", "unit"].contains(arguments[$0].lowercased()) }) else {
-            throw CommandFailure(.usage, usage)
-        }
-        let name = arguments[..<split].joined(separator: " ")
-        let what = arguments[split].lowercased()
-        let rest = Array(arguments[(split + 1)...])
-        let current = try habitsFeature.habit(named: name)
+        let current = try habitsFeature.habit(named: edit.name)
         let habit: Habit
-        switch what {
-        case "schedule":
-            habit = try await habitsFeature.edit(current.name, schedule: try Self.plan(rest, command: "habit edit").schedule)
-        case "unit":
-            habit = try await habitsFeature.edit(current.name, unit: rest.joined(separator: " "))
-        default:
-            // target N, at least N, at most N: the kind words as habit add reads them, with the schedule kept.
-            let words = (what == "target" ? ["target"] : [what]) + rest
-            let plan = try Self.plan(words, command: "habit edit")
-            let kind = plan.kind, unit = plan.unit
-            guard kind != .yesNo else { throw CommandFailure(.usage, usage) }
-            if case .atLeast = kind, what == "target", case .atMost = current.kind {
+        switch edit.change {
+        case let .schedule(schedule):
+            habit = try await habitsFeature.edit(current.name, schedule: schedule)
+        case let .unit(unit):
+            habit = try await habitsFeature.edit(current.name, unit: unit)
+        case let .kind(kind, unit, saidTarget):
+            if case .atLeast = kind, saidTarget, case .atMost = current.kind {
                 // `target N` on an at-most habit changes the limit, not the direction.
                 habit = try await habitsFeature.edit(current.name, kind: .atMost(kind.target ?? 0), unit: unit.isEmpty ? nil : unit)
             } else {
@@ -150,46 +96,12 @@ struct HabitsViewModel {
                             habit: habit)
     }
 
-    func mark(_ arguments: [String], sub: String, style: TerminalStyle) async throws -> CommandOutput {
-        guard !arguments.isEmpty else {
-            throw CommandFailure(.usage, "habit \(sub): needs a habit name, e.g. habit \(sub) Read [yesterday]")
-        }
-        // A name of several words needs no quotes: the longest run of words that names a habit.
-        try await habitsFeature.load()
-        let nameLength = (1...arguments.count).reversed().first { length in
-            // Only whether these words name a habit matters here; the error for an unknown name comes below.
-            (try? habitsFeature.habit(named: arguments[..<length].joined(separator: " "))) != nil
-        } ?? 1
-        let name = arguments[..<nameLength].joined(separator: " ")
-        var rest = arguments.dropFirst(nameLength)
-        // `note TEXT` at the end keeps a note on the day.
-        var note: String?
-        if let index = rest.firstIndex(where: { $0.lowercased() == "note" }), sub != "undo" {
-            note = rest[(index + 1)...].joined(separator: " ")
-            guard note?.isEmpty == false else { throw CommandFailure(.usage, "habit \(sub): 'note' needs the note after it, e.g. note \"felt great\"") }
-            rest = rest[..<index]
-        }
-        let when = try WhenInput.take(from: &rest)
-        var value: Double?
-        var adding = false
-        if let text = rest.first {
-            adding = text.hasPrefix("+")
-            guard sub == "done", rest.count == 1, let number = Self.number(adding ? String(text.dropFirst()) : text) else {
-                throw CommandFailure(.usage, "habit \(sub): did not understand '\(ReplSession.printable(text))'; write habit \(sub) NAME [WHEN]"
-                    + (sub == "done" ? " [VALUE or +VALUE to add to the day]" : ""))
-            }
-            value = number
-        }
-        let mark: HabitMark? = switch sub {
-        case "skip": .skipped
-        case "no": .no
-        case "undo": nil
-        default: value.map(HabitMark.value) ?? .done
-        }
-        let (habit, day) = try await habitsFeature.mark(name, when: when, as: mark, adding: adding, note: note)
+    func mark(_ habit: Habit, _ mark: HabitMark?, when: WhenInput, adding: Bool, note: String?) async throws -> CommandOutput {
+        let (habit, day) = try await habitsFeature.mark(habit.name, when: when, as: mark, adding: adding, note: note)
         let summary = habitsFeature.summaries().first { $0.habit.id == habit.id }
+        let added: Double? = if adding, case let .value(number)? = mark { number } else { nil }
         return CommandOutput(Marked(habit: summary.map(HabitValue.init), date: DayNumber.string(day), marked: habit, day: day,
-                                    isToday: day == habitsFeature.today, added: adding ? value ?? 0 : nil, summary: summary), style: .plain)
+                                    isToday: day == habitsFeature.today, added: added, summary: summary), style: .plain)
     }
 
     func list(includeArchived: Bool, style: TerminalStyle) async throws -> CommandOutput {

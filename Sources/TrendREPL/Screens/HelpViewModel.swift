@@ -6,10 +6,9 @@ public struct HelpViewModel {
     static let command = CommandSpec(
         name: "help", aliases: ["?", "h"], syntax: .optional(.value("COMMAND|GROUP|all")),
         summary: "the commands by group; 'help COMMAND' explains one, 'help GROUP' a group, 'help all' lists every form",
-        examples: ["help", "help weigh", "help habits", "help files", "help all"]
-    ) { _, _ in
-        // The session answers help itself, since it holds the catalogue.
-        CommandOutput(text: "", json: .null)
+        examples: ["help", "help weigh", "help habits", "help files", "help all"], readsSettings: false
+    ) { context, arguments in
+        try HelpViewModel(catalog: context.catalog).help(topic: arguments.value("COMMAND|GROUP|all"), style: context.style)
     }
 
     /// What the prompt says first on a data directory with no database yet: how to begin, in two lines.
@@ -18,9 +17,8 @@ public struct HelpViewModel {
             + "\n" + style.fitted("'today' shows the check-in, 'progress' the trend, 'help' every command; Ctrl-D leaves.")
     }
 
-    func help(_ arguments: [String], style: TerminalStyle) throws -> CommandOutput {
-        guard arguments.count <= 1 else { throw CommandFailure(.usage, "help: takes one COMMAND, GROUP or 'all', e.g. 'help weigh'") }
-        guard let word = arguments.first else { return CommandOutput(Overview(catalog), style: style) }
+    func help(topic word: String?, style: TerminalStyle) throws -> CommandOutput {
+        guard let word else { return CommandOutput(Overview(catalog), style: style) }
         if word.lowercased() == "all" { return CommandOutput(Listing(commands: catalog.commands.map(Listing.Entry.init)), style: style) }
         if let spec = catalog.command(named: word) {
             return CommandOutput(OneCommand(spec, alongside: catalog.group(of: spec)), style: style)

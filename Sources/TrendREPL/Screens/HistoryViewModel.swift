@@ -25,15 +25,7 @@ struct HistoryViewModel {
         CommandOutput(Redone(redone: Change(try await changeHistoryFeature.redo(), dates: dates)), style: .plain)
     }
 
-    func history(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
-        var count = Self.defaultCount
-        if let word = arguments.first {
-            guard arguments.count == 1, let number = Int(word), (1...Self.maximumCount).contains(number) else {
-                throw CommandFailure(.usage, "history: '\(TerminalText.visible(arguments.joined(separator: " ")))' is not a count; "
-                                     + "give a number from 1 to \(Self.maximumCount), e.g. 'history 20'")
-            }
-            count = number
-        }
+    func history(count: Int, style: TerminalStyle) async throws -> CommandOutput {
         return CommandOutput(History(history: try await changeHistoryFeature.recent(count).map { Change($0, dates: dates) }), style: style)
     }
 

@@ -29,34 +29,7 @@ struct ImportViewModel {
         self.measurementsFeature = measurementsFeature
     }
 
-    func importFile(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
-        guard let path = arguments.first else {
-            throw CommandFailure(.usage, "import: needs a file, e.g. 'import weights.csv' or 'import export.xml preview'")
-        }
-        // After the file: 'preview', and 'member NAME' (the rest of the line) for a file of several people.
-        var previewOnly = false
-        var member: String?
-        var rest = arguments.dropFirst()
-        while let word = rest.first {
-            switch word.lowercased() {
-            case "preview", "--preview", "dry-run":
-                previewOnly = true
-                rest = rest.dropFirst()
-            case "member" where rest.count > 1:
-                // The name is the rest of the line (names have spaces), less a closing 'preview'.
-                var name = Array(rest.dropFirst())
-                if name.count > 1, name.last?.lowercased() == "preview" {
-                    previewOnly = true
-                    name.removeLast()
-                }
-                member = name.joined(separator: " ")
-                rest = []
-            default:
-                throw CommandFailure(.usage, "import: did not understand '\(ReplSession.printable(word))'; "
-                                     + "add 'preview' to look without importing, or 'member NAME' to choose one person of a family's file")
-            }
-        }
-        let url = URL(fileURLWithPath: HomePath.expanding(path))
+    func importFile(_ url: URL, preview previewOnly: Bool, member: String?, context: CommandContext) async throws -> CommandOutput {
         if let source = habitsFeature.loopSource(at: url) {
             return renderLoop(try await habitsFeature.importLoop(source, preview: previewOnly), source: source, style: context.style)
         }
@@ -215,26 +188,14 @@ struct ImportViewModel {
         }
     }
 
-    func export(_ arguments: [String]) async throws -> CommandOutput {
-        let usage = "export: needs a file name ending in .csv, .json, .svg or -habits.csv, then 'kg' and a RANGE if wanted"
-        guard let path = arguments.first else { throw CommandFailure(.usage, usage) }
-        let url = URL(fileURLWithPath: HomePath.expanding(path))
+    /// `export FILE [kg] [RANGE]`, and for an SVG chart `[MEASURE] [with HABIT]`.
+    func export(to url: URL, inKilograms: Bool, range named: NamedRange?, chart: ChartRequest) async throws -> CommandOutput {
         let lower = url.lastPathComponent.lowercased()
-        // A chart takes a RANGE and `with HABIT` (a name of any length); the other files at most two words.
-        if lower.hasSuffix(".svg") { return try await exportChart(to: url, Array(arguments.dropFirst())) }
-        guard arguments.count <= 3 else { throw CommandFailure(.usage, usage) }
-        var inKilograms = false
-        var range: DayRange?
-        for word in arguments.dropFirst() {
-            if ["kg", "--kg"].contains(word.lowercased()), !inKilograms {
-                inKilograms = true
-            } else if range == nil, let named = DayRange.parse(word, today: weightImportFeature.today) {
-                range = named
-            } else {
-                throw CommandFailure(.usage, "export: did not understand '\(ReplSession.printable(word))'; after the file may come 'kg' and a RANGE "
-                    + "(2w, 3m, 2026-02, 2025, 2026-01-01..2026-01-31, all)")
-            }
+        if lower.hasSuffix(".svg") { return try await exportChart(to: url, chart) }
+        if chart.measure != nil || chart.habit != nil {
+            throw CommandFailure(.usage, "export: a measure and 'with HABIT' are for a chart (a FILE ending in .svg)")
         }
+        let range = try named?.listed(by: "export")
         if range != nil, lower.hasSuffix("-habits.csv") {
             throw CommandFailure(.usage, "export: a RANGE applies to weigh-ins; the habits export writes every day")
         }
@@ -278,27 +239,21 @@ struct ImportViewModel {
 extension ImportViewModel {
     /// `export chart.svg [RANGE] [with HABIT]`: the progress chart of a range (the chosen one by default) as an SVG;
     /// `export waist.svg [RANGE] waist|fat|lean|…`, a measure's chart.
-    func exportChart(to url: URL, _ arguments: [String]) async throws -> CommandOutput {
-        var arguments = arguments
+    func exportChart(to url: URL, _ request: ChartRequest) async throws -> CommandOutput {
         let progress = ProgressViewModel(progressFeature: progressFeature, weightEntryFeature: weightEntryFeature, measurementsFeature: measurementsFeature)
-        if let request = try progress.measureRequest(in: arguments, command: "export") {
-            let shown = try await progress.measured(request.measure, range: request.range)
+        if let measure = request.measure {
+            let shown = try await progress.measured(measure, range: request.range?.name)
             let data = shown.data
-            let title = "\(request.measure.name.prefix(1).uppercased())\(request.measure.name.dropFirst()), \(data.range.title)" + (data.points.isEmpty ? ""
+            let title = "\(measure.name.prefix(1).uppercased())\(measure.name.dropFirst()), \(data.range.title)" + (data.points.isEmpty ? ""
                 : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
-            try await weightImportFeature.writeDocument(SVGChart(scale: shown.scale).render(data, title: title, empty: "No \(request.measure.name) in this range."), to: url)
+            try await weightImportFeature.writeDocument(SVGChart(scale: shown.scale).render(data, title: title, empty: "No \(measure.name) in this range."), to: url)
             return CommandOutput(Charted(file: url.path, days: data.points.count, range: data.range.title), style: .plain)
         }
-        let marked = try await ProgressViewModel.habitMarked(in: &arguments, habitsFeature: habitsFeature, command: "export")
-        guard arguments.count <= 1 else {
-            throw CommandFailure(.usage, "export: after a .svg file may come one RANGE (1m, 6m, 1y, all, 2026-02, START..END), and 'with HABIT' "
-                + "or a measure (fat, lean, waist, …)")
-        }
-        let range = try arguments.first.map { try ProgressViewModel(progressFeature: progressFeature).range(named: $0) }
+        let range = try request.range.map { try progress.range(named: $0.name) }
         let data = try await progressFeature.prepare(range: range)
         let title = "Trend, \(data.range.title)" + (data.points.isEmpty ? ""
             : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
-        try await weightImportFeature.writeDocument(SVGChart(scale: .weight(progressFeature.selectedWeightUnit), habit: marked).render(data, title: title), to: url)
+        try await weightImportFeature.writeDocument(SVGChart(scale: .weight(progressFeature.selectedWeightUnit), habit: request.marked).render(data, title: title), to: url)
         return CommandOutput(Charted(file: url.path, days: data.points.count, range: data.range.title), style: .plain)
     }
 

@@ -16,24 +16,9 @@ struct InsightsViewModel {
         self.weightEntryFeature = weightEntryFeature
     }
 
-    func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
+    func show(range named: NamedRange?, everything: Bool, style: TerminalStyle) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        let today = weightEntryFeature.today
-        // `all` (last) shows every association tested; the history is all of it unless a RANGE says otherwise.
-        var words = arguments
-        let everything = words.last?.lowercased() == "all"
-        if everything { words.removeLast() }
-        words = DayRange.spoken(words, today: today).map { [$0] } ?? words
-        guard words.count <= 1 else {
-            throw CommandFailure(.usage, "insights: takes one RANGE and 'all', e.g. 'insights', 'insights 1y' or 'insights all'")
-        }
-        var range: DayRange?
-        if let word = words.first {
-            guard let parsed = DayRange.parse(word, today: today) else {
-                throw CommandFailure(.usage, "insights: '\(ReplSession.printable(word))' is not a RANGE; use 1y, 2025, 2025-01-01..2025-06-30 or 'all'")
-            }
-            range = parsed
-        }
+        let range = try named?.listed(by: "insights")
         let report = try await insightsFeature.report(from: range?.firstDay, through: range?.lastDay)
         return CommandOutput(Shown(report: report, title: range?.title ?? "all history", everything: everything, unit: weightEntryFeature.unit),
                              style: style)

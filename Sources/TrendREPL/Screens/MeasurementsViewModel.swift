@@ -16,25 +16,9 @@ struct MeasurementsViewModel {
     var unit: LengthUnit { measurementsFeature.unit }
     private var dates: DateText { DateText(timeZone: measurementsFeature.calendar.timeZone) }
 
-    static let usage = "measure: needs a measure and its length, e.g. 'measure waist 84 cm', 'measure neck 38 chest 101' "
-        + "(measures: \(BodyMeasure.allCases.map(\.word).joined(separator: ", ")); a WHEN and 'note TEXT' may follow)"
-
     /// `measure KIND VALUE [UNIT] … [WHEN] [note TEXT]`.
-    func measure(_ arguments: [String], line: String) async throws -> CommandOutput {
+    func measure(_ input: MeasureInput, when: WhenInput, note: String?) async throws -> CommandOutput {
         try await measurementsFeature.load()
-        guard !arguments.isEmpty else { throw CommandFailure(.usage, Self.usage) }
-        var rest = arguments[...]
-        let input = try MeasureInput.take(from: &rest, defaultUnit: unit)
-        let when = try WhenInput.take(from: &rest)
-        var note: String?
-        if let first = rest.first {
-            guard first.lowercased() == "note" else {
-                throw CommandFailure(.usage, "measure: did not understand '\(ReplSession.printable(first))'; after the measures come an optional WHEN "
-                    + "(yesterday, last fri, YYYY-MM-DD [HH:MM]) and 'note TEXT'")
-            }
-            note = CommandTokenizer.text(after: "note", in: line) ?? rest.dropFirst().joined(separator: " ")
-            guard note?.isEmpty == false else { throw CommandFailure(.usage, "measure: 'note' needs some text after it") }
-        }
         let made = try await measurementsFeature.record(input, when: when, note: note)
         var trends: [MeasureTrend] = []
         for kind in made.map(\.kind) {
@@ -66,23 +50,10 @@ struct MeasurementsViewModel {
     }
 
     /// `measurements [KIND] [RANGE]`: the measurements with their ids, newest first, and each measure's trend.
-    func list(_ arguments: [String]) async throws -> CommandOutput {
+    func list(kind: BodyMeasure?, range named: NamedRange?) async throws -> CommandOutput {
         try await measurementsFeature.load()
-        var words = arguments
-        var kind: BodyMeasure?
-        if let first = words.first, let named = BodyMeasure(word: first) {
-            kind = named
-            words.removeFirst()
-        }
-        let today = measurementsFeature.today
-        words = DayRange.spoken(words, today: today).map { [$0] } ?? words
-        guard words.count <= 1 else {
-            throw CommandFailure(.usage, "measurements: takes a measure and a RANGE at most, e.g. 'measurements waist 3m' (\(WeightViewModel.rangeForms))")
-        }
-        let name = words.first ?? "all"
-        guard let range = DayRange.parse(name, today: today) else {
-            throw CommandFailure(.usage, "measurements: '\(ReplSession.printable(name))' is not a RANGE or a measure; use \(WeightViewModel.rangeForms)")
-        }
+        let name = named?.name ?? "all"
+        let range = try named?.listed(by: "measurements") ?? DayRange.allTime
         let shown = try await measurementsFeature.measurements(in: range, kind: kind)
         var trends: [MeasureTrend] = []
         for measure in kind.map({ [$0] }) ?? BodyMeasure.allCases {
@@ -138,33 +109,14 @@ struct MeasurementsViewModel {
     }
 
     /// `edit ID [LENGTH [UNIT]] [at WHEN] [note TEXT|no note]` for a measurement.
-    func edit(id: String, _ rest: [String], line: String) async throws -> CommandOutput {
-        let kind = try await measurementsFeature.measurement(matching: id).kind
-        var words = rest[...]
-        var length: MeasureInput.Value?
-        if let first = words.first?.lowercased(), !["at", "note", "no"].contains(first) {
-            length = try MeasureInput.takeLength(of: kind, from: &words, defaultUnit: unit)
+    func edit(_ measurement: BodyMeasurement, _ request: EditRequest) async throws -> CommandOutput {
+        let length: MeasureInput.Value?
+        switch request.amount {
+        case let .length(value)?: length = value
+        case .weight?: throw CommandFailure(.usage, "edit: a measurement takes a length, e.g. 'edit \(measurement.shortID) 83.5'")
+        case nil: length = nil
         }
-        var when: WhenInput?
-        if words.first?.lowercased() == "at" {
-            words = words.dropFirst()
-            when = try WhenInput.take(from: &words)
-        }
-        var note: WeightEntryFeature.NoteEdit?
-        if words.first?.lowercased() == "note" {
-            guard let text = CommandTokenizer.text(after: "note", in: line) ?? Optional(words.dropFirst().joined(separator: " ")), !text.isEmpty else {
-                throw CommandFailure(.usage, "edit: 'note' needs some text after it")
-            }
-            note = .set(text)
-            words = []
-        } else if words.count == 2, words.first?.lowercased() == "no", words.last?.lowercased() == "note" {
-            note = .clear
-            words = []
-        }
-        if let extra = words.first { throw CommandFailure(.usage, "edit: did not understand '\(ReplSession.printable(extra))'; e.g. 'edit 1a2b 83.5', 'edit 1a2b at yesterday'") }
-        guard length != nil || when != nil || note != nil else {
-            throw CommandFailure(.usage, "edit: says nothing to change; e.g. 'edit \(id) 83.5' or 'edit \(id) at yesterday'")
-        }
+        let id = measurement.id, when = request.when, note = request.note
         let (before, after) = try await measurementsFeature.edit(id: id, centimetres: length?.centimetres, typedUnit: length?.unit, when: when, note: note)
         return CommandOutput(Edited(before: MeasurementValue(before, dates: dates), after: MeasurementValue(after, dates: dates), unit: unit), style: .plain)
     }

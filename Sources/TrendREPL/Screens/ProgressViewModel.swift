@@ -91,16 +91,6 @@ struct ProgressViewModel {
         return MeasureShown(measure: measure, data: data, scale: scale, waistToHeight: ratio)
     }
 
-    /// A RANGE and a measure among `arguments` (`6m waist`, `last month fat`), or nil when none names a measure.
-    func measureRequest(in arguments: [String], command: String) throws -> (measure: Measure, range: String?)? {
-        guard let index = arguments.firstIndex(where: { Measure(word: $0) != nil }), let measure = Measure(word: arguments[index]) else { return nil }
-        var rest = arguments
-        rest.remove(at: index)
-        let spoken = DayRange.spoken(rest, today: progressFeature.today).map { [$0] } ?? rest
-        guard spoken.count <= 1 else { throw CommandFailure(.usage, "\(command): takes a RANGE and a measure, e.g. '\(command == "export" ? "export waist.svg" : "progress") 6m waist'") }
-        return (measure, spoken.first)
-    }
-
     /// What the lean mass did over the weight chart's days (`LeanMassChange`), when the latest weigh-ins
     /// carry body fat (so a history without it reads nothing more) and it moved enough to say.
     func leanMassSentence(over data: WeightHistoryData, unit: WeightUnit) async throws -> String? {
@@ -157,18 +147,6 @@ struct ProgressViewModel {
         }
     }
 
-    /// `… with NAME` at the end of `arguments` (taken off them): the habit whose done days a chart marks.
-    static func habitMarked(in arguments: inout [String], habitsFeature: HabitsFeature?, command: String) async throws
-        -> (name: String, days: Set<Int>)? {
-        guard let with = arguments.firstIndex(where: { $0.lowercased() == "with" }), let habitsFeature else { return nil }
-        let name = arguments[(with + 1)...].joined(separator: " ")
-        guard !name.isEmpty else { throw CommandFailure(.usage, "\(command): 'with' needs a habit's name, e.g. '\(command) … with Gym'") }
-        try await habitsFeature.load()
-        let habit = try habitsFeature.habit(named: name)
-        arguments = Array(arguments[..<with])
-        return (habit.name, habit.daysDoneAtAll)
-    }
-
     func range(named name: String) throws -> ProgressRange {
         guard let range = ProgressRange(name: name, today: progressFeature.today) else {
             throw ProgressError.unknownRange(ReplSession.printable(name))
@@ -176,21 +154,12 @@ struct ProgressViewModel {
         return range
     }
 
-    func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
-        var arguments = arguments
-        let marked = try await Self.habitMarked(in: &arguments, habitsFeature: habitsFeature, command: "progress")
-        if let request = try measureRequest(in: arguments, command: "progress") {
-            guard marked == nil else { throw CommandFailure(.usage, "progress: 'with HABIT' marks the weight chart only") }
-            return try await show(request.measure, range: request.range, style: style)
-        }
-        // Everyday words (`2 weeks`, `last month`) name a RANGE too.
-        arguments = DayRange.spoken(arguments, today: progressFeature.today).map { [$0] } ?? arguments
-        guard arguments.count <= 1 else {
-            throw CommandFailure(.usage, "progress: takes at most one RANGE (2w 3m 1y all, 2026-02, 2025, START..END, or words such as '2 weeks' or 'last month')")
-        }
+    func show(_ request: ChartRequest, style: TerminalStyle) async throws -> CommandOutput {
+        if let measure = request.measure { return try await show(measure, range: request.range?.name, style: style) }
+        let marked = request.marked
         let data: WeightHistoryData
         var warnings: [String] = []
-        if let name = arguments.first {
+        if let name = request.range?.name {
             data = try await progressFeature.selectProgressRange(try range(named: name))
             if let failure = progressFeature.rangeNotKept {
                 warnings.append("the range is shown but not kept for next time: \(failure)")
@@ -261,19 +230,20 @@ struct ProgressViewModel {
         }
     }
 
-    func goal(_ arguments: [String]) async throws -> CommandOutput {
+    /// What `goal` does: set it, clear it, or leave it and show it.
+    enum GoalChange {
+        case set(kilograms: Double)
+        case clear
+        case none
+    }
+
+    func goal(_ change: GoalChange) async throws -> CommandOutput {
         // A one-shot run loads nothing ahead: the unit must be read before the goal is.
         try await progressFeature.loadSettings()
-        let unit = progressFeature.selectedWeightUnit
-        if let first = arguments.first {
-            if first.lowercased() == "clear" || first.lowercased() == "none" {
-                guard arguments.count == 1 else { throw CommandFailure(.usage, "goal: 'clear' takes nothing after it") }
-                try await progressFeature.setGoal(kilograms: nil)
-            } else {
-                try await progressFeature.setGoal(kilograms: try WeightInput.parse(arguments.joined(separator: " "), defaultUnit: unit))
-            }
-        } else {
-            _ = try await progressFeature.prepare()
+        switch change {
+        case let .set(kilograms): try await progressFeature.setGoal(kilograms: kilograms)
+        case .clear: try await progressFeature.setGoal(kilograms: nil)
+        case .none: _ = try await progressFeature.prepare()
         }
         return CommandOutput(Goal(goalKilograms: progressFeature.goalWeightKilograms, unit: progressFeature.selectedWeightUnit), style: .plain)
     }

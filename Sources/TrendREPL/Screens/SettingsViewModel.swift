@@ -82,46 +82,42 @@ struct SettingsViewModel {
         }
     }
 
-    func set(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
-        guard arguments.count >= 2 else {
-            throw CommandFailure(.usage, "set: needs a key and a value, e.g. 'set unit lb'. Keys: \(Self.keys.joined(separator: ", "))")
-        }
-        let key = arguments[0].lowercased()
-        let value = arguments.dropFirst().joined(separator: " ")
+    /// `set KEY VALUE`: `key` in its declared spelling (`unit`, not `units`).
+    func set(_ key: String, to value: String, style: TerminalStyle) async throws -> CommandOutput {
         let before = settingsFeature.current
         switch key {
-        case "unit", "units":
+        case "unit":
             try await settingsFeature.setUnit(named: value)
-        case "measure-unit", "measure-units", "tape-unit", "length-unit":
+        case "measure-unit":
             try await settingsFeature.setMeasureUnit(named: ["off", "auto", "default"].contains(value.lowercased()) ? nil : value)
         case "sex":
             try await settingsFeature.setSex(named: ["off", "none", "clear"].contains(value.lowercased()) ? nil : value)
         case "height":
             try await settingsFeature.setHeight(["off", "none", "clear"].contains(value.lowercased()) ? nil : value)
-        case "day-starts-at", "day-start", "start-of-day":
+        case "day-starts-at":
             try await settingsFeature.setDayStart(["midnight", "off"].contains(value.lowercased()) ? "00:00" : value)
-        case "sync-folder", "sync", "syncfolder":
+        case "sync-folder":
             try await settingsFeature.setSyncFolder(value.lowercased() == "off" ? nil : value)
-        case "device-name", "device", "name":
+        case "device-name":
             try await settingsFeature.setDeviceName(value.lowercased() == "off" ? nil : value)
         default:
-            throw CommandFailure(.usage, "set: unknown setting '\(ReplSession.printable(arguments[0]))'; keys are \(Self.keys.joined(separator: ", "))")
+            throw CommandFailure(.usage, "set: unknown setting '\(ReplSession.printable(key))'; keys are \(Self.keys.joined(separator: ", "))")
         }
         // One line: what the setting is now ('settings' shows them all); JSON keeps the whole document.
         let current = settingsFeature.current
         let line: String = switch key {
-        case "unit", "units":
+        case "unit":
             "Unit: \(current.unit.rawValue)." + (current.measureUnit == nil && current.tapeUnit != before.tapeUnit
                 ? " Tape measures follow it, in \(current.tapeUnit.rawValue) ('set measure-unit \(before.tapeUnit.rawValue)' keeps them as they were)." : "")
-        case "measure-unit", "measure-units", "tape-unit", "length-unit":
+        case "measure-unit":
             "Tape measures: \(current.tapeUnit.rawValue)" + (current.measureUnit == nil ? ", as usual with \(current.unit.rawValue)." : ".")
         case "sex": current.sex.map { "Sex: \($0.rawValue); with a height, neck and waist (and hips) measured, 'today' shows the US-Navy body-fat estimate." }
             ?? "Sex: not set; no body-fat estimate is made."
         case "height": "Height: " + (current.heightMetres.map(Self.height) ?? "none") + "."
-        case "day-starts-at", "day-start", "start-of-day":
+        case "day-starts-at":
             "Days start at \(DayStart.text(current.dayStartMinutes))"
                 + (current.dayStartMinutes == 0 ? "." : "; habit marks before it count for the day before.")
-        case "device-name", "device", "name": "Device name: \(current.deviceName.map(TerminalText.visible) ?? "the host's name")."
+        case "device-name": "Device name: \(current.deviceName.map(TerminalText.visible) ?? "the host's name")."
         default: "Sync folder: \(current.syncFolder.map(TerminalText.visible) ?? "off")."
         }
         return CommandOutput(Answer(current, dataDirectory: settingsFeature.dataDirectory,

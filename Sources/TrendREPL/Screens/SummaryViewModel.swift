@@ -19,14 +19,10 @@ struct SummaryViewModel {
         self.measurementsFeature = measurementsFeature
     }
 
-    func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
+    func show(_ named: ComparedPeriods?, style: TerminalStyle) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        let arguments = DayRange.spoken(arguments, today: weightEntryFeature.today).map { [$0] } ?? arguments
-        guard arguments.count <= 1 else { throw CommandFailure(.usage, "summary: takes at most one period (week, month, year, a RANGE, or words such as 'last week')") }
-        let word = arguments.first ?? "week"
-        guard let periods = weightEntryFeature.comparedPeriods(named: word) else {
-            throw CommandFailure(.usage, "summary: '\(ReplSession.printable(word))' is not a period; use week, month, year, 30d, 2026-02, 2025 "
-                + "or 2026-01-01..2026-01-31")
+        guard let periods = named ?? weightEntryFeature.comparedPeriods(named: "week") else {
+            throw CommandFailure(.failed, "summary: this week cannot be compared")
         }
         let now = weightEntryFeature.figures(from: periods.current.lowerBound, through: periods.current.upperBound)
         let before = weightEntryFeature.figures(from: periods.previous.lowerBound, through: periods.previous.upperBound)

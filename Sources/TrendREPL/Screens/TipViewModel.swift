@@ -10,13 +10,8 @@ struct TipViewModel {
         self.dailyTipsFeature = dailyTipsFeature
     }
 
-    func show(_ arguments: [String], style: TerminalStyle) async throws -> CommandOutput {
-        let tip: Tip?
-        switch arguments.map({ $0.lowercased() }) {
-        case []: tip = try await dailyTipsFeature.todaysTip()
-        case ["next"]: tip = try await dailyTipsFeature.anotherTip()
-        default: throw CommandFailure(.usage, "tip: use 'tip' or 'tip next'")
-        }
+    func show(next: Bool, style: TerminalStyle) async throws -> CommandOutput {
+        let tip = next ? try await dailyTipsFeature.anotherTip() : try await dailyTipsFeature.todaysTip()
         return CommandOutput(Answer(tip: tip.map(TipValue.init)), style: style)
     }
 

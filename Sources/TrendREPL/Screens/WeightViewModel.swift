@@ -17,23 +17,11 @@ struct WeightViewModel {
     private var unit: WeightUnit { weightEntryFeature.unit }
     private var dates: DateText { DateText(timeZone: weightEntryFeature.calendar.timeZone) }
 
-    func weigh(_ arguments: [String], today: TodayViewModel, context: CommandContext) async throws -> CommandOutput {
+    func weigh(_ request: WeighRequest, today: TodayViewModel, context: CommandContext) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        guard !arguments.isEmpty else {
-            throw CommandFailure(.usage, "weigh: needs a weight, e.g. 'weigh 82.4' or 'weigh 181.6 lb'")
-        }
-        let request: WeighRequest
-        do {
-            request = try WeighRequest(arguments, defaultUnit: unit, line: context.line)
-        } catch let error as WeightInputError {
-            // A weight out of range is often a slipped point: name the number that lands near the trend.
-            guard case .outOfRange = error, let trend = weightEntryFeature.checkIn().trendKilograms,
-                  let slip = WeighInConcern.decimalSlip(of: arguments[0], unit: unit, trendKilograms: trend) else { throw error }
-            throw CommandFailure(.invalidWeight, "weigh: \(error); did you mean 'weigh \(slip)'?")
-        }
         // A likely slip is asked about on a terminal (the prompt, or -c typed at one); a script records it and hears a warning.
         let doubts = try await weightEntryFeature.concerns(kilograms: request.kilograms, when: request.when)
-            .map { doubt(about: $0, request: request, typed: arguments) }
+            .map { doubt(about: $0, request: request) }
         if context.asksAboutDoubts, !doubts.isEmpty,
            !(await context.confirm(doubts.joined(separator: " ") + " Record \(unit.formatWeighIn(request.kilograms)) anyway?")) {
             return CommandOutput(Recorded(entry: nil, checkIn: nil, warnings: doubts, unit: unit), style: context.style)
@@ -66,12 +54,7 @@ struct WeightViewModel {
     }
 
     /// `fat PERCENT [WHEN]`: body fat onto the day's latest weigh-in.
-    func bodyFat(_ arguments: [String]) async throws -> CommandOutput {
-        let usage = "fat: needs a percent, then a WHEN if not today, e.g. 'fat 23.5%' or 'fat 24 yesterday'"
-        guard let (percent, consumed) = BodyFat.typed(arguments[...]) else { throw CommandFailure(.usage, usage) }
-        var rest = arguments.dropFirst(consumed)
-        let when = try WhenInput.take(from: &rest)
-        if let extra = rest.first { throw CommandFailure(.usage, "fat: did not understand '\(ReplSession.printable(extra))'; \(usage.dropFirst(5))") }
+    func bodyFat(percent: Double, when: WhenInput) async throws -> CommandOutput {
         let (_, entry) = try await weightEntryFeature.recordBodyFat(percent: percent, when: when)
         return CommandOutput(BodyFatRecorded(entry: EntryValue(entry, dates: dates), unit: unit), style: .plain)
     }
@@ -91,7 +74,7 @@ struct WeightViewModel {
 
     /// A concern in words, as statements only (the one question follows them): for a weight far
     /// from the trend, the unit or the decimal point that would make it plausible.
-    func doubt(about concern: WeighInConcern, request: WeighRequest, typed arguments: [String]) -> String {
+    func doubt(about concern: WeighInConcern, request: WeighRequest) -> String {
         switch concern {
         case let .farFromTrend(trend):
             var text = "\(unit.format(request.kilograms)) is far from your trend of \(unit.format(trend))."
@@ -99,9 +82,9 @@ struct WeightViewModel {
                 if let other = WeightUnit.allCases.first(where: { $0 != request.unit && !WeighInConcern.isFar($0.kilograms(from: number), fromTrend: trend) }) {
                     let kilograms = other.kilograms(from: number)
                     text += request.unit == .kilograms
-                        ? " \(arguments[0]) \(other.rawValue) would be \(WeightUnit.kilograms.format(kilograms)), near it."
-                        : " \(arguments[0]) \(request.unit.rawValue) is \(WeightUnit.kilograms.format(request.kilograms)); \(arguments[0]) \(other.rawValue) would be near it."
-                } else if let slip = WeighInConcern.decimalSlip(of: arguments[0], unit: request.unit, trendKilograms: trend) {
+                        ? " \(request.typedNumber) \(other.rawValue) would be \(WeightUnit.kilograms.format(kilograms)), near it."
+                        : " \(request.typedNumber) \(request.unit.rawValue) is \(WeightUnit.kilograms.format(request.kilograms)); \(request.typedNumber) \(other.rawValue) would be near it."
+                } else if let slip = WeighInConcern.decimalSlip(of: request.typedNumber, unit: request.unit, trendKilograms: trend) {
                     text += " \(slip) \(request.unit.rawValue) would be near it."
                 }
             }
@@ -112,7 +95,7 @@ struct WeightViewModel {
     }
 
     /// The RANGE forms `entries` takes, for its messages.
-    static let rangeForms = "2w, 30d, 3m, 1y, all, a month like 2026-02, a year like 2025, 2026-01-01..2026-01-31, or words such as '2 weeks' or 'last week'"
+    nonisolated static let rangeForms = "2w, 30d, 3m, 1y, all, a month like 2026-02, a year like 2025, 2026-01-01..2026-01-31, or words such as '2 weeks' or 'last week'"
 
     /// How many entries a listing reads and writes at a time.
     static let listPage = 2_000
@@ -120,15 +103,10 @@ struct WeightViewModel {
     /// The entries of a range, written a page at a time as they are read:
     /// newest first as text, oldest first in JSON. `entries all` on a million
     /// weigh-ins holds one page, not the log.
-    func list(_ arguments: [String], context: CommandContext) async throws -> CommandOutput {
+    func list(_ range: NamedRange?, context: CommandContext) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        let today = weightEntryFeature.today
-        let arguments = DayRange.spoken(arguments, today: today).map { [$0] } ?? arguments
-        guard arguments.count <= 1 else { throw CommandFailure(.usage, "entries: takes at most one RANGE (\(Self.rangeForms))") }
-        let name = arguments.first ?? "1m"
-        guard let range = DayRange.parse(name, today: today) else {
-            throw CommandFailure(.usage, "entries: '\(ReplSession.printable(name))' is not a RANGE; use \(Self.rangeForms)")
-        }
+        let name = range?.name ?? "1m"
+        let range = try range?.listed(by: "entries") ?? DayRange.parse(name, today: weightEntryFeature.today) ?? .allTime
         let style = context.style, dates = self.dates, unit = self.unit
         // The JSON document's frame, split where the entries go.
         let empty = JSON.object([("range", .string(name.lowercased())), ("entries", .array([]))])
@@ -166,38 +144,11 @@ struct WeightViewModel {
     }
 
     /// `edit ID [WEIGHT] [at WHEN] [note TEXT | no note]`: a weight keeps the precision it was typed with.
-    func edit(_ arguments: [String], line: String) async throws -> CommandOutput {
+    func edit(_ request: EditRequest) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        let usage = "edit ID [WEIGHT] [at WHEN] [note TEXT | no note], e.g. 'edit 1a2b 82.05' or 'edit 1a2b at yesterday 07:30'"
-        guard let id = arguments.first, arguments.count >= 2 else { throw CommandFailure(.usage, "edit: needs an id and a change: \(usage)") }
-        var rest = arguments.dropFirst()
-        var kilograms: Double?, typedUnit: WeightUnit?
-        if let first = rest.first, first.first?.isNumber == true {
-            let reading = try WeightInput.read(rest, defaultUnit: unit)
-            (kilograms, typedUnit) = (reading.kilograms, reading.unit)
-            rest = rest.dropFirst(reading.consumed)
-        }
-        var when: WhenInput?
-        if rest.first?.lowercased() == "at" {
-            guard let (moment, used) = try WhenInput.parse(rest.dropFirst()) else {
-                throw CommandFailure(.usage, "edit: 'at' needs a WHEN (yesterday 21:00, last fri, 2026-02-14 07:30)")
-            }
-            when = moment
-            rest = rest.dropFirst(used + 1)
-        }
-        var note: WeightEntryFeature.NoteEdit?
-        let words = rest.map { $0.lowercased() }
-        if words == ["no", "note"] {
-            note = .clear
-        } else if words.first == "note" {
-            // The note as typed, quotes and all (the tokenizer would drop them).
-            guard let text = CommandTokenizer.text(after: "note", in: line), !text.isEmpty else {
-                throw CommandFailure(.usage, "edit: 'note' needs some text after it ('no note' clears it)")
-            }
-            note = .set(text)
-        } else if let word = rest.first {
-            throw CommandFailure(.usage, "edit: did not understand '\(ReplSession.printable(word))'; \(usage)")
-        }
+        guard case let .weighIn(id) = request.target else { throw CommandFailure(.usage, "edit: that id is a measurement's") }
+        let reading: WeightInput.Reading? = if case let .weight(reading)? = request.amount { reading } else { nil }
+        let kilograms = reading?.kilograms, typedUnit = reading?.unit, when = request.when, note = request.note
         let (before, after) = try await weightEntryFeature.edit(id: id, kilograms: kilograms, typedUnit: typedUnit, when: when, note: note)
         return CommandOutput(Edited(entry: EntryValue(after, dates: dates), previousKilograms: before.kilograms,
                                     previous: EntryValue(before, dates: dates), unit: unit,
@@ -226,12 +177,8 @@ struct WeightViewModel {
         }
     }
 
-    /// `find TEXT`: the weigh-ins whose note holds TEXT, newest first.
     /// `find TEXT`: the weigh-ins whose note holds TEXT, newest first, and the measurements whose note does.
-    func find(_ arguments: [String], line: String, style: TerminalStyle, measurements: MeasurementsViewModel) async throws -> CommandOutput {
-        guard !arguments.isEmpty, let text = CommandTokenizer.text(after: "find", in: line), !text.isEmpty else {
-            throw CommandFailure(.usage, "find: needs some text to look for in the notes, e.g. 'find after the run'")
-        }
+    func find(_ text: String, style: TerminalStyle, measurements: MeasurementsViewModel) async throws -> CommandOutput {
         let found = try await weightEntryFeature.find(text, limit: Self.findLimit)
         return CommandOutput(Found(text: text, entries: found.map { EntryValue($0, dates: dates) }, measurements: try await measurements.find(text),
                                    unit: unit, lengthUnit: measurements.unit), style: style)
@@ -269,10 +216,9 @@ struct WeightViewModel {
     /// How many matches `find` shows.
     nonisolated static let findLimit = 500
 
-    func delete(_ arguments: [String]) async throws -> CommandOutput {
+    func delete(id: String) async throws -> CommandOutput {
         try await weightEntryFeature.load()
-        guard arguments.count == 1 else { throw CommandFailure(.usage, "delete: needs one entry id, e.g. 'delete 1a2b'") }
-        let entry = try await weightEntryFeature.delete(id: arguments[0])
+        let entry = try await weightEntryFeature.delete(id: id)
         return CommandOutput(Deleted(deleted: EntryValue(entry, dates: dates), unit: unit), style: .plain)
     }
 
@@ -338,47 +284,3 @@ struct WeightViewModel {
         }
     }
 }
-
-/// The words of a `weigh` command: WEIGHT [UNIT] [WHEN] [note TEXT].
-struct WeighRequest {
-    /// The weight as `WeightInput` read it: kilograms, the unit typed (or the setting's), the number typed.
-    let weight: WeightInput.Reading
-    var kilograms: Double { weight.kilograms }
-    var unit: WeightUnit { weight.unit }
-    let when: WhenInput
-    let note: String?
-    /// `fat 23.5%`, typed before or after the WHEN.
-    let bodyFatPercent: Double?
-
-    /// - Parameter line: the line as typed, so a note keeps its quotes; without it the words are joined.
-    init(_ arguments: [String], defaultUnit: WeightUnit, line: String? = nil) throws {
-        weight = try WeightInput.read(arguments[...], defaultUnit: defaultUnit)
-        var rest = arguments.dropFirst(weight.consumed)
-        var fat = try Self.takeBodyFat(from: &rest)
-        let when = try WhenInput.take(from: &rest)
-        if fat == nil { fat = try Self.takeBodyFat(from: &rest) }
-        bodyFatPercent = fat
-        var note: String?
-        if let first = rest.first {
-            guard first.lowercased() == "note" else {
-                throw CommandFailure(.usage, "weigh: did not understand '\(ReplSession.printable(first))'; "
-                    + "after the weight come an optional WHEN (21:00, yesterday 21:00, last fri, YYYY-MM-DD [HH:MM]), 'fat 23.5%' and 'note TEXT'")
-            }
-            note = line.flatMap { CommandTokenizer.text(after: "note", in: $0) } ?? rest.dropFirst().joined(separator: " ")
-            guard note?.isEmpty == false else { throw CommandFailure(.usage, "weigh: 'note' needs some text after it") }
-        }
-        self.when = when
-        self.note = note
-    }
-
-    /// `fat 23.5%` at the front of `rest`, taken off it; nil when `rest` does not start with `fat`.
-    static func takeBodyFat(from rest: inout ArraySlice<String>) throws -> Double? {
-        guard rest.first?.lowercased() == "fat" else { return nil }
-        guard let (percent, consumed) = BodyFat.typed(rest.dropFirst()) else {
-            throw CommandFailure(.usage, "weigh: 'fat' needs a percent after it, e.g. 'weigh 82.4 fat 23.5%'")
-        }
-        rest = rest.dropFirst(1 + consumed)
-        return percent
-    }
-}
-
