@@ -4,7 +4,7 @@ import Vocabulary
 
 /// One way the words at the front of what is left may be read as a value:
 /// the value and how many words it took.
-public struct ArgumentReading: @unchecked Sendable {
+public struct ArgumentReading {
     /// A domain value (`WeightInput.Reading`, `WhenInput`, `DayRange` …), taken back by its type.
     public let value: Any
     public let consumed: Int

@@ -2,7 +2,7 @@
 /// placeholder (`WEIGHT`, `WHEN`), each declared word that was typed, and the
 /// subcommand. A ViewModel builds its typed request from this and never reads
 /// the words again.
-public struct ParsedArguments: @unchecked Sendable {
+public struct ParsedArguments {
     /// The values read, by placeholder.
     private var values: [String: Any] = [:]
     /// The words each value was read from, by placeholder (for messages that quote them).
