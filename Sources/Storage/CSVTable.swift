@@ -13,6 +13,8 @@ public struct CSVTable {
         /// fields only, and reading went on with the next line rather than
         /// swallowing the rest of the file.
         public var unterminatedQuote = false
+        /// A field ran past `maximumFieldBytes`: it holds its first bytes only (the rest was skipped unread into memory).
+        public var hasCutField = false
     }
 
     /// Every record, collected (for the short head of a file).
@@ -32,6 +34,10 @@ public struct CSVTable {
     /// The most lines one quoted field may span.
     public static let maximumLinesInAField = 64
 
+    /// The most bytes of one field kept: far more than anything Trend keeps from a field (a note's
+    /// 500 characters), so memory follows this and not the longest line of a file.
+    public static let maximumFieldBytes = 65_536
+
     /// Calls `body` with each record in turn, so a large file is never held as rows.
     /// `looksLikeRecordStart`, given the first bytes of the line after a line
     /// break inside a quoted field, says whether that line is a new record
@@ -49,8 +55,15 @@ public struct CSVTable {
             var inQuotes = false
             var wasQuoted = false
             var quoteOpened = (index: 0, line: 1)
+            var cut = false
             let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+            let limit = Self.maximumFieldBytes
+            func keep(_ byte: UInt8) {
+                if field.count < limit { field.append(byte) } else { cut = true }
+            }
             func finishField() {
+                // A field cut at the limit ends before a character its last bytes only began.
+                if field.count >= limit { field.removeLast(Self.partialCharacterBytes(at: field.endIndex, in: field)) }
                 // Surrounding spaces of an unquoted field are not part of it.
                 var start = 0, end = field.count
                 if !wasQuoted {
@@ -64,9 +77,10 @@ public struct CSVTable {
             func finishRecord() {
                 finishField()
                 if !(fields.count == 1 && fields[0].isEmpty) {
-                    body(Record(line: recordLine, fields: fields))
+                    body(Record(line: recordLine, fields: fields, hasCutField: cut))
                 }
                 fields.removeAll(keepingCapacity: true)
+                cut = false
             }
             scanning: while true {
             while index < bytes.count {
@@ -74,7 +88,7 @@ public struct CSVTable {
                 if inQuotes {
                     if byte == quote {
                         if index + 1 < bytes.count, bytes[index + 1] == quote {
-                            field.append(quote)
+                            keep(quote)
                             index += 1
                         } else {
                             inQuotes = false
@@ -87,7 +101,7 @@ public struct CSVTable {
                             if line - quoteOpened.line > Self.maximumLinesInAField { break }
                             if let looksLikeRecordStart, looksLikeRecordStart(Array(bytes[(index + 1)..<min(bytes.count, index + 33)])[...]) { break }
                         }
-                        field.append(byte)
+                        keep(byte)
                     }
                 } else if byte == quote, field.isEmpty, !wasQuoted {
                     inQuotes = true
@@ -104,7 +118,9 @@ public struct CSVTable {
                     // This byte and the plain ones after it, copied at once.
                     var end = index + 1
                     while end < bytes.count, bytes[end] != separator, bytes[end] != lf, bytes[end] != cr, bytes[end] != quote { end += 1 }
-                    field.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                    let room = max(0, limit - field.count)
+                    if end - index > room { cut = true }
+                    field.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<min(end, index + room)]))
                     index = end
                     continue
                 }
@@ -114,10 +130,11 @@ public struct CSVTable {
                 // The quote never closed: keep the opening line's fields, flag the record, and read on from the next line.
                 var end = quoteOpened.index + 1
                 while end < bytes.count, bytes[end] != lf, bytes[end] != cr { end += 1 }
-                field = Array(bytes[(quoteOpened.index + 1)..<end])
+                field = Array(bytes[(quoteOpened.index + 1)..<min(end, quoteOpened.index + 1 + limit)])
                 finishField()
-                body(Record(line: quoteOpened.line, fields: fields, unterminatedQuote: true))
+                body(Record(line: quoteOpened.line, fields: fields, unterminatedQuote: true, hasCutField: cut || end - quoteOpened.index - 1 > limit))
                 fields.removeAll(keepingCapacity: true)
+                cut = false
                 inQuotes = false
                 if end < bytes.count, bytes[end] == cr, end + 1 < bytes.count, bytes[end + 1] == lf { end += 1 }
                 index = end + 1
@@ -129,6 +146,16 @@ public struct CSVTable {
             break
             }
         }
+    }
+
+    /// How many bytes at the end of `bytes` (before `end`) begin a UTF-8 character they do not finish: 0 to 3.
+    static func partialCharacterBytes(at end: Int, in bytes: [UInt8]) -> Int {
+        var back = 0
+        while back < 3, end - back - 1 >= 0, bytes[end - back - 1] & 0xC0 == 0x80 { back += 1 }
+        guard end - back - 1 >= 0 else { return 0 }
+        let lead = bytes[end - back - 1]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        return length > back + 1 ? back + 1 : 0
     }
 
     /// A field's text: UTF-8 when the bytes are UTF-8, else Windows-1252, as
