@@ -12,6 +12,12 @@ extension HabitsFeature {
         return habits.filter { !$0.archived }.map { summary(of: $0, today: day) }
     }
 
+    /// One habit's figures today, as `summaries()` gives them (nil when it is archived or gone):
+    /// what a command on one habit shows, without walking every other habit.
+    public func summary(ofHabitWithID id: String) -> HabitSummary? {
+        habits.first { $0.id == id && !$0.archived }.map { summary(of: $0, today: today) }
+    }
+
     /// Today's list without every day of every habit, when nothing is loaded
     /// yet (`trend -c habits`): a habit whose walk can stop and go on
     /// (`HabitCheckpoint`) is read from its stored checkpoint with only the

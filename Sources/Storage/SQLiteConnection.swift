@@ -14,8 +14,43 @@ public final class SQLiteConnection {
         self.path = path
     }
 
+    /// Statements `run`, `query` and the scalars prepared before, by their SQL: parsing the same
+    /// SQL again for each of ten thousand habits cost more than running it.
+    private var reusable: [String: OpaquePointer] = [:]
+    /// Those in use now: a query run inside another's row gets a statement of its own.
+    private var busy: Set<String> = []
+    /// How many statements are kept (SQL with values written into it is not worth keeping past this).
+    static let reusableLimit = 256
+
     deinit {
+        for statement in reusable.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
+    }
+
+    /// Runs `body` with `sql` prepared (once per connection) and `parameters` bound; the statement is reset after.
+    private func withStatement<T>(_ sql: String, _ parameters: [SQLValue], _ body: (SQLiteStatement) throws -> T) throws -> T {
+        guard !busy.contains(sql) else { return try body(try prepare(sql, parameters)) }
+        let statement: SQLiteStatement
+        if let kept = reusable[sql] {
+            statement = SQLiteStatement(handle: kept, connection: self, owned: false)
+        } else {
+            let made = try prepare(sql)
+            guard reusable.count < Self.reusableLimit else {
+                try made.bind(parameters)
+                return try body(made)
+            }
+            made.owned = false
+            reusable[sql] = made.handle
+            statement = made
+        }
+        busy.insert(sql)
+        defer {
+            sqlite3_reset(statement.handle)
+            sqlite3_clear_bindings(statement.handle)
+            busy.remove(sql)
+        }
+        try statement.bind(parameters)
+        return try body(statement)
     }
 
     /// Runs one or more statements that return no rows.
@@ -44,9 +79,10 @@ public final class SQLiteConnection {
     /// Runs a statement that returns no rows and reports how many rows it changed.
     @discardableResult
     public func run(_ sql: String, _ parameters: [SQLValue] = []) throws -> Int {
-        let statement = try prepare(sql, parameters)
-        while try statement.step() {}
-        return Int(sqlite3_changes(handle))
+        try withStatement(sql, parameters) { statement in
+            while try statement.step() {}
+            return Int(sqlite3_changes(handle))
+        }
     }
 
     /// Rows changed by the last statement.
@@ -65,12 +101,13 @@ public final class SQLiteConnection {
 
     /// Collects every row of a query.
     public func query<T>(_ sql: String, _ parameters: [SQLValue] = [], row: (SQLiteStatement) throws -> T) throws -> [T] {
-        let statement = try prepare(sql, parameters)
-        var rows: [T] = []
-        while try statement.step() {
-            rows.append(try row(statement))
+        try withStatement(sql, parameters) { statement in
+            var rows: [T] = []
+            while try statement.step() {
+                rows.append(try row(statement))
+            }
+            return rows
         }
-        return rows
     }
 
     /// The integer in the first column of the first row, if any.
@@ -127,10 +164,13 @@ public enum SQLValue: Sendable, Hashable {
 public final class SQLiteStatement {
     let handle: OpaquePointer
     let connection: SQLiteConnection
+    /// Whether it finalizes its statement when it goes (not one the connection keeps for reuse).
+    fileprivate(set) var owned: Bool
 
-    init(handle: OpaquePointer, connection: SQLiteConnection) {
+    init(handle: OpaquePointer, connection: SQLiteConnection, owned: Bool = true) {
         self.handle = handle
         self.connection = connection
+        self.owned = owned
     }
 
     func bind(_ parameters: [SQLValue]) throws {
@@ -154,7 +194,7 @@ public final class SQLiteStatement {
     }
 
     deinit {
-        sqlite3_finalize(handle)
+        if owned { sqlite3_finalize(handle) }
     }
 
     /// Advances to the next row; false when the statement is done.

@@ -98,7 +98,7 @@ struct HabitsViewModel {
 
     func mark(_ habit: Habit, _ mark: HabitMark?, when: WhenInput, adding: Bool, note: String?) async throws -> CommandOutput {
         let (habit, day) = try await habitsFeature.mark(habit.name, when: when, as: mark, adding: adding, note: note)
-        let summary = habitsFeature.summaries().first { $0.habit.id == habit.id }
+        let summary = habitsFeature.summary(ofHabitWithID: habit.id)
         let added: Double? = if adding, case let .value(number)? = mark { number } else { nil }
         return CommandOutput(Marked(habit: summary.map(HabitValue.init), date: DayNumber.string(day), marked: habit, day: day,
                                     isToday: day == habitsFeature.today, added: added, summary: summary), style: .plain)
@@ -167,7 +167,7 @@ struct HabitsViewModel {
     }
 
     private func confirmation(_ text: String, habit: Habit) -> CommandOutput {
-        let summary = habitsFeature.summaries().first { $0.habit.id == habit.id }
+        let summary = habitsFeature.summary(ofHabitWithID: habit.id)
         return CommandOutput(Confirmed(habit: summary.map { Confirmed.Shown.summary(HabitValue($0)) } ?? .plain(PlainHabit(habit)),
                                        sentence: text), style: .plain)
     }
