@@ -23,6 +23,11 @@ public struct TrendRun: Sendable {
 
 /// The `trend` executable built beside the test bundle.
 public func trendExecutable() -> URL {
+    // `make test-tsan` names an uninstrumented build: a ThreadSanitizer `trend` under libfaketime
+    // deadlocks before `main` (TSAN's allocator lock taken inside faketime's `dlsym`).
+    if let named = ProcessInfo.processInfo.environment["TREND_EXECUTABLE"], !named.isEmpty {
+        return URL(fileURLWithPath: named)
+    }
     let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var folder = runner.deletingLastPathComponent()
     for _ in 0..<4 {
