@@ -17,11 +17,12 @@ BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 # System libraries the package uses: SQLite (linked), and libedit (line
 # editing), OpenSSL's libcrypto (the backup content hash) and libarchive
 # (Apple Health's export.zip), whose headers it builds against and which it
-# opens when first needed.
+# opens when first needed; and libxml2 (the XML of Apple Health and Hacker's
+# Diet), opened the same way.
 deps:
-	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libedit sqlite3 libcrypto libarchive; then \
-		echo "Installing libedit-dev, libsqlite3-dev, libssl-dev and libarchive-dev with apt-get…"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev libsqlite3-dev libssl-dev libarchive-dev pkgconf >/dev/null; \
+	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libedit sqlite3 libcrypto libarchive libxml-2.0; then \
+		echo "Installing libedit-dev, libsqlite3-dev, libssl-dev, libarchive-dev and libxml2-dev with apt-get…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev libsqlite3-dev libssl-dev libarchive-dev libxml2-dev pkgconf >/dev/null; \
 	fi
 
 # What the tests use besides the toolchain: faketime runs the end-to-end

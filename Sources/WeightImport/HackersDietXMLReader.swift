@@ -1,5 +1,6 @@
 import Foundation
 import Settings
+import Vocabulary
 import WeightLog
 
 /// Hacker's Diet Online's XML backup (`hackdiet_db.xml`): a `<hackersdiet>`
@@ -10,10 +11,11 @@ import WeightLog
 /// reproduce real exports (Kilo Tracker, AGPL); HDO's own `xml.pm` quotes
 /// characters above U+007F as `&#x…;`.
 ///
-/// The file is read as text and its elements found by name: no parser is
-/// given the DOCTYPE, so nothing is fetched and no entity is expanded but
-/// the five XML ones and character references. Each day becomes a weigh-in
-/// at noon of that day, in the month's own unit (a stone log holds pounds).
+/// The file goes through libxml2's reader (`XMLStream`): the DOCTYPE names
+/// an external DTD, which is never fetched, and no entity is expanded but
+/// XML's own and character references. A backup cut short or damaged is
+/// refused at its line. Each day becomes a weigh-in at noon of that day, in
+/// the month's own unit (a stone log holds pounds).
 struct HackersDietXMLReader {
     let rows: WeightFileReader
 
@@ -22,95 +24,92 @@ struct HackersDietXMLReader {
         head.contains("<hackersdiet")
     }
 
-    func read(_ data: Data) -> ReadOutcome {
-        let text = String(decoding: data, as: UTF8.self)
+    func read(_ data: Data, path: String) throws -> ReadOutcome {
         var outcome = ReadOutcome(format: .hackersDietXML, unit: rows.displayUnit, unitAssumed: true)
-        if let preferences = Self.element("preferences", in: Substring(text)),
-           let unit = Self.element("log-unit", in: preferences).flatMap({ WeightFileReader.hackersDietUnit(named: String($0)) }) {
-            (outcome.unit, outcome.unitAssumed) = (unit, false)
+        var offset = 0
+        let stream: XMLStream
+        do {
+            stream = try XMLStream {
+                defer { offset = min(data.count, offset + 1 << 16) }
+                return data.subdata(in: offset..<min(data.count, offset + 1 << 16))
+            }
+        } catch {
+            throw ImportError.unreadable(path, reason: "reading a Hacker's Diet backup needs libxml2 (Debian's libxml2)")
         }
-        var rest = Substring(text)
+        // The names of the elements the reader is inside, by depth, and the text of the ones that matter.
+        var stack: [String] = []
+        var text: [String: String] = [:]
+        var month: (year: Int?, month: Int?, unit: WeightUnit?) = (nil, nil, nil)
+        var day: (line: Int, depth: Int)?
         var index = 0
-        // Problems name the line a day is on, counted as the walk moves down the file.
-        var counted = text.startIndex, lineNumber = 1
-        func line(of position: String.Index) -> Int {
-            lineNumber += text.utf8[counted..<position].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            counted = position
-            return lineNumber
+        func number(_ name: String) -> Int? { text[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+        func finishDay() {
+            index += 1
+            defer { day = nil }
+            guard let line = day?.line else { return }
+            let weight = text["weight"].map(Self.trimmed) ?? "", comment = text["comment"].map(Self.trimmed)
+            guard let year = month.year, let monthNumber = month.month, let dayNumber = number("date") else {
+                outcome.invalid.append(ImportProblem(line: line, reason: "day \(index) names no year, month and day"))
+                return
+            }
+            let date = String(format: "%04d-%02d-%02d", year, monthNumber, dayNumber)
+            rows.add(line, dateText: date, weightText: weight, unit: month.unit ?? outcome.unit, note: comment, id: nil, to: &outcome)
         }
-        while let month = Self.element("monthlog", in: rest, remainder: &rest) {
-            let properties = Self.element("properties", in: month) ?? month
-            let unit = Self.element("weight-unit", in: properties).flatMap { WeightFileReader.hackersDietUnit(named: String($0)) }
-            if let unit, outcome.unitAssumed { (outcome.unit, outcome.unitAssumed) = (unit, false) }
-            let year = Self.element("year", in: properties).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            let monthNumber = Self.element("month", in: properties).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            var days = Self.element("days", in: month) ?? month
-            while let day = Self.element("day", in: days, remainder: &days) {
-                index += 1
-                let dayLine = line(of: day.startIndex)
-                let weight = Self.element("weight", in: day).map { Self.text($0) } ?? ""
-                let comment = Self.element("comment", in: day).map { Self.text($0) }
-                guard let year, let monthNumber, let dayNumber = Self.element("date", in: day).flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
-                    outcome.invalid.append(ImportProblem(line: dayLine, reason: "day \(index) names no year, month and day"))
-                    continue
+        do {
+            try stream.forEachNode { node in
+                switch node {
+                case let .element(element):
+                    if element.depth == 0, stream.rootName != "hackersdiet" { return false }
+                    stack.removeSubrange(min(stack.count, element.depth)...)
+                    stack.append(element.name)
+                    text[element.name] = nil
+                    switch stack.last {
+                    case "monthlog": month = (nil, nil, nil)
+                    case "day":
+                        day = (element.line, element.depth)
+                        for name in ["date", "weight", "comment"] { text[name] = nil }
+                        if element.isEmpty { finishDay() }
+                    default: break
+                    }
+                case let .text(value, depth):
+                    guard depth >= 1, depth - 1 < stack.count else { return true }
+                    text[stack[depth - 1], default: ""] += value
+                case let .end(depth):
+                    guard depth < stack.count else { return true }
+                    let name = stack[depth]
+                    stack.removeSubrange(depth...)
+                    switch name {
+                    case "log-unit" where stack.contains("preferences"):
+                        if let unit = text[name].flatMap({ WeightFileReader.hackersDietUnit(named: Self.trimmed($0)) }) {
+                            (outcome.unit, outcome.unitAssumed) = (unit, false)
+                        }
+                    case "year" where stack.contains("monthlog") && day == nil: month.year = number("year")
+                    case "month" where stack.contains("monthlog") && day == nil: month.month = number("month")
+                    case "weight-unit" where stack.contains("monthlog") && day == nil:
+                        month.unit = text[name].flatMap { WeightFileReader.hackersDietUnit(named: Self.trimmed($0)) }
+                        if let unit = month.unit, outcome.unitAssumed { (outcome.unit, outcome.unitAssumed) = (unit, false) }
+                    case "day" where day?.depth == depth: finishDay()
+                    default: break
+                    }
                 }
-                let date = String(format: "%04d-%02d-%02d", year, monthNumber, dayNumber)
-                rows.add(dayLine, dateText: date, weightText: weight, unit: unit ?? outcome.unit, note: comment, id: nil, to: &outcome)
+                return true
+            }
+        } catch let failure as XMLStream.Failure {
+            switch failure {
+            case let .cutShort(line):
+                throw ImportError.unreadable(path, reason: "it ends at line \(line) before <hackersdiet> closes: the backup was cut short, so nothing was imported")
+            case let .malformed(reason, line):
+                throw ImportError.unreadable(path, reason: "the XML parser stopped at line \(line): \(reason); the backup is damaged, so nothing was imported")
+            case .noLibrary:
+                throw ImportError.unreadable(path, reason: "reading a Hacker's Diet backup needs libxml2 (Debian's libxml2)")
             }
         }
+        guard stream.rootName == "hackersdiet" else { throw ImportError.unknownFormat(path) }
         return outcome
     }
 
-    /// The content of the first `<name>…</name>` (or nothing for `<name/>`) in `text`.
-    static func element(_ name: String, in text: Substring) -> Substring? {
-        var ignored = text
-        return element(name, in: text, remainder: &ignored)
-    }
-
-    /// The same, and what follows the element in `remainder`.
-    static func element(_ name: String, in text: Substring, remainder: inout Substring) -> Substring? {
-        var search = text
-        while let open = find("<" + name, in: search) {
-            let after = search[open.upperBound...]
-            // `<day>` must not match `<days>`: the name ends at `>`, `/` or a space.
-            guard let next = after.first, next == ">" || next == "/" || next == " " else {
-                search = after
-                continue
-            }
-            guard let close = after.firstIndex(of: ">") else { return nil }
-            if close > after.startIndex, after[after.index(before: close)] == "/" {
-                remainder = after[after.index(after: close)...]
-                return after[close..<close]
-            }
-            let body = after[after.index(after: close)...]
-            guard let end = find("</" + name + ">", in: body) else { return nil }
-            remainder = body[end.upperBound...]
-            return body[..<end.lowerBound]
-        }
-        return nil
-    }
-
-    /// Where `needle` first stands in `text`, found over the UTF-8 bytes (Foundation's
-    /// `range(of:)` would bridge the rest of the file at every call).
-    static func find(_ needle: String, in text: Substring) -> Range<Substring.Index>? {
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first else { return nil }
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        while let start = bytes[index...].firstIndex(of: first) {
-            var cursor = start, matched = 0
-            while matched < pattern.count, cursor < bytes.endIndex, bytes[cursor] == pattern[matched] {
-                cursor = bytes.index(after: cursor)
-                matched += 1
-            }
-            if matched == pattern.count { return start..<cursor }
-            index = bytes.index(after: start)
-        }
-        return nil
-    }
-
-    /// Element text with its entities and character references decoded, trimmed.
-    static func text(_ raw: Substring) -> String {
-        TagScanner.decodeEntities(String(raw)).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Element text without the spaces and line breaks around it.
+    static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -47,11 +47,13 @@ struct WeightFileReader {
             return try HealthConnectReader(rows: self).read(databaseAt: path, shownAs: path, format: .healthConnect)
         }
         if start.hasPrefix("<"), HackersDietXMLReader.recognises(start) {
+            let data: Data
             do {
-                return HackersDietXMLReader(rows: self).read(try UntrustedFile.contents(of: handle))
+                data = try UntrustedFile.contents(of: handle)
             } catch {
                 throw ImportError.unreadable(path, reason: (error as NSError).localizedDescription)
             }
+            return try HackersDietXMLReader(rows: self).read(data, path: path)
         }
         if start.hasPrefix("<?xml") || start.hasPrefix("<HealthData") || start.hasPrefix("<!DOCTYPE HealthData") {
             return try AppleHealthReader(rows: self).read(url)
