@@ -39,9 +39,8 @@ final class XMLStream {
 
     /// libxml2's functions, from the first library that opens; nil when none does.
     private static let library: Library? = {
-        for name in ["libxml2.so.2", "libxml2.so"] {
-            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
-            func find<T>(_ symbol: String, as type: T.Type) -> T? { dlsym(handle, symbol).map { unsafeBitCast($0, to: type) } }
+        DynamicLibrary.first(of: ["libxml2.so.2", "libxml2.so"]) { library in
+            func find<T>(_ symbol: String, as type: T.Type) -> T? { library.function(symbol, as: type) }
             guard let initialize = find("xmlInitParser", as: Initialize.self),
                   let readerForIO = find("xmlReaderForIO", as: ReaderForIO.self),
                   let read = find("xmlTextReaderRead", as: ReaderInt.self),
@@ -56,14 +55,13 @@ final class XMLStream {
                   let free = find("xmlFreeTextReader", as: Free.self),
                   let currentNode = find("xmlTextReaderCurrentNode", as: CurrentNode.self),
                   let nodeLine = find("xmlGetLineNo", as: NodeLine.self),
-                  let isEmpty = find("xmlTextReaderIsEmptyElement", as: ReaderInt.self) else { continue }
+                  let isEmpty = find("xmlTextReaderIsEmptyElement", as: ReaderInt.self) else { return nil }
             initialize()
             return Library(readerForIO: readerForIO, read: read, nodeType: nodeType, depth: depth, localName: localName,
                            moveToAttribute: moveToAttribute, moveToElement: moveToElement, value: value, line: line,
                            setErrorHandler: setErrorHandler, free: free,
                            currentNode: currentNode, nodeLine: nodeLine, isEmpty: isEmpty)
         }
-        return nil
     }()
 
     /// `XML_PARSE_NONET`: nothing is fetched; every other option (entity substitution, DTD loading, huge input) stays off.

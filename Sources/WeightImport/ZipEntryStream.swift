@@ -23,9 +23,8 @@ final class ZipEntryStream {
 
     /// libarchive's functions, from the first library that opens; nil when none does.
     private static let library: Library? = {
-        for name in ["libarchive.so.13", "libarchive.so"] {
-            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
-            func find<T>(_ symbol: String, as type: T.Type) -> T? { dlsym(handle, symbol).map { unsafeBitCast($0, to: type) } }
+        DynamicLibrary.first(of: ["libarchive.so.13", "libarchive.so"]) { library in
+            func find<T>(_ symbol: String, as type: T.Type) -> T? { library.function(symbol, as: type) }
             guard let new = find("archive_read_new", as: New.self),
                   let supportZip = find("archive_read_support_format_zip", as: Configure.self),
                   let open = find("archive_read_open_filename", as: OpenFile.self),
@@ -33,11 +32,10 @@ final class ZipEntryStream {
                   let pathname = find("archive_entry_pathname", as: Pathname.self),
                   let readData = find("archive_read_data", as: ReadData.self),
                   let free = find("archive_read_free", as: Configure.self),
-                  let errorString = find("archive_error_string", as: ErrorString.self) else { continue }
+                  let errorString = find("archive_error_string", as: ErrorString.self) else { return nil }
             return Library(new: new, supportZip: supportZip, open: open, nextHeader: nextHeader, pathname: pathname,
                            readData: readData, free: free, errorString: errorString)
         }
-        return nil
     }()
 
     /// Why a zip could not be read.
