@@ -85,7 +85,7 @@ struct AppleHealthReader {
         do {
             try stream.forEachElement { element in
                 // Another document's root: stop at once.
-                guard stream.rootName == "HealthData" else { return false }
+                if element.depth == 0 { return element.isNamed("HealthData") }
                 if element.isNamed("Record"), element.attribute("type", is: "HKQuantityTypeIdentifierBodyMass") { record(element, into: &outcome) }
                 return true
             }

@@ -31,9 +31,6 @@ public struct ParsedArguments {
         return value
     }
 
-    /// Whether nothing at all was typed after the command.
-    public var isEmpty: Bool { values.isEmpty && literals.isEmpty && subcommand == nil }
-
     fileprivate mutating func bind(_ placeholder: String, _ reading: ArgumentReading, words: ArraySlice<String>) {
         values[placeholder] = reading.value
         spans[placeholder] = Array(words.prefix(reading.consumed))

@@ -29,9 +29,6 @@ public indirect enum CommandSyntax: Sendable, Equatable {
     /// Nothing: a command that takes no arguments.
     public static let none = CommandSyntax.sequence([])
 
-    /// A choice of plain words.
-    public static func words(_ words: String...) -> CommandSyntax { .choice(words.map(CommandSyntax.word)) }
-
     /// The RANGE every listing takes (`2w 3m 1y all`, a month, a year, START..END, `last week`), read as a `NamedRange`.
     static let range = CommandSyntax.value("RANGE", .words(ProgressRange.allCases.map(\.rawValue)), .range)
 
