@@ -145,12 +145,13 @@ public struct HabitStatistics: Sendable {
 
     /// Whether today counts as done, as Loop's `Habit.isCompletedToday()`
     /// (uhabits-core models/Habit.kt): a yes/no day neither NO nor unknown (so
-    /// covered and skipped days too); a number that meets an at-least target;
-    /// an at-most day while it stays within its limit, an unknown day included.
+    /// covered and skipped days too); a number that meets an at-least target.
+    /// An at-most day is never complete while it lasts, since more may still
+    /// come (Loop 303020a8); `todayStatus` says whether it is within its limit.
     public func isCompletedToday(computed: [Int: Int]) -> Bool {
         let value = computed[today] ?? LoopModel.unknown
         guard habit.kind.isNumeric else { return value != LoopModel.no && value != LoopModel.unknown }
-        return atMost ? Double(value) / 1000 <= target : Double(value) / 1000 >= target
+        return !atMost && Double(value) / 1000 >= target
     }
 
     /// Whether today still asks something of the person: due, not done, and not an at-most habit

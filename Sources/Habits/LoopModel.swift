@@ -45,6 +45,12 @@ public enum LoopModel {
         for day in stride(from: newest, through: oldest, by: -1) where original[day] == yesManual { yeses.append(day) }
         var intervals = buildIntervals(yeses: yeses, frequency: frequency)
         snapIntervalsTogether(&intervals)
+        return entries(original: original, intervals: intervals, oldest: oldest, newest: newest)
+    }
+
+    /// The original entries with the days the intervals cover made YES_AUTO, unless they are
+    /// manual yeses or skips (`EntryList.buildEntriesFromInterval`).
+    static func entries(original: [Int: Int], intervals: [Interval], oldest: Int, newest: Int) -> [Int: Int] {
         var from = oldest, to = newest
         for interval in intervals {
             from = min(from, interval.begin)

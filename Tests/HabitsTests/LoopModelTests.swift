@@ -134,12 +134,14 @@ import Vocabulary
         #expect(third.computedEntries() == [today: LoopModel.yesManual, today + 1: LoopModel.yesAuto, today + 2: LoopModel.yesAuto])
     }
 
-    /// Habit.isCompletedToday (uhabits-core models/Habit.kt): an at-most day is complete while it stays
-    /// within its limit, a day with nothing logged included (UNKNOWN / 1000 <= target); over it, it is not.
-    @Test func atMostIsCompletedTodayWhileWithinItsLimit() {
-        for (marks, completed) in [([0: HabitMark.value(1)], true), ([0: .value(2)], true), ([0: .value(3)], false), ([:], true)] {
+    /// Habit.isCompletedToday (uhabits-core models/Habit.kt since 303020a8): an at-most day is never
+    /// complete while it lasts, though its status says whether it is within its limit, and it asks
+    /// nothing of the day.
+    @Test func anAtMostDayIsNeverCompleteWhileItLasts() {
+        for (marks, within) in [([0: HabitMark.value(1)], true), ([0: .value(2)], true), ([0: .value(3)], false)] {
             let stats = HabitStatistics(habit: habit(.daily, .atMost(2), daysAgo: marks), today: today)
-            #expect(stats.isCompletedToday(computed: stats.computedEntries()) == completed, "\(marks)")
+            #expect(!stats.isCompletedToday(computed: stats.computedEntries()), "\(marks)")
+            #expect(stats.todayStatus(computed: stats.computedEntries()) == (within ? .withinLimit : .overLimit))
             #expect(!stats.isStillDueToday(computed: stats.computedEntries()), "a limit asks nothing of the day")
         }
         let water = HabitStatistics(habit: habit(.daily, .atLeast(8), daysAgo: [0: .value(6)]), today: today)
