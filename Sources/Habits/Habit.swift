@@ -271,6 +271,19 @@ public enum HabitName {
         return clean
     }
 
+    /// A name not yet in `taken` (lowercased names), which it joins: the name itself, or for a second
+    /// habit of one name, as another app may hold, `Name (2)`, `Name (3)` … (the name shortened to fit).
+    /// Loop keeps both habits (its ImportTest.testLoopDB has two of each name); so does Trend, apart.
+    public static func distinct(_ name: String, taken: inout Set<String>) -> String {
+        var candidate = name, number = 1
+        while !taken.insert(candidate.lowercased()).inserted {
+            number += 1
+            let suffix = " (\(number))"
+            candidate = String(name.prefix(maximumLength - suffix.count)).trimmingCharacters(in: .whitespaces) + suffix
+        }
+        return candidate
+    }
+
     public static func isAcceptable(_ name: String) -> Bool {
         (try? validated(name)) != nil  // The reason is not needed here, only whether there is one.
     }

@@ -58,14 +58,12 @@ public struct LoopBackup: Sendable, Equatable {
         var names = Set<String>()
         for row in habitRows {
             let label = "habit '\(row.name.prefix(60))'"
-            guard let name = try? HabitName.validated(row.name) else {  // The reason is given in words below.
+            guard let validName = try? HabitName.validated(row.name) else {  // The reason is given in words below.
                 result.problems.append("\(label): the name is empty, too long or holds control characters")
                 continue
             }
-            guard names.insert(name.lowercased()).inserted else {
-                result.problems.append("\(label): a second habit of that name")
-                continue
-            }
+            let name = HabitName.distinct(validName, taken: &names)
+            if name != validName { result.assumptions.append("\(label) is a second habit of that name: it comes in as '\(name)'") }
             guard let schedule = schedule(numerator: row.numerator, denominator: row.denominator) else {
                 result.problems.append("\(label): frequency \(row.numerator)/\(row.denominator) is not a schedule")
                 continue

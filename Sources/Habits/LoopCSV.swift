@@ -46,14 +46,12 @@ public enum LoopCSV {
         for record in habitsTable.dropFirst() where record.fields.count > nameColumn {
             let field = { (index: Int?) -> String in index.flatMap { $0 < record.fields.count ? record.fields[$0] : nil } ?? "" }
             let label = "Habits.csv line \(record.line)"
-            guard let name = try? HabitName.validated(field(nameColumn)) else {  // The reason is given in words.
+            guard let validName = try? HabitName.validated(field(nameColumn)) else {  // The reason is given in words.
                 result.problems.append("\(label): the name is empty, too long or holds control characters")
                 continue
             }
-            guard names.insert(name.lowercased()).inserted else {
-                result.problems.append("\(label): a second habit named '\(name)'")
-                continue
-            }
+            let name = HabitName.distinct(validName, taken: &names)
+            if name != validName { result.assumptions.append("\(label): a second habit named '\(validName)' comes in as '\(name)'") }
             let numerator = Int(field(numeratorColumn)) ?? 1, denominator = Int(field(denominatorColumn)) ?? 1
             guard let schedule = LoopBackup.schedule(numerator: numerator, denominator: denominator) else {
                 result.problems.append("\(label): frequency \(numerator)/\(denominator) is not a schedule")
@@ -121,13 +119,13 @@ public enum LoopCSV {
         for (offset, title) in header.enumerated().dropFirst() {
             let title = title.trimmingCharacters(in: .whitespaces)
             guard !title.isEmpty else { continue }  // Loop ends each line with a comma.
-            guard let name = try? HabitName.validated(title) else {  // The reason is given in words.
+            guard let validName = try? HabitName.validated(title) else {  // The reason is given in words.
                 result.problems.append("Checkmarks.csv column \(offset + 1): the name is empty, too long or holds control characters")
                 continue
             }
-            guard names.insert(name.lowercased()).inserted else {
-                result.problems.append("Checkmarks.csv column \(offset + 1): a second habit named '\(name)'")
-                continue
+            let name = HabitName.distinct(validName, taken: &names)
+            if name != validName {
+                result.assumptions.append("Checkmarks.csv column \(offset + 1): a second habit named '\(validName)' comes in as '\(name)'")
             }
             let cells = table.dropFirst().compactMap { offset < $0.fields.count ? $0.fields[offset] : nil }
             let kind = known[name.lowercased()] ?? guessedKind(cells, labelLayout: labelLayout)
@@ -169,10 +167,15 @@ public enum LoopCSV {
     }
 
     /// The days of `table` (a combined Checkmarks.csv) onto the habits of `result`, matched by column name.
+    /// A second column of one name is the second habit of that name, as Habits.csv lists them in order.
     private static func readCheckmarks(table: [CSVTable.Record], name file: String, into result: inout LoopBackup) throws {
         guard let header = table.first?.fields else { return }
         let index = Dictionary(result.habits.enumerated().map { ($1.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-        let columns = header.dropFirst().map { name in index[name.trimmingCharacters(in: .whitespaces).lowercased()] }
+        var taken = Set<String>()
+        let columns = header.dropFirst().map { title in
+            let name = title.trimmingCharacters(in: .whitespaces)
+            return (try? HabitName.validated(name)).flatMap { index[HabitName.distinct($0, taken: &taken).lowercased()] }
+        }
         let labelLayout = table.dropFirst().contains { $0.fields.dropFirst().contains(where: labels.contains) }
         var refused: [String] = []
         for record in table.dropFirst() {

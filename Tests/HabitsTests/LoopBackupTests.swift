@@ -28,6 +28,23 @@ import Vocabulary
         #expect(backup.problems == ["habit 'Impossible': frequency 9/7 is not a schedule", "2 days with an impossible date or value"])
     }
 
+    /// Loop's own ImportTest.testLoopDB on Loop's own test asset (uhabits-core/assets/test/loop.db, schema 12):
+    /// nine habits, three names twice, all kept; "Wake up early" 3/week, done 14 and 16 March 2016, not the 17th.
+    @Test func loopsOwnTestDatabaseKeepsEveryHabitAsLoopsImportTestExpects() throws {
+        let backup = try LoopBackup.read(path: fixtureURL("loop/loop-importtest.db").path, today: today)
+        #expect(backup.habits.count == 9)
+        #expect(backup.habits.map(\.name) == ["Wake up early", "brush teeth", "Sleep early", "Vegan", "Sport", "I love you",
+                                              "Vegan (2)", "Sport (2)", "I love you (2)"])
+        #expect(backup.problems.isEmpty)
+        #expect(backup.assumptions.count == 3 && backup.assumptions[0].contains("comes in as 'Vegan (2)'"))
+        let wake = backup.habits[0]
+        #expect(wake.schedule == .timesPerWeek(3))
+        let march = { DayNumber.from(year: 2016, month: 3, day: $0) }
+        #expect(wake.marks[march(14)] == .done && wake.marks[march(16)] == .done && wake.marks[march(17)] == nil)
+        // The second "Vegan" keeps its own 43 days rather than being left out.
+        #expect(backup.habits[6].marks.count == 43 && backup.habits[3].marks.count == 15)
+    }
+
     @Test func theFirstSchemaWithoutValuesReadsEveryRepetitionAsAYes() throws {
         let backup = try LoopBackup.read(path: fixtureURL("loop/loop-backup-v9.db").path, today: today)
         #expect(backup.habits.map(\.name) == ["Run"])

@@ -35,6 +35,36 @@ import Vocabulary
         #expect(export.problems == ["Checkmarks.csv line 5: '2024-02-30' is not a date (yyyy-MM-dd, from 1900)"])
     }
 
+    /// Two habits of one name, as Loop allows (its ImportTest.testLoopDB has three such pairs): both come
+    /// in, the second as "Name (2)", and the second Checkmarks.csv column of that name is its days.
+    @Test func twoHabitsOfOneNameBothComeInWithTheirOwnDays() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        try Data("""
+            Position,Name,Question,Description,NumRepetitions,Interval,Color
+            001,Vegan,,,1,1,#FF8F00
+            002,Vegan,,,3,7,#AFB42B
+
+            """.utf8).write(to: temp.url.appendingPathComponent("Habits.csv"))
+        try Data("Date,Vegan,Vegan,\n2015-01-25,2,0,\n2015-01-24,0,2,\n".utf8).write(to: temp.url.appendingPathComponent("Checkmarks.csv"))
+        let export = try LoopCSV.read(folder: temp.url, today: today)
+        #expect(export.habits.map(\.name) == ["Vegan", "Vegan (2)"] && export.problems.isEmpty)
+        #expect(export.habits[1].schedule == .timesPerWeek(3))
+        let day = { DayNumber.from(year: 2015, month: 1, day: $0) }
+        #expect(export.habits[0].marks == [day(25): .done, day(24): .no])
+        #expect(export.habits[1].marks == [day(25): .no, day(24): .done])
+        #expect(export.assumptions == ["Habits.csv line 3: a second habit named 'Vegan' comes in as 'Vegan (2)'"])
+    }
+
+    /// The third of one name is "(3)", case aside; a long name is shortened so "(2)" fits the limit.
+    @Test func aDistinctNameFitsTheLimit() {
+        var taken = Set<String>()
+        #expect(["Read", "read", "READ"].map { HabitName.distinct($0, taken: &taken) } == ["Read", "read (2)", "READ (3)"])
+        let long = String(repeating: "x", count: HabitName.maximumLength)
+        let second = [long, long].map { HabitName.distinct($0, taken: &taken) }[1]
+        #expect(second.count == HabitName.maximumLength && second.hasSuffix("x (2)") && HabitName.isAcceptable(second))
+    }
+
     /// Issue 13: exporting and importing into an empty data directory gives back the same computed values.
     @Test func exportThenImportGivesTheSameNumbers() async throws {
         let temp = TemporaryDirectory()
