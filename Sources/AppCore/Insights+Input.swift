@@ -11,7 +11,6 @@ extension InsightsInput {
     @MainActor
     static func read(weights: WeightEntryFeature, habits: HabitsFeature) async throws -> InsightsInput {
         try await weights.load()
-        try await habits.load()
         let localDays = weights.localDays, samples = weights.samples
         var weighIns: [WeighIn] = []
         weighIns.reserveCapacity(samples.count)
@@ -21,10 +20,9 @@ extension InsightsInput {
             let minute = Int((local - Double(day) * 86_400) / 60)
             weighIns.append(WeighIn(day: day, minute: max(0, min(minute, 24 * 60 - 1)), kilograms: kilograms))
         }
-        let habitInputs = habits.habits.filter { !$0.archived }.map { habit in
-            let skipped = Set(habit.marks.filter { $0.value == .skipped }.keys)
-            return Habit(name: habit.name, firstDay: habit.firstDay, doneDays: habit.daysDoneAtAll, skippedDays: skipped,
-                         weeklyQuota: weeklyQuota(habit.schedule))
+        let habitInputs = try await habits.doneDays().filter { !$0.habit.archived }.map { days in
+            Habit(name: days.habit.name, firstDay: days.firstDay, doneDays: Set(days.done), skippedDays: Set(days.skipped),
+                  weeklyQuota: weeklyQuota(days.habit.schedule))
         }
         return InsightsInput(weighIns: weighIns, habits: habitInputs, today: weights.today)
     }

@@ -246,12 +246,45 @@ extension HabitMark {
     /// The numbers a day may hold, whether typed, imported or restored.
     public static let acceptedValues: ClosedRange<Double> = 0...1_000_000
 
+    /// Whether the day was done at all: a yes, or an amount above zero (a day with drinks, even within
+    /// the limit).
+    public var isDoneAtAll: Bool {
+        switch self {
+        case .done: true
+        case let .value(amount): amount > 0
+        case .skipped, .no: false
+        }
+    }
+
     /// This mark added to what a day already holds: values sum, and a day
     /// without a number (no mark, a no, a skip) counts as 0. Other marks replace.
     public func added(to existing: HabitMark?) -> HabitMark {
         guard case let .value(amount) = self else { return self }
         if case let .value(held)? = existing { return .value(held + amount) }
         return .value(amount)
+    }
+}
+
+/// A habit (its marks not read) with the days it was done at all and the days skipped, oldest
+/// first: what insights relate to the weight, read without every mark (`HabitsFeature.doneDays()`).
+public struct HabitDoneDays: Sendable, Equatable {
+    public let habit: Habit
+    /// The habit's `firstDay`: its creation or its first mark, whichever is older.
+    public let firstDay: Int
+    public let done: [Int]
+    public let skipped: [Int]
+
+    public init(habit: Habit, firstDay: Int, done: [Int], skipped: [Int]) {
+        (self.habit, self.firstDay, self.done, self.skipped) = (habit, firstDay, done, skipped)
+    }
+
+    /// From a habit whose marks are in memory.
+    public init(_ habit: Habit) {
+        var bare = habit
+        (bare.marks, bare.notes) = ([:], [:])
+        let days = habit.marks.sorted { $0.key < $1.key }
+        self.init(habit: bare, firstDay: habit.firstDay, done: days.filter { $0.value.isDoneAtAll }.map(\.key),
+                  skipped: days.filter { $0.value == .skipped }.map(\.key))
     }
 }
 
@@ -368,16 +401,10 @@ public struct Habit: Sendable, Equatable, Identifiable, Codable {
         }
     }
 
-    /// The days it was done at all: a yes, or an amount above zero (a day with drinks, even within the
-    /// limit). What insights relate to the weight and what `progress … with NAME` marks.
+    /// The days it was done at all (`HabitMark.isDoneAtAll`). What insights relate to the weight and
+    /// what `progress … with NAME` marks.
     public var daysDoneAtAll: Set<Int> {
-        Set(marks.compactMap { day, mark in
-            switch mark {
-            case .done: day
-            case let .value(amount): amount > 0 ? day : nil
-            case .skipped, .no: nil
-            }
-        })
+        Set(marks.compactMap { day, mark in mark.isDoneAtAll ? day : nil })
     }
 
     /// Whether `day` counts as done (numeric: the value meets the target).

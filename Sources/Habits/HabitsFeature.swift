@@ -162,6 +162,16 @@ public final class HabitsFeature {
         Self.dueToday(in: habits, on: today)
     }
 
+    /// Every habit (archived too) with its days done at all and skipped, what insights read: from
+    /// memory when loaded, otherwise without building every mark (`trend -c 'habit show Read'`).
+    public func doneDays() async throws -> [HabitDoneDays] {
+        if hasLoaded {
+            try await load()
+            return habits.map(HabitDoneDays.init)
+        }
+        return try await storage.doneDays()
+    }
+
     /// The same without loading every day of every habit when nothing is
     /// loaded yet (`trend status`): only the marks that decide today are read.
     public func dueTodayReadingLittle() async throws -> (due: Int, shown: Int) {

@@ -9,6 +9,8 @@ public protocol HabitsRepository: Sendable {
     func recentHabits(today: Int) async throws -> [Habit]
     /// Every habit (archived too) without its marks, in the order they were added.
     func habitsWithoutMarks() async throws -> [Habit]
+    /// Every habit (archived too) with its days done at all and skipped (see `HabitsTable.doneDays`).
+    func doneDays() async throws -> [HabitDoneDays]
     /// `habit` with its marks and notes: from its stored checkpoint on when it
     /// has one before `day` (and then those since `marksSince` too), otherwise
     /// all of them; with the checkpoint, and the count of changes up to the read.
@@ -58,6 +60,10 @@ public actor LocalHabitsRepository: HabitsRepository {
 
     public func externalVersion() throws -> Int {
         try store.externalVersion()
+    }
+
+    public func doneDays() throws -> [HabitDoneDays] {
+        try store.read { try HabitsTable.doneDays(in: $0) }
     }
 
     public func habitsWithoutMarks() throws -> [Habit] {

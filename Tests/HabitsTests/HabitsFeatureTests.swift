@@ -25,6 +25,30 @@ import Vocabulary
         #expect(!summaries[1].doneToday && summaries[1].todayMark == .value(6))
     }
 
+    /// What insights read without every mark is what the marks in memory say: done at all (a yes, an
+    /// amount above zero), skipped, and the first day from the oldest mark of any kind.
+    @Test func doneDaysReadFromTheTableAgreeWithTheMarksInMemory() async throws {
+        let store = LocalDataStore.inMemory()
+        let habits = makeTestApp(store: store, clock: TestClock(date("2026-06-10 09:00"))).app.habitsFeature
+        try await habits.add(name: "Read", schedule: .daily, kind: .yesNo)
+        try await habits.add(name: "Drinks", schedule: .daily, kind: .atMost(2))
+        let june = { WhenInput.day(year: 2026, month: 6, day: $0) }
+        _ = try await habits.mark("Read", when: june(1), as: .no)
+        _ = try await habits.mark("Read", when: june(3), as: .done)
+        _ = try await habits.mark("Read", when: june(4), as: .skipped)
+        _ = try await habits.mark("Drinks", when: june(5), as: .value(0))
+        _ = try await habits.mark("Drinks", when: june(6), as: .value(1.5))
+        let fresh = makeTestApp(store: store, clock: TestClock(date("2026-06-10 09:00"))).app.habitsFeature
+        let read = try await fresh.doneDays()
+        #expect(!fresh.hasLoaded)
+        try await fresh.load()
+        let inMemory = try await fresh.doneDays()
+        #expect(read == inMemory)
+        let day = { DayNumber.from(year: 2026, month: 6, day: $0) }
+        #expect(read.map(\.done) == [[day(3)], [day(6)]] && read.map(\.skipped) == [[day(4)], []])
+        #expect(read[0].firstDay == day(1) && read[0].habit.marks.isEmpty)
+    }
+
     @Test func duplicateNamesAreRefusedWhateverTheirCase() async throws {
         let habits = makeTestApp().app.habitsFeature
         try await habits.add(name: "Read", schedule: .daily, kind: .yesNo)
