@@ -63,28 +63,37 @@ public final class BlockingPool: @unchecked Sendable {
     /// When no thread can take it (the system starts no new one, and every thread the pool has is busy), a
     /// pool with no thread at all runs it here, on the caller's thread; otherwise `ifRefused` runs instead, or,
     /// without one, the item waits for a busy thread to finish.
-    public func submit(_ item: @escaping @Sendable () -> Void, ifRefused: (@Sendable () -> Void)? = nil) {
+    ///
+    /// With `spare`, the item runs only when that many more threads are free for other work while it runs,
+    /// else `ifRefused` runs: an import's reader, which waits for the storage lane to take its batches, never
+    /// takes the last thread the lane would need (under `ulimit -v` or `-u` the system may start no other).
+    public func submit(_ item: @escaping @Sendable () -> Void, ifRefused: (@Sendable () -> Void)? = nil, spare: Int = 0) {
         condition.lock()
         items.append(item)
-        let waiting = items.count - head
-        if waiting > idle, threads < maximumThreads {
+        var started = true
+        while items.count - head + spare > idle, threads < maximumThreads {
             threads += 1
             idle += 1  // Until it takes its first item.
             if !spawn({ [self] in work() }) {
                 threads -= 1
                 idle -= 1
-                // No thread could start (a limit on threads or memory, as in a container): rather than wait
-                // for a thread that never comes, the item runs here when the pool has none at all, or is refused.
-                if threads == 0 || (ifRefused != nil && idle == 0) {
-                    items.removeLast()
-                    condition.unlock()
-                    if threads == 0 { item() } else { ifRefused?() }
-                    return
-                }
+                started = false
+                break
             }
-        } else {
-            condition.signal()
+            if spare == 0 { break }  // One more thread for one more item: the others may finish meanwhile.
         }
+        if !started {
+            // No thread could start (a limit on threads or memory, as in a container): rather than wait
+            // for a thread that never comes, the item runs here when the pool has none at all, or is refused.
+            let short = spare > 0 ? items.count - head + spare > idle : (ifRefused != nil && idle == 0)
+            if (threads == 0 && spare == 0) || (ifRefused != nil && short) {
+                items.removeLast()
+                condition.unlock()
+                if threads == 0 && spare == 0 { item() } else { ifRefused?() }
+                return
+            }
+        }
+        condition.signal()
         condition.unlock()
     }
 

@@ -80,9 +80,10 @@ public final class WeightImportFeature {
             reader.batches = batches
             let path = url.path
             let streamed = StreamedImport(batches, fileName: url.lastPathComponent) { try Self.person(in: $0, member: member, path: path) }
-            // With no thread for the reader, the writer would wait for it forever: the import fails instead, writing nothing.
+            // The reader waits for the storage lane to take its batches: without a thread for each, one would
+            // wait for the other forever, so the import fails instead, writing nothing.
             BlockingPool.shared.submit({ [reader] in batches.finish(Result { try reader.read(url) }) },
-                                       ifRefused: { batches.finish(.failure(BlockingPool.NoThread())) })
+                                       ifRefused: { batches.finish(.failure(BlockingPool.NoThread())) }, spare: 1)
             let journal = JournalEntry(action: "import", summary: streamed.summary, at: currentDate())
             // About 27 bytes a row in a plain CSV: a guess, for how the rows are written.
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil  // Unknown: a small guess.

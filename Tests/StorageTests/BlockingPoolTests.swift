@@ -99,4 +99,24 @@ import Testing
         gate.signal()
         #expect(ran.wait(timeout: .now() + 10) == .success)
     }
+
+    /// Under `ulimit -v 300000` an import's reader took the one thread the pool had and waited for the
+    /// storage lane, which no thread was left to run: with `spare`, the reader is refused instead.
+    @Test func anItemThatNeedsASpareThreadIsRefusedWhenNoneIsLeft() async throws {
+        let started = Mutex(0)
+        let pool = BlockingPool(maximumThreads: 4, spawn: { body in
+            guard started.withLock({ $0 += 1; return $0 }) == 1 else { return false }
+            return BlockingPool.startThread(body)
+        })
+        #expect(try await pool.run { _ in 1 } == 1)  // The one thread the system starts, now idle.
+        let refused = DispatchSemaphore(value: 0), ran = Mutex(false)
+        pool.submit({ ran.withLock { $0 = true } }, ifRefused: { refused.signal() }, spare: 1)
+        #expect(refused.wait(timeout: .now() + 10) == .success)
+        #expect(!ran.withLock { $0 })
+        // With threads to spare, the same item runs.
+        let roomy = BlockingPool(maximumThreads: 4)
+        let done = DispatchSemaphore(value: 0)
+        roomy.submit({ done.signal() }, ifRefused: {}, spare: 1)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+    }
 }

@@ -22,6 +22,28 @@ import TestSupport
         }
     }
 
+    /// Under a limit on address space (`ulimit -v`), a command works or is refused in a sentence; before,
+    /// an import hung at 300 MB (its reader waited for a writer no thread was left for) and aborted at 400 MB
+    /// (glibc reserves 64 MB of address space per thread's malloc arena).
+    @Test func anAddressSpaceLimitIsWorkedWithOrRefusedNeverWaitedOn() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data").path
+        let csv = temp.url.appendingPathComponent("weights.csv")
+        let start = Date(timeIntervalSince1970: 1_600_000_000)
+        let rows = (0..<20_000).map { "\(ISO8601DateFormatter().string(from: start.addingTimeInterval(Double($0) * 3_000))),\(80 + Double($0 % 20) / 10),kg" }
+        try Data(("date,weight,unit\n" + rows.joined(separator: "\n") + "\n").utf8).write(to: csv)
+        func run(_ kilobytes: Int, _ command: String) throws -> (status: Int32, output: String) {
+            try runTool("/usr/bin/timeout", ["-s", "KILL", "30", "prlimit", "--as=\(kilobytes << 10)", "--", trendExecutable().path,
+                                             "--data-dir", data, "-c", command], mergingErrors: true)
+        }
+        let refused = try run(150_000, "today")
+        #expect(refused.status == 1, "\(refused.output)")
+        #expect(refused.output.hasPrefix("trend: only 146 MB of address space is allowed (ulimit -v) and trend needs 256 MB"), "\(refused.output)")
+        let imported = try run(400_000, "import \(csv.path)")
+        #expect(imported.status == 0 && imported.output.contains("Imported 20000 weigh-ins"), "\(imported.output)")
+    }
+
     /// Under a limit on processes (`ulimit -u`, held to users other than root), a command works or is
     /// refused in a sentence; before, every database command waited forever for a thread never started.
     @Test func aProcessLimitIsWorkedWithOrRefusedNeverWaitedOn() throws {

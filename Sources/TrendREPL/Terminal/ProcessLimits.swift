@@ -1,6 +1,6 @@
 import Foundation
 
-/// The limits a process runs under (`ulimit -n`, `ulimit -u`), checked once at launch.
+/// The limits a process runs under (`ulimit -n`, `ulimit -u`, `ulimit -v`), checked once at launch.
 ///
 /// Trend needs a few dozen open files at once (the database, its WAL and shared
 /// memory, the file an import reads, the pipes a prompt waits on, and the ones
@@ -27,8 +27,30 @@ public enum ProcessLimits {
         if geteuid() != 0, let threads = raise(Int32(__RLIMIT_NPROC.rawValue), toward: .max), threads < threadsNeeded {
             return "trend: only \(threads) processes and threads are allowed (ulimit -u) and trend needs \(threadsNeeded); raise the limit and run it again"
         }
+        // Under an address-space limit, glibc's 64 MB reservation per thread's malloc arena (RSS stays small, 56 MB
+        // for an import of 100k rows, but the reservations reach 570 MB) makes the runtime stop the process when
+        // a later allocation finds no room: two arenas keep an import's reservations near 135 MB.
+        if let space = raise(Int32(RLIMIT_AS.rawValue), toward: .max), space != .max {  // RLIM_INFINITY is all ones
+            limitMallocArenas(to: 2)
+            if space < addressSpaceNeeded {
+                return "trend: only \(space >> 20) MB of address space is allowed (ulimit -v) and trend needs \(addressSpaceNeeded >> 20) MB; "
+                    + "raise the limit and run it again"
+            }
+        }
         return nil
     }
+
+    /// glibc's `mallopt(M_ARENA_MAX, count)`; malloc.h is not among the C headers Swift's Glibc module
+    /// exports, so the function is looked up by name (it is always there: glibc is the C library).
+    private static func limitMallocArenas(to count: Int32) {
+        let arenaMaximum: Int32 = -8  // M_ARENA_MAX in malloc.h
+        guard let symbol = dlsym(nil, "mallopt") else { return }
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMaximum, count)  // 0 only when glibc refuses; nothing else to do.
+    }
+
+    /// The least address space (`ulimit -v`) Trend runs in: the runtime, ICU's data and a few threads' stacks.
+    public static let addressSpaceNeeded: rlim_t = 256 << 20
 
     /// Raises the soft limit of `resource` toward `wanted` as far as the hard one allows; the soft limit in force, or
     /// nil when it cannot be read (then nothing is refused).
