@@ -64,6 +64,19 @@ import TestSupport
         #expect(read["status"] as? String == "done")
     }
 
+    /// Issue 32, item 12: a folder export onto a file says so (it said "A file with the same name already exists").
+    @Test func aFolderExportOntoAFileSaysItIsNotAFolder() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let file = temp.url.appendingPathComponent("notes")
+        try Data("mine".utf8).write(to: file)
+        let run = try runTrend(["--data-dir", temp.url.appendingPathComponent("data").path, "-c", "habit add Read every day",
+                                "-c", "habit export \(file.path)"])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("cannot write \(file.path): it is there and is not a folder"), "\(run.standardError)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "mine")
+    }
+
     @Test func habitMistakesAreExplainedWithCodes() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }

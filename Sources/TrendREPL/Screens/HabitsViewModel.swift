@@ -52,6 +52,10 @@ struct HabitsViewModel {
             let count: Int
             do {
                 count = single ? try await habitsFeature.exportCSV(to: url) : try await habitsFeature.exportLoopFolder(to: url)
+            } catch let error as CocoaError where !single && error.code == .fileWriteFileExists {
+                // Creating the folder found something else under its name (a file, /dev/null).
+                throw CommandFailure(.file, "habit export: cannot write \(url.path): it is there and is not a folder; "
+                                     + "name a new folder for Loop's export, or FILE.csv for one file")
             } catch let error as CocoaError {
                 throw CommandFailure(.file, "habit export: cannot write \(url.path): \(error.localizedDescription)")
             }
