@@ -114,10 +114,12 @@ actor SyncWorker {
             return stamped != latest || dirty > 0
         }
         if changedHere || !batches.isEmpty {
-            let result = try store.write(journal: JournalEntry(action: "sync", summary: "sync", at: now), notifying: !batches.isEmpty) { connection in
+            // A long history joining touches many pages of several tables and indexes: keep them in memory, not
+            // spilled, and write them once, as a large import does (the rollback journal, not the WAL and its checkpoint).
+            let large = batches.reduce(0) { $0 + $1.changes.count } > 10_000
+            let result = try store.write(journal: JournalEntry(action: "sync", summary: "sync", at: now), notifying: !batches.isEmpty,
+                                         bulk: large) { connection in
                 _ = try ledger.stamp(now: now, in: connection)
-                // A long history joining touches many pages of several tables and indexes: keep them in memory, not spilled.
-                let large = batches.reduce(0) { $0 + $1.changes.count } > 10_000
                 if large { try connection.execute("PRAGMA cache_size = -32768; PRAGMA temp.cache_size = -16384") }
                 defer {
                     // Best effort: the default sizes only give memory back; a failure here changes no data.
