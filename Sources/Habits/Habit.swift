@@ -356,6 +356,12 @@ public enum HabitNote {
         }
         return trimmed
     }
+
+    /// A note from another app's file: its control characters dropped and cut to the limit, so the day
+    /// still comes in; nil when nothing is left.
+    public static func imported(_ text: String) -> String? {
+        try? typed(String(text.unicodeScalars.filter { !ControlCharacters.contains($0) }.prefix(maximumLength)))  // Blank: none.
+    }
 }
 
 /// A habit and its history.

@@ -27,13 +27,16 @@ public enum LoopSource: Sendable, Equatable {
     case csvFolder(URL)
     /// A combined Checkmarks.csv on its own (Loop's, or `habit export FILE.csv`'s).
     case checkmarks(URL)
+    /// HabitBull's CSV export, which Loop imports too (`HabitBullCSV`).
+    case habitBull(URL)
 
     /// How the screens name it.
     public var format: String {
         switch self {
-        case .backup: "backup"
-        case .csvFolder: "CSV export"
-        case .checkmarks: "Checkmarks.csv"
+        case .backup: "Loop Habit Tracker backup"
+        case .csvFolder: "Loop Habit Tracker CSV export"
+        case .checkmarks: "Loop Habit Tracker Checkmarks.csv"
+        case .habitBull: "HabitBull CSV export"
         }
     }
 }
@@ -47,6 +50,7 @@ extension HabitsFeature {
     public func loopSource(at url: URL) -> LoopSource? {
         if LoopBackup.looksLikeOne(path: url.path), !isWeightDatabase(url) { return .backup(url) }
         if let folder = LoopCSV.folder(for: url) { return .csvFolder(folder) }
+        if HabitBullCSV.isOne(url) { return .habitBull(url) }
         return LoopCSV.isCheckmarks(url) ? .checkmarks(url) : nil
     }
 
@@ -56,6 +60,7 @@ extension HabitsFeature {
         case let .backup(url): try await importLoopBackup(url, preview: preview)
         case let .csvFolder(folder): try await importLoopCSV(folder: folder, preview: preview)
         case let .checkmarks(url): try await importCheckmarks(url, preview: preview)
+        case let .habitBull(url): try await importLoop(preview: preview, name: url.lastPathComponent) { try HabitBullCSV.read(url, today: $0) }
         }
     }
 

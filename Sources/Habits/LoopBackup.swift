@@ -102,10 +102,7 @@ public struct LoopBackup: Sendable, Equatable {
             if rawValue == LoopModel.unknown { continue }
             result.habits[index].marks[day] = mark
             // A note Trend cannot hold is cut to the limit, its control characters dropped: the day still comes in.
-            if let note = statement.optionalText(3), !note.isEmpty {
-                let clean = String(note.unicodeScalars.filter { !ControlCharacters.contains($0) }.prefix(HabitNote.maximumLength))
-                result.habits[index].notes[day] = try? HabitNote.typed(clean)  // Only blank is left after cleaning; then none.
-            }
+            if let note = statement.optionalText(3), let kept = HabitNote.imported(note) { result.habits[index].notes[day] = kept }
         }
         if refused > 0 { result.problems.append("\(refused) day\(refused == 1 ? "" : "s") with an impossible date or value") }
         return result

@@ -222,7 +222,7 @@ public enum LoopCSV {
         }
     }
 
-    private static func contents(of url: URL) throws -> Data {
+    static func contents(of url: URL) throws -> Data {
         let handle: FileHandle
         do {
             handle = try UntrustedFile.open(url.path)

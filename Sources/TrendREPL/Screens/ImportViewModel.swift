@@ -156,6 +156,7 @@ struct ImportViewModel {
             case .backup: "loop"
             case .csvFolder: "loopCSV"
             case .checkmarks: "loopCheckmarks"
+            case .habitBull: "habitBull"
             }
             newHabits = summary.newHabits
             mergedHabits = summary.mergedHabits
@@ -169,7 +170,7 @@ struct ImportViewModel {
         }
 
         func text(style: TerminalStyle) -> String {
-            var lines = ["Format: Loop Habit Tracker \(source)"]
+            var lines = ["Format: \(source)"]
             lines.append(counted(newHabits.count, "new habit", "new habits") + (archived > 0 ? " (\(archived) archived)" : "")
                          + (newHabits.isEmpty ? "" : ": " + newHabits.joined(separator: ", ")))
             if !mergedHabits.isEmpty { lines.append("Days added to \(mergedHabits.joined(separator: ", ")) (habits already here)") }
