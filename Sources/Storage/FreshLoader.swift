@@ -17,6 +17,16 @@ public final class FreshLoader {
     @ObservationIgnored private let version: @Sendable () async throws -> Int
     @ObservationIgnored private let flight = SingleFlight()
     @ObservationIgnored private var loadedVersion: Int?
+    /// The command during which the version was last asked (`beginCommand`).
+    @ObservationIgnored private var askedInCommand = 0
+
+    /// The command running now, counted by `beginCommand`; 0 while nobody counts (a test driving Features).
+    public private(set) static var command = 0
+
+    /// A command begins (the session calls it once per line): each loader asks whether another process
+    /// wrote at most once during it, however many parts of the command use its data. One command reads
+    /// one moment, and a check-in asks the database once per table, not four times for the settings.
+    public static func beginCommand() { command += 1 }
 
     /// - Parameter version: the database's external version (`LocalDataStore.externalVersion()`), asked before each load.
     public init(version: @escaping @Sendable () async throws -> Int) {
@@ -46,7 +56,10 @@ public final class FreshLoader {
     /// failed load is tried again by the next caller. Throws the error of
     /// the load when there is still nothing loaded.
     public func ensureLoaded(_ load: @escaping @MainActor () async throws -> Void) async throws {
-        if hasLoaded, await hasExternalChanges() { await reload(load) }
+        if hasLoaded, Self.command == 0 || askedInCommand != Self.command {
+            askedInCommand = Self.command
+            if await hasExternalChanges() { await reload(load) }
+        }
         if !hasLoaded { await reload(load) }
         if !hasLoaded, let lastError { throw lastError }
     }
@@ -62,6 +75,7 @@ public final class FreshLoader {
         defer { isLoading = false }
         do {
             let current = try await version()
+            askedInCommand = Self.command
             try await load()
             loadedVersion = current
             lastError = nil

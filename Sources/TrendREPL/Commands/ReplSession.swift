@@ -105,6 +105,8 @@ public final class ReplSession {
                 throw CommandFailure(.usage, "\(spec.name): takes no arguments")
             }
             emitted = ""
+            // What another process wrote is looked for once in this command, by each Feature that reads.
+            FreshLoader.beginCommand()
             let context = makeContext(line)
             // The person's settings (day start, unit, goal, height) hold from the first command of every
             // way in, the prompt, `-c` and a script alike: a mark made at 02:30 with days starting at
