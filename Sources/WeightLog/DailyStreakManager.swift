@@ -49,12 +49,14 @@ public struct DailyStreakManager: Sendable {
     /// Monday to Sunday of the week holding `today`.
     public func week(in series: DailySeries, today: Int, goalKilograms: Double? = nil) -> [WeekDay] {
         let monday = today - DayNumber.weekdayFromMonday(today)
-        let verdicts = trend.verdicts(for: series, goalKilograms: goalKilograms)
+        // Only the week's days are judged.
+        let first = series.firstIndex(onOrAfter: monday)
+        let verdicts = trend.verdicts(for: series, goalKilograms: goalKilograms, from: first)
         return (monday..<monday + 7).map { day in
             if day > today { return WeekDay(day: day, status: .future) }
             let index = series.firstIndex(onOrAfter: day)
             guard index < series.count, series.days[index] == day else { return WeekDay(day: day, status: .noCheckIn) }
-            return WeekDay(day: day, status: Self.status(verdicts[index]))
+            return WeekDay(day: day, status: Self.status(verdicts[index - first]))
         }
     }
 

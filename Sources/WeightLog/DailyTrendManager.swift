@@ -35,11 +35,14 @@ public struct DailyTrendManager: Sendable {
     /// - Parameters:
     ///   - series: the daily means and the trend.
     ///   - goalKilograms: with a goal above the weight, progress is up.
-    /// - Complexity: O(days × 14).
-    public func verdicts(for series: DailySeries, goalKilograms: Double? = nil) -> [DailyVerdict] {
-        guard !series.isEmpty else { return [] }
-        var verdicts: [DailyVerdict] = [.firstEntry]
-        verdicts.reserveCapacity(series.count)
+    ///   - first: the index of the first day judged; the days before it only carry the best trend forward
+    ///     (a check-in judges its last day, a week its seven: not a two-week line for every day of decades).
+    /// - Returns: the verdicts of the days from `first` on.
+    /// - Complexity: O(days + days judged × 14).
+    public func verdicts(for series: DailySeries, goalKilograms: Double? = nil, from first: Int = 0) -> [DailyVerdict] {
+        guard !series.isEmpty, first < series.count else { return [] }
+        var verdicts: [DailyVerdict] = first == 0 ? [.firstEntry] : []
+        verdicts.reserveCapacity(series.count - first)
         let tolerance = Self.toleranceKilograms + Self.roundingAllowance
         var bestTrend = series.smoothedKilograms[0]
         var recentStart = 0
@@ -50,6 +53,7 @@ public struct DailyTrendManager: Sendable {
             let trend = series.smoothedKilograms[index]
             let newBest = gaining ? trend > bestTrend + Self.newBestKilograms : trend < bestTrend - Self.newBestKilograms
             bestTrend = gaining ? max(bestTrend, trend) : min(bestTrend, trend)
+            guard index >= first else { continue }
             while series.days[recentStart] <= day - Self.plateauRecentDays { recentStart += 1 }
 
             let change = series.kilograms[index] - series.kilograms[index - 1]
@@ -66,5 +70,10 @@ public struct DailyTrendManager: Sendable {
             }
         }
         return verdicts
+    }
+
+    /// The verdict of the day at `index` of the series alone.
+    public func verdict(at index: Int, for series: DailySeries, goalKilograms: Double? = nil) -> DailyVerdict? {
+        verdicts(for: series, goalKilograms: goalKilograms, from: index).first
     }
 }

@@ -360,7 +360,7 @@ public final class WeightEntryFeature {
             dayMeanKilograms: last >= 0 && series.days[last] == today && onLatestDay > 1 ? series.kilograms[last] : nil,
             weighInsOnLatestDay: onLatestDay,
             trendKilograms: trend,
-            verdict: last >= 0 ? dailyTrend.verdicts(for: series, goalKilograms: goal)[last] : nil,
+            verdict: last >= 0 ? dailyTrend.verdict(at: last, for: series, goalKilograms: goal) : nil,
             currentStreak: dailyStreak.currentStreak(in: series, today: today),
             changeSincePreviousKilograms: last >= 1 ? series.kilograms[last] - series.kilograms[last - 1] : nil,
             latestDay: last >= 0 ? series.days[last] : nil,

@@ -56,6 +56,21 @@ import Vocabulary
         #expect(!verdicts.dropFirst(35).prefix(7).contains(.timeForReset), "not in the plateau's first week, while the line still falls")
     }
 
+    /// The days judged from an index on (a check-in's last day, a week's seven) get the verdicts a judgement
+    /// of every day gives them: the best trend before them is carried forward, the rest is theirs.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func judgingFromADayGivesTheVerdictsOfJudgingEveryDay(seed: UInt64) {
+        let days = series(diet(days: 120, rate: { $0 < 50 ? -0.08 : ($0 < 80 ? 0 : 0.06) }, noise: 0.15, seed: seed))
+        for goal in [nil, 70.0, 120.0] as [Double?] {
+            let every = trend.verdicts(for: days, goalKilograms: goal)
+            for first in [0, 1, 13, 49, 60, 113, 119] {
+                #expect(trend.verdicts(for: days, goalKilograms: goal, from: first) == Array(every[first...]), "from \(first), goal \(String(describing: goal))")
+                #expect(trend.verdict(at: first, for: days, goalKilograms: goal) == every[first])
+            }
+            #expect(trend.verdicts(for: days, goalKilograms: goal, from: 120).isEmpty)
+        }
+    }
+
     @Test func aGainGoalIsMirrored() {
         let gaining = diet(days: 40, start: 60, rate: { _ in 0.05 }, noise: 0.05, seed: 9)
         #expect(!trend.verdicts(for: series(gaining), goalKilograms: 70).contains(.timeForReset))
