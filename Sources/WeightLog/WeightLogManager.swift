@@ -48,6 +48,8 @@ public final class WeightLogManager {
     @ObservationIgnored private var loadedEntries: [WeightEntry]?
     @ObservationIgnored private var cachedSeries: (revision: Int, zone: String, series: DailySeries)?
     @ObservationIgnored private var cachedDays: LocalDays?
+    /// The count of changes the loaded samples were read at; nil once this process wrote since.
+    @ObservationIgnored private var loadedVersion: Int?
 
     public init(repository: any WeightRepository) {
         self.repository = repository
@@ -151,7 +153,9 @@ public final class WeightLogManager {
     /// Stores a new entry, journaled under `journal`.
     public func record(_ entry: WeightEntry, journal: JournalEntry? = nil) async throws {
         try await ensureLoaded()
-        try await repository.insert(entry, journal: journal)
+        let before = loadedVersion.map { (samples: samples, version: $0) }
+        loadedVersion = nil
+        try await repository.insert(entry, journal: journal, samplesBefore: before)
         apply(removing: nil, inserting: entry)
     }
 
@@ -159,6 +163,7 @@ public final class WeightLogManager {
     public func replace(_ entry: WeightEntry, journal: JournalEntry? = nil) async throws -> WeightEntry {
         guard let before = try await allEntries().first(where: { $0.id == entry.id }) else { throw WeightLogError.noSuchEntry(entry.id) }
         guard try await repository.update(entry, journal: journal) else { throw WeightLogError.noSuchEntry(entry.shortID) }
+        loadedVersion = nil
         apply(removing: before, inserting: entry)
         return before
     }
@@ -167,6 +172,7 @@ public final class WeightLogManager {
     public func delete(id: String, journal: JournalEntry? = nil) async throws -> WeightEntry {
         guard let entry = try await allEntries().first(where: { $0.id == id }) else { throw WeightLogError.noSuchEntry(id) }
         guard try await repository.delete(id: id, journal: journal) else { throw WeightLogError.noSuchEntry(entry.shortID) }
+        loadedVersion = nil
         apply(removing: entry, inserting: nil)
         return entry
     }
@@ -230,6 +236,7 @@ public final class WeightLogManager {
         if loaded.samples != samples || loaded.latest != latestEntries { revision += 1 }
         samples = loaded.samples
         latestEntries = loaded.latest
+        loadedVersion = loaded.version
         loadedEntries = nil
     }
 }

@@ -30,8 +30,9 @@ public protocol WeightRepository: Sendable {
     /// The ids and moments stored, what an import's new rows are told apart by.
     func storedKeys() async throws -> StoredWeightKeys
     /// Every instant and weight, oldest first, read lean (see `WeightTable.samples(in:)`),
-    /// with the latest `latest` entries in full.
-    func samples(withLatest latest: Int) async throws -> (samples: WeightSamples, latest: [WeightEntry])
+    /// with the latest `latest` entries in full, and the count of changes written up to the read
+    /// (`LocalDataStore.changeCount`).
+    func samples(withLatest latest: Int) async throws -> (samples: WeightSamples, latest: [WeightEntry], version: Int)
     /// The entries from `start` to `end` (seconds since 1970, inclusive), oldest first.
     func entries(from start: Double, to end: Double) async throws -> [WeightEntry]
     /// The weigh-ins with body fat from `start` up to `end`, lean (see `WeightTable.bodyFatSamples`).
@@ -46,7 +47,9 @@ public protocol WeightRepository: Sendable {
     func forEachEntry(from start: Double, before end: Double, measurements: @escaping @Sendable ([BodyMeasurement]) throws -> Void,
                       _ body: @escaping @Sendable (WeightEntry) throws -> Void) async throws -> Int
     /// Adds an entry; with a `journal` entry, the change is journaled under it (see `LocalDataStore.write`).
-    func insert(_ entry: WeightEntry, journal: JournalEntry?) async throws
+    /// The samples cache lives on with the entry in it: the one the table had, or else `samplesBefore`,
+    /// the samples as read at `version`, when no change was written since.
+    func insert(_ entry: WeightEntry, journal: JournalEntry?, samplesBefore: (samples: WeightSamples, version: Int)?) async throws
     /// Replaces the entry with the same id; false when there is none.
     func update(_ entry: WeightEntry, journal: JournalEntry?) async throws -> Bool
     /// Removes an entry; false when there is none.
@@ -84,7 +87,7 @@ public actor LocalWeightRepository: WeightRepository {
         try store.readConsistently { try WeightTable.storedKeys(in: $0) }
     }
 
-    public func samples(withLatest latest: Int) throws -> (samples: WeightSamples, latest: [WeightEntry]) {
+    public func samples(withLatest latest: Int) throws -> (samples: WeightSamples, latest: [WeightEntry], version: Int) {
         // One read transaction: the samples and their tail agree.
         let (cached, samples, entries, version) = try store.readConsistently { connection in
             let cached = try WeightTable.cachedSamples(in: connection)
@@ -98,7 +101,7 @@ public actor LocalWeightRepository: WeightRepository {
                 try WeightTable.cacheSamples(samples, in: connection)
             }
         }
-        return (samples, entries)
+        return (samples, entries, version)
     }
 
     public func entries(from start: Double, to end: Double) throws -> [WeightEntry] {
@@ -128,8 +131,20 @@ public actor LocalWeightRepository: WeightRepository {
         }
     }
 
-    public func insert(_ entry: WeightEntry, journal: JournalEntry?) throws {
-        try store.write(journal: journal) { try WeightTable.insert(entry, in: $0) }
+    public func insert(_ entry: WeightEntry, journal: JournalEntry?, samplesBefore: (samples: WeightSamples, version: Int)?) throws {
+        try store.write(journal: journal) { connection in
+            // The cache as the table stands before the insert (its trigger deletes it), kept with the new entry:
+            // the morning's weigh-in leaves the cache the next check-in reads instead of stepping the index.
+            var before = try WeightTable.cachedSamples(in: connection)
+            if before == nil, let samplesBefore, try LocalDataStore.changeCount(in: connection) == samplesBefore.version {
+                before = samplesBefore.samples
+            }
+            try WeightTable.insert(entry, in: connection)
+            if var samples = before, samples.count + 1 >= WeightTable.samplesWorthCaching {
+                _ = samples.insert(entry)
+                try WeightTable.cacheSamples(samples, in: connection)
+            }
+        }
     }
 
     public func update(_ entry: WeightEntry, journal: JournalEntry?) throws -> Bool {

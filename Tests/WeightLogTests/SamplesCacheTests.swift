@@ -64,6 +64,31 @@ import TestSupport
         reader.close()
     }
 
+    /// The morning's weigh-in leaves the cache the next check-in reads: a process that read the samples without
+    /// caching them (read-only, under fifty thousand) caches them with its weigh-in, when nothing changed between;
+    /// a cache the table had lives on with the new entry in it. Before, the weigh-in only deleted it.
+    @Test func aWeighInLeavesTheCacheWithItsEntryIn() async throws {
+        let store = try store(count: 2_500)
+        let repository = LocalWeightRepository(store: store)
+        let read = try await repository.samples(withLatest: 16)
+        // As a read-only process leaves it: no cache (its removal is no change to a weigh-in).
+        try store.write(notifying: false) { try $0.run("DELETE FROM weight_samples_cache") }
+        let morning = WeightEntry(id: "morning", date: Date(timeIntervalSince1970: 1.9e9), kilograms: 79.5)
+        try await repository.insert(morning, journal: nil, samplesBefore: (read.samples, read.version))
+        #expect(try cached(store) == (try scanned(store)) && (try cached(store))?.count == 2_501)
+        // With the cache there, an entry older than the last lands in its place.
+        let older = WeightEntry(id: "older", date: Date(timeIntervalSince1970: 1.70001e9), kilograms: 81)
+        try await repository.insert(older, journal: nil, samplesBefore: nil)
+        #expect(try cached(store) == (try scanned(store)) && (try cached(store))?.count == 2_502)
+        // Samples read before another change are not cached: the change count moved.
+        let stale = try await repository.samples(withLatest: 16)
+        try store.write(notifying: false) { try $0.run("DELETE FROM weight_samples_cache") }
+        try store.write { try WeightTable.insert(WeightEntry(id: "other", date: Date(timeIntervalSince1970: 1.95e9), kilograms: 80), in: $0) }
+        try await repository.insert(WeightEntry(id: "late", date: Date(timeIntervalSince1970: 1.96e9), kilograms: 80), journal: nil,
+                                    samplesBefore: (stale.samples, stale.version))
+        #expect(try cached(store) == nil, "samples read before another process's change are not the table")
+    }
+
     @Test func aShortLogIsNotCached() async throws {
         let store = try store(count: WeightTable.samplesWorthCaching - 1)
         _ = try await LocalWeightRepository(store: store).samples(withLatest: 16)
