@@ -8,28 +8,13 @@ import Vocabulary
 /// ScoreListTest.kt's skip and numerical classes, ScoreTest.kt, StreakListTest.kt, EntryListTest.kt and HabitTest.kt),
 /// replayed through Trend's habits. Numerical values there are thousandths (2000 is 2.0); the numerical fixture's
 /// target is 2.0 (`HabitFixtures.createEmptyNumericalHabit`). Loop checks scores to 1e-6.
-@Suite struct LoopModelMoreTests {
+@Suite struct LoopModelMoreTests: LoopReplay {
     let today = DayNumber.from(year: 2026, month: 6, day: 30)
-
-    func habit(_ schedule: HabitSchedule, _ kind: HabitKind = .yesNo, daysAgo marks: [Int: HabitMark]) -> Habit {
-        Habit(name: "h", schedule: schedule, kind: kind, createdDay: today - (marks.keys.max() ?? 0),
-              marks: Dictionary(uniqueKeysWithValues: marks.map { (today - $0.key, $0.value) }))
-    }
 
     func marks(_ days: Range<Int>, _ mark: HabitMark, over base: [Int: HabitMark] = [:]) -> [Int: HabitMark] {
         var result = base
         for day in days { result[day] = mark }
         return result
-    }
-
-    func scores(_ habit: Habit) -> [Double] { HabitStatistics(habit: habit, today: today).strengths().reversed() }
-    func strength(_ habit: Habit) -> Double { scores(habit).first ?? 0 }
-
-    func expect(_ actual: [Double], _ expected: [Double], sourceLocation: SourceLocation = #_sourceLocation) {
-        for (index, wanted) in expected.enumerated() {
-            let got = index < actual.count ? actual[index] : 0
-            #expect(abs(got - wanted) < 1e-6, "day −\(index): \(got) vs \(wanted)", sourceLocation: sourceLocation)
-        }
     }
 
     /// YesNoScoreListTest.test_getValueWithSkip: days 5, 10 and 11 of twenty done days skipped.

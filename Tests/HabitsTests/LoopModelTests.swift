@@ -8,29 +8,12 @@ import Vocabulary
 /// `uhabits-core/src/jvmTest/java/org/isoron/uhabits/core/models/ScoreListTest.kt`
 /// and `StreakListTest.kt`), replayed through Trend's habits. Each test names
 /// Loop's class and test; Loop checks scores to 1e-6.
-@Suite struct LoopModelTests {
+@Suite struct LoopModelTests: LoopReplay {
     let today = DayNumber.from(year: 2026, month: 6, day: 30)
-
-    /// A habit whose marks are given in days before today, as Loop's tests write them.
-    func habit(_ schedule: HabitSchedule, _ kind: HabitKind = .yesNo, daysAgo marks: [Int: HabitMark]) -> Habit {
-        Habit(name: "h", schedule: schedule, kind: kind, createdDay: today - (marks.keys.max() ?? 0),
-              marks: Dictionary(uniqueKeysWithValues: marks.map { (today - $0.key, $0.value) }))
-    }
 
     func done(_ days: Range<Int>) -> [Int: HabitMark] { Dictionary(uniqueKeysWithValues: days.map { ($0, .done) }) }
     func values(_ days: Range<Int>, _ value: Double) -> [Int: HabitMark] {
         Dictionary(uniqueKeysWithValues: days.map { ($0, .value(value)) })
-    }
-
-    /// Scores newest first, as Loop's `checkScoreValues` reads them.
-    func scores(_ habit: Habit) -> [Double] { HabitStatistics(habit: habit, today: today).strengths().reversed() }
-    func strength(_ habit: Habit) -> Double { scores(habit).first ?? 0 }
-
-    func expect(_ actual: [Double], _ expected: [Double], sourceLocation: SourceLocation = #_sourceLocation) {
-        for (index, wanted) in expected.enumerated() {
-            let got = index < actual.count ? actual[index] : 0
-            #expect(abs(got - wanted) < 1e-6, "day −\(index): \(got) vs \(wanted)", sourceLocation: sourceLocation)
-        }
     }
 
     static let twentyDays = [0.655747, 0.636894, 0.617008, 0.596033, 0.573910, 0.550574, 0.525961, 0.500000, 0.472617,
