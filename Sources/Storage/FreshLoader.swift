@@ -17,16 +17,21 @@ public final class FreshLoader {
     @ObservationIgnored private let version: @Sendable () async throws -> Int
     @ObservationIgnored private let flight = SingleFlight()
     @ObservationIgnored private var loadedVersion: Int?
-    /// The command during which the version was last asked (`beginCommand`).
-    @ObservationIgnored private var askedInCommand = 0
+    /// The command during which the version was last asked (`runningCommand`).
+    @ObservationIgnored private var askedInCommand: Int?
 
-    /// The command running now, counted by `beginCommand`; 0 while nobody counts (a test driving Features).
-    public private(set) static var command = 0
+    /// The command this task runs for (`runningCommand`); nil outside one (a test driving Features).
+    @TaskLocal public static var command: Int?
+    private static var commandsBegun = 0
 
-    /// A command begins (the session calls it once per line): each loader asks whether another process
-    /// wrote at most once during it, however many parts of the command use its data. One command reads
-    /// one moment, and a check-in asks the database once per table, not four times for the settings.
-    public static func beginCommand() { command += 1 }
+    /// Runs one command (the session runs each line so): each loader asks whether another process wrote
+    /// at most once during it, however many parts of the command use its data. One command reads one
+    /// moment, and a check-in asks the database once per table, not four times for the settings. A task
+    /// local, so two sessions in one process (tests) never share a command.
+    public static func runningCommand<T>(_ body: () async throws -> T) async rethrows -> T {
+        commandsBegun += 1
+        return try await $command.withValue(commandsBegun, operation: body)
+    }
 
     /// - Parameter version: the database's external version (`LocalDataStore.externalVersion()`), asked before each load.
     public init(version: @escaping @Sendable () async throws -> Int) {
@@ -56,7 +61,7 @@ public final class FreshLoader {
     /// failed load is tried again by the next caller. Throws the error of
     /// the load when there is still nothing loaded.
     public func ensureLoaded(_ load: @escaping @MainActor () async throws -> Void) async throws {
-        if hasLoaded, Self.command == 0 || askedInCommand != Self.command {
+        if hasLoaded, Self.command == nil || askedInCommand != Self.command {
             askedInCommand = Self.command
             if await hasExternalChanges() { await reload(load) }
         }

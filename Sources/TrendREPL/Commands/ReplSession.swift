@@ -72,7 +72,8 @@ public final class ReplSession {
     /// Parses and runs one line. Blank lines and `#` comments do nothing.
     /// A backup that keeps failing is said as a warning, once a day.
     public func execute(_ line: String) async -> CommandResult {
-        var result = await run(line)
+        // What another process wrote is looked for once in this command, by each Feature that reads.
+        var result = await FreshLoader.runningCommand { await run(line) }
         if !result.text.isEmpty, let builtApp { result.warnings += await builtApp.backupFeature.pendingWarnings() }
         if let builtApp, let failure = builtApp.syncFeature.pendingWarning() {
             result.warnings.append("sync: \(failure); 'sync' shows the devices and what went wrong")
@@ -105,8 +106,6 @@ public final class ReplSession {
                 throw CommandFailure(.usage, "\(spec.name): takes no arguments")
             }
             emitted = ""
-            // What another process wrote is looked for once in this command, by each Feature that reads.
-            FreshLoader.beginCommand()
             let context = makeContext(line)
             // The person's settings (day start, unit, goal, height) hold from the first command of every
             // way in, the prompt, `-c` and a script alike: a mark made at 02:30 with days starting at
