@@ -85,26 +85,40 @@ public struct LoopBackup: Sendable, Equatable {
         let value = column("value", in: repetitionColumns, or: "2")
         let notes = column("notes", in: repetitionColumns, or: "NULL")
         let statement = try connection.prepare("SELECT habit, timestamp, \(value), \(notes) FROM Repetitions ORDER BY habit, timestamp")
-        var count = 0, refused = 0
+        // Rows come by habit and moment, so a day's rows are together: a day is left out when none of its rows
+        // could be read, and it is counted once however many rows repeat it (a file can hold a million of one day).
+        var count = 0, refusedRows = 0, refusedDays = 0
+        var day: (habit: Int, number: Int)?, dayKept = false, dayRefused = false
+        func closeDay() { if dayRefused && !dayKept { refusedDays += 1 } }
         while try statement.step() {
             count += 1
             guard count <= maximumDays else { throw HabitsError.loopBackupTooLarge(path) }
             guard let index = byLoopID[statement.int(0)] else { continue }
             // Loop stores the UTC midnight of the day; any other moment counts for its UTC day.
             let milliseconds = statement.int(1)
-            let day = milliseconds >= 0 ? milliseconds / 86_400_000 : -((-milliseconds + 86_399_999) / 86_400_000)
+            let number = milliseconds >= 0 ? milliseconds / 86_400_000 : -((-milliseconds + 86_399_999) / 86_400_000)
+            if day?.habit != index || day?.number != number {
+                closeDay()
+                (day, dayKept, dayRefused) = ((index, number), false, false)
+            }
             let rawValue = statement.int(2)
-            guard PlausibleTime.days.contains(day),
+            guard PlausibleTime.days.contains(number),
                   let mark = mark(rawValue, numeric: result.habits[index].kind.isNumeric) else {
-                refused += 1
+                refusedRows += 1
+                dayRefused = true
                 continue
             }
+            dayKept = true
             if rawValue == LoopModel.unknown { continue }
-            result.habits[index].marks[day] = mark
+            result.habits[index].marks[number] = mark
             // A note Trend cannot hold is cut to the limit, its control characters dropped: the day still comes in.
-            if let note = statement.optionalText(3), let kept = HabitNote.imported(note) { result.habits[index].notes[day] = kept }
+            if let note = statement.optionalText(3), let kept = HabitNote.imported(note) { result.habits[index].notes[number] = kept }
         }
-        if refused > 0 { result.problems.append("\(refused) day\(refused == 1 ? "" : "s") with an impossible date or value") }
+        closeDay()
+        if refusedDays > 0 {
+            let rows = refusedRows > refusedDays ? " (\(refusedRows) rows)" : ""
+            result.problems.append("\(refusedDays) day\(refusedDays == 1 ? "" : "s") with an impossible date or value\(rows)")
+        }
         return result
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Settings
-import Storage
+@testable import Storage
 import Testing
 import TestSupport
 @testable import Habits
@@ -43,6 +43,33 @@ import Vocabulary
         #expect(wake.marks[march(14)] == .done && wake.marks[march(16)] == .done && wake.marks[march(17)] == nil)
         // The second "Vegan" keeps its own 43 days rather than being left out.
         #expect(backup.habits[6].marks.count == 43 && backup.habits[3].marks.count == 15)
+    }
+
+    /// Issue 32, item 12: a backup whose rows repeat two days many times over (Loop's Repetitions has no unique
+    /// key on habit and day) said "953,830 days with an impossible date or value" when two days were left out.
+    /// A day is counted once, and only when none of its rows could be read.
+    @Test func daysLeftOutAreCountedAsDaysNotRows() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let file = temp.url.appendingPathComponent("repeats.db")
+        let connection = try SQLiteConnection.openInMemory()
+        try connection.execute("""
+            CREATE TABLE Habits (id integer primary key autoincrement, archived integer, freq_den integer, freq_num integer,
+                name text, position integer, type integer not null default 0, target_type integer not null default 0,
+                target_value real not null default 0, unit text not null default "");
+            CREATE TABLE Repetitions (id integer primary key autoincrement, habit integer, timestamp integer, value integer not null, notes text);
+            INSERT INTO Habits (archived, freq_den, freq_num, name, position) VALUES (0, 1, 1, 'Read', 0);
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 2999)
+            INSERT INTO Repetitions (habit, timestamp, value) SELECT 1, 1780617600000 + (i % 2) * 86400000, 7 FROM n;
+            INSERT INTO Repetitions (habit, timestamp, value) VALUES (1, 1780790400000, 7), (1, 1780790400000 + 3600000, 2),
+                (1, 1780876800000, 2), (1, 99999999999999999, 2);
+            VACUUM INTO '\(file.path)'
+            """)
+        let backup = try LoopBackup.read(path: file.path, today: today)
+        // 2026-06-05 and -06 (3,000 rows of value 7, which a yes/no habit cannot hold) and a day three million years ahead are left out;
+        // 2026-06-07 has a bad row and a good one, so it comes in, as does the 8th.
+        #expect(backup.problems == ["3 days with an impossible date or value (3002 rows)"])
+        #expect(backup.habits[0].marks == [DayNumber.from(year: 2026, month: 6, day: 7): .done, DayNumber.from(year: 2026, month: 6, day: 8): .done])
     }
 
     @Test func theFirstSchemaWithoutValuesReadsEveryRepetitionAsAYes() throws {
