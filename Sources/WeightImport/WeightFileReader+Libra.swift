@@ -54,36 +54,70 @@ extension WeightFileReader {
         return outcome
     }
 
-    /// Older Libra files hold a weigh-in twice: a placeholder at midnight and the
-    /// real one at its time, the same weight on the same day. The placeholder goes
-    /// (counted as a duplicate, as the file's copy of a weigh-in); a midnight
-    /// weigh-in with no twin stays.
+    /// Older Libra files hold a weigh-in twice: a placeholder at the midnight that
+    /// began its day, where the person kept Libra, and the real one at its time, the
+    /// same weight later that day (`2018-01-18T23:00:00.000Z` and `…-19T17:53…` from
+    /// Berlin). The placeholder goes (counted as a duplicate, as the file's copy of a
+    /// weigh-in); the real one, and a midnight weigh-in with no twin, stay.
+    ///
+    /// Libra writes UTC, so the midnight is that of the zone the file was kept in,
+    /// not always the importer's: a row with a later twin is a placeholder when it
+    /// falls at midnight here, in UTC, or in the one zone whose midnights explain
+    /// the most such rows of the file (two at least: a single weigh-in typed on the
+    /// hour, with the same weight later that day, stays).
     func dropMidnightPlaceholders(_ outcome: inout ReadOutcome) {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        var local = utc
-        local.timeZone = TimeZone(identifier: dates.localDays.timeZoneIdentifier) ?? utc.timeZone
+        let weights = outcome.weights
+        // Rows by weight (grams): one look-up per candidate, however long the file.
+        var byWeight: [Int: [Date]] = [:]
+        for weight in weights { byWeight[Int((weight.kilograms * 1000).rounded()), default: []].append(weight.date) }
+        // A row could be a placeholder when it falls on a whole quarter hour (a midnight somewhere) and the same
+        // weight comes again within a day after it.
+        var candidates: [(index: Int, twins: [Date])] = []
+        for (index, weight) in weights.enumerated() {
+            let seconds = weight.date.timeIntervalSince1970
+            guard seconds.rounded(.down) == seconds, let whole = Int(exactly: seconds), whole % 900 == 0 else { continue }
+            let twins = (byWeight[Int((weight.kilograms * 1000).rounded())] ?? [])
+                .filter { $0 > weight.date && $0.timeIntervalSince(weight.date) < 86_400 }
+            if !twins.isEmpty { candidates.append((index, twins)) }
+        }
+        guard !candidates.isEmpty else { return }
+        var zones = [TimeZone(identifier: "UTC")!]
+        if let local = TimeZone(identifier: dates.localDays.timeZoneIdentifier) { zones.append(local) }
+        if let kept = Self.zoneOfMidnights(candidates.map { weights[$0.index].date }) { zones.append(kept) }
         func isMidnight(_ date: Date) -> Bool {
-            [utc, local].contains { calendar in
-                let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-                return parts.hour == 0 && parts.minute == 0 && parts.second == 0
+            zones.contains { zone in
+                Self.isMidnight(date, in: zone)
             }
         }
-        // Timed weigh-ins by weight (grams) and UTC day: one look-up per midnight row, however long the file.
-        func key(_ kilograms: Double, _ date: Date) -> String {
-            "\(Int((kilograms * 1000).rounded()))#\(Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))"
+        var dropped = Set<Int>()
+        for candidate in candidates where isMidnight(weights[candidate.index].date) {
+            // Its twin must be a real weigh-in, not the next day's placeholder (23 hours on, after a change of clocks).
+            if candidate.twins.contains(where: { !isMidnight($0) }) { dropped.insert(candidate.index) }
         }
-        let timed = outcome.weights.filter { !isMidnight($0.date) }
-        guard timed.count < outcome.weights.count else { return }
-        var times: [String: [Date]] = [:]
-        for weight in timed { times[key(weight.kilograms, weight.date), default: []].append(weight.date) }
-        let before = outcome.weights.count
-        outcome.weights.removeAll { weight in
-            guard isMidnight(weight.date) else { return false }
-            return [weight.date, weight.date.addingTimeInterval(86_399)].contains { day in
-                times[key(weight.kilograms, day)]?.contains { $0 > weight.date && $0.timeIntervalSince(weight.date) < 86_400 } == true
-            }
+        guard !dropped.isEmpty else { return }
+        outcome.weights = weights.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        outcome.repeated += dropped.count
+    }
+
+    /// The zone in which the most of `moments` (up to 256 of them, spread over the file so that
+    /// winter and summer both count) fall at midnight, when that is two or more.
+    static func zoneOfMidnights(_ moments: [Date]) -> TimeZone? {
+        let step = max(1, moments.count / 256)
+        let sample = stride(from: 0, to: moments.count, by: step).map { moments[$0] }
+        guard sample.count >= 2 else { return nil }
+        var best: (zone: TimeZone, count: Int)?
+        for identifier in TimeZone.knownTimeZoneIdentifiers {
+            guard let zone = TimeZone(identifier: identifier) else { continue }
+            let count = sample.count { isMidnight($0, in: zone) }
+            if count > (best?.count ?? 1) { best = (zone, count) }
+            if count == sample.count { break }
         }
-        outcome.repeated += before - outcome.weights.count
+        return best?.zone
+    }
+
+    /// Whether the whole-second moment `date` is a midnight in `zone`.
+    static func isMidnight(_ date: Date, in zone: TimeZone) -> Bool {
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        return (local % 86_400 + 86_400) % 86_400 == 0
     }
 }
