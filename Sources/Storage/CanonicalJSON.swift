@@ -35,20 +35,38 @@ public struct CanonicalJSON: Sendable, Equatable {
     }
 
     public mutating func string(_ text: String) {
-        bytes.append(0x22)
         var text = text
-        text.withUTF8 { utf8 in
-            // Runs that need no escape (nearly every id and note) are copied whole.
-            var start = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                escape(byte)
-                start = index + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        text.withUTF8 { appendQuoted($0) }
+    }
+
+    /// A string given as the bytes a database column holds, written as `string(_:)` writes the `String`
+    /// made from them: bytes that are all ASCII are copied as they are; any other goes through `String`,
+    /// which repairs what is not UTF-8, so the text is the same either way.
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            appendQuoted(utf8)
+        } else {
+            string(String(decoding: utf8, as: UTF8.self))
         }
+    }
+
+    /// One punctuation byte (`,` between rows).
+    public mutating func raw(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(0x22)
+        // Runs that need no escape (nearly every id and note) are copied whole.
+        var start = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            escape(byte)
+            start = index + 1
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         bytes.append(0x22)
     }
 

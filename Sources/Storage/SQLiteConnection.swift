@@ -221,6 +221,11 @@ public final class SQLiteStatement {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         return String(cString: bytes)
     }
+    /// The column's text as the bytes `text(_:)` makes its `String` from (up to the first NUL), without making one.
+    public func withText<R>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard let bytes = sqlite3_column_text(handle, column) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))))
+    }
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
     public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
     public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }

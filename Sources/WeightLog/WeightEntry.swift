@@ -64,7 +64,26 @@ public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable 
     /// 1900 and 2200, a note of at most 500 characters.
     public func validate() throws(WeightEntryError) {
         try Self.validate(date: date, kilograms: kilograms, note: note)
+        try Self.validate(bodyFatPercent: bodyFatPercent)
+    }
+
+    static func validate(bodyFatPercent: Double?) throws(WeightEntryError) {
         if let bodyFatPercent, !BodyFat.acceptedPercent.contains(bodyFatPercent) { throw .bodyFatOutOfRange(percent: bodyFatPercent) }
+    }
+
+    /// What `isAcceptedID` and `validate()` say of a stored row's parts, its texts known only by their
+    /// UTF-8 length (a snapshot checks a million rows without making them entries): true when they surely
+    /// pass; false when the entry must be made and checked, to pass or to say why (a text over its limit in
+    /// bytes may be within it in characters).
+    static func surelyValid(idBytes: Int, date: Date, kilograms: Double, noteBytes: Int, bodyFatPercent: Double?) -> Bool {
+        guard (1...maximumIDLength).contains(idBytes), noteBytes <= WeightNote.maximumLength else { return false }
+        do {
+            try validate(date: date, kilograms: kilograms, note: nil)
+            try validate(bodyFatPercent: bodyFatPercent)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// The same rules for the parts of a weigh-in not made yet (a row being read).
@@ -81,8 +100,11 @@ public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable 
 
     /// An id a stored weigh-in may have: not empty, at most 64 characters.
     public static func isAcceptedID(_ id: String) -> Bool {
-        !id.isEmpty && (id.utf8.count <= 64 || id.count <= 64)
+        !id.isEmpty && (id.utf8.count <= maximumIDLength || id.count <= maximumIDLength)
     }
+
+    /// The most characters an id may have.
+    public static let maximumIDLength = 64
 
     /// 1900-01-01 to 2200-01-01, in seconds since 1970 (`PlausibleTime`).
     public static let acceptedSeconds = PlausibleTime.seconds

@@ -100,6 +100,8 @@ public final class WeightField: Sendable {
 
     /// The fields in the order of their snapshot keys: a canonical snapshot's keys are sorted by construction.
     static let bySnapshotKey = all.sorted { $0.snapshotKey < $1.snapshotKey }
+    /// `bySnapshotKey` with each field's column in `all`'s order (a row's), for writing a snapshot from rows.
+    static let snapshotColumns = bySnapshotKey.map { field in (field, Int32(all.firstIndex { $0 === field }!)) }
     /// The fields' places in `all` by their snapshot key, for the decoders.
     package static let named: [String: Int] = Dictionary(uniqueKeysWithValues: all.indices.map { (all[$0].snapshotKey, $0) })
     /// The fields' places in `all` by their export key, for reading Trend's JSON export back.
@@ -188,6 +190,39 @@ extension WeightEntry {
             value.write(into: &out)
         }
         out.raw("}")
+    }
+
+    /// What `writeCanonical(&out, read(row))` writes, straight from the columns of a row whose columns are
+    /// `WeightField.all`'s: no entry, no `String` for an ASCII id or note, no closure per field. A snapshot
+    /// writes a million of them. A NULL where a value is required and a typed unit take the entry's way
+    /// (rare, and the entry decides what they become); an instant goes through `Date`, as the entry holds it.
+    static func writeCanonical(_ out: inout CanonicalJSON, row: SQLiteStatement) {
+        var first = true
+        for (field, column) in WeightField.snapshotColumns {
+            func key() {
+                out.raw(bytes: first ? field.firstInSnapshot : field.nextInSnapshot)
+                first = false
+            }
+            let isNull = row.isNull(column)
+            if isNull, !field.isRequired { continue }  // An unknown optional is left out, as the entry leaves it.
+            guard !isNull, field.kind != .unit else {
+                var entry = WeightField.blank
+                field.set(&entry, field.read(row, column))
+                let value = field.get(entry)
+                if value != .absent {
+                    key()
+                    value.write(into: &out)
+                }
+                continue
+            }
+            key()
+            switch field.kind {
+            case .id, .text, .unit: row.withText(column) { out.string(utf8: $0) }
+            case .instant: out.number(Date(timeIntervalSince1970: row.double(column)).timeIntervalSince1970)
+            case .kilograms, .number: out.number(row.double(column))
+            }
+        }
+        out.raw(byte: 0x7D)
     }
 
     /// A weigh-in from a row whose columns are `WeightField.all`'s, in order.

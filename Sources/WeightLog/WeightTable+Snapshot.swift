@@ -48,49 +48,40 @@ extension WeightTable {
     static func writeCanonical(_ out: inout CanonicalJSON, _ entry: WeightEntry) { WeightEntry.writeCanonical(&out, entry) }
 
     /// The `weights` member written as the statement steps: a million weigh-ins
-    /// never stand in memory together. Rows are read here, a batch at a time,
-    /// and checked and written on a thread of their own (`CanonicalRows`): on
-    /// two cores the reading and the writing overlap. Ids are unique in the
-    /// table (its primary key); every other rule a restore applies is checked per row.
+    /// never stand in memory together. Each row is checked and its text written
+    /// here straight from its columns (`WeightEntry.writeCanonical(_:row:)`), a
+    /// batch at a time, and the batches are hashed and written on a thread of
+    /// their own (`CanonicalRows`): on two cores the two overlap. Ids are unique
+    /// in the table (its primary key); every other rule a restore applies is
+    /// checked per row.
     public func members(in connection: SQLiteConnection, checkingRows: Bool) throws -> [SnapshotMember] {
         [SnapshotMember(key: name) { stream in
             try stream.write { $0.raw("[") }
-            let rows = CanonicalRows(stream, checkingRows: checkingRows)
-            let stage = BackgroundStage<[WeightEntry]>(depth: 4) { try rows.write($0) }
+            let rows = CanonicalRows(stream)
+            let stage = BackgroundStage<CanonicalJSON>(depth: 4) { try rows.append($0) }
             defer { stage.drain() }
-            try Self.forEachBatch(of: Self.snapshotBatch, in: connection) { try stage.send($0) }
+            let count = try Self.forEachCanonicalBatch(of: Self.snapshotBatch, in: connection, checking: checkingRows) { try stage.send($0) }
             try stage.finish()
             try stream.write { $0.raw("]") }
-            stream.counted(rows.count, of: name)
+            stream.counted(count, of: name)
         }]
     }
 
     /// How many weigh-ins a snapshot reads before handing them on to be written.
     static let snapshotBatch = 2_048
 
-    /// Checks weigh-ins and writes their canonical text, on a `BackgroundStage`'s
+    /// Hands rows' canonical text on to the stream on a `BackgroundStage`'s
     /// thread: the stream is the stage's from its first batch until it finishes.
     private final class CanonicalRows: @unchecked Sendable {
         // @unchecked: used by one thread at a time, the stage's while it runs (see BackgroundStage).
         private let stream: SnapshotStream
-        private let checkingRows: Bool
-        private(set) var count = 0
 
-        init(_ stream: SnapshotStream, checkingRows: Bool) {
+        init(_ stream: SnapshotStream) {
             self.stream = stream
-            self.checkingRows = checkingRows
         }
 
-        func write(_ batch: [WeightEntry]) throws {
-            for entry in batch {
-                if checkingRows { try WeightTable.check(entry, index: count) }
-                let first = count == 0
-                try stream.write { out in
-                    if !first { out.raw(",") }
-                    WeightTable.writeCanonical(&out, entry)
-                }
-                count += 1
-            }
+        func append(_ text: CanonicalJSON) throws {
+            try stream.append(text)
         }
     }
 
@@ -106,6 +97,30 @@ extension WeightTable {
             throw SnapshotValueError("weight \(index + 1) \(error)")
         }
     }
+
+    /// The same for the row under `row` (`selectAll`'s columns), read part by part; the entry is made only
+    /// when a part is in doubt (`WeightEntry.surelyValid`), to pass or to say why.
+    static func check(row: SQLiteStatement, index: Int) throws {
+        let places = checkedPlaces
+        let sure = !row.isNull(places.id) && !row.isNull(places.date) && !row.isNull(places.kilograms)
+            && WeightEntry.surelyValid(idBytes: row.withText(places.id) { $0.count },
+                                       date: Date(timeIntervalSince1970: row.double(places.date)),
+                                       kilograms: row.double(places.kilograms),
+                                       noteBytes: row.isNull(places.note) ? 0 : row.withText(places.note) { $0.count },
+                                       bodyFatPercent: row.isNull(places.bodyFat) ? nil : row.double(places.bodyFat))
+        if !sure { try check(entryOf: row, index: index) }
+    }
+
+    /// The check of the entry the row makes, for a test to hold the two checks together.
+    static func check(entryOf row: SQLiteStatement, index: Int) throws {
+        try check(WeightEntry.read(row), index: index)
+    }
+
+    /// The columns of the parts a row's check reads.
+    private static let checkedPlaces = {
+        func place(_ property: String) -> Int32 { Int32(WeightField.all.firstIndex { $0.property == property }!) }
+        return (id: place("id"), date: place("date"), kilograms: place("kilograms"), note: place("note"), bodyFat: place("bodyFatPercent"))
+    }()
 
     public func rowCount(in connection: SQLiteConnection) throws -> Int {
         try connection.scalarInt("SELECT count(*) FROM weight_entries") ?? 0

@@ -1,0 +1,101 @@
+import Foundation
+import Storage
+import Testing
+import TestSupport
+@testable import WeightLog
+
+/// A snapshot writes each weigh-in's text straight from its row
+/// (`WeightEntry.writeCanonical(_:row:)`), without making the entry. It must
+/// write what the entry's way writes, byte for byte, for every row a table can
+/// hold: snapshots are hashed, and a restore of identical content is known by
+/// its hash.
+@Suite struct CanonicalRowTests {
+    @Test func aRowIsWrittenAsItsEntryIsWritten() throws {
+        let store = LocalDataStore.inMemory()
+        try store.write { connection in
+            try connection.execute("""
+                PRAGMA ignore_check_constraints = ON;
+                INSERT INTO weight_entries (id, instant, kilograms, note, body_fat, typed_unit) VALUES
+                  ('plain', 1700000000, 80.4, NULL, NULL, NULL),
+                  ('fraction', 1700000000.123456789, 80.45, '', 21.5, 'lb'),
+                  ('accents', 1700086400.5, 79.9, 'naïve café ✓ 🏃', NULL, 'st'),
+                  ('escapes', 1700172800, 81, 'say "hi" \\ then' || char(10) || char(9) || char(1) || ' done', 19.25, 'kg'),
+                  ('not utf-8', 1700259200, 82.1, CAST(X'6361fe66c3' AS TEXT), NULL, NULL),
+                  ('nul inside', 1700345600, 82.2, CAST(X'61620063' AS TEXT), NULL, NULL),
+                  ('unknown unit', 1700432000, 82.3, 'x', NULL, 'zz'),
+                  ('number as note', 1700518400, 82.4, 42, NULL, NULL),
+                  ('huge', 1e15, 499.987654321, NULL, 1e-7, NULL),
+                  ('before 1970', -1234567.25, 60, NULL, NULL, NULL),
+                  ('near 1970', 12345.678, 61, NULL, NULL, NULL),
+                  ('', 1700604800, 70, NULL, NULL, NULL),
+                  (printf('%.65c', 'x'), 1700604801, 70, NULL, NULL, NULL),
+                  (printf('%.64c', 'é'), 1700604802, 70, printf('%.300c', 'é'), NULL, NULL),
+                  ('long note', 1700604803, 70, printf('%.501c', 'n'), NULL, NULL),
+                  ('light', 1700604804, 19.9, NULL, NULL, NULL),
+                  ('lean', 1700604805, 70, NULL, 0.5, NULL);
+                PRAGMA ignore_check_constraints = OFF;
+                """)
+        }
+        let (direct, byEntry, count) = try store.read { connection in
+            let statement = try connection.prepare(WeightTable.selectAll)
+            var direct: [[UInt8]] = [], byEntry: [[UInt8]] = []
+            while try statement.step() {
+                var row = CanonicalJSON(), entry = CanonicalJSON()
+                WeightEntry.writeCanonical(&row, row: statement)
+                WeightEntry.writeCanonical(&entry, WeightEntry.read(statement))
+                direct.append(row.bytes)
+                byEntry.append(entry.bytes)
+            }
+            return (direct, byEntry, direct.count)
+        }
+        #expect(count == 17)
+        // A row's check, read part by part, says what the entry's check says, to the word.
+        let verdicts = try store.read { connection in
+            let statement = try connection.prepare(WeightTable.selectAll)
+            var verdicts: [(row: String, entry: String)] = []
+            var index = 0
+            while try statement.step() {
+                func verdict(_ check: () throws -> Void) -> String {
+                    do { try check(); return "accepted" } catch { return "\(error)" }
+                }
+                verdicts.append((verdict { try WeightTable.check(row: statement, index: index) },
+                                 verdict { try WeightTable.check(entryOf: statement, index: index) }))
+                index += 1
+            }
+            return verdicts
+        }
+        #expect(verdicts.count == 17)
+        for verdict in verdicts { #expect(verdict.row == verdict.entry) }
+        #expect(verdicts.filter { $0.row == "accepted" }.count == 11, "\(verdicts.map(\.row))")
+        for (row, entry) in zip(direct, byEntry) {
+            #expect(String(decoding: row, as: UTF8.self) == String(decoding: entry, as: UTF8.self))
+            #expect(row == entry)
+        }
+    }
+
+    /// The member as a snapshot writes it, unchecked (straight from the rows) and checked (through entries), is
+    /// the same text, across batches (`,` between every two rows, none after the last).
+    @Test func theMemberIsTheSameTextEitherWay() throws {
+        let store = LocalDataStore.inMemory()
+        try store.write { connection in
+            for index in 0..<(WeightTable.snapshotBatch * 2 + 7) {
+                try WeightTable.insert(WeightEntry(id: String(format: "w%05d", index), date: Date(timeIntervalSince1970: 1.7e9 + Double(index) * 3_600.5),
+                                                   kilograms: 70 + Double(index % 300) / 10, note: index % 9 == 0 ? "ré \(index)" : nil,
+                                                   bodyFatPercent: index % 4 == 0 ? 20.5 : nil, typedUnit: index % 5 == 0 ? .pounds : nil), in: connection)
+            }
+        }
+        let written = try store.read { connection in
+            try [false, true].map { checking in
+                var bytes: [UInt8] = []
+                let stream = SnapshotStream { bytes.append(contentsOf: $0) }
+                for member in try WeightTable().members(in: connection, checkingRows: checking) { try member.write(stream) }
+                try stream.flush()
+                return (bytes, stream.rowCounts)
+            }
+        }
+        #expect(written[0].0.count > 100_000 && written[0].0 == written[1].0)
+        #expect(written[0].1 == ["weights": WeightTable.snapshotBatch * 2 + 7] && written[1].1 == written[0].1)
+        let parsed = try JSONSerialization.jsonObject(with: Data(written[0].0)) as? [Any]
+        #expect(parsed?.count == WeightTable.snapshotBatch * 2 + 7)
+    }
+}
