@@ -100,6 +100,8 @@ public final class WeightField: Sendable {
 
     /// The fields in the order of their snapshot keys: a canonical snapshot's keys are sorted by construction.
     static let bySnapshotKey = all.sorted { $0.snapshotKey < $1.snapshotKey }
+    /// How each column of a row is read (`all`'s order), for copying rows to read elsewhere.
+    static let cells: [CopiedRows.Cell] = all.map { $0.kind == .id || $0.kind == .text || $0.kind == .unit ? .text : .number }
     /// `bySnapshotKey` with each field's column in `all`'s order (a row's), for writing a snapshot from rows.
     static let snapshotColumns = bySnapshotKey.map { field in (field, Int32(all.firstIndex { $0 === field }!)) }
     /// The fields' places in `all` by their snapshot key, for the decoders.
@@ -130,7 +132,7 @@ public final class WeightField: Sendable {
     }
 
     /// The field's value in column `index` of a row.
-    func read(_ row: SQLiteStatement, _ index: Int32) -> Value {
+    func read(_ row: some SQLRow, _ index: Int32) -> Value {
         if row.isNull(index) { return .absent }
         return kind == .id || kind == .text || kind == .unit ? .text(row.text(index)) : .number(row.double(index))
     }
@@ -196,7 +198,7 @@ extension WeightEntry {
     /// `WeightField.all`'s: no entry, no `String` for an ASCII id or note, no closure per field. A snapshot
     /// writes a million of them. A NULL where a value is required and a typed unit take the entry's way
     /// (rare, and the entry decides what they become); an instant goes through `Date`, as the entry holds it.
-    static func writeCanonical(_ out: inout CanonicalJSON, row: SQLiteStatement) {
+    static func writeCanonical(_ out: inout CanonicalJSON, row: some SQLRow) {
         var first = true
         for (field, column) in WeightField.snapshotColumns {
             func key() {
@@ -226,7 +228,7 @@ extension WeightEntry {
     }
 
     /// A weigh-in from a row whose columns are `WeightField.all`'s, in order.
-    static func read(_ row: SQLiteStatement) -> WeightEntry {
+    static func read(_ row: some SQLRow) -> WeightEntry {
         var entry = WeightField.blank
         for (index, field) in WeightField.all.enumerated() {
             field.set(&entry, field.read(row, Int32(index)))

@@ -48,40 +48,51 @@ extension WeightTable {
     static func writeCanonical(_ out: inout CanonicalJSON, _ entry: WeightEntry) { WeightEntry.writeCanonical(&out, entry) }
 
     /// The `weights` member written as the statement steps: a million weigh-ins
-    /// never stand in memory together. Each row is checked and its text written
-    /// here straight from its columns (`WeightEntry.writeCanonical(_:row:)`), a
-    /// batch at a time, and the batches are hashed and written on a thread of
-    /// their own (`CanonicalRows`): on two cores the two overlap. Ids are unique
-    /// in the table (its primary key); every other rule a restore applies is
-    /// checked per row.
+    /// never stand in memory together. Rows are read here and copied out a batch
+    /// at a time (`CopiedRows`); on a thread of their own (`CanonicalRows`) each
+    /// is checked and its text written straight from its columns
+    /// (`WeightEntry.writeCanonical(_:row:)`), then hashed and written: on two
+    /// cores SQLite and the text overlap. Ids are unique in the table (its
+    /// primary key); every other rule a restore applies is checked per row.
     public func members(in connection: SQLiteConnection, checkingRows: Bool) throws -> [SnapshotMember] {
         [SnapshotMember(key: name) { stream in
             try stream.write { $0.raw("[") }
-            let rows = CanonicalRows(stream)
-            let stage = BackgroundStage<CanonicalJSON>(depth: 4) { try rows.append($0) }
+            let rows = CanonicalRows(stream, checking: checkingRows)
+            let stage = BackgroundStage<CopiedRows>(depth: 4) { try rows.write($0) }
             defer { stage.drain() }
-            let count = try Self.forEachCanonicalBatch(of: Self.snapshotBatch, in: connection, checking: checkingRows) { try stage.send($0) }
+            try Self.forEachCopiedBatch(of: Self.snapshotBatch, in: connection) { try stage.send($0) }
             try stage.finish()
             try stream.write { $0.raw("]") }
-            stream.counted(count, of: name)
+            stream.counted(rows.count, of: name)
         }]
     }
 
     /// How many weigh-ins a snapshot reads before handing them on to be written.
     static let snapshotBatch = 2_048
 
-    /// Hands rows' canonical text on to the stream on a `BackgroundStage`'s
-    /// thread: the stream is the stage's from its first batch until it finishes.
+    /// Checks copied rows and writes their canonical text, `,` between them, on a
+    /// `BackgroundStage`'s thread: the stream is the stage's from its first batch
+    /// until it finishes.
     private final class CanonicalRows: @unchecked Sendable {
         // @unchecked: used by one thread at a time, the stage's while it runs (see BackgroundStage).
         private let stream: SnapshotStream
+        private let checking: Bool
+        private(set) var count = 0
 
-        init(_ stream: SnapshotStream) {
+        init(_ stream: SnapshotStream, checking: Bool) {
             self.stream = stream
+            self.checking = checking
         }
 
-        func append(_ text: CanonicalJSON) throws {
-            try stream.append(text)
+        func write(_ rows: CopiedRows) throws {
+            var out = CanonicalJSON(reservingCapacity: rows.count * 112)
+            try rows.forEach { row in
+                if checking { try WeightTable.check(row: row, index: count) }
+                if count > 0 { out.raw(byte: 0x2C) }
+                WeightEntry.writeCanonical(&out, row: row)
+                count += 1
+            }
+            try stream.append(out)
         }
     }
 
@@ -100,7 +111,7 @@ extension WeightTable {
 
     /// The same for the row under `row` (`selectAll`'s columns), read part by part; the entry is made only
     /// when a part is in doubt (`WeightEntry.surelyValid`), to pass or to say why.
-    static func check(row: SQLiteStatement, index: Int) throws {
+    static func check(row: some SQLRow, index: Int) throws {
         let places = checkedPlaces
         let sure = !row.isNull(places.id) && !row.isNull(places.date) && !row.isNull(places.kilograms)
             && WeightEntry.surelyValid(idBytes: row.withText(places.id) { $0.count },
@@ -112,7 +123,7 @@ extension WeightTable {
     }
 
     /// The check of the entry the row makes, for a test to hold the two checks together.
-    static func check(entryOf row: SQLiteStatement, index: Int) throws {
+    static func check(entryOf row: some SQLRow, index: Int) throws {
         try check(WeightEntry.read(row), index: index)
     }
 

@@ -141,28 +141,18 @@ public struct WeightTable: SnapshotSection {
         if !batch.isEmpty { try body(batch) }
     }
 
-    /// Every row's canonical snapshot object, `,` between them, `size` rows to a `CanonicalJSON` handed to `body`
-    /// (`WeightEntry.writeCanonical(_:row:)`: no entry is made), each row first checked as a restore would
-    /// check it when `checking`; the number of rows.
-    static func forEachCanonicalBatch(of size: Int, in connection: SQLiteConnection, checking: Bool,
-                                      _ body: (CanonicalJSON) throws -> Void) throws -> Int {
+    /// Every row, in `selectAll`'s order, copied out `size` rows at a time (`CopiedRows`, its columns read as
+    /// `WeightField.cells` says) and handed to `body`, to be read on another thread.
+    static func forEachCopiedBatch(of size: Int, in connection: SQLiteConnection, _ body: (CopiedRows) throws -> Void) throws {
         let statement = try connection.prepare(selectAll)
-        let capacity = size * 112
-        var out = CanonicalJSON(reservingCapacity: capacity)
-        var count = 0, inBatch = 0
+        var rows = CopiedRows(columns: WeightField.cells, reservingRows: size)
         while try statement.step() {
-            if checking { try check(row: statement, index: count) }
-            if count > 0 { out.raw(byte: 0x2C) }
-            WeightEntry.writeCanonical(&out, row: statement)
-            count += 1
-            inBatch += 1
-            guard inBatch == size else { continue }
-            try body(out)
-            out = CanonicalJSON(reservingCapacity: capacity)
-            inBatch = 0
+            rows.append(statement)
+            guard rows.count == size else { continue }
+            try body(rows)
+            rows = CopiedRows(columns: WeightField.cells, reservingRows: size)
         }
-        if inBatch > 0 { try body(out) }
-        return count
+        if rows.count > 0 { try body(rows) }
     }
 
     /// Up to `limit` entries past `cursor` (an entry's instant and id; nil

@@ -40,9 +40,14 @@ import TestSupport
             let statement = try connection.prepare(WeightTable.selectAll)
             var direct: [[UInt8]] = [], byEntry: [[UInt8]] = []
             while try statement.step() {
-                var row = CanonicalJSON(), entry = CanonicalJSON()
+                var row = CanonicalJSON(), entry = CanonicalJSON(), copied = CanonicalJSON()
                 WeightEntry.writeCanonical(&row, row: statement)
                 WeightEntry.writeCanonical(&entry, WeightEntry.read(statement))
+                // The same row copied out (`CopiedRows`, as a snapshot's writing thread reads it) writes the same.
+                var copy = CopiedRows(columns: WeightField.cells, reservingRows: 1)
+                copy.append(statement)
+                copy.forEach { WeightEntry.writeCanonical(&copied, row: $0) }
+                #expect(copied.bytes == row.bytes)
                 direct.append(row.bytes)
                 byEntry.append(entry.bytes)
             }
@@ -58,8 +63,13 @@ import TestSupport
                 func verdict(_ check: () throws -> Void) -> String {
                     do { try check(); return "accepted" } catch { return "\(error)" }
                 }
+                var copy = CopiedRows(columns: WeightField.cells, reservingRows: 1)
+                copy.append(statement)
+                var copied = ""
+                copy.forEach { row in copied = verdict { try WeightTable.check(row: row, index: index) } }
                 verdicts.append((verdict { try WeightTable.check(row: statement, index: index) },
                                  verdict { try WeightTable.check(entryOf: statement, index: index) }))
+                #expect(copied == verdicts.last?.row)
                 index += 1
             }
             return verdicts
