@@ -143,17 +143,45 @@ public struct WeightTable: SnapshotSection {
 
     /// Every row, in `selectAll`'s order, copied out `size` rows at a time (`CopiedRows`, its columns read as
     /// `WeightField.cells` says) and handed to `body`, to be read on another thread.
-    static func forEachCopiedBatch(of size: Int, in connection: SQLiteConnection, _ body: (CopiedRows) throws -> Void) throws {
-        let statement = try connection.prepare(selectAll)
+    ///
+    /// The order comes from the index alone (its rowids), and the rows from a scan of the table in rowid order
+    /// wherever the two agree: rows written in time order (an import, a year of mornings) are read where they
+    /// lie, not looked up one by one through the index, the cost `selectAll` pays for every row. A row out of
+    /// that order is looked up by its rowid, and the scan passes it over when it gets there; past
+    /// `outOfOrderLimit` such rows the scan is left and every row is looked up.
+    static func forEachCopiedBatch(of size: Int, in connection: SQLiteConnection, outOfOrderLimit: Int = maximumOutOfOrder,
+                                   _ body: (CopiedRows) throws -> Void) throws {
+        let order = try connection.prepare("SELECT rowid FROM weight_entries ORDER BY instant, id")
+        let scan = try connection.prepare("SELECT \(columns), rowid FROM weight_entries ORDER BY rowid")
+        let lookup = try connection.prepare("SELECT \(columns) FROM weight_entries WHERE rowid = ?")
+        let rowidColumn = Int32(WeightField.all.count)
+        var scanning = try scan.step()
+        var takenEarly = Set<Int>()
         var rows = CopiedRows(columns: WeightField.cells, reservingRows: size)
-        while try statement.step() {
-            rows.append(statement)
+        while try order.step() {
+            let wanted = order.int(0)
+            while scanning, takenEarly.remove(scan.int(rowidColumn)) != nil { scanning = try scan.step() }
+            if scanning, scan.int(rowidColumn) == wanted {
+                rows.append(scan)
+                scanning = try scan.step()
+            } else {
+                try lookup.reset([.int(wanted)])
+                guard try lookup.step() else { throw StorageError.sqlite(code: 11, message: "database disk image is malformed (weigh-in row \(wanted) is in the index, not in the table)") }
+                rows.append(lookup)
+                if scanning {
+                    takenEarly.insert(wanted)
+                    if takenEarly.count > outOfOrderLimit { (scanning, takenEarly) = (false, []) }
+                }
+            }
             guard rows.count == size else { continue }
             try body(rows)
             rows = CopiedRows(columns: WeightField.cells, reservingRows: size)
         }
         if rows.count > 0 { try body(rows) }
     }
+
+    /// How many rows out of rowid order `forEachCopiedBatch` remembers before it looks up every row.
+    static let maximumOutOfOrder = 65_536
 
     /// Up to `limit` entries past `cursor` (an entry's instant and id; nil
     /// starts at the end), newest first or oldest first, from `start` up to

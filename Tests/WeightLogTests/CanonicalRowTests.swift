@@ -108,4 +108,31 @@ import TestSupport
         let parsed = try JSONSerialization.jsonObject(with: Data(written[0].0)) as? [Any]
         #expect(parsed?.count == WeightTable.snapshotBatch * 2 + 7)
     }
+
+    /// The rows a snapshot copies come in `selectAll`'s order however they were written: in time order (read
+    /// as they lie), shuffled, with instants shared (the id decides), and past the limit of rows out of order.
+    @Test(arguments: [0, 1, 2])
+    func copiedRowsComeInTheIndexOrder(layout: Int) throws {
+        let store = LocalDataStore.inMemory()
+        var generator = SeededGenerator(seed: UInt64(layout + 7))
+        var order = Array(0..<5_000)
+        if layout > 0 { order.shuffle(using: &generator) }
+        try store.write { connection in
+            for index in order {
+                // Every third instant is shared by two rows, so the id breaks the tie.
+                try WeightTable.insert(WeightEntry(id: String(format: "w%05d", 9_999 - index), date: Date(timeIntervalSince1970: 1.7e9 + Double(index / 3 * 3) * 600),
+                                                   kilograms: 70 + Double(index % 90) / 10), in: connection)
+            }
+        }
+        let (expected, copied) = try store.read { connection in
+            let expected = try connection.query(WeightTable.selectAll) { $0.text(0) }
+            var copied: [String] = []
+            try WeightTable.forEachCopiedBatch(of: 700, in: connection, outOfOrderLimit: layout == 2 ? 10 : WeightTable.maximumOutOfOrder) { rows in
+                rows.forEach { copied.append($0.text(0)) }
+            }
+            return (expected, copied)
+        }
+        #expect(expected.count == 5_000)
+        #expect(copied == expected)
+    }
 }
