@@ -24,10 +24,13 @@ extension SyncLedger {
     /// The same outcome as `apply` on each change in turn (`SyncConvergenceTests` runs both).
     func applyBulk(_ changes: [SyncChange], table: SyncedTable, from device: String, in connection: SQLiteConnection,
                    applied: inout Applied) throws {
-        var latest: [Key: SyncChange] = [:]
-        for change in changes where change.key.count == table.table.key.count {
-            if let held = latest[change.key], held.clock >= change.clock { continue }
-            latest[change.key] = change
+        // The latest change per row, by its place in the batch: the rows go in in the batch's order (a device
+        // writes its changes in the order it made them), so a history imported in time order is written in
+        // time order here too, its pages and index entries one after another.
+        var latest: [Key: Int] = [:]
+        for (index, change) in changes.enumerated() where change.key.count == table.table.key.count {
+            if let held = latest[change.key], changes[held].clock >= change.clock { continue }
+            latest[change.key] = index
         }
         let columns = table.table.columns, code = table.table.code
         let batch = "temp.sync_batch_\(code)"
@@ -38,8 +41,8 @@ extension SyncLedger {
             """)
         var defaults: [String: SQLValue] = [:]
         for column in columns { defaults[column] = try defaultValue(table.table.name, column, in: connection) }
-        let insert = "INSERT INTO \(batch) VALUES(\(Array(repeating: "?", count: 7 + columns.count).joined(separator: ", ")))"
-        for change in latest.values {
+        let insert = try connection.prepare("INSERT INTO \(batch) VALUES(\(Array(repeating: "?", count: 7 + columns.count).joined(separator: ", ")))")
+        for (index, change) in changes.enumerated() where latest[change.key] == index {
             var values = keyValues(change.key) + [.int(change.clock.ms), .int(change.clock.counter), .text(change.clock.origin)]
             if case let .set(image) = change.operation {
                 let row = columns.map { image[$0] ?? defaults[$0] ?? .null }
@@ -47,7 +50,8 @@ extension SyncLedger {
             } else {
                 values += [.text("del"), .null] + columns.map { _ in SQLValue.null }
             }
-            try run(connection, insert, values)
+            try insert.reset(values)
+            while try insert.step() {}
         }
         // An older change than the row's version here is passed over; an edit of a row deleted later says so.
         let known = "SELECT 1 FROM sync_rows r WHERE r.table_code = \(code) AND r.k0 = b.k0 AND r.k1 = b.k1"

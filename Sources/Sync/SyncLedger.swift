@@ -121,11 +121,19 @@ struct SyncLedger {
             var text = text
             text.withUTF8 { for byte in $0 { mix(byte) } }
         }
+        // A number's text is `String(number)`, written as CanonicalJSON writes it (the same text, without
+        // making a String: a long history joining digests a hundred thousand rows).
+        var number = CanonicalJSON(reservingCapacity: 32)
+        func mixNumber(_ value: Double) {
+            number.removeAll()
+            number.number(value)
+            for byte in number.bytes { mix(byte) }
+        }
         for value in values {
             switch value {
             case .null, .doubles: mix(0)
-            case let .int(number): mix(1); mix(String(Double(number)))
-            case let .double(number): mix(1); mix(String(number))
+            case let .int(integer): mix(1); mixNumber(Double(integer))
+            case let .double(double): mix(1); mixNumber(double)
             case let .text(text): mix(2); mix(text)
             }
             mix(0xFF)
