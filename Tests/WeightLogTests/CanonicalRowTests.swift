@@ -3,6 +3,7 @@ import Storage
 import Testing
 import TestSupport
 @testable import WeightLog
+import Vocabulary
 
 /// A snapshot writes each weigh-in's text straight from its row
 /// (`WeightEntry.writeCanonical(_:row:)`), without making the entry. It must
@@ -114,7 +115,7 @@ import TestSupport
     @Test(arguments: [0, 1, 2])
     func copiedRowsComeInTheIndexOrder(layout: Int) throws {
         let store = LocalDataStore.inMemory()
-        var generator = SeededGenerator(seed: UInt64(layout + 7))
+        var generator = SplitMix64(seed: UInt64(layout + 7))
         var order = Array(0..<5_000)
         if layout > 0 { order.shuffle(using: &generator) }
         try store.write { connection in

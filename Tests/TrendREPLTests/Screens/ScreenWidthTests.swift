@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import TrendREPL
+import Vocabulary
 
 /// Every screen fits its terminal: at 60, 80 and 120 columns no line of any
 /// command's answer is wider than the terminal, with two years of weigh-ins
@@ -26,7 +27,7 @@ import TestSupport
         _ = await session.execute("set unit st")
         _ = await session.execute("habit add \"Drink enough water every day\" every day at least 8 glasses")
         _ = await session.execute("habit add Read mon,wed,fri")
-        var random = SeededGenerator(seed: 11)
+        var random = SplitMix64(seed: 11)
         for day in 0..<730 where day % 9 != 4 {
             clock.now = date("2024-12-01 07:00").addingTimeInterval(Double(day) * 86_400)
             let kilograms = 96 - Double(day) * 0.02 + Double.random(in: -0.8...0.8, using: &random)
