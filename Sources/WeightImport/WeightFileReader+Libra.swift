@@ -67,18 +67,26 @@ extension WeightFileReader {
     /// hour, with the same weight later that day, stays).
     func dropMidnightPlaceholders(_ outcome: inout ReadOutcome) {
         let weights = outcome.weights
-        // Rows by weight (grams): one look-up per candidate, however long the file.
+        // Rows by weight (grams), each weight's moments sorted: a row's twins are found by a binary search,
+        // however long the file and however often a weight comes back.
         var byWeight: [Int: [Date]] = [:]
         for weight in weights { byWeight[Int((weight.kilograms * 1000).rounded()), default: []].append(weight.date) }
+        for key in byWeight.keys { byWeight[key]?.sort() }
         // A row could be a placeholder when it falls on a whole quarter hour (a midnight somewhere) and the same
         // weight comes again within a day after it.
-        var candidates: [(index: Int, twins: [Date])] = []
+        var candidates: [(index: Int, twins: ArraySlice<Date>)] = []
         for (index, weight) in weights.enumerated() {
             let seconds = weight.date.timeIntervalSince1970
-            guard seconds.rounded(.down) == seconds, let whole = Int(exactly: seconds), whole % 900 == 0 else { continue }
-            let twins = (byWeight[Int((weight.kilograms * 1000).rounded())] ?? [])
-                .filter { $0 > weight.date && $0.timeIntervalSince(weight.date) < 86_400 }
-            if !twins.isEmpty { candidates.append((index, twins)) }
+            guard seconds.rounded(.down) == seconds, let whole = Int(exactly: seconds), whole % 900 == 0,
+                  let moments = byWeight[Int((weight.kilograms * 1000).rounded())] else { continue }
+            var low = 0, high = moments.count  // The first moment after this row's.
+            while low < high {
+                let middle = (low + high) / 2
+                if moments[middle] > weight.date { high = middle } else { low = middle + 1 }
+            }
+            var end = low
+            while end < moments.count, moments[end].timeIntervalSince(weight.date) < 86_400 { end += 1 }
+            if end > low { candidates.append((index, moments[low..<end])) }
         }
         guard !candidates.isEmpty else { return }
         var zones = [TimeZone(identifier: "UTC")!]
