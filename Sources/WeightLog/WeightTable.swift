@@ -124,23 +124,6 @@ public struct WeightTable: SnapshotSection {
         return count
     }
 
-    /// Every entry, oldest first (by instant, then id), handed on `size` at a
-    /// time (the last batch may be shorter; an empty table hands on none).
-    /// Each entry goes straight into its batch: no copy of its strings.
-    static func forEachBatch(of size: Int, in connection: SQLiteConnection, _ body: ([WeightEntry]) throws -> Void) throws {
-        let statement = try connection.prepare(selectAll)
-        var batch: [WeightEntry] = []
-        batch.reserveCapacity(size)
-        while try statement.step() {
-            batch.append(entry(statement))
-            guard batch.count == size else { continue }
-            try body(batch)
-            batch = []
-            batch.reserveCapacity(size)
-        }
-        if !batch.isEmpty { try body(batch) }
-    }
-
     /// Every row, in `selectAll`'s order, copied out `size` rows at a time (`CopiedRows`, its columns read as
     /// `WeightField.cells` says) and handed to `body`, to be read on another thread.
     ///
