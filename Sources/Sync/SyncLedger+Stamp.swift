@@ -13,7 +13,9 @@ extension SyncLedger {
         let latest = try connection.scalarInt("SELECT ifnull(max(id), 0) FROM journal_changes") ?? 0
         var keys: [Int: [Key: Int]] = [:]   // table code → key → changes that touched it
         var madeAt: [[SQLValue]: Date] = [:]  // when the latest of them was made, by the caller's clock
+        var touchOrder: [[SQLValue]: Int] = [:]  // the order rows were first met in (an import's: its rows' order)
         func touch(_ code: Int, _ key: Key, at: Date = now) {
+            if keys[code]?[key] == nil { touchOrder[[.int(code)] + key] = touchOrder.count }
             keys[code, default: [:]][key, default: 0] += 1
             madeAt[[.int(code)] + key] = max(madeAt[[.int(code)] + key] ?? .distantPast, at)
         }
@@ -27,7 +29,8 @@ extension SyncLedger {
                     let slots = table.table.key.map { table.table.columns.firstIndex(of: $0)! }
                     let picked = slots.map { "CASE WHEN has_after = 1 THEN a\($0) ELSE b\($0) END" }.joined(separator: ", ")
                     _ = try query(connection, """
-                        SELECT DISTINCT \(picked) FROM journal_rows WHERE seq BETWEEN ? AND ? AND table_code = ?
+                        SELECT \(picked) FROM journal_rows WHERE seq BETWEEN ? AND ? AND table_code = ?
+                        GROUP BY \(picked) ORDER BY min(seq)
                         """, [.int(change.first), .int(change.last), .int(table.table.code)]) { row in
                         touch(table.table.code, slots.indices.map { row.value(Int32($0)) ?? .null }, at: change.at)
                     }
@@ -52,7 +55,9 @@ extension SyncLedger {
         } else {
             for table in tables.values {
                 let slots = table.table.key.indices
-                _ = try query(connection, "SELECT \(table.table.key.joined(separator: ", ")) FROM \(table.table.name)") { row in
+                // In the order the rows came (rowid), where the table keeps one: an import's rows go out in its order.
+                let arrival = table.table.rowidSlot == nil ? "" : " ORDER BY rowid"
+                _ = try query(connection, "SELECT \(table.table.key.joined(separator: ", ")) FROM \(table.table.name)\(arrival)") { row in
                     touch(table.table.code, slots.map { row.value(Int32($0)) ?? .null })
                 }
                 _ = try query(connection, "SELECT k0, k1 FROM sync_rows WHERE table_code = ? AND deleted = 0", [.int(table.table.code)]) { row in
@@ -79,9 +84,18 @@ extension SyncLedger {
         var seq = Int(try Self.meta("sync.seq", in: connection) ?? "0") ?? 0
         var queued = 0
         let append = try connection.prepare("INSERT INTO sync_out(seq, line) VALUES(?, ?)")
-        // In the order they were made, parents' tables first within one moment.
-        let order = keys.flatMap { code, touched in touched.map { (code: code, key: $0.key, touches: $0.value) } }
-            .sorted { (madeAt[[.int($0.code)] + $0.key] ?? now, $0.code) < (madeAt[[.int($1.code)] + $1.key] ?? now, $1.code) }
+        // In the order they were made, parents' tables first within one moment, then in the order the rows were
+        // met: a large import goes out in its rows' order, and a device joining writes them in that order too.
+        typealias Touched = (code: Int, key: Key, touches: Int, made: Date, met: Int)
+        var touched: [Touched] = []
+        for (code, rows) in keys {
+            for (key, touches) in rows {
+                let full: [SQLValue] = [.int(code)] + key
+                touched.append((code, key, touches, madeAt[full] ?? now, touchOrder[full] ?? 0))
+            }
+        }
+        touched.sort { ($0.made, $0.code, $0.met) < ($1.made, $1.code, $1.met) }
+        let order = touched.map { (code: $0.code, key: $0.key, touches: $0.touches) }
         for (code, key, touches) in order {
             guard let table = tables[code] else { continue }
             guard table.travels(key) else { continue }

@@ -1,0 +1,43 @@
+import Foundation
+import Storage
+@testable import Sync
+import Testing
+
+/// The changes of one moment go out in the order their rows were met (a large
+/// import: its rows' order), not in a dictionary's: a device joining writes
+/// them in that order, so a history imported in time order lands in time
+/// order there, its pages and index entries one after another.
+@Suite struct SyncOrderTests {
+    /// At the first sync every row is read from its table; later, the rows a change touched from the journal.
+    @Test(arguments: [true, false])
+    func oneChangesRowsGoOutInTheOrderTheyWereMade(firstSync: Bool) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("trend-sync-order-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let device = try SimulatedDevice(name: "laptop", seed: 3, root: root, skewMs: 0)
+        let start = 1_800_000_000_000
+        if !firstSync {
+            try device.weigh(id: "zz-first", kilograms: 81, at: start - 5_000_000)
+            try await device.sync(at: start - 4_000_000)
+        }
+        // Ids whose own order is neither the rows' order nor any dictionary's.
+        let ids = (0..<600).map { String(format: "w%03d-%d", ($0 * 7_919) % 600, $0) }
+        try device.change("import", at: start) { connection in
+            for (index, id) in ids.enumerated() {
+                try connection.run("INSERT INTO weight_entries(id, instant, kilograms) VALUES(?, ?, ?)",
+                                   [.text(id), .double(Double(start / 1000 - 600 + index)), .double(80)])
+            }
+        }
+        try await device.sync(at: start + 1_000)
+        let own = device.folder.appendingPathComponent("trend/\(device.id)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: own.path).filter { !$0.hasPrefix("checkpoint-") }.sorted {
+            (SyncSegment.range(ofName: $0)?.first ?? 0) < (SyncSegment.range(ofName: $1)?.first ?? 0)
+        }
+        var sent: [String] = []
+        for name in names {
+            let data = try Data(contentsOf: own.appendingPathComponent(name))
+            let segment = try SyncSegment.parse(data, name: name, installation: device.id)
+            sent += segment.changes.filter { $0.table == "weight_entries" }.compactMap { if case let .text(id) = $0.key[0] { id } else { nil } }
+        }
+        #expect(sent.filter { $0 != "zz-first" } == ids)
+    }
+}
