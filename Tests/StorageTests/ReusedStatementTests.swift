@@ -36,4 +36,18 @@ import TestSupport
             #expect(try connection.scalarInt("SELECT count(*) FROM t WHERE n > ?", [.int(1)]) == 1)
         }
     }
+
+    /// Text is bound from the string's own UTF-8: an empty string is text, not NULL; non-ASCII comes back as it
+    /// went in; a string holding a NUL ends there, as the C string it used to be bound as ended there.
+    @Test func textIsBoundAsTheStringHoldsIt() throws {
+        try store.write { connection in
+            try connection.execute("CREATE TABLE t(n INTEGER PRIMARY KEY, v TEXT)")
+            let texts = ["", "plain", "naïve café ✓ 🏃", "before\u{0}after", String(repeating: "x", count: 100_000)]
+            for (n, text) in texts.enumerated() { try connection.run("INSERT INTO t(n, v) VALUES (?, ?)", [.int(n), .text(text)]) }
+            let back = try connection.query("SELECT v IS NULL, v, length(CAST(v AS BLOB)) FROM t ORDER BY n") { ($0.int(0), $0.text(1), $0.int(2)) }
+            #expect(back.map(\.0) == [0, 0, 0, 0, 0])
+            #expect(back.map(\.1) == ["", "plain", "naïve café ✓ 🏃", "before", String(repeating: "x", count: 100_000)])
+            #expect(back.map(\.2) == [0, 5, "naïve café ✓ 🏃".utf8.count, 6, 100_000])
+        }
+    }
 }
