@@ -40,6 +40,24 @@ public enum FlatJSON {
         return bracketed ? nil : objects  // An array must close.
     }
 
+    /// One object alone (`{…}`, or `[{…}]`, space around it allowed), each member handed to `set`, which
+    /// returns false to refuse it; false when `bytes` is not one flat object or a member is refused. What
+    /// `objects` gives for one object, without being generic: a caller reading a line at a time (sync's
+    /// change lines, a hundred thousand of them) pays no generic dispatch per line.
+    public static func object(_ bytes: UnsafeRawBufferPointer, set: (String, Value) -> Bool) -> Bool {
+        var cursor = Cursor(bytes: bytes)
+        cursor.skipSpace()
+        let bracketed = cursor.take(0x5B)
+        cursor.skipSpace()
+        guard cursor.object({ () }, { _, key, value in set(key, value) }) != nil else { return false }
+        cursor.skipSpace()
+        if bracketed {
+            guard cursor.take(0x5D) else { return false }
+            cursor.skipSpace()
+        }
+        return cursor.atEnd
+    }
+
     private struct Cursor {
         let bytes: UnsafeRawBufferPointer
         var index = 0
@@ -47,7 +65,12 @@ public enum FlatJSON {
         var atEnd: Bool { index >= bytes.count }
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
         }
 
         mutating func take(_ byte: UInt8) -> Bool {
@@ -125,7 +148,9 @@ public enum FlatJSON {
             guard index < bytes.count else { return nil }
             if bytes[index] == 0x22 {
                 defer { index += 1 }
-                return String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let run = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+                // ASCII needs no validating (the generic validation asks the runtime for metadata each time).
+                return run.allSatisfy { $0 < 0x80 } ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
             }
             guard bytes[index] == 0x5C else { return nil }
             var text = Array(bytes[start..<index])

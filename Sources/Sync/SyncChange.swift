@@ -73,11 +73,11 @@ public struct SyncChange: Sendable, Equatable {
 
     /// A line read back; nil when it is not a change (a member of the wrong type, a missing clock, an unknown op).
     static func parse(_ line: some Collection<UInt8>) -> SyncChange? {
-        let parsed = Array(line).withUnsafeBytes { bytes in
-            FlatJSON.objects(bytes, make: { Fields() }) { fields, name, value in fields.take(name, value) }
-        }
-        guard let only = parsed, only.count == 1 else { return nil }
-        return only[0].change()
+        var fields = Fields()
+        func read(_ bytes: UnsafeRawBufferPointer) -> Bool { FlatJSON.object(bytes) { name, value in fields.take(name, value) } }
+        // A segment's line is a slice of the file's bytes: read in place, not copied first.
+        let parsed = line.withContiguousStorageIfAvailable { read(UnsafeRawBufferPointer($0)) } ?? Array(line).withUnsafeBytes(read)
+        return parsed ? fields.change() : nil
     }
 
     /// The members of one line as they are read.
