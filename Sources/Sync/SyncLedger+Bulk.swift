@@ -42,13 +42,28 @@ extension SyncLedger {
         var defaults: [String: SQLValue] = [:]
         for column in columns { defaults[column] = try defaultValue(table.table.name, column, in: connection) }
         let insert = try connection.prepare("INSERT INTO \(batch) VALUES(\(Array(repeating: "?", count: 7 + columns.count).joined(separator: ", ")))")
+        // One array of values and one of the row, filled again for each change (a hundred thousand of them).
+        var values: [SQLValue] = [], row: [SQLValue] = []
+        values.reserveCapacity(7 + columns.count)
+        row.reserveCapacity(columns.count)
+        let defaultRow = columns.map { defaults[$0] ?? .null }
         for (index, change) in changes.enumerated() where latest[change.key] == index {
-            var values = keyValues(change.key) + [.int(change.clock.ms), .int(change.clock.counter), .text(change.clock.origin)]
+            values.removeAll(keepingCapacity: true)
+            values.append(change.key[0])
+            values.append(change.key.count > 1 ? change.key[1] : .text(""))
+            values.append(.int(change.clock.ms))
+            values.append(.int(change.clock.counter))
+            values.append(.text(change.clock.origin))
             if case let .set(image) = change.operation {
-                let row = columns.map { image[$0] ?? defaults[$0] ?? .null }
-                values += [.text("set"), .int(Self.digest(row))] + row
+                row.removeAll(keepingCapacity: true)
+                for (place, column) in columns.enumerated() { row.append(image[column] ?? defaultRow[place]) }
+                values.append(.text("set"))
+                values.append(.int(Self.digest(row)))
+                values.append(contentsOf: row)
             } else {
-                values += [.text("del"), .null] + columns.map { _ in SQLValue.null }
+                values.append(.text("del"))
+                values.append(.null)
+                for _ in columns { values.append(.null) }
             }
             try insert.reset(values)
             while try insert.step() {}
