@@ -49,8 +49,8 @@ extension SyncLedger {
         let defaultRow = columns.map { defaults[$0] ?? .null }
         for (index, change) in changes.enumerated() where latest[change.key] == index {
             values.removeAll(keepingCapacity: true)
-            values.append(change.key[0])
-            values.append(change.key.count > 1 ? change.key[1] : .text(""))
+            values.append(keyValue(change.key, 0))
+            values.append(keyValue(change.key, 1))
             values.append(.int(change.clock.ms))
             values.append(.int(change.clock.counter))
             values.append(.text(change.clock.origin))

@@ -83,7 +83,10 @@ struct SyncLedger {
 
     // MARK: Rows
 
-    func keyValues(_ key: Key) -> [SQLValue] { key.count == 1 ? [key[0], .text("")] : key }
+    func keyValues(_ key: Key) -> [SQLValue] { [keyValue(key, 0), keyValue(key, 1)] }
+
+    /// A key's value in `sync_rows`' column k0 or k1: a one-column key has `''` for k1.
+    func keyValue(_ key: Key, _ slot: Int) -> SQLValue { slot < key.count ? key[slot] : .text("") }
 
     func matchKey(_ table: SyncedTable) -> String {
         table.table.key.map { "\($0) = ?" }.joined(separator: " AND ")

@@ -71,6 +71,9 @@ public final class WeightField: Sendable {
     /// `{"key":` and `,"key":`, made once: a snapshot writes one of them per field of a million rows.
     let firstInSnapshot: [UInt8], nextInSnapshot: [UInt8]
 
+    /// Whether its stored value is text (an id, a note, a unit) rather than a number.
+    var isText: Bool { kind == .id || kind == .text || kind == .unit }
+
     /// Whether every weigh-in has it (a file's row without it is refused).
     public var isRequired: Bool { kind == .id || kind == .instant || kind == .kilograms }
 
@@ -101,7 +104,7 @@ public final class WeightField: Sendable {
     /// The fields in the order of their snapshot keys: a canonical snapshot's keys are sorted by construction.
     static let bySnapshotKey = all.sorted { $0.snapshotKey < $1.snapshotKey }
     /// How each column of a row is read (`all`'s order), for copying rows to read elsewhere.
-    static let cells: [CopiedRows.Cell] = all.map { $0.kind == .id || $0.kind == .text || $0.kind == .unit ? .text : .number }
+    static let cells: [CopiedRows.Cell] = all.map { $0.isText ? .text : .number }
     /// `bySnapshotKey` with each field's column in `all`'s order (a row's), for writing a snapshot from rows.
     static let snapshotColumns = bySnapshotKey.map { field in (field, Int32(all.firstIndex { $0 === field }!)) }
     /// The fields' places in `all` by their snapshot key, for the decoders.
@@ -134,7 +137,7 @@ public final class WeightField: Sendable {
     /// The field's value in column `index` of a row.
     func read(_ row: some SQLRow, _ index: Int32) -> Value {
         if row.isNull(index) { return .absent }
-        return kind == .id || kind == .text || kind == .unit ? .text(row.text(index)) : .number(row.double(index))
+        return isText ? .text(row.text(index)) : .number(row.double(index))
     }
 
     // MARK: JSON
