@@ -18,9 +18,10 @@ extension SyncLedger {
         return bulk
     }
 
-    /// The merge rule for a batch of changes to one table that `mergesInBulk`, in a few statements
-    /// instead of a dozen a row: the batch's latest change per row, kept where it is newer than
-    /// the row's version here, then written (a row that already holds it is not written again).
+    /// The merge rule for a batch of changes to one table that `mergesInBulk`, in one pass and a few
+    /// statements instead of a dozen a row: the batch's latest change per row, kept where it is newer than
+    /// the row's version here. Rows this device knows nothing of (all of them, for a device joining) go in
+    /// as an import adds rows, many to a statement; the others are written one by one.
     /// The same outcome as `apply` on each change in turn (`SyncConvergenceTests` runs both).
     func applyBulk(_ changes: [SyncChange], table: SyncedTable, from device: String, in connection: SQLiteConnection,
                    applied: inout Applied) throws {
@@ -28,83 +29,83 @@ extension SyncLedger {
         // writes its changes in the order it made them), so a history imported in time order is written in
         // time order here too, its pages and index entries one after another.
         var latest: [Key: Int] = [:]
+        latest.reserveCapacity(changes.count)
         for (index, change) in changes.enumerated() where change.key.count == table.table.key.count {
             if let held = latest[change.key], changes[held].clock >= change.clock { continue }
             latest[change.key] = index
         }
-        let columns = table.table.columns, code = table.table.code
-        let batch = "temp.sync_batch_\(code)"
-        let slots = columns.indices.map { "c\($0)" }
-        try connection.execute("""
-            CREATE TEMP TABLE IF NOT EXISTS sync_batch_\(code)(k0, k1, ms, counter, origin, op, digest, \(slots.joined(separator: ", ")));
-            DELETE FROM \(batch);
-            """)
+        let columns = table.table.columns, code = table.table.code, name = table.table.name
         var defaults: [String: SQLValue] = [:]
-        for column in columns { defaults[column] = try defaultValue(table.table.name, column, in: connection) }
-        let insert = try connection.prepare("INSERT INTO \(batch) VALUES(\(Array(repeating: "?", count: 7 + columns.count).joined(separator: ", ")))")
-        // One array of values and one of the row, filled again for each change (a hundred thousand of them).
-        var values: [SQLValue] = [], row: [SQLValue] = []
-        values.reserveCapacity(7 + columns.count)
-        row.reserveCapacity(columns.count)
+        for column in columns { defaults[column] = try defaultValue(name, column, in: connection) }
         let defaultRow = columns.map { defaults[$0] ?? .null }
+        func row(_ image: [String: SQLValue]) -> [SQLValue] { columns.indices.map { image[columns[$0]] ?? defaultRow[$0] } }
+        // A device that knows no row of the table (one joining) has no version to compare with: no look-ups.
+        let knowsAny = try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_rows WHERE table_code = ?)", [.int(code)]) == 1
+        var fresh: [Int] = [], newer: [Int] = [], stale = 0
         for (index, change) in changes.enumerated() where latest[change.key] == index {
-            values.removeAll(keepingCapacity: true)
-            values.append(keyValue(change.key, 0))
-            values.append(keyValue(change.key, 1))
-            values.append(.int(change.clock.ms))
-            values.append(.int(change.clock.counter))
-            values.append(.text(change.clock.origin))
-            if case let .set(image) = change.operation {
-                row.removeAll(keepingCapacity: true)
-                for (place, column) in columns.enumerated() { row.append(image[column] ?? defaultRow[place]) }
-                values.append(.text("set"))
-                values.append(.int(Self.digest(row)))
-                values.append(contentsOf: row)
-            } else {
-                values.append(.text("del"))
-                values.append(.null)
-                for _ in columns { values.append(.null) }
+            guard knowsAny, let known = try known(table, change.key, in: connection) else { fresh.append(index); continue }
+            guard known.clock < change.clock else {
+                // An older change than the row's version here is passed over; an edit of a row deleted later says so.
+                if case .set = change.operation, known.deleted, known.clock.ms > 0, stale < 20 {
+                    stale += 1
+                    applied.notes.append("\(device) changed the \(table.table.noun) \(keyShown(table, change.key)), which was deleted later; it stays deleted")
+                }
+                continue
             }
-            try insert.reset(values)
-            while try insert.step() {}
+            newer.append(index)
         }
-        // An older change than the row's version here is passed over; an edit of a row deleted later says so.
-        let known = "SELECT 1 FROM sync_rows r WHERE r.table_code = \(code) AND r.k0 = b.k0 AND r.k1 = b.k1"
-        let stale = try query(connection, """
-            SELECT b.k0 FROM \(batch) b WHERE b.op = 'set' AND EXISTS (\(known) AND r.deleted = 1 AND r.ms > 0
-                AND (r.ms, r.counter, r.origin) >= (b.ms, b.counter, b.origin))
-            """) { $0.value(0) ?? .null }
-        for key in stale.prefix(20) {
-            applied.notes.append("\(device) changed the \(table.table.noun) \(keyShown(table, [key])), which was deleted later; it stays deleted")
-        }
-        try run(connection, "DELETE FROM \(batch) AS b WHERE EXISTS (\(known) AND (r.ms, r.counter, r.origin) >= (b.ms, b.counter, b.origin))")
-        try run(connection, """
-            INSERT INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted, digest)
-            SELECT \(code), k0, k1, ms, counter, origin, op = 'del', digest FROM \(batch) WHERE true
-            ON CONFLICT DO UPDATE SET ms = excluded.ms, counter = excluded.counter, origin = excluded.origin, deleted = excluded.deleted,
-                digest = excluded.digest
-            """)
-        let key = table.table.key
-        let batchKeys = key.indices.map { "k\($0)" }.joined(separator: ", ")
-        try run(connection, "DELETE FROM \(table.table.name) WHERE (\(key.joined(separator: ", "))) IN (SELECT \(batchKeys) FROM \(batch) WHERE op = 'del')")
-        applied.rows += connection.changes
-        // Rows new here go in first, as an import adds them: a large batch with the table's per-row triggers paused.
-        let new = "SELECT \(slots.joined(separator: ", ")) FROM \(batch) WHERE op = 'set' AND (\(batchKeys)) NOT IN (SELECT \(key.joined(separator: ", ")) FROM \(table.table.name))"
-        let pause = latest.count > 1_000 && table.table.rowidSlot != nil ? try InsertTriggerPause(on: table.table.name, in: connection) : nil
-        try run(connection, "INSERT INTO \(table.table.name)(\(columns.joined(separator: ", "))) \(new)")
-        let added = connection.changes
-        applied.rows += added
-        try pause?.resume()
-        // Every change was a row new here (a device joining): nothing is left to update.
-        let sets = try query(connection, "SELECT count(*) FROM \(batch) WHERE op = 'set'") { $0.int(0) }.first ?? 0
-        guard sets > added else { return }
-        let others = columns.filter { !key.contains($0) }
-        let differs = others.map { "\(table.table.name).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
-        try run(connection, """
-            INSERT INTO \(table.table.name)(\(columns.joined(separator: ", "))) SELECT \(slots.joined(separator: ", ")) FROM \(batch) WHERE op = 'set'
-            ON CONFLICT(\(key.joined(separator: ", "))) DO UPDATE SET \(others.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+        // Rows known here, newer from the other device: each version, then the row (written only where it differs).
+        let others = columns.filter { !table.table.key.contains($0) }
+        let differs = others.map { "\(name).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
+        let upsert = """
+            INSERT INTO \(name)(\(columns.joined(separator: ", "))) VALUES(\(columns.map { _ in "?" }.joined(separator: ", ")))
+            ON CONFLICT(\(table.table.key.joined(separator: ", "))) DO UPDATE SET \(others.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
             WHERE \(differs.isEmpty ? "false" : differs)
-            """)
-        applied.rows += connection.changes
+            """
+        for index in newer {
+            let change = changes[index]
+            var values: [SQLValue]?
+            if case let .set(image) = change.operation { values = row(image) }
+            try run(connection, """
+                INSERT INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted, digest) VALUES(?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT DO UPDATE SET ms = excluded.ms, counter = excluded.counter, origin = excluded.origin, deleted = excluded.deleted,
+                    digest = excluded.digest
+                """, [.int(code)] + keyValues(change.key) + [.int(change.clock.ms), .int(change.clock.counter), .text(change.clock.origin),
+                                                          .int(values == nil ? 1 : 0), values.map { .int(Self.digest($0)) } ?? .null])
+            applied.rows += try values.map { try run(connection, upsert, $0) } ?? run(connection, "DELETE FROM \(name) WHERE \(matchKey(table))", change.key)
+        }
+        // Rows new here: their versions, then the rows themselves, as an import adds them (a large batch with
+        // the table's per-row triggers paused). A row the table holds all the same fails the insert, and the
+        // caller merges the batch one change at a time.
+        var versions = BatchedInsert("INSERT INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted, digest)", columns: 8, in: connection)
+        var rows = BatchedInsert("INSERT INTO \(name)(\(columns.joined(separator: ", ")))", columns: columns.count, in: connection)
+        var version: [SQLValue] = [], values: [SQLValue] = []
+        version.reserveCapacity(8)
+        values.reserveCapacity(columns.count)
+        let pause = fresh.count > 1_000 && table.table.rowidSlot != nil ? try InsertTriggerPause(on: name, in: connection) : nil
+        for index in fresh {
+            let change = changes[index]
+            version.removeAll(keepingCapacity: true)
+            version.append(.int(code))
+            version.append(keyValue(change.key, 0))
+            version.append(keyValue(change.key, 1))
+            version.append(.int(change.clock.ms))
+            version.append(.int(change.clock.counter))
+            version.append(.text(change.clock.origin))
+            if case let .set(image) = change.operation {
+                values.removeAll(keepingCapacity: true)
+                for (place, column) in columns.enumerated() { values.append(image[column] ?? defaultRow[place]) }
+                version.append(.int(0))
+                version.append(.int(Self.digest(values)))
+                try rows.add(values)
+            } else {
+                version.append(.int(1))
+                version.append(.null)
+            }
+            try versions.add(version)
+        }
+        try versions.finish()
+        applied.rows += try rows.finish()
+        try pause?.resume()
     }
 }

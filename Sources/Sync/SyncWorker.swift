@@ -127,20 +127,28 @@ actor SyncWorker {
                 }
                 var applied = SyncLedger.Applied()
                 var names: [String] = []
-                for batch in batches {
-                    let segment = batch.segment
-                    let done = try connection.scalarInt("SELECT applied FROM sync_peers WHERE installation = ?", [.text(segment.installation)]) ?? 0
-                    guard segment.last > done, segment.isCheckpoint || segment.first <= done + 1 else { continue }
+                // A device's segments are merged together (a history joining comes in several), in the order it wrote them.
+                for peer in Self.byPeer(batches) {
+                    var done = try connection.scalarInt("SELECT applied FROM sync_peers WHERE installation = ?", [.text(peer[0].segment.installation)]) ?? 0
+                    let taken = peer.filter { batch in
+                        let segment = batch.segment
+                        guard segment.last > done, segment.isCheckpoint || segment.first <= done + 1 else { return false }
+                        done = segment.last
+                        return true
+                    }
+                    guard let segment = taken.last?.segment else { continue }
                     let before = applied.rows
                     let device = segment.device.isEmpty ? String(segment.installation.prefix(8)) : segment.device
                     // Tables that merge in bulk take their changes a batch at a time; the rest, and a batch the database refuses, one by one.
                     var one: [SyncChange] = []
                     var bulk: [Int: [SyncChange]] = [:]
-                    for change in batch.changes {
-                        if let table = ledger.byName[change.table], try ledger.mergesInBulk(table, in: connection) {
-                            bulk[table.table.code, default: []].append(change)
-                        } else {
-                            one.append(change)
+                    for batch in taken {
+                        for change in batch.changes {
+                            if let table = ledger.byName[change.table], try ledger.mergesInBulk(table, in: connection) {
+                                bulk[table.table.code, default: []].append(change)
+                            } else {
+                                one.append(change)
+                            }
                         }
                     }
                     for code in bulk.keys.sorted() {
@@ -164,15 +172,15 @@ actor SyncWorker {
                             applied.notes.append("a change from \(device) was refused by the database: \(error)")
                         }
                     }
-                    if let newest = batch.changes.map(\.clock).max() { try ledger.receive(newest, in: connection) }
-                    let lastMs = segment.changes.map(\.clock.ms).max()
+                    if let newest = taken.lazy.flatMap({ $0.changes.lazy.map(\.clock) }).max() { try ledger.receive(newest, in: connection) }
+                    let lastMs = taken.lazy.flatMap { $0.segment.changes.lazy.map(\.clock.ms) }.max()
                     try connection.run("""
                         INSERT INTO sync_peers(installation, name, applied, last_change_ms, seen_of_us, received) VALUES(?, ?, ?, ?, ?, ?)
                         ON CONFLICT DO UPDATE SET name = excluded.name, applied = excluded.applied,
                             last_change_ms = max(ifnull(last_change_ms, 0), ifnull(excluded.last_change_ms, 0)),
                             seen_of_us = max(seen_of_us, excluded.seen_of_us), received = received + excluded.received, problem = NULL
                         """, [.text(segment.installation), .text(segment.device), .int(segment.last), lastMs.map(SQLValue.int) ?? .null,
-                              .int(segment.seen[installation] ?? 0), .int(applied.rows - before)])
+                              .int(taken.map { $0.segment.seen[installation] ?? 0 }.max() ?? 0), .int(applied.rows - before)])
                     if applied.rows > before, !names.contains(segment.device) { names.append(segment.device) }
                 }
                 try ledger.unpark(in: connection, applied: &applied)
@@ -206,6 +214,15 @@ actor SyncWorker {
         try checkpointAndPrune(own, ledger: ledger, device: device, now: now)
         report.devices = try devices(available: available)
         return report
+    }
+
+    /// The batches read, a run for each device (its segments one after another, as they were read).
+    static func byPeer(_ batches: [PeerBatch]) -> [[PeerBatch]] {
+        var runs: [[PeerBatch]] = []
+        for batch in batches {
+            if runs.last?.last?.segment.installation == batch.segment.installation { runs[runs.count - 1].append(batch) } else { runs.append([batch]) }
+        }
+        return runs
     }
 
     /// Writes the changes queued in `sync_out` as segments in this device's folder, then forgets them.
