@@ -58,6 +58,72 @@ public enum FlatJSON {
         return cursor.atEnd
     }
 
+    /// A reader of one flat object whose members come in an order the caller knows (a sync change line as
+    /// Trend writes it, a hundred thousand of them): it takes each member's name and punctuation as the
+    /// exact bytes expected, so no name becomes a `String`, and it hands a string value's bytes to the
+    /// caller, who may already hold that text. Values read as `objects` reads them; a caller that finds
+    /// anything other than what it expects reads the bytes again with `object`.
+    public struct Scanner {
+        private var cursor: Cursor
+
+        public init(_ bytes: UnsafeRawBufferPointer) { cursor = Cursor(bytes: bytes) }
+
+        /// Takes exactly `text` (a member's quoted name with its colon, a brace, a comma); takes nothing when the bytes differ.
+        public mutating func take(_ text: StaticString) -> Bool { cursor.literal(text) }
+
+        /// The next byte, not taken.
+        public var next: UInt8? { cursor.atEnd ? nil : cursor.bytes[cursor.index] }
+
+        public var atEnd: Bool { cursor.atEnd }
+
+        /// A value (a string, a number, `null`, `true` or `false`); nil when none is there.
+        public mutating func value() -> Value? { cursor.value() }
+
+        /// A string value: `known` itself when its bytes are known's (no escape in them), else the string read.
+        public mutating func string(reusing known: String) -> String? {
+            guard next == 0x22 else { return nil }
+            let start = cursor.index + 1
+            var end = start
+            let bytes = cursor.bytes
+            while end < bytes.count, bytes[end] != 0x22, bytes[end] != 0x5C { end += 1 }
+            if end < bytes.count, bytes[end] == 0x22, Self.same(known, UnsafeRawBufferPointer(rebasing: bytes[start..<end])) {
+                cursor.index = end + 1
+                return known
+            }
+            return cursor.string()
+        }
+
+        /// Whether `text` is these bytes (compared as two buffers: a UTF-8 view compared a byte at a time took most of a line's time).
+        private static func same(_ text: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+            var text = text
+            return text.withUTF8 { UnsafeRawBufferPointer($0).elementsEqual(bytes) }
+        }
+
+        /// A member name's text after `prefix` (`c.` of `"c.kilograms"`), with its closing quote and colon taken:
+        /// `known` when the name is known's; nil, taking nothing, when the name is escaped or the member is not there.
+        public mutating func name(after prefix: StaticString, reusing known: String?) -> String? {
+            let bytes = cursor.bytes, count = prefix.utf8CodeUnitCount
+            var start = cursor.index
+            guard start < bytes.count, bytes[start] == 0x22, start + 1 + count <= bytes.count else { return nil }
+            for offset in 0..<count where bytes[start + 1 + offset] != prefix.utf8Start[offset] { return nil }
+            start += 1 + count
+            var end = start
+            while end < bytes.count, bytes[end] != 0x22, bytes[end] != 0x5C, bytes[end] >= 0x20 { end += 1 }
+            guard end + 1 < bytes.count, bytes[end] == 0x22, bytes[end + 1] == 0x3A else { return nil }
+            let run = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            let name: String
+            if let known, Self.same(known, run) {
+                name = known
+            } else {
+                guard let read = run.allSatisfy({ $0 < 0x80 }) ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
+                else { return nil }
+                name = read
+            }
+            cursor.index = end + 2
+            return name
+        }
+    }
+
     private struct Cursor {
         let bytes: UnsafeRawBufferPointer
         var index = 0
@@ -98,7 +164,7 @@ public enum FlatJSON {
             }
         }
 
-        private mutating func value() -> Value? {
+        fileprivate mutating func value() -> Value? {
             guard index < bytes.count else { return nil }
             switch bytes[index] {
             case 0x22: return string().map(Value.string)
@@ -110,7 +176,7 @@ public enum FlatJSON {
             }
         }
 
-        private mutating func literal(_ word: StaticString) -> Bool {
+        fileprivate mutating func literal(_ word: StaticString) -> Bool {
             let count = word.utf8CodeUnitCount
             guard index + count <= bytes.count else { return false }
             for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
@@ -121,17 +187,30 @@ public enum FlatJSON {
         /// A JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
         private mutating func number() -> Double? {
             let start = index
-            _ = take(0x2D)
+            let negative = take(0x2D)
             let integer = index
             let count = digits()
             guard count > 0, count == 1 || bytes[integer] != 0x30 else { return nil }
-            if take(0x2E), digits() == 0 { return nil }
+            var fraction = 0
+            if take(0x2E) {
+                fraction = digits()
+                if fraction == 0 { return nil }
+            }
             if take(0x65) || take(0x45) {
                 if !take(0x2B) { _ = take(0x2D) }
                 guard digits() > 0 else { return nil }
+            } else if count + fraction <= 15 {
+                // Fifteen digits or fewer, no exponent (a clock, an instant, a weight): the digits as an integer are
+                // exact in a Double, and so is a power of ten up to 10^22, so one division rounds correctly.
+                var significand = 0
+                for place in integer..<index where bytes[place] != 0x2E { significand = significand * 10 + Int(bytes[place] - 0x30) }
+                let value = fraction == 0 ? Double(significand) : Double(significand) / Self.powersOfTen[fraction]
+                return negative ? -value : value
             }
             return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
         }
+
+        private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 
         private mutating func digits() -> Int {
             let start = index
@@ -140,7 +219,7 @@ public enum FlatJSON {
         }
 
         /// A JSON string, escapes decoded; nil for a control character, a bad escape or invalid UTF-8.
-        private mutating func string() -> String? {
+        fileprivate mutating func string() -> String? {
             guard take(0x22) else { return nil }
             let start = index
             // The common case: no escape, read in place.

@@ -73,11 +73,71 @@ public struct SyncChange: Sendable, Equatable {
 
     /// A line read back; nil when it is not a change (a member of the wrong type, a missing clock, an unknown op).
     static func parse(_ line: some Collection<UInt8>) -> SyncChange? {
-        var fields = Fields()
-        func read(_ bytes: UnsafeRawBufferPointer) -> Bool { FlatJSON.object(bytes) { name, value in fields.take(name, value) } }
+        var seen = Seen()
+        return parse(line, seen: &seen)
+    }
+
+    /// A line read back, taking the texts it shares with the lines read before it (`seen`) from them.
+    static func parse(_ line: some Collection<UInt8>, seen: inout Seen) -> SyncChange? {
+        func read(_ bytes: UnsafeRawBufferPointer) -> SyncChange? { canonical(bytes, seen: &seen) ?? byMembers(bytes) }
         // A segment's line is a slice of the file's bytes: read in place, not copied first.
-        let parsed = line.withContiguousStorageIfAvailable { read(UnsafeRawBufferPointer($0)) } ?? Array(line).withUnsafeBytes(read)
-        return parsed ? fields.change() : nil
+        return line.withContiguousStorageIfAvailable { read(UnsafeRawBufferPointer($0)) } ?? Array(line).withUnsafeBytes(read)
+    }
+
+    /// A line read member by member, in any order and layout FlatJSON reads.
+    static func byMembers(_ bytes: UnsafeRawBufferPointer) -> SyncChange? {
+        var fields = Fields()
+        return FlatJSON.object(bytes) { name, value in fields.take(name, value) } ? fields.change() : nil
+    }
+
+    /// The texts the last line read held, which the next line most likely holds too: the table, the origin, the columns.
+    struct Seen {
+        var table = "", origin = ""
+        var columns: [String] = []
+    }
+
+    /// A line laid out as `line()` writes it, read without making a `String` of any member's name, and with
+    /// the table, the origin and the column names taken from the line before where they are the same: the same
+    /// members handed to `Fields` in the same order as `parse` hands them. Nil for any other layout (spaces,
+    /// another order, an escaped name) or a line that is not a change, which `parse` then reads member by member.
+    private static func canonical(_ bytes: UnsafeRawBufferPointer, seen: inout Seen) -> SyncChange? {
+        var scan = FlatJSON.Scanner(bytes)
+        var fields = Fields()
+        guard scan.take(#"{"t":"#), let table = scan.string(reusing: seen.table), scan.take(#","k0":"#), let k0 = scan.value() else { return nil }
+        fields.table = table
+        fields.k0 = Fields.sql(k0)
+        if scan.take(#","k1":"#) {
+            guard let k1 = scan.value() else { return nil }
+            fields.k1 = Fields.sql(k1)
+        }
+        guard scan.take(#","ms":"#), case let .number(ms)? = scan.value(), scan.take(#","n":"#), case let .number(counter)? = scan.value(),
+              scan.take(#","o":"#), let origin = scan.string(reusing: seen.origin), scan.take(#","op":"#), case let .string(op)? = scan.value()
+        else { return nil }
+        (fields.ms, fields.counter, fields.origin, fields.op) = (Fields.integer(ms), Fields.integer(counter), origin, op)
+        if scan.take(#","amount":"#) {
+            guard case let .number(amount)? = scan.value() else { return nil }
+            fields.amount = amount
+        }
+        // The key's text is most often a column's value too (a weigh-in's id).
+        var keyText = ""
+        if case let .text(text)? = fields.k0 { keyText = text }
+        var columns: [String]?  // Made only when this line's columns differ from the last line's.
+        var place = 0
+        while scan.take(",") {
+            let known = place < seen.columns.count ? seen.columns[place] : nil
+            guard let column = scan.name(after: "c.", reusing: known) else { return nil }
+            let value = scan.next == 0x22 ? scan.string(reusing: keyText).map(FlatJSON.Value.string) : scan.value()
+            guard let value, let sql = Fields.sql(value) else { return nil }
+            if fields.image.isEmpty { fields.image.reserveCapacity(8) }
+            fields.image[column] = sql
+            if columns == nil, column != known { columns = Array(seen.columns.prefix(place)) }
+            columns?.append(column)
+            place += 1
+        }
+        guard scan.take("}"), scan.atEnd, let change = fields.change() else { return nil }
+        (seen.table, seen.origin) = (table, origin)
+        if let columns { seen.columns = columns } else if place < seen.columns.count { seen.columns.removeLast(seen.columns.count - place) }
+        return change
     }
 
     /// The members of one line as they are read.
@@ -87,6 +147,14 @@ public struct SyncChange: Sendable, Equatable {
         var image: [String: SQLValue] = [:]
 
         mutating func take(_ name: String, _ value: FlatJSON.Value) -> Bool {
+            // Most of a line's members are the image's columns (`c.<column>`): they are told apart first.
+            var utf8 = name.utf8.makeIterator()
+            if utf8.next() == 0x63, utf8.next() == 0x2E {
+                guard let sql = Self.sql(value), let column = String(name.utf8.dropFirst(2)) else { return false }
+                if image.isEmpty { image.reserveCapacity(8) }
+                image[column] = sql
+                return true
+            }
             switch (name, value) {
             case let ("t", .string(text)): table = text
             case ("k0", _): k0 = Self.sql(value)
@@ -96,9 +164,7 @@ public struct SyncChange: Sendable, Equatable {
             case let ("o", .string(text)): origin = text
             case let ("op", .string(text)): op = text
             case let ("amount", .number(number)): amount = number
-            default:
-                guard name.hasPrefix("c."), let sql = Self.sql(value) else { return false }
-                image[String(name.dropFirst(2))] = sql
+            default: return false
             }
             return true
         }

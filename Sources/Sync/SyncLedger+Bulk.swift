@@ -28,11 +28,14 @@ extension SyncLedger {
         // The latest change per row, by its place in the batch: the rows go in in the batch's order (a device
         // writes its changes in the order it made them), so a history imported in time order is written in
         // time order here too, its pages and index entries one after another.
-        var latest: [Key: Int] = [:]
+        var latest: [Key: Int] = [:], isLatest = [Bool](repeating: false, count: changes.count)
         latest.reserveCapacity(changes.count)
         for (index, change) in changes.enumerated() where change.key.count == table.table.key.count {
-            if let held = latest[change.key], changes[held].clock >= change.clock { continue }
-            latest[change.key] = index
+            let held = latest.updateValue(index, forKey: change.key)
+            guard let held else { isLatest[index] = true; continue }
+            if changes[held].clock >= change.clock { latest[change.key] = held; continue }
+            isLatest[held] = false
+            isLatest[index] = true
         }
         let columns = table.table.columns, code = table.table.code, name = table.table.name
         var defaults: [String: SQLValue] = [:]
@@ -42,7 +45,7 @@ extension SyncLedger {
         // A device that knows no row of the table (one joining) has no version to compare with: no look-ups.
         let knowsAny = try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_rows WHERE table_code = ?)", [.int(code)]) == 1
         var fresh: [Int] = [], newer: [Int] = [], stale = 0
-        for (index, change) in changes.enumerated() where latest[change.key] == index {
+        for (index, change) in changes.enumerated() where isLatest[index] {
             guard knowsAny, let known = try known(table, change.key, in: connection) else { fresh.append(index); continue }
             guard known.clock < change.clock else {
                 // An older change than the row's version here is passed over; an edit of a row deleted later says so.

@@ -9,9 +9,15 @@ extension SyncLedger {
         var notes: [String] = []
     }
 
-    /// Why a change cannot be kept here, as a restore checks a row; nil when it can.
-    func problem(with change: SyncChange) -> String? {
-        guard let table = byName[change.table] else { return nil }
+    /// Why a change cannot be kept here, as a restore checks a row; nil when it can. A value that can be
+    /// handed to the threads that read a segment's lines, which check each change as they read it.
+    var check: @Sendable (SyncChange) -> String? {
+        let byName = byName
+        return { change in Self.problem(with: change, byName[change.table]) }
+    }
+
+    private static func problem(with change: SyncChange, _ table: SyncedTable?) -> String? {
+        guard let table else { return nil }
         guard change.key.count == table.table.key.count else { return "a change to \(table.table.noun) has a key of the wrong shape" }
         guard table.travels(change.key) else { return "a change to a \(table.table.noun) that stays on each device" }
         let image: [String: SQLValue]

@@ -19,6 +19,8 @@ public struct SyncSegment: Sendable, Equatable {
     /// How far the writer had read each other installation's changes.
     public let seen: [String: Int]
     public let changes: [SyncChange]
+    /// The changes that cannot be kept here, by their place in `changes`, and why (as `parse`'s check says).
+    var leftOut: [Int: String] = [:]
 
     /// The most a segment file may hold; a larger one is passed over.
     static let sizeLimit = 64 * 1_048_576
@@ -97,16 +99,19 @@ public struct SyncSegment: Sendable, Equatable {
         }
     }
 
-    /// Each line's change (nil where a line is not one), parsed a few thousand lines at a time on
-    /// every core: a history joining is a hundred thousand lines, each parsed alone.
-    static func parseLines(_ lines: [Data.SubSequence]) -> [SyncChange?] {
+    /// Each line's change (nil where a line is not one) and why it cannot be kept (`check`), parsed and
+    /// checked a few thousand lines at a time on every core: a history joining is a hundred thousand lines, each alone.
+    static func parseLines(_ lines: [Data.SubSequence], check: @Sendable (SyncChange) -> String?) -> [(SyncChange, String?)?] {
         let chunk = 4_096
-        var results = [SyncChange?](repeating: nil, count: lines.count)
+        var results = [(SyncChange, String?)?](repeating: nil, count: lines.count)
         results.withUnsafeMutableBufferPointer { buffer in
             // Each chunk writes only its own indices of the buffer, which outlives the loop.
             nonisolated(unsafe) let out = buffer
             DispatchQueue.concurrentPerform(iterations: (lines.count + chunk - 1) / chunk) { part in
-                for index in (part * chunk)..<min(lines.count, (part + 1) * chunk) { out[index] = SyncChange.parse(lines[index]) }
+                var seen = SyncChange.Seen()
+                for index in (part * chunk)..<min(lines.count, (part + 1) * chunk) {
+                    out[index] = SyncChange.parse(lines[index], seen: &seen).map { ($0, check($0)) }
+                }
             }
         }
         return results
@@ -114,7 +119,8 @@ public struct SyncSegment: Sendable, Equatable {
 
     /// A file's bytes read back, checked whole: a header for `installation`, as many changes as it says, each
     /// a change line, the name's range. Segments carry only the installation's own changes; a checkpoint any.
-    static func parse(_ data: Data, name: String, installation: String) throws(Problem) -> SyncSegment {
+    static func parse(_ data: Data, name: String, installation: String,
+                      check: @Sendable (SyncChange) -> String? = { _ in nil }) throws(Problem) -> SyncSegment {
         guard let range = range(ofName: name) else { throw .malformed(name, line: 0) }
         guard data.last == 0x0A else { throw .cutShort(name) }
         // The lines, found with one pass over the bytes (a checkpoint may hold a million).
@@ -151,15 +157,17 @@ public struct SyncSegment: Sendable, Equatable {
         for (key, value) in header where key.hasPrefix("seen.") {
             if case let .number(number) = value, let seq = Int(exactly: number) { seen[String(key.dropFirst(5))] = seq }
         }
-        let read = parseLines(Array(lines.dropFirst()))
+        let read = parseLines(Array(lines.dropFirst()), check: check)
         var changes: [SyncChange] = []
+        var leftOut: [Int: String] = [:]
         changes.reserveCapacity(read.count)
-        for (index, change) in read.enumerated() {
-            guard let change else { throw .malformed(name, line: index + 2) }
+        for (index, checked) in read.enumerated() {
+            guard let (change, problem) = checked else { throw .malformed(name, line: index + 2) }
             guard range.checkpoint || change.clock.origin == installation else { throw .foreign(name, claims: change.clock.origin) }
+            if let problem { leftOut[changes.count] = problem }
             changes.append(change)
         }
         return SyncSegment(installation: installation, device: device, first: range.first, last: range.last,
-                           isCheckpoint: range.checkpoint, writtenMs: Int(at), seen: seen, changes: changes)
+                           isCheckpoint: range.checkpoint, writtenMs: Int(at), seen: seen, changes: changes, leftOut: leftOut)
     }
 }

@@ -72,6 +72,7 @@ actor SyncWorker {
         let applied = Dictionary(peers.map { ($0.id, $0.applied) }, uniquingKeysWith: { first, _ in first })
         let stored = Dictionary(peers.compactMap { peer in peer.problem.map { (peer.id, $0) } }, uniquingKeysWith: { first, _ in first })
         var batches: [PeerBatch] = []
+        let check = ledger.check
         var problems: [String: String] = [:]
         var available: [String: Int] = [:]
         let nowMs = Int(now.timeIntervalSince1970 * 1000)
@@ -86,16 +87,15 @@ actor SyncWorker {
                         ?? files.filter { $0.1.checkpoint && $0.1.last > cursor }.max { $0.1.last < $1.1.last }
                     guard let (name, range) = next else { break }
                     let data = try folder.read(name, limit: range.checkpoint ? SyncSegment.checkpointSizeLimit : SyncSegment.sizeLimit)
-                    let segment = try SyncSegment.parse(data, name: name, installation: peer)
+                    let segment = try SyncSegment.parse(data, name: name, installation: peer, check: check)
                     if let ahead = segment.changes.first(where: { $0.clock.ms > nowMs + Self.aheadLimitMs }) {
                         throw SyncSegment.Problem.unreadable("\(name) holds a change dated \((ahead.clock.ms - nowMs) / 86_400_000) days ahead of this device's clock; it waits")
                     }
-                    var batch = PeerBatch(segment: segment, changes: [])
-                    for change in segment.changes {
-                        if let problem = ledger.problem(with: change) {
-                            report.problems.append("\(peer.prefix(8)) \(name): left out \(problem)")
-                        } else {
-                            batch.changes.append(change)
+                    var batch = PeerBatch(segment: segment, changes: segment.changes)
+                    if !segment.leftOut.isEmpty {
+                        batch.changes = segment.changes.indices.filter { segment.leftOut[$0] == nil }.map { segment.changes[$0] }
+                        for index in segment.leftOut.keys.sorted() {
+                            report.problems.append("\(peer.prefix(8)) \(name): left out \(segment.leftOut[index] ?? "")")
                         }
                     }
                     batches.append(batch)
@@ -142,13 +142,14 @@ actor SyncWorker {
                     // Tables that merge in bulk take their changes a batch at a time; the rest, and a batch the database refuses, one by one.
                     var one: [SyncChange] = []
                     var bulk: [Int: [SyncChange]] = [:]
+                    var last: (name: String, bulk: Int?) = ("", nil)  // A run of changes to one table is the common case.
                     for batch in taken {
                         for change in batch.changes {
-                            if let table = ledger.byName[change.table], try ledger.mergesInBulk(table, in: connection) {
-                                bulk[table.table.code, default: []].append(change)
-                            } else {
-                                one.append(change)
+                            if change.table != last.name {
+                                let table = ledger.byName[change.table]
+                                last = (change.table, try table.map { try ledger.mergesInBulk($0, in: connection) } == true ? table?.table.code : nil)
                             }
+                            if let code = last.bulk { bulk[code, default: []].append(change) } else { one.append(change) }
                         }
                     }
                     for code in bulk.keys.sorted() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Storage
+import Vocabulary
 
 /// `FlatJSON.object` reads one flat object as `FlatJSON.objects` reads it when
 /// it gives exactly one (what a sync change line was read with before), and
@@ -41,5 +42,32 @@ import Testing
         }
         #expect(members(lines[0])?["c.kilograms"] == .number(80.4) && members(lines[1])?["a"] == .string("naïve ✓ 🏃"))
         #expect(members(lines[3]) == nil && members(lines[11]) == nil && members(lines[12])?["a"] == .string("é"))
+    }
+
+    /// A number of fifteen digits or fewer without an exponent is read without `strtod`: each such text
+    /// reads to exactly the Double `Double(text)` gives, bit for bit (seeded texts, and the edges).
+    @Test func shortNumbersReadBitForBitAsDoubleReadsThem() {
+        var random = SplitMix64(seed: 29)
+        var texts = ["0", "-0", "0.0", "-0.0", "1", "-1", "79.1", "0.1", "0.3", "999999999999999", "99999999999999.9",
+                     "0.000000000000001", "1796255838528", "123456789012345", "9007199254740993", "1234567890123456",
+                     "0.1234567890123456", "1e3", "2.5E-3", "1.7976931348623157e308"]
+        for _ in 0..<20_000 {
+            let digits = 1 + Int(random.next() % 17)
+            let point = Int(random.next() % UInt64(digits + 1))
+            var text = random.next() % 4 == 0 ? "-" : ""
+            for place in 0..<digits {
+                if place == point, place > 0 { text += "." }
+                let digit = random.next() % 10
+                text += String(place == 0 && digit == 0 && point != 1 ? 1 : digit)
+            }
+            texts.append(text)
+        }
+        for text in texts {
+            guard let expected = Double(text) else { continue }
+            let line = Array(#"{"x":\#(text)}"#.utf8)
+            #expect(members(line).flatMap { members -> UInt64? in
+                if case let .number(read)? = members["x"] { return read.bitPattern } else { return nil }
+            } == expected.bitPattern, "\(text)")
+        }
     }
 }
