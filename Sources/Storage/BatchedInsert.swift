@@ -5,9 +5,14 @@
 /// invalidation) runs in a statement transaction: the first change to each
 /// page copies it to the statement journal. One row per statement pays that
 /// for every row (a million-row import spent 7 of its 10 seconds there);
-/// a hundred rows per statement pay it once per hundred.
+/// a hundred rows per statement pay it once per hundred. Four hundred pay it
+/// less again (a device joining with 100,000 rows and their versions: 0.85 s
+/// at a hundred, 0.76 s at four hundred, no quicker at a thousand), as many as
+/// the SQLite in use takes parameters for.
 public struct BatchedInsert {
-    public static let rowsPerStatement = 100
+    public static let preferredRowsPerStatement = 400
+    /// Rows per statement: the preferred number, or fewer where SQLite takes fewer parameters (999 before 3.32).
+    public let rowsPerStatement: Int
 
     private let connection: SQLiteConnection
     private let head: String
@@ -22,7 +27,8 @@ public struct BatchedInsert {
         self.connection = connection
         self.head = head
         self.columns = columns
-        pending.reserveCapacity(columns * Self.rowsPerStatement)
+        rowsPerStatement = max(1, min(Self.preferredRowsPerStatement, connection.parameterLimit / max(1, columns)))
+        pending.reserveCapacity(columns * rowsPerStatement)
     }
 
     /// Adds a row's values, in column order; returns how many rows the table has taken so far.
@@ -30,8 +36,8 @@ public struct BatchedInsert {
     public mutating func add(_ values: [SQLValue]) throws -> Int {
         precondition(values.count == columns, "a row of \(values.count) values for \(columns) columns")
         pending += values
-        if pending.count == columns * Self.rowsPerStatement {
-            if full == nil { full = try connection.prepare(sql(rows: Self.rowsPerStatement)) }
+        if pending.count == columns * rowsPerStatement {
+            if full == nil { full = try connection.prepare(sql(rows: rowsPerStatement)) }
             try run(full!)
         }
         return inserted

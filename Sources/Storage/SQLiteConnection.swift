@@ -88,6 +88,9 @@ public final class SQLiteConnection {
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// The most `?` parameters one statement may take (999 before SQLite 3.32, 32766 since, or as built).
+    public var parameterLimit: Int { Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) }
+
     /// Rolls back the open transaction, if any. A ROLLBACK can itself be
     /// interrupted (`LocalDataStore.interrupt()` from another thread), which
     /// would leave the transaction open and its changes visible to the next

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CSQLite
 import TestSupport
 @testable import Storage
 
@@ -10,7 +11,7 @@ import TestSupport
     @Test func everyRowArrivesOnceAcrossStatementBorders() throws {
         let store = LocalDataStore.inMemory()
         // Two full statements and a partial one; the last row repeats the first id.
-        let count = 2 * BatchedInsert.rowsPerStatement + 37
+        let count = 2 * BatchedInsert.preferredRowsPerStatement + 37
         let inserted = try store.write(journal: JournalEntry(action: "import", summary: "batch", at: Date(timeIntervalSince1970: 1_780_000_000))) { connection in
             var insert = BatchedInsert("INSERT OR IGNORE INTO weight_entries(id, instant, kilograms, note)", columns: 4, in: connection)
             for index in 0..<count {
@@ -32,5 +33,21 @@ import TestSupport
         #expect(try store.journalChanges(limit: 1).first?.rows == count, "the journal holds a row image for each")
         #expect(try store.undoLatestChange().rows == count)
         #expect(try store.read { try $0.scalarInt("SELECT count(*) FROM weight_entries") } == 0)
+    }
+
+    /// An SQLite that takes fewer parameters per statement (999 before 3.32) gets fewer rows per statement, not an error.
+    @Test func fewerRowsPerStatementWhereSQLiteTakesFewerParameters() throws {
+        let store = LocalDataStore.inMemory()
+        let (rows, inserted) = try store.write(journal: JournalEntry(action: "import", summary: "batch", at: Date(timeIntervalSince1970: 1_780_000_000))) { connection in
+            sqlite3_limit(connection.handle, SQLITE_LIMIT_VARIABLE_NUMBER, 999)
+            #expect(connection.parameterLimit == 999)
+            var insert = BatchedInsert("INSERT INTO weight_entries(id, instant, kilograms, note)", columns: 4, in: connection)
+            for index in 0..<1_000 {
+                try insert.add([.text("id\(index)"), .double(1_780_000_000 + Double(index)), .double(70), .null])
+            }
+            return (insert.rowsPerStatement, try insert.finish())
+        }
+        #expect(rows == 249)
+        #expect(inserted == 1_000)
     }
 }
