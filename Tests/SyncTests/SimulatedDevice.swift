@@ -17,10 +17,10 @@ final class SimulatedDevice {
     let skewMs: Int
     private(set) var id = ""
 
-    init(name: String, seed: Int, root: URL, skewMs: Int, checkpointEvery: Int = 5_000) throws {
+    init(name: String, seed: Int, root: URL, skewMs: Int, checkpointEvery: Int = 5_000, changesPerMerge: Int = SyncWorker.changesPerMerge) throws {
         self.name = name
         store = LocalDataStore.inMemory(schema: .trend)
-        worker = SyncWorker(store: store, checkpointEvery: checkpointEvery)
+        worker = SyncWorker(store: store, checkpointEvery: checkpointEvery, changesPerMerge: changesPerMerge)
         folder = root.appendingPathComponent(name)
         self.skewMs = skewMs
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

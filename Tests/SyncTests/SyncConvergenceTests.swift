@@ -35,7 +35,9 @@ struct SyncConvergenceTests {
         let count = 3 + engine.roll(3)
         var devices: [SimulatedDevice] = []
         for index in 0..<count {
-            devices.append(try SimulatedDevice(name: "d\(index)", seed: seed, root: root, skewMs: engine.roll(2 * 86_400_000) - 86_400_000))
+            // Every other device merges another device's files one to three changes at a time, as a long history joining merges them.
+            devices.append(try SimulatedDevice(name: "d\(index)", seed: seed, root: root, skewMs: engine.roll(2 * 86_400_000) - 86_400_000,
+                                               changesPerMerge: index % 2 == 0 ? SyncWorker.changesPerMerge : 1 + seed % 3))
         }
         var offline = Set<Int>()
         var world = 1_800_000_000_000
