@@ -44,9 +44,11 @@ extension SyncLedger {
         func row(_ image: [String: SQLValue]) -> [SQLValue] { columns.indices.map { image[columns[$0]] ?? defaultRow[$0] } }
         // A device that knows no row of the table (one joining) has no version to compare with: no look-ups.
         let knowsAny = try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_rows WHERE table_code = ?)", [.int(code)]) == 1
+        let held = knowsAny ? try knownVersions(table, of: changes.indices.filter { isLatest[$0] }.map { changes[$0].key }, in: connection) : [:]
         var fresh: [Int] = [], newer: [Int] = [], stale = 0
         for (index, change) in changes.enumerated() where isLatest[index] {
-            guard knowsAny, let known = try known(table, change.key, in: connection) else { fresh.append(index); continue }
+            // A key SQLite holds equal but Swift does not (1 and 1.0) looks new: its insert fails, and the caller merges one by one.
+            guard let known = held[change.key] else { fresh.append(index); continue }
             guard known.clock < change.clock else {
                 // An older change than the row's version here is passed over; an edit of a row deleted later says so.
                 if case .set = change.operation, known.deleted, known.clock.ms > 0, stale < 20 {
@@ -110,5 +112,27 @@ extension SyncLedger {
         try versions.finish()
         applied.rows += try rows.finish()
         try pause?.resume()
+    }
+
+    /// The versions this device knows of the rows with `keys`, looked up a few hundred keys to a statement
+    /// (a batch arriving at a device with a history of its own is tens of thousands of rows).
+    func knownVersions(_ table: SyncedTable, of keys: [Key], in connection: SQLiteConnection) throws -> [Key: Known] {
+        var found: [Key: Known] = [:]
+        let width = table.table.key.count
+        let chunk = max(1, min(400, (connection.parameterLimit - 1) / max(1, width)))
+        var start = 0
+        while start < keys.count {
+            let part = keys[start..<min(keys.count, start + chunk)]
+            start += chunk
+            let slots = Array(repeating: width == 1 ? "?" : "(?, ?)", count: part.count).joined(separator: ", ")
+            let match = width == 1 ? "k1 = '' AND k0 IN (\(slots))" : "(k0, k1) IN (VALUES \(slots))"
+            _ = try query(connection, "SELECT k0, k1, ms, counter, origin, deleted, digest FROM sync_rows WHERE table_code = ? AND \(match)",
+                          [.int(table.table.code)] + part.flatMap { $0 }) { row in
+                let key = width == 1 ? [row.value(0) ?? .null] : [row.value(0) ?? .null, row.value(1) ?? .null]
+                found[key] = Known(clock: SyncClock(ms: row.int(2), counter: row.int(3), origin: row.text(4)), deleted: row.int(5) != 0,
+                                   digest: row.optionalInt(6))
+            }
+        }
+        return found
     }
 }
