@@ -91,7 +91,7 @@ let package = Package(
             dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite", "Vocabulary", "TestSupport"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "WeightImportTests", dependencies: ["WeightImport", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
