@@ -54,17 +54,7 @@ public struct SyncSegment: Sendable, Equatable {
         (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { $0 == 0x2D || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
     }
 
-    /// The file's bytes.
-    func bytes() -> [UInt8] {
-        var out = bytes(count: changes.count)
-        for change in changes {
-            out += Array(change.line().utf8)
-            out.append(0x0A)
-        }
-        return out
-    }
-
-    /// The header line alone, for a file of `count` changes written after it (a checkpoint streams its lines).
+    /// The header line, for a file of `count` changes written after it (`SyncWorker` appends the lines).
     func bytes(count: Int) -> [UInt8] {
         var header = CanonicalJSON()
         header.raw(isCheckpoint ? "{\"trend-checkpoint\":1" : "{\"trend-sync\":1")

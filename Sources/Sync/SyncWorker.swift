@@ -294,18 +294,34 @@ actor SyncWorker {
                             uniquingKeysWith: { first, _ in first }))
             }
             guard let first = lines.first?.0, let last = lines.last?.0 else { return sent }
-            let changes = lines.compactMap { SyncChange.parse(Array($0.1.utf8)) }
-            let segment = SyncSegment(installation: installation, device: device, first: first, last: last, isCheckpoint: false,
-                                      writtenMs: Int(now.timeIntervalSince1970 * 1000), seen: seen, changes: changes)
-            let file = try own.pending(segment.fileName)
-            try segment.bytes().withUnsafeBytes { try file.append($0) }
-            try file.commit()
+            // The lines as they were queued: each is a change's `line()` already.
+            let header = SyncSegment(installation: installation, device: device, first: first, last: last, isCheckpoint: false,
+                                     writtenMs: Int(now.timeIntervalSince1970 * 1000), seen: seen, changes: [])
+            try Self.write(header, lines: lines.lazy.map(\.1), count: lines.count, in: own)
             try store.write(notifying: false) { connection in
                 try connection.run("DELETE FROM sync_out WHERE seq <= ?", [.int(last)])
                 try SyncLedger.setMeta("sync.written", String(last), in: connection)
             }
-            sent += changes.count
+            sent += lines.count
         }
+    }
+
+    /// One of this device's files: written under a temporary name, the header, then each line and a newline,
+    /// appended a megabyte at a time, then renamed to its own name.
+    private static func write(_ header: SyncSegment, lines: some Sequence<String>, count: Int, in own: SafeFolder) throws {
+        let file = try own.pending(header.fileName)
+        try header.bytes(count: count).withUnsafeBytes { try file.append($0) }
+        var chunk: [UInt8] = []
+        for line in lines {
+            chunk += Array(line.utf8)
+            chunk.append(0x0A)
+            if chunk.count > 1 << 20 {
+                try chunk.withUnsafeBytes { try file.append($0) }
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        try chunk.withUnsafeBytes { try file.append($0) }
+        try file.commit()
     }
 
     /// Now and then a checkpoint of every row this device knows (`checkpoint-<seq>.jsonl`), so a device that
@@ -322,19 +338,7 @@ actor SyncWorker {
             let installation = ledger.installation
             let header = SyncSegment(installation: installation, device: device, first: 1, last: seq, isCheckpoint: true,
                                      writtenMs: Int(now.timeIntervalSince1970 * 1000), seen: [:], changes: [])
-            let file = try own.pending(header.fileName)
-            try header.bytes(count: lines.count).withUnsafeBytes { try file.append($0) }
-            var chunk: [UInt8] = []
-            for line in lines {
-                chunk += Array(line.utf8)
-                chunk.append(0x0A)
-                if chunk.count > 1 << 20 {
-                    try chunk.withUnsafeBytes { try file.append($0) }
-                    chunk.removeAll(keepingCapacity: true)
-                }
-            }
-            try chunk.withUnsafeBytes { try file.append($0) }
-            try file.commit()
+            try Self.write(header, lines: lines, count: lines.count, in: own)
             try store.write(notifying: false) { try SyncLedger.setMeta("sync.checkpoint", String(seq), in: $0) }
             through = seq
         }
