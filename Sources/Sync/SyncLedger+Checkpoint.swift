@@ -9,6 +9,10 @@ extension SyncLedger {
         var lines: [String] = []
         for code in tables.keys.sorted() {
             guard let table = tables[code] else { continue }
+            if table.additive == nil {
+                try wholeCheckpointLines(table, into: &lines, in: connection)
+                continue
+            }
             let states = try query(connection, "SELECT k0, k1, ms, counter, origin, deleted FROM sync_rows WHERE table_code = ?", [.int(code)]) {
                 (key: table.table.key.count == 1 ? [$0.value(0) ?? .null] : [$0.value(0) ?? .null, $0.value(1) ?? .null],
                  clock: SyncClock(ms: $0.int(2), counter: $0.int(3), origin: $0.text(4)), deleted: $0.int(5) != 0)
@@ -32,5 +36,32 @@ extension SyncLedger {
             }
         }
         return lines
+    }
+
+    /// The lines of a table with no `+N` column, every version with its row read in one statement (a row
+    /// at a time took a second for 100,000 weigh-ins): the same lines the row-by-row loop above gives it.
+    private func wholeCheckpointLines(_ table: SyncedTable, into lines: inout [String], in connection: SQLiteConnection) throws {
+        let key = table.table.key, columns = table.table.columns
+        let on = key.enumerated().map { "t.\($0.element) = r.k\($0.offset)" }.joined(separator: " AND ") + (key.count == 1 ? " AND r.k1 = ''" : "")
+        let rows = try connection.prepare("""
+            SELECT r.k0, r.k1, r.ms, r.counter, r.origin, r.deleted, t.\(key[0]) IS NOT NULL, \(columns.map { "t.\($0)" }.joined(separator: ", "))
+            FROM sync_rows r LEFT JOIN \(table.table.name) t ON \(on) WHERE r.table_code = ? ORDER BY r.k0, r.k1
+            """, [.int(table.table.code)])
+        while try rows.step() {
+            let clock = SyncClock(ms: rows.int(2), counter: rows.int(3), origin: rows.text(4))
+            guard clock.ms > 0 else { continue }
+            let rowKey = key.count == 1 ? [rows.value(0) ?? .null] : [rows.value(0) ?? .null, rows.value(1) ?? .null]
+            var operation = SyncChange.Operation.delete
+            if rows.int(5) == 0 {
+                if rows.int(6) != 0 {
+                    var image: [String: SQLValue] = [:]
+                    for (index, column) in columns.enumerated() { image[column] = rows.value(Int32(7 + index)) ?? .null }
+                    operation = .set(image)
+                } else if let image = try parked(table, rowKey, in: connection) {
+                    operation = .set(image)
+                }
+            }
+            lines.append(SyncChange(table: table.table.name, key: rowKey, clock: clock, operation: operation).line())
+        }
     }
 }

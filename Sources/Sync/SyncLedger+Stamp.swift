@@ -20,6 +20,7 @@ extension SyncLedger {
             madeAt[[.int(code)] + key] = max(madeAt[[.int(code)] + key] ?? .distantPast, at)
         }
         var dirty: Set<[SQLValue]> = []
+        var whole: [SyncedTable] = []
         if let stamped, latest - stamped <= 1_000 {
             let changes = try query(connection, """
                 SELECT id, first_seq, last_seq, at FROM journal_changes WHERE id > ? AND undone = 0 AND action <> 'sync' AND rows > 0
@@ -54,6 +55,11 @@ extension SyncLedger {
             }
         } else {
             for table in tables.values {
+                // A table whose rows this device has never stamped, and which merges in bulk, is stamped whole below.
+                if try stampsWhole(table, in: connection) {
+                    whole.append(table)
+                    continue
+                }
                 let slots = table.table.key.indices
                 // In the order the rows came (rowid), where the table keeps one: an import's rows go out in its order.
                 let arrival = table.table.rowidSlot == nil ? "" : " ORDER BY rowid"
@@ -130,8 +136,52 @@ extension SyncLedger {
             try append.reset([.int(seq), .text(SyncChange(table: table.table.name, key: key, clock: stampClock, operation: operation).line())])
             _ = try append.step()
         }
+        for table in whole.sorted(by: { $0.table.code < $1.table.code }) {
+            queued += try stampWhole(table, now: now, clock: &clock, seq: &seq, in: connection)
+        }
         try saveClock(clock, in: connection)
         try Self.setMeta("sync.seq", String(seq), in: connection)
+        return queued
+    }
+
+    /// Whether every row of `table` is stamped in one pass (`stampWhole`): this device knows no version of any of
+    /// its rows (it has never synced them, nor received any), and the table merges in bulk (no `+N`, no unique
+    /// name to rename, no parent or child among the synced tables), so each row is simply sent as it stands.
+    func stampsWhole(_ table: SyncedTable, in connection: SQLiteConnection) throws -> Bool {
+        guard try mergesInBulk(table, in: connection) else { return false }
+        return try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_rows WHERE table_code = ?)", [.int(table.table.code)]) == 0
+    }
+
+    /// Stamps every row of `table` that travels, in the order the rows came (rowid), as the row-by-row stamp
+    /// would with nothing known: a clock, its version and digest in `sync_rows`, its change queued in `sync_out`,
+    /// many rows to a statement (turning sync on with 100,000 weigh-ins took 2.3 s one row at a time).
+    func stampWhole(_ table: SyncedTable, now: Date, clock: inout (ms: Int, counter: Int), seq: inout Int,
+                    in connection: SQLiteConnection) throws -> Int {
+        let columns = table.table.columns, code = table.table.code
+        let slots = table.table.key.map { columns.firstIndex(of: $0) ?? 0 }
+        var versions = BatchedInsert("INSERT INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted, digest)", columns: 8, in: connection)
+        var out = BatchedInsert("INSERT INTO sync_out(seq, line)", columns: 2, in: connection)
+        var values: [SQLValue] = []
+        var queued = 0
+        let arrival = table.table.rowidSlot == nil ? "" : " ORDER BY rowid"
+        let rows = try connection.prepare("SELECT \(columns.joined(separator: ", ")) FROM \(table.table.name)\(arrival)")
+        while try rows.step() {
+            values.removeAll(keepingCapacity: true)
+            for index in columns.indices { values.append(rows.value(Int32(index)) ?? .null) }
+            let key = slots.map { values[$0] }
+            guard table.travels(key) else { continue }
+            let stampClock = SyncClock.next(after: clock, now: now, origin: installation)
+            clock = (stampClock.ms, stampClock.counter)
+            var image: [String: SQLValue] = [:]
+            for (index, column) in columns.enumerated() { image[column] = values[index] }
+            seq += 1
+            queued += 1
+            try versions.add([.int(code), keyValue(key, 0), keyValue(key, 1), .int(stampClock.ms), .int(stampClock.counter),
+                              .text(stampClock.origin), .int(0), .int(Self.digest(values))])
+            try out.add([.int(seq), .text(SyncChange(table: table.table.name, key: key, clock: stampClock, operation: .set(image)).line())])
+        }
+        try versions.finish()
+        try out.finish()
         return queued
     }
 }

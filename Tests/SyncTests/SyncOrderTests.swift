@@ -40,4 +40,26 @@ import Testing
         }
         #expect(sent.filter { $0 != "zz-first" } == ids)
     }
+
+    /// A device's settings that stay on it (its sync folder, its name) are never written to the sync folder, at the
+    /// first sync, when every row of the settings table is sent, nor later; the portable ones are.
+    @Test(arguments: [true, false])
+    func settingsThatStayOnADeviceNeverReachTheSyncFolder(firstSync: Bool) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("trend-sync-local-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let device = try SimulatedDevice(name: "laptop", seed: 5, root: root, skewMs: 0)
+        let start = 1_800_000_000_000
+        if !firstSync { try await device.sync(at: start - 4_000_000) }
+        try device.setSetting("unit", "lb", at: start)
+        try device.setSetting("syncFolder", "/home/someone/private/Sync", at: start + 1)
+        try device.setSetting("deviceName", "someone's laptop", at: start + 2)
+        try await device.sync(at: start + 1_000)
+        let own = device.folder.appendingPathComponent("trend/\(device.id)")
+        var written = ""
+        for name in try FileManager.default.contentsOfDirectory(atPath: own.path) {
+            written += try String(contentsOf: own.appendingPathComponent(name), encoding: .utf8)
+        }
+        #expect(written.contains(#""c.key":"unit""#))
+        #expect(!written.contains("private/Sync") && !written.contains("someone's laptop"))
+    }
 }
