@@ -297,7 +297,9 @@ actor SyncWorker {
             // The lines as they were queued: each is a change's `line()` already.
             let header = SyncSegment(installation: installation, device: device, first: first, last: last, isCheckpoint: false,
                                      writtenMs: Int(now.timeIntervalSince1970 * 1000), seen: seen, changes: [])
-            try Self.write(header, lines: lines.lazy.map(\.1), count: lines.count, in: own)
+            guard try Self.write(header, count: lines.count, in: own, lines: { line in for (_, text) in lines { try line(text) } }) else {
+                throw FolderError.cannotWrite(own.path + "/" + header.fileName, reason: "its lines were not as many as queued")
+            }
             try store.write(notifying: false) { connection in
                 try connection.run("DELETE FROM sync_out WHERE seq <= ?", [.int(last)])
                 try SyncLedger.setMeta("sync.written", String(last), in: connection)
@@ -306,22 +308,28 @@ actor SyncWorker {
         }
     }
 
-    /// One of this device's files: written under a temporary name, the header, then each line and a newline,
-    /// appended a megabyte at a time, then renamed to its own name.
-    private static func write(_ header: SyncSegment, lines: some Sequence<String>, count: Int, in own: SafeFolder) throws {
+    /// One of this device's files: written under a temporary name, the header saying `count` lines, then each
+    /// line `lines` hands over and a newline, appended a megabyte at a time, then renamed to its own name. False,
+    /// and nothing written, when the lines were not `count` (a file whose header disagrees would be refused anyway).
+    private static func write(_ header: SyncSegment, count: Int, in own: SafeFolder,
+                              lines: ((String) throws -> Void) throws -> Void) throws -> Bool {
         let file = try own.pending(header.fileName)
         try header.bytes(count: count).withUnsafeBytes { try file.append($0) }
         var chunk: [UInt8] = []
-        for line in lines {
+        var written = 0
+        try lines { line in
             chunk += Array(line.utf8)
             chunk.append(0x0A)
+            written += 1
             if chunk.count > 1 << 20 {
                 try chunk.withUnsafeBytes { try file.append($0) }
                 chunk.removeAll(keepingCapacity: true)
             }
         }
+        guard written == count else { return false }  // The temporary file goes with `file`.
         try chunk.withUnsafeBytes { try file.append($0) }
         try file.commit()
+        return true
     }
 
     /// Now and then a checkpoint of every row this device knows (`checkpoint-<seq>.jsonl`), so a device that
@@ -334,13 +342,19 @@ actor SyncWorker {
         }
         var through = last
         if seq - last >= checkpointEvery {
-            let lines = try store.read { try ledger.checkpointLines(in: $0) }
-            let installation = ledger.installation
-            let header = SyncSegment(installation: installation, device: device, first: 1, last: seq, isCheckpoint: true,
+            let header = SyncSegment(installation: ledger.installation, device: device, first: 1, last: seq, isCheckpoint: true,
                                      writtenMs: Int(now.timeIntervalSince1970 * 1000), seen: [:], changes: [])
-            try Self.write(header, lines: lines, count: lines.count, in: own)
-            try store.write(notifying: false) { try SyncLedger.setMeta("sync.checkpoint", String(seq), in: $0) }
-            through = seq
+            // The lines go to the file as they are made, never held whole; a count that disagrees (another program
+            // changed the tables) leaves the checkpoint for the next sync.
+            let written = try store.read { connection in
+                try Self.write(header, count: try ledger.checkpointLineCount(in: connection), in: own) { line in
+                    try ledger.checkpointLines(in: connection, each: line)
+                }
+            }
+            if written {
+                try store.write(notifying: false) { try SyncLedger.setMeta("sync.checkpoint", String(seq), in: $0) }
+                through = seq
+            }
         }
         guard through > 0 else { return }
         // A segment goes once a checkpoint covers it and every device seen has read it.

@@ -62,4 +62,31 @@ import Testing
         #expect(written.contains(#""c.key":"unit""#))
         #expect(!written.contains("private/Sync") && !written.contains("someone's laptop"))
     }
+
+    /// A checkpoint's lines go to the file as they are made, under a header that counts them first. When the lines
+    /// made are not as many as counted (a kept `+N` another program garbled), no checkpoint is written, the sync
+    /// goes on, and the next sync tries again; once the count holds, the checkpoint holds every row.
+    @Test func aCheckpointWhoseLinesAreNotAsCountedIsLeftForTheNextSync() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("trend-sync-checkpoint-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let device = try SimulatedDevice(name: "laptop", seed: 6, root: root, skewMs: 0, checkpointEvery: 3)
+        let start = 1_800_000_000_000
+        for index in 0..<4 { try device.weigh(id: "w\(index)", kilograms: 80 + Double(index), at: start + index) }
+        try device.store.write { connection in
+            try connection.run("""
+                INSERT INTO sync_adds(table_code, k0, k1, ms, counter, origin, amount, image)
+                SELECT code, 'habit', 20000, 1, 0, 'elsewhere', 1, 'not a line' FROM (SELECT ? AS code)
+                """, [.int(try #require(device.store.schema.synced.values.first { $0.additive != nil }).table.code)])
+        }
+        let own = device.folder.appendingPathComponent("trend/\(device.id)")
+        func checkpoints() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: own.path).filter { $0.hasPrefix("checkpoint-") } }
+        try await device.sync(at: start + 1_000)
+        #expect(try checkpoints().isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: own.path).allSatisfy { !$0.hasPrefix(".") }, "no temporary left")
+        try device.store.write { try $0.run("DELETE FROM sync_adds WHERE origin = 'elsewhere'") }
+        try await device.sync(at: start + 2_000)
+        let name = try #require(try checkpoints().first)
+        let checkpoint = try SyncSegment.parse(try Data(contentsOf: own.appendingPathComponent(name)), name: name, installation: device.id)
+        #expect(Set(checkpoint.changes.filter { $0.table == "weight_entries" }.map(\.key)) == Set((0..<4).map { [SQLValue.text("w\($0)")] }))
+    }
 }
