@@ -47,8 +47,7 @@ extension SyncLedger {
             for (place, column) in columns.enumerated() { values.append(image[column] ?? defaultRow[place]) }
         }
         // A device that knows no row of the table (one joining) has no version to compare with: no look-ups.
-        let knowsAny = try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_rows WHERE table_code = ?)", [.int(code)]) == 1
-        let held = knowsAny ? try knownVersions(table, of: changes.indices.filter { isLatest[$0] }.map { changes[$0].key }, in: connection) : [:]
+        let held = try knowsVersions(of: table, in: connection) ? try knownVersions(table, of: changes.indices.filter { isLatest[$0] }.map { changes[$0].key }, in: connection) : [:]
         var fresh: [Int] = [], newer: [Int] = [], stale = 0
         for (index, change) in changes.enumerated() where isLatest[index] {
             // A key SQLite holds equal but Swift does not (1 and 1.0) looks new: its insert fails, and the caller merges one by one.

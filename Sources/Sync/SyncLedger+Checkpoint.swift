@@ -65,9 +65,7 @@ extension SyncLedger {
             var operation = SyncChange.Operation.delete
             if rows.int(5) == 0 {
                 if rows.int(6) != 0 {
-                    var image: [String: SQLValue] = [:]
-                    for (index, column) in columns.enumerated() { image[column] = rows.value(Int32(7 + index)) ?? .null }
-                    operation = .set(image)
+                    operation = .set(Self.image(columns, of: rows, from: 7))
                 } else if let image = try parked(table, rowKey, in: connection) {
                     operation = .set(image)
                 }

@@ -150,9 +150,7 @@ extension SyncLedger {
             for (from, to) in references {
                 let columns = child.table.columns
                 let rows = try query(connection, "SELECT \(columns.joined(separator: ", ")) FROM \(child.table.name) WHERE \(from) = ?",
-                                                [image[to] ?? .null]) { row in
-                    Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($0.element, row.value(Int32($0.offset)) ?? .null) })
-                }
+                                                [image[to] ?? .null]) { Self.image(columns, of: $0) }
                 for row in rows {
                     let childKey = child.table.key.map { row[$0] ?? .null }
                     let clock = try known(child, childKey, in: connection)?.clock ?? SyncClock(ms: 0, counter: 0, origin: "")

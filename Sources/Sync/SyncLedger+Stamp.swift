@@ -148,8 +148,7 @@ extension SyncLedger {
     /// its rows (it has never synced them, nor received any), and the table merges in bulk (no `+N`, no unique
     /// name to rename, no parent or child among the synced tables), so each row is simply sent as it stands.
     func stampsWhole(_ table: SyncedTable, in connection: SQLiteConnection) throws -> Bool {
-        guard try mergesInBulk(table, in: connection) else { return false }
-        return try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_rows WHERE table_code = ?)", [.int(table.table.code)]) == 0
+        try mergesInBulk(table, in: connection) && !knowsVersions(of: table, in: connection)
     }
 
     /// Stamps every row of `table` that travels, in the order the rows came (rowid), as the row-by-row stamp
@@ -172,8 +171,7 @@ extension SyncLedger {
             guard table.travels(key) else { continue }
             let stampClock = SyncClock.next(after: clock, now: now, origin: installation)
             clock = (stampClock.ms, stampClock.counter)
-            var image: [String: SQLValue] = [:]
-            for (index, column) in columns.enumerated() { image[column] = values[index] }
+            let image = Self.image(columns, of: rows)
             seq += 1
             queued += 1
             try versions.add([.int(code), keyValue(key, 0), keyValue(key, 1), .int(stampClock.ms), .int(stampClock.counter),

@@ -96,10 +96,20 @@ struct SyncLedger {
     func image(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws -> [String: SQLValue]? {
         let columns = table.table.columns
         return try query(connection, "SELECT \(columns.joined(separator: ", ")) FROM \(table.table.name) WHERE \(matchKey(table))", key) { row in
-            var image: [String: SQLValue] = [:]
-            for (index, column) in columns.enumerated() { image[column] = row.value(Int32(index)) ?? .null }
-            return image
+            Self.image(columns, of: row)
         }.first
+    }
+
+    /// A row's image by column, from `columns` selected in that order from `first` on.
+    static func image(_ columns: [String], of row: SQLiteStatement, from first: Int = 0) -> [String: SQLValue] {
+        var image: [String: SQLValue] = [:]
+        for (index, column) in columns.enumerated() { image[column] = row.value(Int32(first + index)) ?? .null }
+        return image
+    }
+
+    /// Whether this device knows a version of any row of `table` (it has synced it, or received one).
+    func knowsVersions(of table: SyncedTable, in connection: SQLiteConnection) throws -> Bool {
+        try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_rows WHERE table_code = ?)", [.int(table.table.code)]) == 1
     }
 
     struct Known {
