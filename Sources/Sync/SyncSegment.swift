@@ -21,13 +21,15 @@ public struct SyncSegment: Sendable, Equatable {
     public let changes: [SyncChange]
     /// The changes that cannot be kept here, by their place in `changes`, and why (as `parse`'s check says).
     var leftOut: [Int: String] = [:]
+    /// The wall time of the latest of `changes` (ms), nil for none: found as they are read.
+    var lastMs: Int?
 
     /// The most a segment file may hold; a larger one is passed over.
     static let sizeLimit = 64 * 1_048_576
     /// The most a checkpoint may hold.
     static let checkpointSizeLimit = 512 * 1_048_576
     /// The most changes one segment carries; more are split across segments.
-    static let changesPerSegment = 50_000
+    static let changesPerSegment = 10_000
 
     var fileName: String { Self.fileName(first: first, last: last, checkpoint: isCheckpoint) }
 
@@ -151,13 +153,15 @@ public struct SyncSegment: Sendable, Equatable {
         var changes: [SyncChange] = []
         var leftOut: [Int: String] = [:]
         changes.reserveCapacity(read.count)
+        var lastMs: Int?
         for (index, checked) in read.enumerated() {
             guard let (change, problem) = checked else { throw .malformed(name, line: index + 2) }
+            lastMs = max(lastMs ?? change.clock.ms, change.clock.ms)
             guard range.checkpoint || change.clock.origin == installation else { throw .foreign(name, claims: change.clock.origin) }
             if let problem { leftOut[changes.count] = problem }
             changes.append(change)
         }
         return SyncSegment(installation: installation, device: device, first: range.first, last: range.last,
-                           isCheckpoint: range.checkpoint, writtenMs: Int(at), seen: seen, changes: changes, leftOut: leftOut)
+                           isCheckpoint: range.checkpoint, writtenMs: Int(at), seen: seen, changes: changes, leftOut: leftOut, lastMs: lastMs)
     }
 }

@@ -42,7 +42,7 @@ struct PeerPlan {
 }
 
 /// A file read from one device's folder: its changes to apply, in order.
-struct PeerBatch {
+struct PeerBatch: Sendable {
     let segment: SyncSegment
     var changes: [SyncChange]
 }
@@ -71,7 +71,7 @@ actor SyncWorker {
     /// The most changes merged at once: a device's files are read and merged a segment's worth at a time, so a
     /// history joining is never held whole (a million weigh-ins joining peaked at 1 GB read whole, 0.2 GB this way;
     /// a hundred thousand at 168 MB two segments at a time, 138 MB one at a time, 0.79 s against 0.85 s).
-    static let changesPerMerge = 50_000
+    static let changesPerMerge = 10_000
 
     /// How far ahead of this device's clock a change may be; a segment further ahead waits.
     static let aheadLimitMs = 3 * 86_400_000
@@ -138,14 +138,20 @@ actor SyncWorker {
                 }
                 var applied = SyncLedger.Applied()
                 var names: [String] = []
-                // A device's segments are merged together, a few at a time (a history joining comes in several), in the order it wrote them.
+                // A device's files are merged a few at a time, in the order it wrote them, on the stage's thread while
+                // this one reads and parses the next (a history joining comes in many).
                 var read = ReadProblems()
+                let merging = BackgroundStage<[PeerBatch]>(depth: 1) { batches in
+                    try Self.merge(batches, ledger: ledger, in: connection, applied: &applied, names: &names)
+                }
+                // The connection is the stage's until it is done, whatever ends the reading.
+                defer { merging.drain() }
                 for var plan in plans {
                     while !plan.files.isEmpty {
-                        let batches = Self.read(&plan, limit: limit, check: check, nowMs: nowMs, problems: &read)
-                        try Self.merge(batches, ledger: ledger, in: connection, applied: &applied, names: &names)
+                        try merging.send(Self.read(&plan, limit: limit, check: check, nowMs: nowMs, problems: &read))
                     }
                 }
+                try merging.finish()
                 try ledger.unpark(in: connection, applied: &applied)
                 for note in applied.notes {
                     try connection.run("INSERT INTO sync_notes(ms, text) VALUES(?, ?)", [.int(nowMs), .text(note)])
@@ -240,6 +246,7 @@ actor SyncWorker {
         var one: [SyncChange] = []
         var bulk: [Int: [SyncChange]] = [:]
         var last: (name: String, bulk: Int?) = ("", nil)  // A run of changes to one table is the common case.
+        var newest: SyncClock?
         for batch in taken {
             for change in batch.changes {
                 if change.table != last.name {
@@ -247,6 +254,7 @@ actor SyncWorker {
                     last = (change.table, try table.map { try ledger.mergesInBulk($0, in: connection) } == true ? table?.table.code : nil)
                 }
                 if let code = last.bulk { bulk[code, default: []].append(change) } else { one.append(change) }
+                if newest.map({ $0 < change.clock }) ?? true { newest = change.clock }
             }
         }
         for code in bulk.keys.sorted() {
@@ -270,8 +278,8 @@ actor SyncWorker {
                 applied.notes.append("a change from \(device) was refused by the database: \(error)")
             }
         }
-        if let newest = taken.lazy.flatMap({ $0.changes.lazy.map(\.clock) }).max() { try ledger.receive(newest, in: connection) }
-        let lastMs = taken.lazy.flatMap { $0.segment.changes.lazy.map(\.clock.ms) }.max()
+        if let newest { try ledger.receive(newest, in: connection) }
+        let lastMs = taken.compactMap(\.segment.lastMs).max()
         try connection.run("""
             INSERT INTO sync_peers(installation, name, applied, last_change_ms, seen_of_us, received) VALUES(?, ?, ?, ?, ?, ?)
             ON CONFLICT DO UPDATE SET name = excluded.name, applied = excluded.applied,
