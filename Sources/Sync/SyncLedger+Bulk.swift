@@ -23,7 +23,8 @@ extension SyncLedger {
     /// the row's version here. Rows this device knows nothing of (all of them, for a device joining) go in
     /// as an import adds rows, many to a statement; the others are written one by one.
     /// The same outcome as `apply` on each change in turn (`SyncConvergenceTests` runs both).
-    func applyBulk(_ changes: [SyncChange], table: SyncedTable, from device: String, in connection: SQLiteConnection,
+    /// `rows` holds each change's row where reading made it (by place in `changes`), nil where it did not.
+    func applyBulk(_ changes: [SyncChange], rows made: [Row?], table: SyncedTable, from device: String, in connection: SQLiteConnection,
                    applied: inout Applied) throws {
         // The latest change per row, by its place in the batch: the rows go in in the batch's order (a device
         // writes its changes in the order it made them), so a history imported in time order is written in
@@ -41,13 +42,20 @@ extension SyncLedger {
         var defaults: [String: SQLValue] = [:]
         for column in columns { defaults[column] = try defaultValue(name, column, in: connection) }
         let defaultRow = columns.map { defaults[$0] ?? .null }
-        /// The row of an image in the table's column order, a column it lacks at its default, into `values` (reused: a hundred thousand rows).
-        func fill(_ values: inout [SQLValue], from image: [String: SQLValue]) {
-            values.removeAll(keepingCapacity: true)
-            for (place, column) in columns.enumerated() { values.append(image[column] ?? defaultRow[place]) }
+        /// The row of a set, as reading made it or, where it did not, made here.
+        func row(_ index: Int) -> Row? {
+            guard case let .set(image) = changes[index].operation else { return nil }
+            return (index < made.count ? made[index] : nil) ?? Row(image, columns: columns, defaults: defaultRow)
         }
-        // A device that knows no row of the table (one joining) has no version to compare with: no look-ups.
-        let held = try knowsVersions(of: table, in: connection) ? try knownVersions(table, of: changes.indices.filter { isLatest[$0] }.map { changes[$0].key }, in: connection) : [:]
+        // A device that knew no row of the table (one joining) has no version to compare with but those this
+        // transaction's bulk merges wrote: only their keys are looked up (a hash shared by chance costs a look-up).
+        if prepared.written[code] == nil { prepared.written[code] = try knowsVersions(of: table, in: connection) ? .some(nil) : .some([]) }
+        let written = prepared.written[code] ?? nil
+        var lookUp: [Key] = []
+        for (index, change) in changes.enumerated() where isLatest[index] && written.map({ $0.contains(change.key.hashValue) }) != false {
+            lookUp.append(change.key)
+        }
+        let held = lookUp.isEmpty ? [:] : try knownVersions(table, of: lookUp, in: connection)
         var fresh: [Int] = [], newer: [Int] = [], stale = 0
         for (index, change) in changes.enumerated() where isLatest[index] {
             // A key SQLite holds equal but Swift does not (1 and 1.0) looks new: its insert fails, and the caller merges one by one.
@@ -72,28 +80,22 @@ extension SyncLedger {
             """
         for index in newer {
             let change = changes[index]
-            var values: [SQLValue]?
-            if case let .set(image) = change.operation {
-                var row: [SQLValue] = []
-                fill(&row, from: image)
-                values = row
-            }
+            let row = row(index)
             try run(connection, """
                 INSERT INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted, digest) VALUES(?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT DO UPDATE SET ms = excluded.ms, counter = excluded.counter, origin = excluded.origin, deleted = excluded.deleted,
                     digest = excluded.digest
                 """, [.int(code)] + keyValues(change.key) + [.int(change.clock.ms), .int(change.clock.counter), .text(change.clock.origin),
-                                                          .int(values == nil ? 1 : 0), values.map { .int(Self.digest($0)) } ?? .null])
-            applied.rows += try values.map { try run(connection, upsert, $0) } ?? run(connection, "DELETE FROM \(name) WHERE \(matchKey(table))", change.key)
+                                                          .int(row == nil ? 1 : 0), row.map { .int($0.digest) } ?? .null])
+            applied.rows += try row.map { try run(connection, upsert, $0.values) } ?? run(connection, "DELETE FROM \(name) WHERE \(matchKey(table))", change.key)
         }
         // Rows new here: their versions, then the rows themselves, as an import adds them (a large batch with
         // the table's per-row triggers paused). A row the table holds all the same fails the insert, and the
         // caller merges the batch one change at a time.
         var versions = BatchedInsert("INSERT INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted, digest)", columns: 8, in: connection)
         var rows = BatchedInsert("INSERT INTO \(name)(\(columns.joined(separator: ", ")))", columns: columns.count, in: connection)
-        var version: [SQLValue] = [], values: [SQLValue] = []
+        var version: [SQLValue] = []
         version.reserveCapacity(8)
-        values.reserveCapacity(columns.count)
         let pause = fresh.count > 1_000 && table.table.rowidSlot != nil ? try InsertTriggerPause(on: name, in: connection) : nil
         for index in fresh {
             let change = changes[index]
@@ -104,11 +106,10 @@ extension SyncLedger {
             version.append(.int(change.clock.ms))
             version.append(.int(change.clock.counter))
             version.append(.text(change.clock.origin))
-            if case let .set(image) = change.operation {
-                fill(&values, from: image)
+            if let row = row(index) {
                 version.append(.int(0))
-                version.append(.int(Self.digest(values)))
-                try rows.add(values)
+                version.append(.int(row.digest))
+                try rows.add(row.values)
             } else {
                 version.append(.int(1))
                 version.append(.null)
@@ -118,6 +119,7 @@ extension SyncLedger {
         try versions.finish()
         applied.rows += try rows.finish()
         try pause?.resume()
+        if written != nil { prepared.written[code]??.formUnion(fresh.lazy.map { changes[$0].key.hashValue }) }
     }
 
     /// The versions this device knows of the rows with `keys`, looked up a few hundred keys to a statement

@@ -9,11 +9,22 @@ extension SyncLedger {
         var notes: [String] = []
     }
 
-    /// Why a change cannot be kept here, as a restore checks a row; nil when it can. A value that can be
-    /// handed to the threads that read a segment's lines, which check each change as they read it.
-    var check: @Sendable (SyncChange) -> String? {
+    /// What the threads reading a segment's lines make of a change: why it cannot be kept here, as a restore
+    /// checks a row (nil when it can), and the row a set makes, in its table's column order.
+    struct Checked: Sendable {
+        var problem: String?
+        var row: Row?
+    }
+
+    /// Checks a change as `Checked` says: a value that can be handed to the threads that read a segment's lines.
+    var check: @Sendable (SyncChange) -> Checked {
         let byName = byName
-        return { change in Self.problem(with: change, byName[change.table]) }
+        return { change in
+            let table = byName[change.table]
+            let problem = Self.problem(with: change, table)
+            guard problem == nil, let table, case let .set(image) = change.operation else { return Checked(problem: problem) }
+            return Checked(row: Row(image, columns: table.table.columns))
+        }
     }
 
     private static func problem(with change: SyncChange, _ table: SyncedTable?) -> String? {

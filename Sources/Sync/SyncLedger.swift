@@ -27,6 +27,10 @@ struct SyncLedger {
         var uniques: [String: [[String]]] = [:]
         /// Whether each table merges in bulk, by code.
         var bulk: [Int: Bool] = [:]
+        /// For a table this device knew no version of when the transaction first merged into it (a device joining):
+        /// the hashes of the keys whose versions the bulk merge has written since, the only versions it can hold.
+        /// Nil for a table that had versions, whose every key is looked up. By code.
+        var written: [Int: Set<Int>?] = [:]
     }
     let prepared = Prepared()
 
@@ -117,6 +121,31 @@ struct SyncLedger {
         let deleted: Bool
         /// The row as sync last left it here (`digest(_:of:)`), nil for none.
         let digest: Int?
+    }
+
+    /// A row's values in its table's column order, with their digest: made on the threads that read a
+    /// segment's lines, so the bulk merge, on one thread, takes them as they are.
+    struct Row: Sendable, Equatable {
+        let values: [SQLValue]
+        let digest: Int
+
+        /// The row of `image` in `columns`' order, a column it lacks at its default (by place in `defaults`).
+        init(_ image: [String: SQLValue], columns: [String], defaults: [SQLValue]) {
+            values = columns.indices.map { image[columns[$0]] ?? defaults[$0] }
+            digest = SyncLedger.digest(values)
+        }
+
+        /// The row of an image that holds every column, nil for one that lacks any (its default is the database's to say).
+        init?(_ image: [String: SQLValue], columns: [String]) {
+            var values: [SQLValue] = []
+            values.reserveCapacity(columns.count)
+            for column in columns {
+                guard let value = image[column] else { return nil }
+                values.append(value)
+            }
+            self.values = values
+            digest = SyncLedger.digest(values)
+        }
     }
 
     /// A digest of a row's values (FNV-1a, 64 bits, over its columns in order, numbers as doubles):

@@ -23,12 +23,15 @@ public struct SyncSegment: Sendable, Equatable {
     var leftOut: [Int: String] = [:]
     /// The wall time of the latest of `changes` (ms), nil for none: found as they are read.
     var lastMs: Int?
+    /// Each change's row, in its table's column order, where `parse`'s check made one (by place in `changes`).
+    var rows: [SyncLedger.Row?] = []
 
     /// The most a segment file may hold; a larger one is passed over.
     static let sizeLimit = 64 * 1_048_576
     /// The most a checkpoint may hold.
     static let checkpointSizeLimit = 512 * 1_048_576
-    /// The most changes one segment carries; more are split across segments.
+    /// The most changes one segment carries; more are split across segments. A device joining merges a
+    /// segment while it reads the next (`SyncWorker.changesPerMerge`): the smaller they are, the sooner it starts.
     static let changesPerSegment = 10_000
 
     var fileName: String { Self.fileName(first: first, last: last, checkpoint: isCheckpoint) }
@@ -91,11 +94,11 @@ public struct SyncSegment: Sendable, Equatable {
         }
     }
 
-    /// Each line's change (nil where a line is not one) and why it cannot be kept (`check`), parsed and
+    /// Each line's change (nil where a line is not one) and what `check` finds (why it cannot be kept, its row), parsed and
     /// checked a few thousand lines at a time on every core: a history joining is a hundred thousand lines, each alone.
-    static func parseLines(_ lines: [Data.SubSequence], check: @Sendable (SyncChange) -> String?) -> [(SyncChange, String?)?] {
+    static func parseLines(_ lines: [Data.SubSequence], check: @Sendable (SyncChange) -> SyncLedger.Checked) -> [(SyncChange, SyncLedger.Checked)?] {
         let chunk = 4_096
-        var results = [(SyncChange, String?)?](repeating: nil, count: lines.count)
+        var results = [(SyncChange, SyncLedger.Checked)?](repeating: nil, count: lines.count)
         results.withUnsafeMutableBufferPointer { buffer in
             // Each chunk writes only its own indices of the buffer, which outlives the loop.
             nonisolated(unsafe) let out = buffer
@@ -112,7 +115,7 @@ public struct SyncSegment: Sendable, Equatable {
     /// A file's bytes read back, checked whole: a header for `installation`, as many changes as it says, each
     /// a change line, the name's range. Segments carry only the installation's own changes; a checkpoint any.
     static func parse(_ data: Data, name: String, installation: String,
-                      check: @Sendable (SyncChange) -> String? = { _ in nil }) throws(Problem) -> SyncSegment {
+                      check: @Sendable (SyncChange) -> SyncLedger.Checked = { _ in SyncLedger.Checked() }) throws(Problem) -> SyncSegment {
         guard let range = range(ofName: name) else { throw .malformed(name, line: 0) }
         guard data.last == 0x0A else { throw .cutShort(name) }
         // The lines, found with one pass over the bytes (a checkpoint may hold a million).
@@ -154,14 +157,17 @@ public struct SyncSegment: Sendable, Equatable {
         var leftOut: [Int: String] = [:]
         changes.reserveCapacity(read.count)
         var lastMs: Int?
-        for (index, checked) in read.enumerated() {
-            guard let (change, problem) = checked else { throw .malformed(name, line: index + 2) }
+        var rows: [SyncLedger.Row?] = []
+        rows.reserveCapacity(read.count)
+        for (index, read) in read.enumerated() {
+            guard let (change, checked) = read else { throw .malformed(name, line: index + 2) }
             lastMs = max(lastMs ?? change.clock.ms, change.clock.ms)
             guard range.checkpoint || change.clock.origin == installation else { throw .foreign(name, claims: change.clock.origin) }
-            if let problem { leftOut[changes.count] = problem }
+            if let problem = checked.problem { leftOut[changes.count] = problem }
             changes.append(change)
+            rows.append(checked.row)
         }
         return SyncSegment(installation: installation, device: device, first: range.first, last: range.last,
-                           isCheckpoint: range.checkpoint, writtenMs: Int(at), seen: seen, changes: changes, leftOut: leftOut, lastMs: lastMs)
+                           isCheckpoint: range.checkpoint, writtenMs: Int(at), seen: seen, changes: changes, leftOut: leftOut, lastMs: lastMs, rows: rows)
     }
 }

@@ -41,10 +41,11 @@ struct PeerPlan {
     var changes: Int
 }
 
-/// A file read from one device's folder: its changes to apply, in order.
+/// A file read from one device's folder: its changes to apply, in order, and their rows where reading made them.
 struct PeerBatch: Sendable {
     let segment: SyncSegment
     var changes: [SyncChange]
+    var rows: [SyncLedger.Row?]
 }
 
 /// The sync work, on the store's own thread: reading the other devices'
@@ -69,8 +70,9 @@ actor SyncWorker {
     nonisolated var unownedExecutor: UnownedSerialExecutor { store.executor.asUnownedSerialExecutor() }
 
     /// The most changes merged at once: a device's files are read and merged a segment's worth at a time, so a
-    /// history joining is never held whole (a million weigh-ins joining peaked at 1 GB read whole, 0.2 GB this way;
-    /// a hundred thousand at 168 MB two segments at a time, 138 MB one at a time, 0.79 s against 0.85 s).
+    /// history joining is never held whole (a million weigh-ins joining peaked at 1 GB read whole, 0.2 GB in
+    /// 50,000s), and the next files are read while these are merged (a hundred thousand joining: 0.80 s at 137 MB
+    /// in 50,000s one after the other; 0.66-0.68 s at 84-100 MB in 10,000s, reading beside merging).
     static let changesPerMerge = 10_000
 
     /// How far ahead of this device's clock a change may be; a segment further ahead waits.
@@ -195,7 +197,7 @@ actor SyncWorker {
 
     /// The plan's next files, as many as make `limit` changes (at least one): read, checked, parsed.
     /// A file that cannot be applied ends the device's reading until the next sync, noted as its problem.
-    private static func read(_ plan: inout PeerPlan, limit: Int, check: @Sendable (SyncChange) -> String?, nowMs: Int,
+    private static func read(_ plan: inout PeerPlan, limit: Int, check: @Sendable (SyncChange) -> SyncLedger.Checked, nowMs: Int,
                              problems: inout ReadProblems) -> [PeerBatch] {
         var batches: [PeerBatch] = []
         var count = 0
@@ -208,9 +210,10 @@ actor SyncWorker {
                 if let ahead = segment.changes.first(where: { $0.clock.ms > nowMs + aheadLimitMs }) {
                     throw SyncSegment.Problem.unreadable("\(name) holds a change dated \((ahead.clock.ms - nowMs) / 86_400_000) days ahead of this device's clock; it waits")
                 }
-                var batch = PeerBatch(segment: segment, changes: segment.changes)
+                var batch = PeerBatch(segment: segment, changes: segment.changes, rows: segment.rows)
                 if !segment.leftOut.isEmpty {
-                    batch.changes = segment.changes.indices.filter { segment.leftOut[$0] == nil }.map { segment.changes[$0] }
+                    let kept = segment.changes.indices.filter { segment.leftOut[$0] == nil }
+                    (batch.changes, batch.rows) = (kept.map { segment.changes[$0] }, kept.map { segment.rows[$0] })
                     for index in segment.leftOut.keys.sorted() {
                         problems.said.append("\(peer.prefix(8)) \(name): left out \(segment.leftOut[index] ?? "")")
                     }
@@ -244,27 +247,34 @@ actor SyncWorker {
         let device = segment.device.isEmpty ? String(segment.installation.prefix(8)) : segment.device
         // Tables that merge in bulk take their changes a batch at a time; the rest, and a batch the database refuses, one by one.
         var one: [SyncChange] = []
-        var bulk: [Int: [SyncChange]] = [:]
+        var bulk: [Int: (changes: [SyncChange], rows: [SyncLedger.Row?])] = [:]
         var last: (name: String, bulk: Int?) = ("", nil)  // A run of changes to one table is the common case.
         var newest: SyncClock?
         for batch in taken {
-            for change in batch.changes {
+            for (index, change) in batch.changes.enumerated() {
                 if change.table != last.name {
                     let table = ledger.byName[change.table]
                     last = (change.table, try table.map { try ledger.mergesInBulk($0, in: connection) } == true ? table?.table.code : nil)
                 }
-                if let code = last.bulk { bulk[code, default: []].append(change) } else { one.append(change) }
+                if let code = last.bulk {
+                    bulk[code, default: ([], [])].changes.append(change)
+                    bulk[code, default: ([], [])].rows.append(index < batch.rows.count ? batch.rows[index] : nil)
+                } else {
+                    one.append(change)
+                }
                 if newest.map({ $0 < change.clock }) ?? true { newest = change.clock }
             }
         }
         for code in bulk.keys.sorted() {
-            guard let table = ledger.tables[code], let changes = bulk[code] else { continue }
+            guard let table = ledger.tables[code], let (changes, rows) = bulk[code] else { continue }
             try connection.execute("SAVEPOINT sync_batch")
             do {
-                try ledger.applyBulk(changes, table: table, from: device, in: connection, applied: &applied)
+                try ledger.applyBulk(changes, rows: rows, table: table, from: device, in: connection, applied: &applied)
                 try connection.execute("RELEASE sync_batch")
             } catch {
                 try connection.execute("ROLLBACK TO sync_batch; RELEASE sync_batch")
+                // Merged one by one, the table's versions are no longer only those its bulk merges wrote.
+                ledger.prepared.written[code] = .some(nil)
                 one += changes
             }
         }
