@@ -95,26 +95,33 @@ public struct SyncSegment: Sendable, Equatable {
     }
 
     /// Each line's change (nil where a line is not one) and what `check` finds (why it cannot be kept, its row), parsed and
-    /// checked a few thousand lines at a time on every core: a history joining is a hundred thousand lines, each alone.
-    static func parseLines(_ lines: [Data.SubSequence], check: @Sendable (SyncChange) -> SyncLedger.Checked) -> [(SyncChange, SyncLedger.Checked)?] {
+    /// checked a few thousand lines at a time on `threads` threads: a history joining is a hundred thousand lines, each alone.
+    static func parseLines(_ lines: [Data.SubSequence], threads: Int,
+                           check: @Sendable (SyncChange) -> SyncLedger.Checked) -> [(SyncChange, SyncLedger.Checked)?] {
         let chunk = 4_096
+        let chunks = (lines.count + chunk - 1) / chunk
+        let threads = max(1, min(threads, chunks))
         var results = [(SyncChange, SyncLedger.Checked)?](repeating: nil, count: lines.count)
         results.withUnsafeMutableBufferPointer { buffer in
             // Each chunk writes only its own indices of the buffer, which outlives the loop.
             nonisolated(unsafe) let out = buffer
-            DispatchQueue.concurrentPerform(iterations: (lines.count + chunk - 1) / chunk) { part in
-                var seen = SyncChange.Seen()
-                for index in (part * chunk)..<min(lines.count, (part + 1) * chunk) {
-                    out[index] = SyncChange.parse(lines[index], seen: &seen).map { ($0, check($0)) }
+            /// The chunks `thread` of `threads` takes: every `threads`th, from its own.
+            @Sendable func parse(_ thread: Int) {
+                for part in stride(from: thread, to: chunks, by: threads) {
+                    var seen = SyncChange.Seen()
+                    for index in (part * chunk)..<min(lines.count, (part + 1) * chunk) {
+                        out[index] = SyncChange.parse(lines[index], seen: &seen).map { ($0, check($0)) }
+                    }
                 }
             }
+            if threads == 1 { parse(0) } else { DispatchQueue.concurrentPerform(iterations: threads, execute: parse) }
         }
         return results
     }
 
     /// A file's bytes read back, checked whole: a header for `installation`, as many changes as it says, each
     /// a change line, the name's range. Segments carry only the installation's own changes; a checkpoint any.
-    static func parse(_ data: Data, name: String, installation: String,
+    static func parse(_ data: Data, name: String, installation: String, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                       check: @Sendable (SyncChange) -> SyncLedger.Checked = { _ in SyncLedger.Checked() }) throws(Problem) -> SyncSegment {
         guard let range = range(ofName: name) else { throw .malformed(name, line: 0) }
         guard data.last == 0x0A else { throw .cutShort(name) }
@@ -152,7 +159,7 @@ public struct SyncSegment: Sendable, Equatable {
         for (key, value) in header where key.hasPrefix("seen.") {
             if case let .number(number) = value, let seq = Int(exactly: number) { seen[String(key.dropFirst(5))] = seq }
         }
-        let read = parseLines(Array(lines.dropFirst()), check: check)
+        let read = parseLines(Array(lines.dropFirst()), threads: threads, check: check)
         var changes: [SyncChange] = []
         var leftOut: [Int: String] = [:]
         changes.reserveCapacity(read.count)

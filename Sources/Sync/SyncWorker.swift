@@ -148,9 +148,12 @@ actor SyncWorker {
                 }
                 // The connection is the stage's until it is done, whatever ends the reading.
                 defer { merging.drain() }
+                let cores = ProcessInfo.processInfo.activeProcessorCount
+                var sent = 0
                 for var plan in plans {
                     while !plan.files.isEmpty {
-                        try merging.send(Self.read(&plan, limit: limit, check: check, nowMs: nowMs, problems: &read))
+                        try merging.send(Self.read(&plan, limit: limit, threads: sent == 0 ? cores : max(1, cores - 1), check: check, nowMs: nowMs, problems: &read))
+                        sent += 1
                     }
                 }
                 try merging.finish()
@@ -197,7 +200,7 @@ actor SyncWorker {
 
     /// The plan's next files, as many as make `limit` changes (at least one): read, checked, parsed.
     /// A file that cannot be applied ends the device's reading until the next sync, noted as its problem.
-    private static func read(_ plan: inout PeerPlan, limit: Int, check: @Sendable (SyncChange) -> SyncLedger.Checked, nowMs: Int,
+    private static func read(_ plan: inout PeerPlan, limit: Int, threads: Int, check: @Sendable (SyncChange) -> SyncLedger.Checked, nowMs: Int,
                              problems: inout ReadProblems) -> [PeerBatch] {
         var batches: [PeerBatch] = []
         var count = 0
@@ -206,7 +209,7 @@ actor SyncWorker {
             let peer = plan.peer
             do {
                 let data = try plan.folder.read(name, limit: checkpoint ? SyncSegment.checkpointSizeLimit : SyncSegment.sizeLimit)
-                let segment = try SyncSegment.parse(data, name: name, installation: peer, check: check)
+                let segment = try SyncSegment.parse(data, name: name, installation: peer, threads: threads, check: check)
                 if let ahead = segment.changes.first(where: { $0.clock.ms > nowMs + aheadLimitMs }) {
                     throw SyncSegment.Problem.unreadable("\(name) holds a change dated \((ahead.clock.ms - nowMs) / 86_400_000) days ahead of this device's clock; it waits")
                 }
