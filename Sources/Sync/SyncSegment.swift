@@ -96,7 +96,7 @@ public struct SyncSegment: Sendable, Equatable {
 
     /// Each line's change (nil where a line is not one) and what `check` finds (why it cannot be kept, its row), parsed and
     /// checked a few thousand lines at a time on `threads` threads: a history joining is a hundred thousand lines, each alone.
-    static func parseLines(_ lines: [Data.SubSequence], threads: Int,
+    static func parseLines(_ lines: [ArraySlice<UInt8>], threads: Int,
                            check: @Sendable (SyncChange) -> SyncLedger.Checked) -> [(SyncChange, SyncLedger.Checked)?] {
         let chunk = 4_096
         let chunks = (lines.count + chunk - 1) / chunk
@@ -122,59 +122,17 @@ public struct SyncSegment: Sendable, Equatable {
     /// A file's bytes read back, checked whole: a header for `installation`, as many changes as it says, each
     /// a change line, the name's range. Segments carry only the installation's own changes; a checkpoint any.
     static func parse(_ data: Data, name: String, installation: String, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                      check: @Sendable (SyncChange) -> SyncLedger.Checked = { _ in SyncLedger.Checked() }) throws(Problem) -> SyncSegment {
-        guard let range = range(ofName: name) else { throw .malformed(name, line: 0) }
-        guard data.last == 0x0A else { throw .cutShort(name) }
-        // The lines, found with one pass over the bytes (a checkpoint may hold a million).
-        var lines: [Data.SubSequence] = []
+                      check: @escaping @Sendable (SyncChange) -> SyncLedger.Checked = { _ in SyncLedger.Checked() }) throws(Problem) -> SyncSegment {
+        var reader = try Reader(name: name, installation: installation, piece: .max, threads: threads, check: check)
+        var failure: Problem?
         data.withUnsafeBytes { bytes in
-            var start = 0
-            for index in 0..<bytes.count where bytes[index] == 0x0A {
-                lines.append(data[data.startIndex + start ..< data.startIndex + index])
-                start = index + 1
+            do throws(Problem) {
+                _ = try reader.take(bytes)  // No piece is whole before the end: a piece is any size.
+            } catch {
+                failure = error
             }
         }
-        guard let headerLine = lines.first else { throw .cutShort(name) }
-        var header: [String: FlatJSON.Value] = [:]
-        let parsed = Array(headerLine).withUnsafeBytes { bytes in
-            FlatJSON.objects(bytes, make: { [String: FlatJSON.Value]() }) { object, key, value in
-                object[key] = value
-                return object.count <= 10_000
-            }
-        }
-        guard let objects = parsed, objects.count == 1 else { throw .malformed(name, line: 1) }
-        header = objects[0]
-        let kind = range.checkpoint ? "trend-checkpoint" : "trend-sync"
-        guard header[kind] == .number(1), case let .string(claimed)? = header["installation"],
-              case let .number(first)? = header["first"], case let .number(last)? = header["last"],
-              case let .number(count)? = header["count"], case let .number(at)? = header["at"]
-        else { throw .malformed(name, line: 1) }
-        guard claimed == installation else { throw .foreign(name, claims: claimed) }
-        guard Int(exactly: first) == range.first || range.checkpoint, Int(exactly: last) == range.last,
-              Int(exactly: count) == lines.count - 1, range.checkpoint || lines.count - 1 == range.last - range.first + 1
-        else { throw lines.count - 1 < Int(count) ? .cutShort(name) : .malformed(name, line: 1) }
-        var device = ""
-        if case let .string(text)? = header["device"] { device = String(text.prefix(64)) }
-        var seen: [String: Int] = [:]
-        for (key, value) in header where key.hasPrefix("seen.") {
-            if case let .number(number) = value, let seq = Int(exactly: number) { seen[String(key.dropFirst(5))] = seq }
-        }
-        let read = parseLines(Array(lines.dropFirst()), threads: threads, check: check)
-        var changes: [SyncChange] = []
-        var leftOut: [Int: String] = [:]
-        changes.reserveCapacity(read.count)
-        var lastMs: Int?
-        var rows: [SyncLedger.Row?] = []
-        rows.reserveCapacity(read.count)
-        for (index, read) in read.enumerated() {
-            guard let (change, checked) = read else { throw .malformed(name, line: index + 2) }
-            lastMs = max(lastMs ?? change.clock.ms, change.clock.ms)
-            guard range.checkpoint || change.clock.origin == installation else { throw .foreign(name, claims: change.clock.origin) }
-            if let problem = checked.problem { leftOut[changes.count] = problem }
-            changes.append(change)
-            rows.append(checked.row)
-        }
-        return SyncSegment(installation: installation, device: device, first: range.first, last: range.last,
-                           isCheckpoint: range.checkpoint, writtenMs: Int(at), seen: seen, changes: changes, leftOut: leftOut, lastMs: lastMs, rows: rows)
+        if let failure { throw failure }
+        return try reader.finish()
     }
 }

@@ -138,25 +138,25 @@ actor SyncWorker {
                     // Best effort: the default sizes only give memory back; a failure here changes no data.
                     if large { try? connection.execute("PRAGMA cache_size = -2000; PRAGMA temp.cache_size = -2000") }
                 }
-                var applied = SyncLedger.Applied()
-                var names: [String] = []
                 // A device's files are merged a few at a time, in the order it wrote them, on the stage's thread while
                 // this one reads and parses the next (a history joining comes in many).
                 var read = ReadProblems()
-                let merging = BackgroundStage<[PeerBatch]>(depth: 1) { batches in
-                    try Self.merge(batches, ledger: ledger, in: connection, applied: &applied, names: &names)
-                }
+                var merged = Merging()
+                let merging = BackgroundStage<MergeItem>(depth: 1) { item in try merged.take(item, ledger: ledger, in: connection) }
                 // The connection is the stage's until it is done, whatever ends the reading.
                 defer { merging.drain() }
+                // The first piece is parsed on every core; the next ones on the cores a merge leaves.
                 let cores = ProcessInfo.processInfo.activeProcessorCount
                 var sent = 0
-                for var plan in plans {
-                    while !plan.files.isEmpty {
-                        try merging.send(Self.read(&plan, limit: limit, threads: sent == 0 ? cores : max(1, cores - 1), check: check, nowMs: nowMs, problems: &read))
+                for plan in plans {
+                    try Self.read(plan, limit: limit, threads: { sent == 0 ? cores : max(1, cores - 1) }, check: check, nowMs: nowMs,
+                                  problems: &read) { item in
+                        try merging.send(item)
                         sent += 1
                     }
                 }
                 try merging.finish()
+                var (applied, names) = (merged.applied, merged.names)
                 try ledger.unpark(in: connection, applied: &applied)
                 for note in applied.notes {
                     try connection.run("INSERT INTO sync_notes(ms, text) VALUES(?, ?)", [.int(nowMs), .text(note)])
@@ -190,117 +190,6 @@ actor SyncWorker {
         try checkpointAndPrune(own, ledger: ledger, device: device, now: now)
         report.devices = try devices(available: available)
         return report
-    }
-
-    /// What reading a device's files found wrong: for `sync`, each in a sentence, and the device's problem.
-    struct ReadProblems {
-        var said: [String] = []
-        var byPeer: [String: String] = [:]
-    }
-
-    /// The plan's next files, as many as make `limit` changes (at least one): read, checked, parsed.
-    /// A file that cannot be applied ends the device's reading until the next sync, noted as its problem.
-    private static func read(_ plan: inout PeerPlan, limit: Int, threads: Int, check: @Sendable (SyncChange) -> SyncLedger.Checked, nowMs: Int,
-                             problems: inout ReadProblems) -> [PeerBatch] {
-        var batches: [PeerBatch] = []
-        var count = 0
-        while count < limit, !plan.files.isEmpty {
-            let (name, checkpoint) = plan.files.removeFirst()
-            let peer = plan.peer
-            do {
-                let data = try plan.folder.read(name, limit: checkpoint ? SyncSegment.checkpointSizeLimit : SyncSegment.sizeLimit)
-                let segment = try SyncSegment.parse(data, name: name, installation: peer, threads: threads, check: check)
-                if let ahead = segment.changes.first(where: { $0.clock.ms > nowMs + aheadLimitMs }) {
-                    throw SyncSegment.Problem.unreadable("\(name) holds a change dated \((ahead.clock.ms - nowMs) / 86_400_000) days ahead of this device's clock; it waits")
-                }
-                var batch = PeerBatch(segment: segment, changes: segment.changes, rows: segment.rows)
-                if !segment.leftOut.isEmpty {
-                    let kept = segment.changes.indices.filter { segment.leftOut[$0] == nil }
-                    (batch.changes, batch.rows) = (kept.map { segment.changes[$0] }, kept.map { segment.rows[$0] })
-                    for index in segment.leftOut.keys.sorted() {
-                        problems.said.append("\(peer.prefix(8)) \(name): left out \(segment.leftOut[index] ?? "")")
-                    }
-                }
-                batches.append(batch)
-                count += segment.changes.count
-            } catch {
-                problems.byPeer[peer] = "\(error)"
-                problems.said.append("\(peer.prefix(8)): \(error); it is tried again at the next sync")
-                plan.files.removeAll()
-            }
-        }
-        return batches
-    }
-
-    /// Merges one device's batches, in the order it wrote them, inside the sync's transaction: those past what was
-    /// applied here, tables that merge in bulk a batch at a time, the rest (and a batch the database refuses) one by one.
-    private static func merge(_ batches: [PeerBatch], ledger: SyncLedger, in connection: SQLiteConnection,
-                              applied: inout SyncLedger.Applied, names: inout [String]) throws {
-        guard let first = batches.first else { return }
-        let installation = ledger.installation
-        var done = try connection.scalarInt("SELECT applied FROM sync_peers WHERE installation = ?", [.text(first.segment.installation)]) ?? 0
-        let taken = batches.filter { batch in
-            let segment = batch.segment
-            guard segment.last > done, segment.isCheckpoint || segment.first <= done + 1 else { return false }
-            done = segment.last
-            return true
-        }
-        guard let segment = taken.last?.segment else { return }
-        let before = applied.rows
-        let device = segment.device.isEmpty ? String(segment.installation.prefix(8)) : segment.device
-        // Tables that merge in bulk take their changes a batch at a time; the rest, and a batch the database refuses, one by one.
-        var one: [SyncChange] = []
-        var bulk: [Int: (changes: [SyncChange], rows: [SyncLedger.Row?])] = [:]
-        var last: (name: String, bulk: Int?) = ("", nil)  // A run of changes to one table is the common case.
-        var newest: SyncClock?
-        for batch in taken {
-            for (index, change) in batch.changes.enumerated() {
-                if change.table != last.name {
-                    let table = ledger.byName[change.table]
-                    last = (change.table, try table.map { try ledger.mergesInBulk($0, in: connection) } == true ? table?.table.code : nil)
-                }
-                if let code = last.bulk {
-                    bulk[code, default: ([], [])].changes.append(change)
-                    bulk[code, default: ([], [])].rows.append(index < batch.rows.count ? batch.rows[index] : nil)
-                } else {
-                    one.append(change)
-                }
-                if newest.map({ $0 < change.clock }) ?? true { newest = change.clock }
-            }
-        }
-        for code in bulk.keys.sorted() {
-            guard let table = ledger.tables[code], let (changes, rows) = bulk[code] else { continue }
-            try connection.execute("SAVEPOINT sync_batch")
-            do {
-                try ledger.applyBulk(changes, rows: rows, table: table, from: device, in: connection, applied: &applied)
-                try connection.execute("RELEASE sync_batch")
-            } catch {
-                try connection.execute("ROLLBACK TO sync_batch; RELEASE sync_batch")
-                // Merged one by one, the table's versions are no longer only those its bulk merges wrote.
-                ledger.prepared.written[code] = .some(nil)
-                one += changes
-            }
-        }
-        for change in one {
-            try connection.execute("SAVEPOINT sync_change")
-            do {
-                try ledger.apply(change, from: device, in: connection, applied: &applied)
-                try connection.execute("RELEASE sync_change")
-            } catch {
-                try connection.execute("ROLLBACK TO sync_change; RELEASE sync_change")
-                applied.notes.append("a change from \(device) was refused by the database: \(error)")
-            }
-        }
-        if let newest { try ledger.receive(newest, in: connection) }
-        let lastMs = taken.compactMap(\.segment.lastMs).max()
-        try connection.run("""
-            INSERT INTO sync_peers(installation, name, applied, last_change_ms, seen_of_us, received) VALUES(?, ?, ?, ?, ?, ?)
-            ON CONFLICT DO UPDATE SET name = excluded.name, applied = excluded.applied,
-                last_change_ms = max(ifnull(last_change_ms, 0), ifnull(excluded.last_change_ms, 0)),
-                seen_of_us = max(seen_of_us, excluded.seen_of_us), received = received + excluded.received, problem = NULL
-            """, [.text(segment.installation), .text(segment.device), .int(segment.last), lastMs.map(SQLValue.int) ?? .null,
-                  .int(taken.map { $0.segment.seen[installation] ?? 0 }.max() ?? 0), .int(applied.rows - before)])
-        if applied.rows > before, !names.contains(segment.device) { names.append(segment.device) }
     }
 
     /// Writes the changes queued in `sync_out` as segments in this device's folder, then forgets them.

@@ -1,0 +1,221 @@
+import Foundation
+import Storage
+
+/// What the reading thread hands the merging one: whole files, merged together, or a large file a piece at a
+/// time, from its first piece to its last; `abandon` undoes what its pieces did when the rest of it cannot be read.
+enum MergeItem: Sendable {
+    case files([PeerBatch])
+    case piece(PeerBatch, first: Bool, last: Bool)
+    case abandon
+}
+
+extension SyncWorker {
+    /// What reading a device's files found wrong: for `sync`, each in a sentence, and the device's problem.
+    struct ReadProblems {
+        var said: [String] = []
+        var byPeer: [String: String] = [:]
+    }
+
+    /// Reads the plan's files in order and hands them to `send`: files smaller than `limit` changes together, as
+    /// many as make `limit`; a larger one (a checkpoint) `limit` changes at a time, so it is never held whole.
+    /// A file that cannot be applied ends the device's reading until the next sync, noted as its problem: what
+    /// its pieces did is undone, and the files before it stand.
+    static func read(_ plan: PeerPlan, limit: Int, threads: () -> Int, check: @escaping @Sendable (SyncChange) -> SyncLedger.Checked,
+                     nowMs: Int, problems: inout ReadProblems, send: (MergeItem) throws -> Void) throws {
+        /// The merge's refusal of an item, which fails the sync, told apart from what is wrong with a file.
+        struct Refused: Error { let error: any Error }
+        func hand(_ item: MergeItem) throws {
+            do { try send(item) } catch { throw Refused(error: error) }
+        }
+        var group: [PeerBatch] = []
+        var count = 0
+        func flush() throws {
+            guard !group.isEmpty else { return }
+            try hand(.files(group))
+            (group, count) = ([], 0)
+        }
+        /// A file's changes dated too far ahead of this device's clock make it wait.
+        func checkAhead(_ piece: SyncSegment, _ name: String) throws {
+            if let ahead = piece.changes.first(where: { $0.clock.ms > nowMs + aheadLimitMs }) {
+                throw SyncSegment.Problem.unreadable("\(name) holds a change dated \((ahead.clock.ms - nowMs) / 86_400_000) days ahead of this device's clock; it waits")
+            }
+        }
+        for (name, checkpoint) in plan.files {
+            var begun = false
+            do {
+                var reader = try SyncSegment.Reader(name: name, installation: plan.peer, piece: limit, threads: threads(), check: check)
+                /// A piece of a large file handed on as it is read (the files before it first).
+                func piece(_ piece: SyncSegment, last: Bool, begun: inout Bool) throws {
+                    try checkAhead(piece, name)
+                    let batch = PeerBatch(piece, peer: plan.peer, name: name, problems: &problems)
+                    if !begun { try flush() }
+                    try hand(.piece(batch, first: !begun, last: last))
+                    begun = true
+                    reader.threads = threads()
+                }
+                try plan.folder.forEachChunk(of: name, limit: checkpoint ? SyncSegment.checkpointSizeLimit : SyncSegment.sizeLimit) { bytes in
+                    for part in try reader.take(bytes) { try piece(part, last: false, begun: &begun) }
+                }
+                let last = try reader.finish()
+                if begun {
+                    try piece(last, last: true, begun: &begun)
+                } else {
+                    try checkAhead(last, name)
+                    group.append(PeerBatch(last, peer: plan.peer, name: name, problems: &problems))
+                    count += last.changes.count
+                    if count >= limit { try flush() }
+                }
+            } catch let refused as Refused {
+                throw refused.error
+            } catch {
+                if begun { try send(.abandon) }
+                problems.byPeer[plan.peer] = "\(error)"
+                problems.said.append("\(plan.peer.prefix(8)): \(error); it is tried again at the next sync")
+                break
+            }
+        }
+        do { try flush() } catch let refused as Refused { throw refused.error }
+    }
+
+    /// The merging thread's side: what it is in the middle of, and what it has applied.
+    struct Merging {
+        var applied = SyncLedger.Applied()
+        var names: [String] = []
+        /// The large file begun: its header, whether it is past what was applied here, and what was applied before it.
+        var open: (segment: SyncSegment, taken: Bool, applied: SyncLedger.Applied, names: [String], lastMs: Int?)?
+
+        /// Merges one item, inside the sync's transaction.
+        mutating func take(_ item: MergeItem, ledger: SyncLedger, in connection: SQLiteConnection) throws {
+            switch item {
+            case let .files(batches):
+                try SyncWorker.merge(batches, ledger: ledger, in: connection, applied: &applied, names: &names)
+            case let .piece(batch, first, last):
+                if first {
+                    let segment = batch.segment
+                    let done = try connection.scalarInt("SELECT applied FROM sync_peers WHERE installation = ?", [.text(segment.installation)]) ?? 0
+                    let taken = segment.last > done && (segment.isCheckpoint || segment.first <= done + 1)
+                    if taken { try connection.execute("SAVEPOINT sync_file") }
+                    open = (segment, taken, applied, names, nil)
+                }
+                guard let file = open, file.taken else {
+                    if last { open = nil }
+                    return
+                }
+                try SyncWorker.apply(batch.changes, rows: batch.rows, device: SyncWorker.deviceName(file.segment), ledger: ledger,
+                                     in: connection, applied: &applied)
+                let lastMs = [file.lastMs, batch.segment.lastMs].compactMap { $0 }.max()
+                open?.lastMs = lastMs
+                guard last else { return }
+                open = nil
+                try SyncWorker.record(file.segment, lastMs: lastMs, ledger: ledger, in: connection, received: applied.rows - file.applied.rows)
+                if applied.rows > file.applied.rows, !names.contains(file.segment.device) { names.append(file.segment.device) }
+                try connection.execute("RELEASE sync_file")
+            case .abandon:
+                guard let file = open else { return }
+                open = nil
+                guard file.taken else { return }
+                try connection.execute("ROLLBACK TO sync_file; RELEASE sync_file")
+                (applied, names) = (file.applied, file.names)
+            }
+        }
+    }
+
+    /// The name a device's changes are told by: the one it gave, or the start of its installation id.
+    static func deviceName(_ segment: SyncSegment) -> String {
+        segment.device.isEmpty ? String(segment.installation.prefix(8)) : segment.device
+    }
+
+    /// Merges one device's whole files, in the order it wrote them, inside the sync's transaction: those past what
+    /// was applied here.
+    static func merge(_ batches: [PeerBatch], ledger: SyncLedger, in connection: SQLiteConnection,
+                      applied: inout SyncLedger.Applied, names: inout [String]) throws {
+        guard let first = batches.first else { return }
+        var done = try connection.scalarInt("SELECT applied FROM sync_peers WHERE installation = ?", [.text(first.segment.installation)]) ?? 0
+        let taken = batches.filter { batch in
+            let segment = batch.segment
+            guard segment.last > done, segment.isCheckpoint || segment.first <= done + 1 else { return false }
+            done = segment.last
+            return true
+        }
+        guard let segment = taken.last?.segment else { return }
+        let before = applied.rows
+        for batch in taken {
+            try apply(batch.changes, rows: batch.rows, device: deviceName(segment), ledger: ledger, in: connection, applied: &applied)
+        }
+        try record(segment, lastMs: taken.compactMap(\.segment.lastMs).max(), seenOfUs: taken.map { $0.segment.seen[ledger.installation] ?? 0 }.max(),
+                   ledger: ledger, in: connection, received: applied.rows - before)
+        if applied.rows > before, !names.contains(segment.device) { names.append(segment.device) }
+    }
+
+    /// Applies changes from one device: tables that merge in bulk a batch at a time; the rest, and a batch the
+    /// database refuses, one by one.
+    static func apply(_ changes: [SyncChange], rows: [SyncLedger.Row?], device: String, ledger: SyncLedger, in connection: SQLiteConnection,
+                      applied: inout SyncLedger.Applied) throws {
+        var one: [SyncChange] = []
+        var bulk: [Int: (changes: [SyncChange], rows: [SyncLedger.Row?])] = [:]
+        var last: (name: String, bulk: Int?) = ("", nil)  // A run of changes to one table is the common case.
+        var newest: SyncClock?
+        for (index, change) in changes.enumerated() {
+            if change.table != last.name {
+                let table = ledger.byName[change.table]
+                last = (change.table, try table.map { try ledger.mergesInBulk($0, in: connection) } == true ? table?.table.code : nil)
+            }
+            if let code = last.bulk {
+                bulk[code, default: ([], [])].changes.append(change)
+                bulk[code, default: ([], [])].rows.append(index < rows.count ? rows[index] : nil)
+            } else {
+                one.append(change)
+            }
+            if newest.map({ $0 < change.clock }) ?? true { newest = change.clock }
+        }
+        for code in bulk.keys.sorted() {
+            guard let table = ledger.tables[code], let (changes, rows) = bulk[code] else { continue }
+            try connection.execute("SAVEPOINT sync_batch")
+            do {
+                try ledger.applyBulk(changes, rows: rows, table: table, from: device, in: connection, applied: &applied)
+                try connection.execute("RELEASE sync_batch")
+            } catch {
+                try connection.execute("ROLLBACK TO sync_batch; RELEASE sync_batch")
+                // Merged one by one, the table's versions are no longer only those its bulk merges wrote.
+                ledger.prepared.written[code] = .some(nil)
+                one += changes
+            }
+        }
+        for change in one {
+            try connection.execute("SAVEPOINT sync_change")
+            do {
+                try ledger.apply(change, from: device, in: connection, applied: &applied)
+                try connection.execute("RELEASE sync_change")
+            } catch {
+                try connection.execute("ROLLBACK TO sync_change; RELEASE sync_change")
+                applied.notes.append("a change from \(device) was refused by the database: \(error)")
+            }
+        }
+        if let newest { try ledger.receive(newest, in: connection) }
+    }
+
+    /// Notes a device's file applied through its last change: how far, when it last changed something, how far it had read ours.
+    static func record(_ segment: SyncSegment, lastMs: Int?, seenOfUs: Int? = nil, ledger: SyncLedger, in connection: SQLiteConnection,
+                       received: Int) throws {
+        try connection.run("""
+            INSERT INTO sync_peers(installation, name, applied, last_change_ms, seen_of_us, received) VALUES(?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO UPDATE SET name = excluded.name, applied = excluded.applied,
+                last_change_ms = max(ifnull(last_change_ms, 0), ifnull(excluded.last_change_ms, 0)),
+                seen_of_us = max(seen_of_us, excluded.seen_of_us), received = received + excluded.received, problem = NULL
+            """, [.text(segment.installation), .text(segment.device), .int(segment.last), lastMs.map(SQLValue.int) ?? .null,
+                  .int(seenOfUs ?? segment.seen[ledger.installation] ?? 0), .int(received)])
+    }
+}
+
+extension PeerBatch {
+    /// A file (or a piece of one) as it is merged: its changes but those left out, each named in `problems`.
+    init(_ segment: SyncSegment, peer: String, name: String, problems: inout SyncWorker.ReadProblems) {
+        self.init(segment: segment, changes: segment.changes, rows: segment.rows)
+        guard !segment.leftOut.isEmpty else { return }
+        let kept = segment.changes.indices.filter { segment.leftOut[$0] == nil }
+        (changes, rows) = (kept.map { segment.changes[$0] }, kept.map { segment.rows[$0] })
+        for index in segment.leftOut.keys.sorted() {
+            problems.said.append("\(peer.prefix(8)) \(name): left out \(segment.leftOut[index] ?? "")")
+        }
+    }
+}
