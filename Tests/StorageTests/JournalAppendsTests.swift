@@ -126,4 +126,17 @@ extension JournalAppendsTests {
         #expect(throws: JournalError.addedRowsChanged(change: "import of rows.csv", noun: "weigh-in")) { _ = try store.undoLatestChange() }
         #expect(try store.read { try $0.scalarInt("SELECT count(*) FROM weight_entries") } == 25, "nothing changed")
     }
+
+    /// The set form that records a range finds the table's last rowid at its end, never by reading the whole
+    /// table: a sync merging a long history pauses the triggers once a batch, and each scan grew with the table.
+    @Test func recordingARangeReadsNoWholeTable() throws {
+        let store = try Self.imported(2_000)
+        let table = try #require(store.schema.appendedTable)
+        for statement in ChangeJournal.appendSetForms(of: table).values.flatMap({ $0 }) {
+            let plan = try store.read { connection in
+                try connection.query("EXPLAIN QUERY PLAN " + statement, [.int(1)]) { $0.text(3) }
+            }
+            #expect(!plan.contains { $0.hasPrefix("SCAN \(table.name)") }, "\(plan)")
+        }
+    }
 }
