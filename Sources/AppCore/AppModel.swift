@@ -141,12 +141,13 @@ public final class AppModel {
         ) {
             await refreshEverything()
         }
+        // The Features whose rows travel reload them. The tip of the day does not travel, and is made again
+        // from the weigh-ins whenever it is shown (`todaysTip`): made here it read every weigh-in for nothing.
         @MainActor func refreshEverything() async {
             await settingsFeature.reload()
             await weightEntryFeature.refresh()
             await measurementsFeature.reload()
             await habitsFeature.reload()
-            await dailyTipsFeature.refresh()
         }
         return AppModel(weightEntryFeature: weightEntryFeature, measurementsFeature: measurementsFeature, progressFeature: progressFeature,
                         settingsFeature: settingsFeature, habitsFeature: habitsFeature,
