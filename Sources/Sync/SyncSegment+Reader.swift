@@ -17,8 +17,9 @@ extension SyncSegment {
         /// The file as its header describes it, without changes, once its first line is read.
         private(set) var header: SyncSegment?
         private var expected = 0
-        /// Bytes read and not yet parsed: whole lines (each ending at one of `ends`), then part of one.
+        /// Bytes read: from `start`, those not yet parsed, whole lines (each ending at one of `ends`), then part of one.
         private var bytes: [UInt8] = []
+        private var start = 0
         private var ends: [Int] = []
         /// Changes read so far.
         private(set) var count = 0
@@ -32,13 +33,18 @@ extension SyncSegment {
 
         /// Takes the file's next bytes; returns the pieces they complete.
         mutating func take(_ chunk: UnsafeRawBufferPointer) throws(Problem) -> [SyncSegment] {
-            let start = bytes.count
+            var from = bytes.count
             bytes.append(contentsOf: chunk)
-            bytes.withUnsafeBufferPointer { all in
-                for index in start..<all.count where all[index] == 0x0A { ends.append(index) }
+            bytes.withUnsafeBytes { all in
+                guard let base = all.baseAddress else { return }
+                while from < all.count, let found = memchr(base + from, 0x0A, all.count - from) {
+                    let index = base.distance(to: UnsafeRawPointer(found))
+                    ends.append(index)
+                    from = index + 1
+                }
             }
             if header == nil, let end = ends.first {
-                (header, expected) = try Self.header(bytes[..<end], name: name, range: range, installation: installation)
+                (header, expected) = try Self.header(bytes[start..<end], name: name, range: range, installation: installation)
                 drop(1)
             }
             guard header != nil else { return [] }
@@ -52,7 +58,7 @@ extension SyncSegment {
 
         /// The end of the file: its last piece, once the whole file is found to be as its header says.
         mutating func finish() throws(Problem) -> SyncSegment {
-            guard header != nil, bytes.count == (ends.last.map { $0 + 1 } ?? 0) else { throw .cutShort(name) }
+            guard header != nil, bytes.count == (ends.last.map { $0 + 1 } ?? start) else { throw .cutShort(name) }
             guard count + ends.count == expected else { throw count + ends.count < expected ? .cutShort(name) : .malformed(name, line: 1) }
             return try parse(ends.count)
         }
@@ -62,10 +68,10 @@ extension SyncSegment {
             guard let header else { throw .cutShort(name) }
             var slices: [ArraySlice<UInt8>] = []
             slices.reserveCapacity(lines)
-            var start = 0
+            var from = start
             for end in ends.prefix(lines) {
-                slices.append(bytes[start..<end])
-                start = end + 1
+                slices.append(bytes[from..<end])
+                from = end + 1
             }
             let read = SyncSegment.parseLines(slices, threads: threads, check: check)
             var changes: [SyncChange] = [], rows: [SyncLedger.Row?] = [], leftOut: [Int: String] = [:], lastMs: Int?
@@ -86,13 +92,15 @@ extension SyncSegment {
                                leftOut: leftOut, lastMs: lastMs, rows: rows)
         }
 
-        /// Forgets the first `lines` whole lines.
+        /// Forgets the first `lines` whole lines; their bytes go once they are most of those held.
         private mutating func drop(_ lines: Int) {
             guard lines > 0 else { return }
-            let cut = ends[lines - 1] + 1
-            bytes.removeFirst(cut)
+            start = ends[lines - 1] + 1
             ends.removeFirst(lines)
-            for index in ends.indices { ends[index] -= cut }
+            guard start > 1 << 20, start > bytes.count / 2 else { return }
+            bytes.removeFirst(start)
+            for index in ends.indices { ends[index] -= start }
+            start = 0
         }
 
         /// The header line read back, with the changes it counts: for `installation`, with the name's range, and
