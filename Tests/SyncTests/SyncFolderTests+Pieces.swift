@@ -6,14 +6,9 @@ import Testing
 /// A file holding more changes than one merge takes (a checkpoint of a long history) is read and merged a piece at
 /// a time, so it is never held whole; what its pieces did stands only once the whole file is read as its header
 /// says, and is undone otherwise (DESIGN §8: never half-applied).
-@Suite("Sync pieces")
-struct SyncPieceTests {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("trend-sync-pieces-\(UUID().uuidString)")
-    let minute = 60_000
-    let start = 1_800_000_000_000
-
+extension SyncFolderTests {
     /// A device that wrote 25 weigh-ins in one segment, and one that merges four changes at a time, over one folder.
-    func devices() async throws -> (writer: SimulatedDevice, reader: SimulatedDevice, segment: URL) {
+    func writerAndPieceReader() async throws -> (writer: SimulatedDevice, reader: SimulatedDevice, segment: URL) {
         let shared = root.appendingPathComponent("shared")
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
         let writer = try SimulatedDevice(name: "laptop", seed: 7, root: root, skewMs: 0, checkpointEvery: 1_000)
@@ -29,24 +24,24 @@ struct SyncPieceTests {
         return (writer, reader, shared.appendingPathComponent("trend/\(writer.id)/1-25.jsonl"))
     }
 
-    func applied(_ device: SimulatedDevice) throws -> Int {
+    func appliedThrough(_ device: SimulatedDevice) throws -> Int {
         try device.store.read { try $0.scalarInt("SELECT ifnull(max(applied), 0) FROM sync_peers") ?? 0 }
     }
 
     @Test func aFileLargerThanAMergeIsMergedInPiecesAsIfWhole() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let (writer, reader, segment) = try await devices()
+        let (writer, reader, segment) = try await writerAndPieceReader()
         #expect(FileManager.default.fileExists(atPath: segment.path))
         let report = try await reader.sync(at: start + 40 * minute)
         #expect(report.received == 25)
         #expect(report.problems.isEmpty)
         #expect(try reader.visible() == writer.visible())
-        #expect(try applied(reader) == 25)
+        #expect(try appliedThrough(reader) == 25)
     }
 
     @Test func aFileFoundBrokenPastItsFirstPiecesLeavesNothingOfItApplied() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let (writer, reader, segment) = try await devices()
+        let (writer, reader, segment) = try await writerAndPieceReader()
         let whole = try Data(contentsOf: segment)
         var lines = String(decoding: whole, as: UTF8.self).split(separator: "\n").map(String.init)
 
@@ -57,7 +52,7 @@ struct SyncPieceTests {
         #expect(report.received == 0)
         #expect(report.problems.contains { $0.contains("line 26") })
         #expect(try reader.visible().isEmpty, "nothing of the file stands")
-        #expect(try applied(reader) == 0)
+        #expect(try appliedThrough(reader) == 0)
 
         // Cut short, as a copy still arriving: the pieces before the cut were merged, and are undone.
         try whole.prefix(whole.count - 10).write(to: segment)
