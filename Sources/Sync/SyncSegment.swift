@@ -36,6 +36,12 @@ public struct SyncSegment: Sendable, Equatable {
 
     var fileName: String { Self.fileName(first: first, last: last, checkpoint: isCheckpoint) }
 
+    /// Whether this file takes up where the installation's changes applied here (through `applied`) stop: it
+    /// goes past them, and a segment starts at or before the next one (a checkpoint holds all before it).
+    func follows(_ applied: Int) -> Bool {
+        last > applied && (isCheckpoint || first <= applied + 1)
+    }
+
     static func fileName(first: Int, last: Int, checkpoint: Bool) -> String {
         checkpoint ? "checkpoint-\(last).jsonl" : "\(first)-\(last).jsonl"
     }

@@ -42,6 +42,7 @@ extension SyncWorker {
         }
         for (name, checkpoint) in plan.files {
             var begun = false
+            let said = problems.said.count
             do {
                 var reader = try SyncSegment.Reader(name: name, installation: plan.peer, piece: limit, threads: threads(), check: check)
                 /// A piece of a large file handed on as it is read (the files before it first).
@@ -69,6 +70,7 @@ extension SyncWorker {
                 throw refused.error
             } catch {
                 if begun { try send(.abandon) }
+                problems.said.removeSubrange(said...)  // What its undone pieces left out is not said.
                 problems.byPeer[plan.peer] = "\(error)"
                 problems.said.append("\(plan.peer.prefix(8)): \(error); it is tried again at the next sync")
                 break
@@ -93,7 +95,7 @@ extension SyncWorker {
                 if first {
                     let segment = batch.segment
                     let done = try connection.scalarInt("SELECT applied FROM sync_peers WHERE installation = ?", [.text(segment.installation)]) ?? 0
-                    let taken = segment.last > done && (segment.isCheckpoint || segment.first <= done + 1)
+                    let taken = segment.follows(done)
                     if taken { try connection.execute("SAVEPOINT sync_file") }
                     open = (segment, taken, applied, names, nil)
                 }
@@ -132,9 +134,8 @@ extension SyncWorker {
         guard let first = batches.first else { return }
         var done = try connection.scalarInt("SELECT applied FROM sync_peers WHERE installation = ?", [.text(first.segment.installation)]) ?? 0
         let taken = batches.filter { batch in
-            let segment = batch.segment
-            guard segment.last > done, segment.isCheckpoint || segment.first <= done + 1 else { return false }
-            done = segment.last
+            guard batch.segment.follows(done) else { return false }
+            done = batch.segment.last
             return true
         }
         guard let segment = taken.last?.segment else { return }
