@@ -139,15 +139,19 @@ public final class AppModel {
             deviceName: { settingsFeature.current.deviceName ?? environment.hostName },
             currentDate: currentDate
         ) {
-            await refreshEverything()
+            await refreshTravelling()
         }
-        // The Features whose rows travel reload them. The tip of the day does not travel, and is made again
-        // from the weigh-ins whenever it is shown (`todaysTip`): made here it read every weigh-in for nothing.
-        @MainActor func refreshEverything() async {
+        // A sync touches only the tables that travel. The tip deck does not, and the tip of the day is made from
+        // the weigh-ins whenever it is shown (`todaysTip`): made after a sync it read every weigh-in for nothing.
+        @MainActor func refreshTravelling() async {
             await settingsFeature.reload()
             await weightEntryFeature.refresh()
             await measurementsFeature.reload()
             await habitsFeature.reload()
+        }
+        @MainActor func refreshEverything() async {
+            await refreshTravelling()
+            await dailyTipsFeature.refresh()
         }
         return AppModel(weightEntryFeature: weightEntryFeature, measurementsFeature: measurementsFeature, progressFeature: progressFeature,
                         settingsFeature: settingsFeature, habitsFeature: habitsFeature,
