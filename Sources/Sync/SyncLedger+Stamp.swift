@@ -10,7 +10,10 @@ extension SyncLedger {
     /// forgotten changes not yet stamped, every row. Returns how many it queued.
     func stamp(now: Date, in connection: SQLiteConnection) throws -> Int {
         let stamped = try Self.meta("sync.stamped", in: connection).flatMap { Int($0) }
-        let latest = try connection.scalarInt("SELECT ifnull(max(id), 0) FROM journal_changes") ?? 0
+        // The journal's latest change but the one this sync is recording: a sync that changes nothing leaves no
+        // change behind, and a mark past the journal's end made every later sync stamp again, in a write.
+        let latest = try connection.scalarInt(
+            "SELECT ifnull(max(id), 0) FROM journal_changes WHERE id IS NOT (SELECT change_id FROM journal_recording WHERE id = 1)") ?? 0
         var keys: [Int: [Key: Int]] = [:]   // table code → key → changes that touched it
         var madeAt: [[SQLValue]: Date] = [:]  // when the latest of them was made, by the caller's clock
         var touchOrder: [[SQLValue]: Int] = [:]  // the order rows were first met in (an import's: its rows' order)
