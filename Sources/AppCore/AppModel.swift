@@ -205,7 +205,7 @@ public final class AppModel {
     @discardableResult
     public func applicationWillTerminate() async -> [String] {
         // This run's changes go out to the other devices before it exits.
-        await syncFeature.syncIfOn()
+        await syncFeature.sendIfChanged()
         await backupFeature.flushPendingBackup()
         let warnings = await backupFeature.pendingWarnings()
         await backupFeature.closeStorage()

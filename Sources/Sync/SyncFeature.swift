@@ -52,6 +52,18 @@ public final class SyncFeature {
         }
     }
 
+    /// The automatic sync at exit: only when this run has something of this device's to send (a command that
+    /// changed nothing reads nothing more: the next launch reads the others' changes).
+    public func sendIfChanged() async {
+        guard await folder() != nil else { return }
+        do {
+            guard try await worker.hasChangesToSend() else { return }
+            try await syncNow()
+        } catch {
+            failure = "\(error)"
+        }
+    }
+
     /// Why the automatic sync failed, once for each new reason (the next command's warning); nil when it works.
     public func pendingWarning() -> String? {
         guard let failure, failure != warned else { return nil }

@@ -118,12 +118,9 @@ actor SyncWorker {
                 report.problems.append("\(peer.prefix(8)): \(error); it is tried again at the next sync")
             }
         }
-        // This device has changes to stamp when the journal moved past the last sync, or an undo touched rows.
-        let changedHere = try store.read { connection in
-            let stamped = try SyncLedger.meta("sync.stamped", in: connection).flatMap { Int($0) }
-            let latest = try connection.scalarInt("SELECT ifnull(max(id), 0) FROM journal_changes") ?? 0
-            let dirty = try connection.scalarInt("SELECT count(*) FROM sync_dirty") ?? 0
-            return stamped != latest || dirty > 0
+        let every = checkpointEvery
+        let (changedHere, unsent) = try store.read { connection in
+            (try Self.changedHere(in: connection), try Self.hasUnsentLines(in: connection) || Self.checkpointDue(every: every, in: connection))
         }
         if changedHere || !plans.isEmpty {
             // A long history joining touches many pages of several tables and indexes: keep them in memory, not
@@ -186,8 +183,12 @@ actor SyncWorker {
                 }
             }
         }
-        report.sent = try writeSegments(to: own, installation: installation, device: device, now: now)
-        try checkpointAndPrune(own, ledger: ledger, device: device, now: now)
+        // Nothing of this device's to send (no change, no line waiting, no checkpoint due) and nothing new from the
+        // others: the folder listing was all.
+        if changedHere || unsent || !plans.isEmpty {
+            report.sent = try writeSegments(to: own, installation: installation, device: device, now: now)
+            try checkpointAndPrune(own, ledger: ledger, device: device, now: now)
+        }
         report.devices = try devices(available: available)
         return report
     }
@@ -296,5 +297,30 @@ actor SyncWorker {
     /// This device's changes not written out yet, and its installation id.
     func unsent() throws -> Int {
         try store.read { try $0.scalarInt("SELECT count(*) FROM sync_out") ?? 0 }
+    }
+
+    /// Whether this device has changes to stamp: the journal moved past the last sync, or an undo touched rows.
+    private static func changedHere(in connection: SQLiteConnection) throws -> Bool {
+        let stamped = try SyncLedger.meta("sync.stamped", in: connection).flatMap { Int($0) }
+        let latest = try connection.scalarInt("SELECT ifnull(max(id), 0) FROM journal_changes") ?? 0
+        let dirty = try connection.scalarInt("SELECT count(*) FROM sync_dirty") ?? 0
+        return stamped != latest || dirty > 0
+    }
+
+    /// Whether lines stamped here wait for a segment (a sync stopped between stamping and writing them).
+    private static func hasUnsentLines(in connection: SQLiteConnection) throws -> Bool {
+        try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_out)") == 1
+    }
+
+    /// Whether this device's changes since its last checkpoint make it write a new one (`checkpointAndPrune`).
+    private static func checkpointDue(every: Int, in connection: SQLiteConnection) throws -> Bool {
+        let seq = Int(try SyncLedger.meta("sync.written", in: connection) ?? "0") ?? 0
+        let last = Int(try SyncLedger.meta("sync.checkpoint", in: connection) ?? "0") ?? 0
+        return seq - last >= every
+    }
+
+    /// Whether a sync has anything of this device's to send: changes to stamp, or lines not yet in a segment.
+    func hasChangesToSend() throws -> Bool {
+        try store.read { try Self.changedHere(in: $0) || Self.hasUnsentLines(in: $0) }
     }
 }
