@@ -118,9 +118,8 @@ actor SyncWorker {
                 report.problems.append("\(peer.prefix(8)): \(error); it is tried again at the next sync")
             }
         }
-        let every = checkpointEvery
-        let (changedHere, unsent) = try store.read { connection in
-            (try Self.changedHere(in: connection), try Self.hasUnsentLines(in: connection) || Self.checkpointDue(every: every, in: connection))
+        let (changedHere, unsent, marks) = try store.read { connection in
+            (try Self.changedHere(in: connection), try Self.hasUnsentLines(in: connection), try Self.checkpointMarks(in: connection))
         }
         if changedHere || !plans.isEmpty {
             // A long history joining touches many pages of several tables and indexes: keep them in memory, not
@@ -185,7 +184,7 @@ actor SyncWorker {
         }
         // Nothing of this device's to send (no change, no line waiting, no checkpoint due) and nothing new from the
         // others: the folder listing was all.
-        if changedHere || unsent || !plans.isEmpty {
+        if changedHere || unsent || checkpointDue(marks) || !plans.isEmpty {
             report.sent = try writeSegments(to: own, installation: installation, device: device, now: now)
             try checkpointAndPrune(own, ledger: ledger, device: device, now: now)
         }
@@ -246,13 +245,12 @@ actor SyncWorker {
     /// Now and then a checkpoint of every row this device knows (`checkpoint-<seq>.jsonl`), so a device that
     /// joins late starts from it; then this device's segments every device seen has read, and older checkpoints, go.
     private func checkpointAndPrune(_ own: SafeFolder, ledger: SyncLedger, device: String, now: Date) throws {
-        let (seq, last, seen) = try store.read { connection in
-            (Int(try SyncLedger.meta("sync.written", in: connection) ?? "0") ?? 0,
-             Int(try SyncLedger.meta("sync.checkpoint", in: connection) ?? "0") ?? 0,
-             try connection.query("SELECT seen_of_us FROM sync_peers") { $0.int(0) })
+        let (marks, seen) = try store.read { connection in
+            (try Self.checkpointMarks(in: connection), try connection.query("SELECT seen_of_us FROM sync_peers") { $0.int(0) })
         }
-        var through = last
-        if seq - last >= checkpointEvery {
+        let seq = marks.written
+        var through = marks.checkpoint
+        if checkpointDue(marks) {
             let header = SyncSegment(installation: ledger.installation, device: device, first: 1, last: seq, isCheckpoint: true,
                                      writtenMs: Int(now.timeIntervalSince1970 * 1000), seen: [:], changes: [])
             // The lines go to the file as they are made, never held whole; a count that disagrees (another program
@@ -312,11 +310,15 @@ actor SyncWorker {
         try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_out)") == 1
     }
 
+    /// How far this device has written its changes out (`sync.written`), and how far its last checkpoint reaches.
+    private static func checkpointMarks(in connection: SQLiteConnection) throws -> (written: Int, checkpoint: Int) {
+        (Int(try SyncLedger.meta("sync.written", in: connection) ?? "0") ?? 0,
+         Int(try SyncLedger.meta("sync.checkpoint", in: connection) ?? "0") ?? 0)
+    }
+
     /// Whether this device's changes since its last checkpoint make it write a new one (`checkpointAndPrune`).
-    private static func checkpointDue(every: Int, in connection: SQLiteConnection) throws -> Bool {
-        let seq = Int(try SyncLedger.meta("sync.written", in: connection) ?? "0") ?? 0
-        let last = Int(try SyncLedger.meta("sync.checkpoint", in: connection) ?? "0") ?? 0
-        return seq - last >= every
+    private func checkpointDue(_ marks: (written: Int, checkpoint: Int)) -> Bool {
+        marks.written - marks.checkpoint >= checkpointEvery
     }
 
     /// Whether a sync has anything of this device's to send: changes to stamp, or lines not yet in a segment.
