@@ -22,7 +22,7 @@ extension HabitsTable {
     }
 
     /// The habit under the name `Name (n)`.
-    @Sendable static func renamed(_ image: [String: SQLValue], _ n: Int) -> [String: SQLValue] {
+    @Sendable static func renamed(_ image: RowImage, _ n: Int) -> RowImage {
         guard case let .text(name)? = image["name"] else { return image }
         var base = name
         if let open = name.range(of: " (", options: .backwards), name.hasSuffix(")"), Int(name[open.upperBound...].dropLast()) != nil {
@@ -35,7 +35,7 @@ extension HabitsTable {
         return renamed
     }
 
-    static func row(_ image: [String: SQLValue]) -> Row? {
+    static func row(_ image: RowImage) -> Row? {
         guard case let .text(id)? = image["id"], case let .text(name)? = image["name"], case let .text(schedule)? = image["schedule"],
               case let .text(kind)? = image["kind"], case let .int(created)? = image["created_day"] else { return nil }
         guard let target = number(image["target"]) else { return nil }
@@ -60,7 +60,7 @@ extension HabitsTable {
         }
     }
 
-    static func record(_ image: [String: SQLValue]) -> RecordRow? {
+    static func record(_ image: RowImage) -> RecordRow? {
         guard case let .text(habit)? = image["habit_id"], case let .int(day)? = image["day"], case let .text(status)? = image["status"]
         else { return nil }
         guard let value = number(image["value"]) else { return nil }

@@ -12,13 +12,13 @@ public struct SyncedTable: Sendable {
     /// A column a `+N` change adds to (a habit day's amount): such changes made on two devices add up.
     public let additive: String?
     /// Why a row from another device cannot be kept (as a restore checks a row), or nil when it can.
-    public let problem: @Sendable ([String: SQLValue]) -> String?
+    public let problem: @Sendable (RowImage) -> String?
     /// The row under another name when its unique name is taken by another row (`n` is 2, 3, …).
-    public let renamed: (@Sendable ([String: SQLValue], Int) -> [String: SQLValue])?
+    public let renamed: (@Sendable (RowImage, Int) -> RowImage)?
 
     public init(table: JournaledTable, onlyKeys: Set<String>? = nil, additive: String? = nil,
-                renamed: (@Sendable ([String: SQLValue], Int) -> [String: SQLValue])? = nil,
-                problem: @escaping @Sendable ([String: SQLValue]) -> String?) {
+                renamed: (@Sendable (RowImage, Int) -> RowImage)? = nil,
+                problem: @escaping @Sendable (RowImage) -> String?) {
         precondition(table.key.count <= 2, "a synced table's key has one or two columns")
         self.table = table
         self.onlyKeys = onlyKeys

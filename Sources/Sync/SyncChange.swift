@@ -7,11 +7,11 @@ public struct SyncChange: Sendable, Equatable {
     /// What became of the row.
     public enum Operation: Sendable, Equatable {
         /// The row's whole new image, by column.
-        case set([String: SQLValue])
+        case set(RowImage)
         /// A tombstone: the row was deleted.
         case delete
         /// `amount` added to the table's additive column; `image` is the row as it stood then, for a device that lacks it.
-        case add(Double, [String: SQLValue])
+        case add(Double, RowImage)
     }
 
     public let table: String
@@ -53,12 +53,14 @@ public struct SyncChange: Sendable, Equatable {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    private static func write(_ image: [String: SQLValue], to out: inout CanonicalJSON) {
-        for column in image.keys.sorted() {
+    /// An image's columns, by name (as `canonical` reads them fastest).
+    private static func write(_ image: RowImage, to out: inout CanonicalJSON) {
+        let columns = image.columns
+        for place in columns.indices.sorted(by: { columns[$0] < columns[$1] }) {
             out.raw(",")
-            out.string("c." + column)
+            out.string("c." + columns[place])
             out.raw(":")
-            write(image[column] ?? .null, to: &out)
+            write(image.values[place], to: &out)
         }
     }
 
@@ -121,22 +123,26 @@ public struct SyncChange: Sendable, Equatable {
         // The key's text is most often a column's value too (a weigh-in's id).
         var keyText = ""
         if case let .text(text)? = fields.k0 { keyText = text }
-        var columns: [String]?  // Made only when this line's columns differ from the last line's.
-        var place = 0
+        var named: [String]?  // Made only when this line's columns differ from the last line's.
+        var values: [SQLValue] = []
+        values.reserveCapacity(seen.columns.count)
         while scan.take(",") {
+            let place = values.count
+            guard place < Fields.columnLimit else { return nil }
             let known = place < seen.columns.count ? seen.columns[place] : nil
             guard let column = scan.name(after: "c.", reusing: known) else { return nil }
             let value = scan.next == 0x22 ? scan.string(reusing: keyText).map(FlatJSON.Value.string) : scan.value()
             guard let value, let sql = Fields.sql(value) else { return nil }
-            if fields.image.isEmpty { fields.image.reserveCapacity(8) }
-            fields.image[column] = sql
-            if columns == nil, column != known { columns = Array(seen.columns.prefix(place)) }
-            columns?.append(column)
-            place += 1
+            values.append(sql)
+            if named == nil, column != known { named = Array(seen.columns.prefix(place)) }
+            named?.append(column)
         }
+        let columns = named ?? (values.count == seen.columns.count ? seen.columns : Array(seen.columns.prefix(values.count)))
+        // Named as `line()` writes them, each once and by name; a line in any other order is read member by member.
+        if named != nil, zip(columns, columns.dropFirst()).contains(where: { $0 >= $1 }) { return nil }
+        fields.image = RowImage(columns: columns, values: values)
         guard scan.take("}"), scan.atEnd, let change = fields.change() else { return nil }
-        (seen.table, seen.origin) = (table, origin)
-        if let columns { seen.columns = columns } else if place < seen.columns.count { seen.columns.removeLast(seen.columns.count - place) }
+        (seen.table, seen.origin, seen.columns) = (table, origin, columns)
         return change
     }
 
@@ -144,16 +150,18 @@ public struct SyncChange: Sendable, Equatable {
     struct Fields {
         var table: String?, k0: SQLValue?, k1: SQLValue?, ms: Int?, counter: Int?, origin: String?, op: String?
         var amount: Double?
-        var image: [String: SQLValue] = [:]
+        var image = RowImage()
+
+        /// The most columns a change's row may name (a table of Trend's has a dozen at most): a line naming more is not a change.
+        static let columnLimit = 64
 
         mutating func take(_ name: String, _ value: FlatJSON.Value) -> Bool {
             // Most of a line's members are the image's columns (`c.<column>`): they are told apart first.
             var utf8 = name.utf8.makeIterator()
             if utf8.next() == 0x63, utf8.next() == 0x2E {
                 guard let sql = Self.sql(value), let column = String(name.utf8.dropFirst(2)) else { return false }
-                if image.isEmpty { image.reserveCapacity(8) }
                 image[column] = sql
-                return true
+                return image.columns.count <= Self.columnLimit
             }
             switch (name, value) {
             case let ("t", .string(text)): table = text

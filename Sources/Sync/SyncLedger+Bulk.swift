@@ -31,10 +31,11 @@ extension SyncLedger {
         // time order here too, its pages and index entries one after another.
         var latest: [Key: Int] = [:], isLatest = [Bool](repeating: false, count: changes.count)
         latest.reserveCapacity(changes.count)
-        for (index, change) in changes.enumerated() where change.key.count == table.table.key.count {
-            let held = latest.updateValue(index, forKey: change.key)
+        // Changes are read by place where they lie, not copied (a batch is ten thousand).
+        for index in changes.indices where changes[index].key.count == table.table.key.count {
+            let held = latest.updateValue(index, forKey: changes[index].key)
             guard let held else { isLatest[index] = true; continue }
-            if changes[held].clock >= change.clock { latest[change.key] = held; continue }
+            if changes[held].clock >= changes[index].clock { latest[changes[index].key] = held; continue }
             isLatest[held] = false
             isLatest[index] = true
         }
@@ -44,27 +45,33 @@ extension SyncLedger {
         let defaultRow = columns.map { defaults[$0] ?? .null }
         /// The row of a set, as reading made it or, where it did not, made here.
         func row(_ index: Int) -> Row? {
+            if index < made.count, let row = made[index] { return row }  // Reading makes rows of sets only.
             guard case let .set(image) = changes[index].operation else { return nil }
-            return (index < made.count ? made[index] : nil) ?? Row(image, columns: columns, defaults: defaultRow)
+            return Row(image, columns: columns, defaults: defaultRow)
         }
         // A device that knew no row of the table (one joining) has no version to compare with but those this
         // transaction's bulk merges wrote: only their keys are looked up (a hash shared by chance costs a look-up).
         if prepared.written[code] == nil { prepared.written[code] = try knowsVersions(of: table, in: connection) ? .some(nil) : .some([]) }
         let written = prepared.written[code] ?? nil
-        var lookUp: [Key] = []
-        for (index, change) in changes.enumerated() where isLatest[index] && written.map({ $0.contains(change.key.hashValue) }) != false {
-            lookUp.append(change.key)
+        var lookUp: [Key] = [], hashes = [Int](repeating: 0, count: written == nil ? 0 : changes.count)
+        for index in changes.indices where isLatest[index] {
+            if let written {
+                let hash = changes[index].key.hashValue
+                hashes[index] = hash
+                guard written.contains(hash) else { continue }
+            }
+            lookUp.append(changes[index].key)
         }
         let held = lookUp.isEmpty ? [:] : try knownVersions(table, of: lookUp, in: connection)
         var fresh: [Int] = [], newer: [Int] = [], stale = 0
-        for (index, change) in changes.enumerated() where isLatest[index] {
+        for index in changes.indices where isLatest[index] {
             // A key SQLite holds equal but Swift does not (1 and 1.0) looks new: its insert fails, and the caller merges one by one.
-            guard let known = held[change.key] else { fresh.append(index); continue }
-            guard known.clock < change.clock else {
+            guard let known = held[changes[index].key] else { fresh.append(index); continue }
+            guard known.clock < changes[index].clock else {
                 // An older change than the row's version here is passed over; an edit of a row deleted later says so.
-                if case .set = change.operation, known.deleted, known.clock.ms > 0, stale < 20 {
+                if case .set = changes[index].operation, known.deleted, known.clock.ms > 0, stale < 20 {
                     stale += 1
-                    applied.notes.append("\(device) changed the \(table.table.noun) \(keyShown(table, change.key)), which was deleted later; it stays deleted")
+                    applied.notes.append("\(device) changed the \(table.table.noun) \(keyShown(table, changes[index].key)), which was deleted later; it stays deleted")
                 }
                 continue
             }
@@ -98,14 +105,13 @@ extension SyncLedger {
         version.reserveCapacity(8)
         let pause = fresh.count > 1_000 && table.table.rowidSlot != nil ? try InsertTriggerPause(on: name, in: connection) : nil
         for index in fresh {
-            let change = changes[index]
             version.removeAll(keepingCapacity: true)
             version.append(.int(code))
-            version.append(keyValue(change.key, 0))
-            version.append(keyValue(change.key, 1))
-            version.append(.int(change.clock.ms))
-            version.append(.int(change.clock.counter))
-            version.append(.text(change.clock.origin))
+            version.append(keyValue(changes[index].key, 0))
+            version.append(keyValue(changes[index].key, 1))
+            version.append(.int(changes[index].clock.ms))
+            version.append(.int(changes[index].clock.counter))
+            version.append(.text(changes[index].clock.origin))
             if let row = row(index) {
                 version.append(.int(0))
                 version.append(.int(row.digest))
@@ -119,7 +125,7 @@ extension SyncLedger {
         try versions.finish()
         applied.rows += try rows.finish()
         try pause?.resume()
-        if written != nil { prepared.written[code]??.formUnion(fresh.lazy.map { changes[$0].key.hashValue }) }
+        if written != nil { prepared.written[code]??.formUnion(fresh.lazy.map { hashes[$0] }) }
     }
 
     /// The versions this device knows of the rows with `keys`, looked up a few hundred keys to a statement

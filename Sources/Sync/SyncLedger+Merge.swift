@@ -31,7 +31,7 @@ extension SyncLedger {
         guard let table else { return nil }
         guard change.key.count == table.table.key.count else { return "a change to \(table.table.noun) has a key of the wrong shape" }
         guard table.travels(change.key) else { return "a change to a \(table.table.noun) that stays on each device" }
-        let image: [String: SQLValue]
+        let image: RowImage
         switch change.operation {
         case .delete: return nil
         case let .set(row), let .add(_, row): image = row
@@ -60,7 +60,7 @@ extension SyncLedger {
             try setKnown(table, key, change.clock, deleted: change.operation == .delete, in: connection)
             try forgetAdds(table, key, before: change.clock, in: connection)
             let remaining = try adds(table, key, in: connection)
-            var target: [String: SQLValue]?
+            var target: RowImage?
             if case let .set(image) = change.operation {
                 target = image
                 if let column = table.additive, !remaining.isEmpty {
@@ -77,7 +77,7 @@ extension SyncLedger {
         case let .add(amount, image):
             if let known, known.clock >= change.clock { return }
             guard let column = table.additive, try addAdd(table, key, change.clock, amount, image, in: connection) else { return }
-            var target: [String: SQLValue]
+            var target: RowImage
             // A row waiting for its parent (parked) is added to as if it were here.
             if let current = try self.image(table, key, in: connection) ?? parked(table, key, in: connection) {
                 target = current
@@ -111,14 +111,14 @@ extension SyncLedger {
         return "'\(text)'"
     }
 
-    static func image(ofLine line: String) -> [String: SQLValue]? {
+    static func image(ofLine line: String) -> RowImage? {
         guard let change = SyncChange.parse(Array(line.utf8)), case let .set(image) = change.operation else { return nil }
         return image
     }
 
     /// Puts the row as the merge decided (nil: no row): parked when its parent row is not here yet,
     /// renamed when another row holds its unique name (the later of the two takes the new name, on every device).
-    func write(_ target: [String: SQLValue]?, _ table: SyncedTable, _ key: Key, clock: SyncClock,
+    func write(_ target: RowImage?, _ table: SyncedTable, _ key: Key, clock: SyncClock,
                        in connection: SQLiteConnection, applied: inout Applied) throws {
         let name = table.table.name
         try run(connection, "DELETE FROM sync_parked WHERE table_code = ? AND k0 = ? AND k1 = ?", [.int(table.table.code)] + keyValues(key))
@@ -130,8 +130,7 @@ extension SyncLedger {
             return
         }
         let columns = table.table.columns
-        target = target.filter { columns.contains($0.key) }
-        for column in columns where target[column] == nil { target[column] = try defaultValue(name, column, in: connection) }
+        target = RowImage(columns: columns, values: try target.values(in: columns) { try defaultValue(name, columns[$0], in: connection) })
         // As the merge decided it, before any rename here: a renamed row differs from it, so the next sync sends the rename.
         try recordDigest(table, key, target, in: connection)
         guard try parentsExist(target, table, in: connection) else {
@@ -173,7 +172,7 @@ extension SyncLedger {
         }
     }
 
-    func parked(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws -> [String: SQLValue]? {
+    func parked(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws -> RowImage? {
         try query(connection, "SELECT image FROM sync_parked WHERE table_code = ? AND k0 = ? AND k1 = ?", [.int(table.table.code)] + keyValues(key)) {
             Self.image(ofLine: $0.text(0))
         }.first ?? nil
@@ -198,7 +197,7 @@ extension SyncLedger {
         return .null
     }
 
-    func parentsExist(_ image: [String: SQLValue], _ table: SyncedTable, in connection: SQLiteConnection) throws -> Bool {
+    func parentsExist(_ image: RowImage, _ table: SyncedTable, in connection: SQLiteConnection) throws -> Bool {
         let keys = try prepared.foreignKeys[table.table.name]
             ?? query(connection, "SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?)", [.text(table.table.name)]) {
                 ($0.text(0), $0.text(1), $0.text(2))
@@ -212,8 +211,8 @@ extension SyncLedger {
     }
 
     /// The row, renamed if another row holds its unique columns: of the two, the one with the later clock is renamed.
-    func resolvingUnique(_ image: [String: SQLValue], _ table: SyncedTable, _ key: Key, clock: SyncClock,
-                                 in connection: SQLiteConnection) throws -> [String: SQLValue] {
+    func resolvingUnique(_ image: RowImage, _ table: SyncedTable, _ key: Key, clock: SyncClock,
+                                 in connection: SQLiteConnection) throws -> RowImage {
         guard let renamed = table.renamed else { return image }
         let name = table.table.name
         if prepared.uniques[name] == nil {
@@ -222,7 +221,7 @@ extension SyncLedger {
         }
         var image = image
         for columns in prepared.uniques[name] ?? [] {
-            func holder(of row: [String: SQLValue]) throws -> Key? {
+            func holder(of row: RowImage) throws -> Key? {
                 let match = columns.map { "\($0) IS ?" }.joined(separator: " AND ")
                 let other = table.table.key.map { "\($0) IS ?" }.joined(separator: " AND ")
                 return try query(connection, """

@@ -97,7 +97,7 @@ struct SyncLedger {
     }
 
     /// The row's image now, by column; nil when there is no such row.
-    func image(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws -> [String: SQLValue]? {
+    func image(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws -> RowImage? {
         let columns = table.table.columns
         return try query(connection, "SELECT \(columns.joined(separator: ", ")) FROM \(table.table.name) WHERE \(matchKey(table))", key) { row in
             Self.image(columns, of: row)
@@ -105,10 +105,8 @@ struct SyncLedger {
     }
 
     /// A row's image by column, from `columns` selected in that order from `first` on.
-    static func image(_ columns: [String], of row: SQLiteStatement, from first: Int = 0) -> [String: SQLValue] {
-        var image: [String: SQLValue] = [:]
-        for (index, column) in columns.enumerated() { image[column] = row.value(Int32(first + index)) ?? .null }
-        return image
+    static func image(_ columns: [String], of row: SQLiteStatement, from first: Int = 0) -> RowImage {
+        RowImage(columns: columns, values: columns.indices.map { row.value(Int32(first + $0)) ?? .null })
     }
 
     /// Whether this device knows a version of any row of `table` (it has synced it, or received one).
@@ -130,19 +128,15 @@ struct SyncLedger {
         let digest: Int
 
         /// The row of `image` in `columns`' order, a column it lacks at its default (by place in `defaults`).
-        init(_ image: [String: SQLValue], columns: [String], defaults: [SQLValue]) {
-            values = columns.indices.map { image[columns[$0]] ?? defaults[$0] }
+        init(_ image: RowImage, columns: [String], defaults: [SQLValue]) {
+            values = image.values(in: columns) { defaults[$0] }
             digest = SyncLedger.digest(values)
         }
 
         /// The row of an image that holds every column, nil for one that lacks any (its default is the database's to say).
-        init?(_ image: [String: SQLValue], columns: [String]) {
-            var values: [SQLValue] = []
-            values.reserveCapacity(columns.count)
-            for column in columns {
-                guard let value = image[column] else { return nil }
-                values.append(value)
-            }
+        init?(_ image: RowImage, columns: [String]) {
+            struct Lacking: Error {}
+            guard let values = try? image.values(in: columns, missing: { _ in throw Lacking() }) else { return nil }
             self.values = values
             digest = SyncLedger.digest(values)
         }
@@ -150,7 +144,7 @@ struct SyncLedger {
 
     /// A digest of a row's values (FNV-1a, 64 bits, over its columns in order, numbers as doubles):
     /// equal digests mean the row has not changed since sync last wrote or sent it.
-    func digest(_ image: [String: SQLValue]?, of table: SyncedTable) -> Int? {
+    func digest(_ image: RowImage?, of table: SyncedTable) -> Int? {
         guard let image else { return nil }
         return Self.digest(table.table.columns.map { image[$0] ?? .null })
     }
@@ -184,7 +178,7 @@ struct SyncLedger {
     }
 
     /// Records what the row holds now, as sync leaves it.
-    func recordDigest(_ table: SyncedTable, _ key: Key, _ image: [String: SQLValue]?, in connection: SQLiteConnection) throws {
+    func recordDigest(_ table: SyncedTable, _ key: Key, _ image: RowImage?, in connection: SQLiteConnection) throws {
         try run(connection, "UPDATE sync_rows SET digest = ? WHERE table_code = ? AND k0 = ? AND k1 = ?",
                 [digest(image, of: table).map(SQLValue.int) ?? .null, .int(table.table.code)] + keyValues(key))
     }
@@ -218,7 +212,7 @@ struct SyncLedger {
             """, [.int(table.table.code)] + keyValues(key) + [.int(clock.ms), .int(clock.counter), .text(clock.origin)])
     }
 
-    func addAdd(_ table: SyncedTable, _ key: Key, _ clock: SyncClock, _ amount: Double, _ image: [String: SQLValue],
+    func addAdd(_ table: SyncedTable, _ key: Key, _ clock: SyncClock, _ amount: Double, _ image: RowImage,
                         in connection: SQLiteConnection) throws -> Bool {
         try run(connection, """
             INSERT OR IGNORE INTO sync_adds(table_code, k0, k1, ms, counter, origin, amount, image) VALUES(?, ?, ?, ?, ?, ?, ?, ?)

@@ -66,14 +66,17 @@ extension SyncSegment {
         /// The next `lines` lines' changes, as a piece of the file.
         private mutating func parse(_ lines: Int) throws(Problem) -> SyncSegment {
             guard let header else { throw .cutShort(name) }
-            var slices: [ArraySlice<UInt8>] = []
-            slices.reserveCapacity(lines)
-            var from = start
-            for end in ends.prefix(lines) {
-                slices.append(bytes[from..<end])
-                from = end + 1
-            }
-            let read = SyncSegment.parseLines(slices, threads: threads, check: check)
+            // The lines' slices share the bytes' storage: they are gone before `drop` moves the bytes left, in place.
+            let read = {
+                var slices: [ArraySlice<UInt8>] = []
+                slices.reserveCapacity(lines)
+                var from = start
+                for end in ends.prefix(lines) {
+                    slices.append(bytes[from..<end])
+                    from = end + 1
+                }
+                return SyncSegment.parseLines(slices, threads: threads, check: check)
+            }()
             var changes: [SyncChange] = [], rows: [SyncLedger.Row?] = [], leftOut: [Int: String] = [:], lastMs: Int?
             changes.reserveCapacity(read.count)
             rows.reserveCapacity(read.count)

@@ -152,22 +152,31 @@ extension SyncWorker {
     /// database refuses, one by one.
     static func apply(_ changes: [SyncChange], rows: [SyncLedger.Row?], device: String, ledger: SyncLedger, in connection: SQLiteConnection,
                       applied: inout SyncLedger.Applied) throws {
-        var one: [SyncChange] = []
-        var bulk: [Int: (changes: [SyncChange], rows: [SyncLedger.Row?])] = [:]
+        // Each change's table, by code where it merges in bulk.
+        var codes: [Int?] = []
+        codes.reserveCapacity(changes.count)
         var last: (name: String, bulk: Int?) = ("", nil)  // A run of changes to one table is the common case.
         var newest: SyncClock?
-        for (index, change) in changes.enumerated() {
-            if change.table != last.name {
-                let table = ledger.byName[change.table]
-                last = (change.table, try table.map { try ledger.mergesInBulk($0, in: connection) } == true ? table?.table.code : nil)
+        // By place, not by element: a change is read where it lies, not copied.
+        for index in changes.indices {
+            if changes[index].table != last.name {
+                let name = changes[index].table
+                let table = ledger.byName[name]
+                last = (name, try table.map { try ledger.mergesInBulk($0, in: connection) } == true ? table?.table.code : nil)
             }
-            if let code = last.bulk {
+            codes.append(last.bulk)
+            if newest.map({ $0 < changes[index].clock }) ?? true { newest = changes[index].clock }
+        }
+        var one: [SyncChange] = []
+        var bulk: [Int: (changes: [SyncChange], rows: [SyncLedger.Row?])] = [:]
+        if let code = codes.first ?? nil, !codes.contains(where: { $0 != code }), rows.count == changes.count {
+            bulk[code] = (changes, rows)  // All to one table that merges in bulk (a history joining): as they came, not copied.
+        } else {
+            for (index, change) in changes.enumerated() {
+                guard let code = codes[index] else { one.append(change); continue }
                 bulk[code, default: ([], [])].changes.append(change)
                 bulk[code, default: ([], [])].rows.append(index < rows.count ? rows[index] : nil)
-            } else {
-                one.append(change)
             }
-            if newest.map({ $0 < change.clock }) ?? true { newest = change.clock }
         }
         for code in bulk.keys.sorted() {
             guard let table = ledger.tables[code], let (changes, rows) = bulk[code] else { continue }

@@ -199,7 +199,7 @@ extension MeasurementTable {
     }
 
     /// Why a measurement from another device cannot be kept: a value of the wrong kind, or a rule of `BodyMeasurement`.
-    static func syncProblem(_ image: [String: SQLValue]) -> String? {
+    static func syncProblem(_ image: RowImage) -> String? {
         guard case let .text(id)? = image["id"], let instant = image["instant"]?.number, case let .text(kind)? = image["kind"],
               let centimetres = image["centimetres"]?.number else { return "a measurement whose columns are missing or of the wrong kind" }
         func optionalText(_ column: String) -> String?? {

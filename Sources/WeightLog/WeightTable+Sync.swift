@@ -9,7 +9,7 @@ extension WeightTable {
     }
 
     /// Why a weigh-in from another device cannot be kept: a value of the wrong kind, or a rule of `WeightEntry`.
-    static func syncProblem(_ image: [String: SQLValue]) -> String? {
+    static func syncProblem(_ image: RowImage) -> String? {
         var entry = WeightField.blank
         for field in WeightField.all {
             let value: WeightField.Value

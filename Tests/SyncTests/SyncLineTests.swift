@@ -26,7 +26,7 @@ import Vocabulary
         let key = (0..<keyCount).map { _ in random.next() % 5 == 0 ? value(&random) : .text(texts[2]) }
         let clock = SyncClock(ms: 1_796_261_146_439 + Int(random.next() % 1000), counter: Int(random.next() % 3),
                               origin: random.next() % 4 == 0 ? "other-origin" : "f144d452-3d0b-4a6a-9c43-ae46e87361d1")
-        var image: [String: SQLValue] = [:]
+        var image = RowImage()
         // Most rows carry every column, their key's text in one of them; some a few columns only.
         for column in allColumns where random.next() % 8 != 0 { image[column] = value(&random) }
         if random.next() % 2 == 0, let first = key.first { image[allColumns[1]] = first }
