@@ -10,6 +10,9 @@ import Foundation
 /// later item (they are dropped unconsumed) and is thrown by the next `send`
 /// or by `finish`.
 ///
+/// Items consumed are freed on the sender's thread, at its next `send` or at `finish`: freeing a large
+/// item (ten thousand parsed changes) is work the consuming thread, the one the sender waits for, need not do.
+///
 /// - Important: What `consume` touches belongs to the stage from the first
 ///   `send` until `finish` or `drain` returns; the sender must not touch it
 ///   in between. Both wait for the stage's thread, so what it did is then
@@ -20,6 +23,8 @@ public final class BackgroundStage<Item: Sendable>: @unchecked Sendable {
     private let room: DispatchSemaphore
     private let lock = NSLock()
     private var failure: (any Error)?
+    /// Items consumed, kept for the sender to free.
+    private var spent: [Item] = []
     private let consume: (Item) throws -> Void
 
     public init(depth: Int, pool: BlockingPool = .shared, consume: @escaping (Item) throws -> Void) {
@@ -32,14 +37,24 @@ public final class BackgroundStage<Item: Sendable>: @unchecked Sendable {
     public func send(_ item: Item) throws {
         try rethrowFailure()
         room.wait()
+        _ = takeSpent()
         lane.async { [self] in
             defer { room.signal() }
             guard lock.withLock({ failure == nil }) else { return }
             do {
                 try consume(item)
+                lock.withLock { spent.append(item) }
             } catch {
                 lock.withLock { failure = error }
             }
+        }
+    }
+
+    /// The items consumed since last asked, which the caller frees as it drops them.
+    private func takeSpent() -> [Item] {
+        lock.withLock {
+            defer { spent = [] }
+            return spent
         }
     }
 
@@ -52,6 +67,7 @@ public final class BackgroundStage<Item: Sendable>: @unchecked Sendable {
     /// Waits until every queued item is consumed (or dropped after an error).
     public func drain() {
         lane.waitUntilEmpty()
+        _ = takeSpent()
     }
 
     private func rethrowFailure() throws {

@@ -10,9 +10,16 @@ extension SyncLedger {
     }
 
     /// What the threads reading a segment's lines make of a change: why it cannot be kept here, as a restore
-    /// checks a row (nil when it can), and the row a set makes, in its table's column order.
+    /// checks a row (nil when it can), and what the merge takes as it is.
     struct Checked: Sendable {
         var problem: String?
+        var ready: Ready
+    }
+
+    /// What the threads reading a segment's lines make ready for the merge, which runs on one thread: the hash
+    /// of the change's key, and the row a set makes, in its table's column order.
+    struct Ready: Sendable, Equatable {
+        let keyHash: Int
         var row: Row?
     }
 
@@ -22,8 +29,9 @@ extension SyncLedger {
         return { change in
             let table = byName[change.table]
             let problem = Self.problem(with: change, table)
-            guard problem == nil, let table, case let .set(image) = change.operation else { return Checked(problem: problem) }
-            return Checked(row: Row(image, columns: table.table.columns))
+            var ready = Ready(keyHash: change.key.hashValue)
+            if problem == nil, let table, case let .set(image) = change.operation { ready.row = Row(image, columns: table.table.columns) }
+            return Checked(problem: problem, ready: ready)
         }
     }
 

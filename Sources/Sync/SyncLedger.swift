@@ -27,6 +27,8 @@ struct SyncLedger {
         var uniques: [String: [[String]]] = [:]
         /// Whether each table merges in bulk, by code.
         var bulk: [Int: Bool] = [:]
+        /// Each table's columns' defaults, in column order, by code.
+        var defaults: [Int: [SQLValue]] = [:]
         /// For a table this device knew no version of when the transaction first merged into it (a device joining):
         /// the hashes of the keys whose versions the bulk merge has written since, the only versions it can hold.
         /// Nil for a table that had versions, whose every key is looked up. By code.

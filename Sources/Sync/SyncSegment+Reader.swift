@@ -77,22 +77,22 @@ extension SyncSegment {
                 }
                 return SyncSegment.parseLines(slices, threads: threads, check: check)
             }()
-            var changes: [SyncChange] = [], rows: [SyncLedger.Row?] = [], leftOut: [Int: String] = [:], lastMs: Int?
+            var changes: [SyncChange] = [], ready: [SyncLedger.Ready] = [], leftOut: [Int: String] = [:], lastMs: Int?
             changes.reserveCapacity(read.count)
-            rows.reserveCapacity(read.count)
+            ready.reserveCapacity(read.count)
             for (index, read) in read.enumerated() {
                 guard let (change, checked) = read else { throw .malformed(name, line: count + index + 2) }
                 guard range.checkpoint || change.clock.origin == installation else { throw .foreign(name, claims: change.clock.origin) }
                 lastMs = max(lastMs ?? change.clock.ms, change.clock.ms)
                 if let problem = checked.problem { leftOut[changes.count] = problem }
                 changes.append(change)
-                rows.append(checked.row)
+                ready.append(checked.ready)
             }
             count += lines
             drop(lines)
             return SyncSegment(installation: header.installation, device: header.device, first: header.first, last: header.last,
                                isCheckpoint: header.isCheckpoint, writtenMs: header.writtenMs, seen: header.seen, changes: changes,
-                               leftOut: leftOut, lastMs: lastMs, rows: rows)
+                               leftOut: leftOut, lastMs: lastMs, ready: ready)
         }
 
         /// Forgets the first `lines` whole lines; their bytes go once they are most of those held.

@@ -23,8 +23,8 @@ public struct SyncSegment: Sendable, Equatable {
     var leftOut: [Int: String] = [:]
     /// The wall time of the latest of `changes` (ms), nil for none: found as they are read.
     var lastMs: Int?
-    /// Each change's row, in its table's column order, where `parse`'s check made one (by place in `changes`).
-    var rows: [SyncLedger.Row?] = []
+    /// What `parse`'s check made ready for the merge of each change, by place in `changes`.
+    var ready: [SyncLedger.Ready] = []
 
     /// The most a segment file may hold; a larger one is passed over.
     static let sizeLimit = 64 * 1_048_576
@@ -128,7 +128,7 @@ public struct SyncSegment: Sendable, Equatable {
     /// A file's bytes read back, checked whole: a header for `installation`, as many changes as it says, each
     /// a change line, the name's range. Segments carry only the installation's own changes; a checkpoint any.
     static func parse(_ data: Data, name: String, installation: String, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                      check: @escaping @Sendable (SyncChange) -> SyncLedger.Checked = { _ in SyncLedger.Checked() }) throws(Problem) -> SyncSegment {
+                      check: @escaping @Sendable (SyncChange) -> SyncLedger.Checked = { SyncLedger.Checked(ready: .init(keyHash: $0.key.hashValue)) }) throws(Problem) -> SyncSegment {
         var reader = try Reader(name: name, installation: installation, piece: .max, threads: threads, check: check)
         var failure: Problem?
         data.withUnsafeBytes { bytes in

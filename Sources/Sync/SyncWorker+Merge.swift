@@ -103,7 +103,7 @@ extension SyncWorker {
                     if last { open = nil }
                     return
                 }
-                try SyncWorker.apply(batch.changes, rows: batch.rows, device: SyncWorker.deviceName(file.segment), ledger: ledger,
+                try SyncWorker.apply(batch.changes, ready: batch.ready, device: SyncWorker.deviceName(file.segment), ledger: ledger,
                                      in: connection, applied: &applied)
                 let lastMs = [file.lastMs, batch.segment.lastMs].compactMap { $0 }.max()
                 open?.lastMs = lastMs
@@ -141,7 +141,7 @@ extension SyncWorker {
         guard let segment = taken.last?.segment else { return }
         let before = applied.rows
         for batch in taken {
-            try apply(batch.changes, rows: batch.rows, device: deviceName(segment), ledger: ledger, in: connection, applied: &applied)
+            try apply(batch.changes, ready: batch.ready, device: deviceName(segment), ledger: ledger, in: connection, applied: &applied)
         }
         try record(segment, lastMs: taken.compactMap(\.segment.lastMs).max(), seenOfUs: taken.map { $0.segment.seen[ledger.installation] ?? 0 }.max(),
                    ledger: ledger, in: connection, received: applied.rows - before)
@@ -150,7 +150,7 @@ extension SyncWorker {
 
     /// Applies changes from one device: tables that merge in bulk a batch at a time; the rest, and a batch the
     /// database refuses, one by one.
-    static func apply(_ changes: [SyncChange], rows: [SyncLedger.Row?], device: String, ledger: SyncLedger, in connection: SQLiteConnection,
+    static func apply(_ changes: [SyncChange], ready: [SyncLedger.Ready], device: String, ledger: SyncLedger, in connection: SQLiteConnection,
                       applied: inout SyncLedger.Applied) throws {
         // Each change's table, by code where it merges in bulk.
         var codes: [Int?] = []
@@ -168,21 +168,21 @@ extension SyncWorker {
             if newest.map({ $0 < changes[index].clock }) ?? true { newest = changes[index].clock }
         }
         var one: [SyncChange] = []
-        var bulk: [Int: (changes: [SyncChange], rows: [SyncLedger.Row?])] = [:]
-        if let code = codes.first ?? nil, !codes.contains(where: { $0 != code }), rows.count == changes.count {
-            bulk[code] = (changes, rows)  // All to one table that merges in bulk (a history joining): as they came, not copied.
+        var bulk: [Int: (changes: [SyncChange], ready: [SyncLedger.Ready])] = [:]
+        if let code = codes.first ?? nil, !codes.contains(where: { $0 != code }), ready.count == changes.count {
+            bulk[code] = (changes, ready)  // All to one table that merges in bulk (a history joining): as they came, not copied.
         } else {
             for (index, change) in changes.enumerated() {
                 guard let code = codes[index] else { one.append(change); continue }
                 bulk[code, default: ([], [])].changes.append(change)
-                bulk[code, default: ([], [])].rows.append(index < rows.count ? rows[index] : nil)
+                bulk[code, default: ([], [])].ready.append(index < ready.count ? ready[index] : .init(keyHash: change.key.hashValue))
             }
         }
         for code in bulk.keys.sorted() {
-            guard let table = ledger.tables[code], let (changes, rows) = bulk[code] else { continue }
+            guard let table = ledger.tables[code], let (changes, ready) = bulk[code] else { continue }
             try connection.execute("SAVEPOINT sync_batch")
             do {
-                try ledger.applyBulk(changes, rows: rows, table: table, from: device, in: connection, applied: &applied)
+                try ledger.applyBulk(changes, ready: ready, table: table, from: device, in: connection, applied: &applied)
                 try connection.execute("RELEASE sync_batch")
             } catch {
                 try connection.execute("ROLLBACK TO sync_batch; RELEASE sync_batch")
@@ -220,10 +220,10 @@ extension SyncWorker {
 extension PeerBatch {
     /// A file (or a piece of one) as it is merged: its changes but those left out, each named in `problems`.
     init(_ segment: SyncSegment, peer: String, name: String, problems: inout SyncWorker.ReadProblems) {
-        self.init(segment: segment, changes: segment.changes, rows: segment.rows)
+        self.init(segment: segment, changes: segment.changes, ready: segment.ready)
         guard !segment.leftOut.isEmpty else { return }
         let kept = segment.changes.indices.filter { segment.leftOut[$0] == nil }
-        (changes, rows) = (kept.map { segment.changes[$0] }, kept.map { segment.rows[$0] })
+        (changes, ready) = (kept.map { segment.changes[$0] }, kept.map { segment.ready[$0] })
         for index in segment.leftOut.keys.sorted() {
             problems.said.append("\(peer.prefix(8)) \(name): left out \(segment.leftOut[index] ?? "")")
         }

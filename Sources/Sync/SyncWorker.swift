@@ -41,11 +41,11 @@ struct PeerPlan {
     var changes: Int
 }
 
-/// A file read from one device's folder: its changes to apply, in order, and their rows where reading made them.
+/// A file read from one device's folder: its changes to apply, in order, and what reading made ready of each.
 struct PeerBatch: Sendable {
     let segment: SyncSegment
     var changes: [SyncChange]
-    var rows: [SyncLedger.Row?]
+    var ready: [SyncLedger.Ready]
 }
 
 /// The sync work, on the store's own thread: reading the other devices'
