@@ -266,16 +266,23 @@ extension LocalDataStore {
     /// This installation's id, created on first use and kept in the database.
     public func installationID() throws -> String {
         // Read first: most calls find it, and a read never writes (a damaged file is never written to).
-        if let id = try read({ try $0.query("SELECT value FROM meta WHERE key = 'installationID'", row: { $0.text(0) }).first }) {
+        if let id = try read({ try $0.storedInstallationID() }) {
             return id
         }
         return try write(notifying: false) { connection in
-            if let id = try connection.query("SELECT value FROM meta WHERE key = 'installationID'", row: { $0.text(0) }).first {
+            if let id = try connection.storedInstallationID() {
                 return id
             }
             let id = UUID().uuidString.lowercased()
             try connection.run("INSERT INTO meta(key, value) VALUES('installationID', ?)", [.text(id)])
             return id
         }
+    }
+}
+
+extension SQLiteConnection {
+    /// This installation's id as the database keeps it; nil before its first use (`LocalDataStore.installationID`).
+    public func storedInstallationID() throws -> String? {
+        try query("SELECT value FROM meta WHERE key = 'installationID'", row: { $0.text(0) }).first
     }
 }

@@ -35,8 +35,8 @@ public final class SyncFeature {
     public func syncNow() async throws -> SyncReport {
         guard let folder = await folder() else { throw SyncError.noFolder }
         let report = try await worker.run(folder: URL(fileURLWithPath: folder), device: deviceName(), now: currentDate())
-        last = report
-        failure = nil
+        if last != report { last = report }  // Observed: an unchanged report (nothing new) notifies no one.
+        if failure != nil { failure = nil }
         warned = nil
         if report.received > 0 { await onChange() }
         return report

@@ -9,7 +9,7 @@ extension SyncLedger {
     /// touched (`sync_dirty`), and, the first time or when the journal has
     /// forgotten changes not yet stamped, every row. Returns how many it queued.
     func stamp(now: Date, in connection: SQLiteConnection) throws -> Int {
-        let stamped = try Self.meta("sync.stamped", in: connection).flatMap { Int($0) }
+        let stamped = try Self.meta(Mark.stamped, in: connection).flatMap { Int($0) }
         // The journal's latest change but the one this sync is recording: a sync that changes nothing leaves no
         // change behind, and a mark past the journal's end made every later sync stamp again, in a write.
         let latest = try connection.scalarInt(
@@ -86,7 +86,7 @@ extension SyncLedger {
             let key = table.table.key.count == 1 ? [row.value(1) ?? .null] : [row.value(1) ?? .null, row.value(2) ?? .null]
             additions[[.int(code)] + key] = (row.double(3), row.int(4))
         }
-        try Self.setMeta("sync.stamped", String(latest), in: connection)
+        try Self.setMeta(Mark.stamped, String(latest), in: connection)
         try connection.execute("DELETE FROM sync_dirty; DELETE FROM sync_additions")
 
         var clock = try lastClock(in: connection)

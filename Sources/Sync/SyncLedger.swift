@@ -63,6 +63,12 @@ struct SyncLedger {
 
     // MARK: Meta
 
+    /// The marks a sync keeps in `meta`: the journal's last change stamped, this device's last change written
+    /// out in a segment, and the last its checkpoint covers.
+    enum Mark {
+        static let stamped = "sync.stamped", written = "sync.written", checkpoint = "sync.checkpoint"
+    }
+
     static func meta(_ key: String, in connection: SQLiteConnection) throws -> String? {
         try connection.scalarText("SELECT value FROM meta WHERE key = ?", [.text(key)])
     }

@@ -79,18 +79,15 @@ actor SyncWorker {
     static let aheadLimitMs = 3 * 86_400_000
 
     func run(folder: URL, device: String, now: Date) throws -> SyncReport {
-        let installation = try store.installationID()
-        let ledger = ledger(installation)
-        let root = try SafeFolder.open(folder, ["trend"], create: true)
-        let own = try root.subfolder(installation, create: true)
-        own.removeStaleTemporaries()
-        var report = SyncReport()
-        let peers = try store.read { connection in
-            try connection.query("SELECT installation, applied, problem FROM sync_peers") { (id: $0.text(0), applied: $0.int(1), problem: $0.optionalText(2)) }
+        // What this device knows, in one read (most syncs find nothing to do): its id, the devices seen, what it has to send.
+        let (storedID, peers, outgoing) = try store.read { connection in
+            (try connection.storedInstallationID(), try Self.peerRows(in: connection), try Self.outgoing(in: connection))
         }
+        let installation = try storedID ?? store.installationID()
+        let root = try SafeFolder.open(folder, ["trend"], create: true)
+        var report = SyncReport()
         let applied = Dictionary(peers.map { ($0.id, $0.applied) }, uniquingKeysWith: { first, _ in first })
         let stored = Dictionary(peers.compactMap { peer in peer.problem.map { (peer.id, $0) } }, uniquingKeysWith: { first, _ in first })
-        let check = ledger.check
         var problems: [String: String] = [:]
         var available: [String: Int] = [:]
         let nowMs = Int(now.timeIntervalSince1970 * 1000)
@@ -118,10 +115,12 @@ actor SyncWorker {
                 report.problems.append("\(peer.prefix(8)): \(error); it is tried again at the next sync")
             }
         }
-        let (changedHere, unsent, marks) = try store.read { connection in
-            (try Self.changedHere(in: connection), try Self.hasUnsentLines(in: connection), try Self.checkpointMarks(in: connection))
-        }
-        if changedHere || !plans.isEmpty {
+        // Whether this sync writes to the database, so the devices it shows are read again.
+        var wrote = false
+        if outgoing.changedHere || !plans.isEmpty {
+            wrote = true
+            let ledger = ledger(installation)
+            let check = ledger.check
             // A long history joining touches many pages of several tables and indexes: keep them in memory, not
             // spilled, and write them once, as a large import does (the rollback journal, not the WAL and its checkpoint).
             let large = plans.reduce(0) { $0 + $1.changes } > 10_000
@@ -171,6 +170,7 @@ actor SyncWorker {
         }
         // What stops a device's changes is kept for `sync` while it lasts, and forgotten once its files read whole.
         if problems != stored.filter({ available[$0.key] != nil || problems[$0.key] != nil }) {
+            wrote = true
             try store.write(notifying: false) { connection in
                 for (peer, _) in stored where problems[peer] == nil && available[peer] != nil {
                     try connection.run("UPDATE sync_peers SET problem = NULL WHERE installation = ?", [.text(peer)])
@@ -184,11 +184,13 @@ actor SyncWorker {
         }
         // Nothing of this device's to send (no change, no line waiting, no checkpoint due) and nothing new from the
         // others: the folder listing was all.
-        if changedHere || unsent || checkpointDue(marks) || !plans.isEmpty {
+        if outgoing.changedHere || outgoing.unsent || checkpointDue(outgoing) || !plans.isEmpty {
+            let own = try root.subfolder(installation, create: true)
+            own.removeStaleTemporaries()
             report.sent = try writeSegments(to: own, installation: installation, device: device, now: now)
-            try checkpointAndPrune(own, ledger: ledger, device: device, now: now)
+            try checkpointAndPrune(own, ledger: ledger(installation), device: device, now: now)
         }
-        report.devices = try devices(available: available)
+        report.devices = try (wrote ? store.read { try Self.peerRows(in: $0) } : peers).map { Self.device($0, available: available) }
         return report
     }
 
@@ -212,7 +214,7 @@ actor SyncWorker {
             }
             try store.write(notifying: false) { connection in
                 try connection.run("DELETE FROM sync_out WHERE seq <= ?", [.int(last)])
-                try SyncLedger.setMeta("sync.written", String(last), in: connection)
+                try SyncLedger.setMeta(SyncLedger.Mark.written, String(last), in: connection)
             }
             sent += lines.count
         }
@@ -246,7 +248,7 @@ actor SyncWorker {
     /// joins late starts from it; then this device's segments every device seen has read, and older checkpoints, go.
     private func checkpointAndPrune(_ own: SafeFolder, ledger: SyncLedger, device: String, now: Date) throws {
         let (marks, seen) = try store.read { connection in
-            (try Self.checkpointMarks(in: connection), try connection.query("SELECT seen_of_us FROM sync_peers") { $0.int(0) })
+            (try Self.outgoing(in: connection), try connection.query("SELECT seen_of_us FROM sync_peers") { $0.int(0) })
         }
         let seq = marks.written
         var through = marks.checkpoint
@@ -261,7 +263,7 @@ actor SyncWorker {
                 }
             }
             if written {
-                try store.write(notifying: false) { try SyncLedger.setMeta("sync.checkpoint", String(seq), in: $0) }
+                try store.write(notifying: false) { try SyncLedger.setMeta(SyncLedger.Mark.checkpoint, String(seq), in: $0) }
                 through = seq
             }
         }
@@ -274,15 +276,26 @@ actor SyncWorker {
         }
     }
 
+    /// A device seen, as `sync_peers` keeps it.
+    struct PeerRow {
+        let id: String, name: String, applied: Int, lastChangeMs: Int?, received: Int, problem: String?
+    }
+
+    static func peerRows(in connection: SQLiteConnection) throws -> [PeerRow] {
+        try connection.query("SELECT installation, name, applied, last_change_ms, received, problem FROM sync_peers ORDER BY name, installation") {
+            PeerRow(id: $0.text(0), name: $0.text(1), applied: $0.int(2), lastChangeMs: $0.optionalInt(3), received: $0.int(4), problem: $0.optionalText(5))
+        }
+    }
+
+    /// A device seen, with how far behind it is of the changes its folder holds (`available`, by installation).
+    static func device(_ row: PeerRow, available: [String: Int]) -> SyncDevice {
+        SyncDevice(installation: row.id, name: row.name, lastChange: row.lastChangeMs.map { Date(timeIntervalSince1970: Double($0) / 1000) },
+                   applied: row.applied, behind: max(0, (available[row.id] ?? 0) - row.applied), received: row.received, problem: row.problem)
+    }
+
     /// The devices seen, from what this one has applied of theirs.
     func devices(available: [String: Int] = [:]) throws -> [SyncDevice] {
-        try store.read { connection in
-            try connection.query("SELECT installation, name, applied, last_change_ms, received, problem FROM sync_peers ORDER BY name, installation") {
-                let id = $0.text(0)
-                return SyncDevice(installation: id, name: $0.text(1), lastChange: $0.optionalInt(3).map { Date(timeIntervalSince1970: Double($0) / 1000) },
-                                  applied: $0.int(2), behind: max(0, (available[id] ?? 0) - $0.int(2)), received: $0.int(4), problem: $0.optionalText(5))
-            }
-        }
+        try store.read { try Self.peerRows(in: $0) }.map { Self.device($0, available: available) }
     }
 
     /// What `sync` says the merge decided, newest last.
@@ -297,32 +310,36 @@ actor SyncWorker {
         try store.read { try $0.scalarInt("SELECT count(*) FROM sync_out") ?? 0 }
     }
 
-    /// Whether this device has changes to stamp: the journal moved past the last sync, or an undo touched rows.
-    private static func changedHere(in connection: SQLiteConnection) throws -> Bool {
-        let stamped = try SyncLedger.meta("sync.stamped", in: connection).flatMap { Int($0) }
-        let latest = try connection.scalarInt("SELECT ifnull(max(id), 0) FROM journal_changes") ?? 0
-        let dirty = try connection.scalarInt("SELECT count(*) FROM sync_dirty") ?? 0
-        return stamped != latest || dirty > 0
+    /// What this device has to send, and how far it has written its changes out and checkpointed them.
+    struct Outgoing {
+        /// The journal moved past the last stamp, or an undo or a redo touched rows: changes to stamp.
+        let changedHere: Bool
+        /// Lines stamped here wait for a segment (a sync stopped between stamping and writing them).
+        let unsent: Bool
+        /// This device's last change written out in a segment, and the last its checkpoint covers.
+        let written: Int, checkpoint: Int
     }
 
-    /// Whether lines stamped here wait for a segment (a sync stopped between stamping and writing them).
-    private static func hasUnsentLines(in connection: SQLiteConnection) throws -> Bool {
-        try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_out)") == 1
-    }
-
-    /// How far this device has written its changes out (`sync.written`), and how far its last checkpoint reaches.
-    private static func checkpointMarks(in connection: SQLiteConnection) throws -> (written: Int, checkpoint: Int) {
-        (Int(try SyncLedger.meta("sync.written", in: connection) ?? "0") ?? 0,
-         Int(try SyncLedger.meta("sync.checkpoint", in: connection) ?? "0") ?? 0)
+    /// `Outgoing`, read in one statement: every sync asks, and most find nothing.
+    static func outgoing(in connection: SQLiteConnection) throws -> Outgoing {
+        try connection.query("""
+            SELECT (SELECT value FROM meta WHERE key = ?), (SELECT ifnull(max(id), 0) FROM journal_changes),
+                EXISTS (SELECT 1 FROM sync_dirty), EXISTS (SELECT 1 FROM sync_out),
+                (SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?)
+            """, [.text(SyncLedger.Mark.stamped), .text(SyncLedger.Mark.written), .text(SyncLedger.Mark.checkpoint)]) { row in
+            Outgoing(changedHere: row.optionalText(0).flatMap { Int($0) } != row.int(1) || row.int(2) == 1, unsent: row.int(3) == 1,
+                     written: row.optionalText(4).flatMap { Int($0) } ?? 0, checkpoint: row.optionalText(5).flatMap { Int($0) } ?? 0)
+        }[0]
     }
 
     /// Whether this device's changes since its last checkpoint make it write a new one (`checkpointAndPrune`).
-    private func checkpointDue(_ marks: (written: Int, checkpoint: Int)) -> Bool {
+    private func checkpointDue(_ marks: Outgoing) -> Bool {
         marks.written - marks.checkpoint >= checkpointEvery
     }
 
     /// Whether a sync has anything of this device's to send: changes to stamp, or lines not yet in a segment.
     func hasChangesToSend() throws -> Bool {
-        try store.read { try Self.changedHere(in: $0) || Self.hasUnsentLines(in: $0) }
+        let outgoing = try store.read { try Self.outgoing(in: $0) }
+        return outgoing.changedHere || outgoing.unsent
     }
 }
