@@ -32,6 +32,7 @@ extension SyncLedger {
         // time order here too, its pages and index entries one after another. Rows are told apart by their
         // key's hash, or by the key itself where two keys of the batch share a hash.
         let width = table.table.key.count
+        // Told apart by the key itself, two changes of one id are of one key: that `latest` is never nil.
         let isLatest = Self.latest(of: changes, width: width, by: keyHash) ?? Self.latest(of: changes, width: width) { changes[$0].key }!
         let columns = table.table.columns, code = table.table.code, name = table.table.name
         let defaultRow = try prepared.defaults[code] ?? columns.map { try defaultValue(name, $0, in: connection) }
