@@ -71,10 +71,14 @@ public final class SyncFeature {
         return failure
     }
 
-    /// What `sync` shows: the devices seen, what the merge decided, and what waits to be written.
+    /// What `sync` shows: the devices seen, what the merge decided, and what waits to be written. The devices
+    /// as the last sync left them, which knows how far behind each is of the files its folder holds (a command
+    /// syncs first); without one, as this device keeps them.
     public func status() async throws -> SyncStatus {
-        SyncStatus(folder: await folder(), device: deviceName(), devices: try await worker.devices(), notes: try await worker.notes(limit: 10),
-                   unsent: try await worker.unsent(), last: last, failure: failure)
+        let devices: [SyncDevice]
+        if failure == nil, let last { devices = last.devices } else { devices = try await worker.devices() }
+        return SyncStatus(folder: await folder(), device: deviceName(), devices: devices, notes: try await worker.notes(limit: 10),
+                          unsent: try await worker.unsent(), last: last, failure: failure)
     }
 }
 

@@ -62,3 +62,31 @@ import TestSupport
         #expect(text.standardOutput.contains("up to date"))
     }
 }
+
+extension SyncCommandTests {
+    /// `sync` says how far behind each device is: a file of its that cannot be read yet (here cut short, as
+    /// while Syncthing still copies it) is "not read yet", in text and in `--json`, until it reads whole.
+    @Test func aDeviceWhoseFileIsNotWholeYetIsShownBehind() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let sync = temp.url.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: sync, withIntermediateDirectories: true)
+        let laptop = temp.url.appendingPathComponent("laptop").path, desktop = temp.url.appendingPathComponent("desktop").path
+        let first = try runTrend(["--data-dir", laptop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name laptop", "-c", "weigh 82.4"])
+        #expect(first.status == 0, "\(first.standardError)")
+        let folder = try #require(try FileManager.default.contentsOfDirectory(at: sync.appendingPathComponent("trend"), includingPropertiesForKeys: nil).first)
+        let segment = try #require(try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .first { $0.lastPathComponent.hasSuffix(".jsonl") && !$0.lastPathComponent.hasPrefix("checkpoint") })
+        let whole = try Data(contentsOf: segment)
+        try whole.dropLast(9).write(to: segment)
+        _ = try runTrend(["--data-dir", desktop, "-c", "set sync-folder \(sync.path)"])
+        let text = try runTrend(["--data-dir", desktop, "-c", "sync"])
+        #expect(text.standardOutput.contains("not read yet"), "\(text.standardOutput)")
+        let json = try runTrend(["--data-dir", desktop, "--json", "-c", "sync"])
+        let devices = try #require(try json.documents().first?["devices"] as? [[String: Any]])
+        #expect((devices.first?["behind"] as? Int ?? 0) > 0, "\(devices)")
+        try whole.write(to: segment)
+        let after = try runTrend(["--data-dir", desktop, "-c", "sync"])
+        #expect(after.standardOutput.contains("laptop") && after.standardOutput.contains("up to date"), "\(after.standardOutput)")
+    }
+}
