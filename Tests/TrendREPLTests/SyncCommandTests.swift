@@ -34,12 +34,17 @@ import TestSupport
         #expect(warnings.first?.contains("does not exist") == true)
     }
 
+    /// A sync folder and two data directories beside it, in `temp`.
+    func twoDevices(in temp: TemporaryDirectory) throws -> (sync: URL, laptop: String, desktop: String) {
+        let sync = temp.url.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: sync, withIntermediateDirectories: true)
+        return (sync, temp.url.appendingPathComponent("laptop").path, temp.url.appendingPathComponent("desktop").path)
+    }
+
     @Test func aSecondDeviceSeesTheFirstByNameAndItsWeighIn() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
-        let sync = temp.url.appendingPathComponent("Sync")
-        try FileManager.default.createDirectory(at: sync, withIntermediateDirectories: true)
-        let laptop = temp.url.appendingPathComponent("laptop").path, desktop = temp.url.appendingPathComponent("desktop").path
+        let (sync, laptop, desktop) = try twoDevices(in: temp)
         let first = try runTrend(["--data-dir", laptop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name Küche ☕",
                                   "-c", "weigh 82.4", "-c", "set unit lb"])
         #expect(first.status == 0, "\(first.standardError)")
@@ -69,9 +74,7 @@ extension SyncCommandTests {
     @Test func aDeviceWhoseFileIsNotWholeYetIsShownBehind() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
-        let sync = temp.url.appendingPathComponent("Sync")
-        try FileManager.default.createDirectory(at: sync, withIntermediateDirectories: true)
-        let laptop = temp.url.appendingPathComponent("laptop").path, desktop = temp.url.appendingPathComponent("desktop").path
+        let (sync, laptop, desktop) = try twoDevices(in: temp)
         let first = try runTrend(["--data-dir", laptop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name laptop", "-c", "weigh 82.4"])
         #expect(first.status == 0, "\(first.standardError)")
         let folder = try #require(try FileManager.default.contentsOfDirectory(at: sync.appendingPathComponent("trend"), includingPropertiesForKeys: nil).first)
