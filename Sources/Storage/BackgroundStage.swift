@@ -10,8 +10,10 @@ import Foundation
 /// later item (they are dropped unconsumed) and is thrown by the next `send`
 /// or by `finish`.
 ///
-/// Items consumed are freed on the sender's thread, at its next `send` or at `finish`: freeing a large
-/// item (ten thousand parsed changes) is work the consuming thread, the one the sender waits for, need not do.
+/// With `freeingOnSender`, items consumed are freed on the sender's thread, at its next `send` or at
+/// `finish`: where the consuming thread is the one the sender waits for (a sync's merge), freeing a large item
+/// (ten thousand parsed changes) is work it need not do. Where the sender is the slower (a snapshot's reading
+/// from SQLite), the consumer frees them.
 ///
 /// - Important: What `consume` touches belongs to the stage from the first
 ///   `send` until `finish` or `drain` returns; the sender must not touch it
@@ -23,13 +25,15 @@ public final class BackgroundStage<Item: Sendable>: @unchecked Sendable {
     private let room: DispatchSemaphore
     private let lock = NSLock()
     private var failure: (any Error)?
-    /// Items consumed, kept for the sender to free.
+    /// Items consumed, kept for the sender to free (`freeingOnSender`).
     private var spent: [Item] = []
+    private let freeingOnSender: Bool
     private let consume: (Item) throws -> Void
 
-    public init(depth: Int, pool: BlockingPool = .shared, consume: @escaping (Item) throws -> Void) {
+    public init(depth: Int, freeingOnSender: Bool = false, pool: BlockingPool = .shared, consume: @escaping (Item) throws -> Void) {
         lane = BlockingPool.Lane(on: pool)
         room = DispatchSemaphore(value: depth)
+        self.freeingOnSender = freeingOnSender
         self.consume = consume
     }
 
@@ -43,7 +47,7 @@ public final class BackgroundStage<Item: Sendable>: @unchecked Sendable {
             guard lock.withLock({ failure == nil }) else { return }
             do {
                 try consume(item)
-                lock.withLock { spent.append(item) }
+                if freeingOnSender { lock.withLock { spent.append(item) } }
             } catch {
                 lock.withLock { failure = error }
             }

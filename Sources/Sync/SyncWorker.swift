@@ -137,7 +137,7 @@ actor SyncWorker {
                 // this one reads and parses the next (a history joining comes in many).
                 var read = ReadProblems()
                 var merged = Merging()
-                let merging = BackgroundStage<MergeItem>(depth: 1) { item in try merged.take(item, ledger: ledger, in: connection) }
+                let merging = BackgroundStage<MergeItem>(depth: 1, freeingOnSender: true) { item in try merged.take(item, ledger: ledger, in: connection) }
                 // The connection is the stage's until it is done, whatever ends the reading.
                 defer { merging.drain() }
                 // The first piece is parsed on every core; the next ones on the cores a merge leaves.
