@@ -41,7 +41,7 @@ public final class BackgroundStage<Item: Sendable>: @unchecked Sendable {
     public func send(_ item: Item) throws {
         try rethrowFailure()
         room.wait()
-        _ = takeSpent()
+        if freeingOnSender { _ = takeSpent() }
         lane.async { [self] in
             defer { room.signal() }
             guard lock.withLock({ failure == nil }) else { return }
@@ -71,7 +71,7 @@ public final class BackgroundStage<Item: Sendable>: @unchecked Sendable {
     /// Waits until every queued item is consumed (or dropped after an error).
     public func drain() {
         lane.waitUntilEmpty()
-        _ = takeSpent()
+        if freeingOnSender { _ = takeSpent() }
     }
 
     private func rethrowFailure() throws {
