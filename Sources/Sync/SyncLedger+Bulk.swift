@@ -23,10 +23,11 @@ extension SyncLedger {
     /// the row's version here. Rows this device knows nothing of (all of them, for a device joining) go in
     /// as an import adds rows, many to a statement; the others are written one by one.
     /// The same outcome as `apply` on each change in turn (`SyncConvergenceTests` runs both).
-    /// `ready` holds what reading made ready of each change (by place in `changes`), where it did.
+    /// `ready` holds what reading made ready of each change, by place in `changes` (`apply` makes what reading did not).
     func applyBulk(_ changes: [SyncChange], ready: [Ready], table: SyncedTable, from device: String, in connection: SQLiteConnection,
                    applied: inout Applied) throws {
-        let keyHash = { (index: Int) in index < ready.count ? ready[index].keyHash : changes[index].key.hashValue }
+        precondition(ready.count == changes.count, "one Ready per change")
+        let keyHash = { (index: Int) in ready[index].keyHash }
         // The latest change per row, by its place in the batch: the rows go in in the batch's order (a device
         // writes its changes in the order it made them), so a history imported in time order is written in
         // time order here too, its pages and index entries one after another. Rows are told apart by their
@@ -39,7 +40,7 @@ extension SyncLedger {
         prepared.defaults[code] = defaultRow
         /// The row of a set, as reading made it or, where it did not, made here.
         func row(_ index: Int) -> Row? {
-            if index < ready.count, let row = ready[index].row { return row }  // Reading makes rows of sets only.
+            if let row = ready[index].row { return row }  // Reading makes rows of sets only.
             guard case let .set(image) = changes[index].operation else { return nil }
             return Row(image, columns: columns, defaults: defaultRow)
         }

@@ -21,6 +21,11 @@ extension SyncLedger {
     struct Ready: Sendable, Equatable {
         let keyHash: Int
         var row: Row?
+
+        /// Ready with the change's key hash alone; the row is the check's to make.
+        init(of change: SyncChange) {
+            keyHash = change.key.hashValue
+        }
     }
 
     /// Checks a change as `Checked` says: a value that can be handed to the threads that read a segment's lines.
@@ -29,7 +34,7 @@ extension SyncLedger {
         return { change in
             let table = byName[change.table]
             let problem = Self.problem(with: change, table)
-            var ready = Ready(keyHash: change.key.hashValue)
+            var ready = Ready(of: change)
             if problem == nil, let table, case let .set(image) = change.operation { ready.row = Row(image, columns: table.table.columns) }
             return Checked(problem: problem, ready: ready)
         }

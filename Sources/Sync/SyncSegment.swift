@@ -128,7 +128,7 @@ public struct SyncSegment: Sendable, Equatable {
     /// A file's bytes read back, checked whole: a header for `installation`, as many changes as it says, each
     /// a change line, the name's range. Segments carry only the installation's own changes; a checkpoint any.
     static func parse(_ data: Data, name: String, installation: String, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                      check: @escaping @Sendable (SyncChange) -> SyncLedger.Checked = { SyncLedger.Checked(ready: .init(keyHash: $0.key.hashValue)) }) throws(Problem) -> SyncSegment {
+                      check: @escaping @Sendable (SyncChange) -> SyncLedger.Checked = { SyncLedger.Checked(ready: .init(of: $0)) }) throws(Problem) -> SyncSegment {
         var reader = try Reader(name: name, installation: installation, piece: .max, threads: threads, check: check)
         var failure: Problem?
         data.withUnsafeBytes { bytes in

@@ -175,7 +175,7 @@ extension SyncWorker {
             for (index, change) in changes.enumerated() {
                 guard let code = codes[index] else { one.append(change); continue }
                 bulk[code, default: ([], [])].changes.append(change)
-                bulk[code, default: ([], [])].ready.append(index < ready.count ? ready[index] : .init(keyHash: change.key.hashValue))
+                bulk[code, default: ([], [])].ready.append(index < ready.count ? ready[index] : .init(of: change))
             }
         }
         for code in bulk.keys.sorted() {

@@ -184,7 +184,7 @@ actor SyncWorker {
         }
         // Nothing of this device's to send (no change, no line waiting, no checkpoint due) and nothing new from the
         // others: the folder listing was all.
-        if outgoing.changedHere || outgoing.unsent || checkpointDue(outgoing) || !plans.isEmpty {
+        if outgoing.hasChanges || checkpointDue(outgoing) || !plans.isEmpty {
             let own = try root.subfolder(installation, create: true)
             own.removeStaleTemporaries()
             report.sent = try writeSegments(to: own, installation: installation, device: device, now: now)
@@ -318,6 +318,9 @@ actor SyncWorker {
         let unsent: Bool
         /// This device's last change written out in a segment, and the last its checkpoint covers.
         let written: Int, checkpoint: Int
+
+        /// Anything of this device's to send: changes to stamp, or lines not yet in a segment.
+        var hasChanges: Bool { changedHere || unsent }
     }
 
     /// `Outgoing`, read in one statement: every sync asks, and most find nothing.
@@ -339,7 +342,6 @@ actor SyncWorker {
 
     /// Whether a sync has anything of this device's to send: changes to stamp, or lines not yet in a segment.
     func hasChangesToSend() throws -> Bool {
-        let outgoing = try store.read { try Self.outgoing(in: $0) }
-        return outgoing.changedHere || outgoing.unsent
+        try store.read { try Self.outgoing(in: $0) }.hasChanges
     }
 }
