@@ -35,6 +35,9 @@ let package = Package(
         // MARK: The words of the domain: days, ranges, input grammars, decimals (Foundation only)
         .target(name: "Vocabulary"),
 
+        // MARK: SHA-256 and Ed25519 from libcrypto (opened when first needed)
+        .target(name: "Cryptography", dependencies: ["CCrypto"]),
+
         // MARK: Storage, the one SQLite database
         .target(name: "Storage", dependencies: ["CSQLite"]),
 
@@ -46,11 +49,11 @@ let package = Package(
         .target(name: "Progress", dependencies: ["WeightLog", "Settings", "Vocabulary"]),
         .target(name: "Habits", dependencies: ["Storage", "Settings", "Vocabulary"]),
         .target(name: "DailyTips", dependencies: ["Storage", "Settings", "Vocabulary"]),
-        .target(name: "Backup", dependencies: ["Storage", "Settings", "CCrypto", "Vocabulary"]),
+        .target(name: "Backup", dependencies: ["Storage", "Settings", "Cryptography", "Vocabulary"]),
         // The statistics relating habits to weight: values in, no tables (DESIGN.md §3 Insights).
         .target(name: "Insights", dependencies: ["Vocabulary"]),
         // Several devices through the sync folder: segments, the merge, SyncFeature (DESIGN.md §8).
-        .target(name: "Sync", dependencies: ["Storage"]),
+        .target(name: "Sync", dependencies: ["Storage", "Cryptography"]),
 
         // MARK: Composition root
         .target(
@@ -98,9 +101,9 @@ let package = Package(
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Vocabulary"]),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "AppCore", "Settings", "Vocabulary"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "AppCore", "Settings", "Vocabulary", "Cryptography"]),
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "Settings", "Storage", "Vocabulary", "TestSupport"]),
-        .testTarget(name: "BackupTests", dependencies: ["Backup", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "BackupTests", dependencies: ["Backup", "Cryptography", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Vocabulary", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Insights", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(
             name: "TrendREPLTests",

@@ -1,3 +1,8 @@
+/// Backup owns recovery snapshots: their versioned, hashed JSON, the files
+/// under `Backups/` (rotation, weekly copies, before-restore copies, the sync
+/// folder mirror), restore and merge, and BackupFeature. It imports Storage,
+/// Settings and Cryptography (the SHA-256 of a snapshot); no other feature:
+/// each table's rows reach it through `SnapshotSchema`.
 import Foundation
 import Observation
 import Settings

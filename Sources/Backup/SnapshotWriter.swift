@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 import Storage
 

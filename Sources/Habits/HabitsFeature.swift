@@ -305,12 +305,14 @@ public final class HabitsFeature {
         // A mark without a new note keeps the day's note; clearing the mark clears it.
         let kept = mark == nil ? nil : (note ?? habit.notes[day])
         let journal = journal("habit \(Self.markWord(mark)) \(habit.name) on \(DayNumber.string(day))")
-        var added: Double?
-        // Only an amount added to an amount (or to nothing) adds up across devices; anything else is a new value.
-        let held = habit.marks[day]
-        if adding, case let .value(amount)? = requested, held == nil || { if case .value? = held { true } else { false } }() { added = amount }
-        try await write { try await self.storage.setMark(mark, note: kept, habitID: id, day: day, added: added, journal: journal) }
-        habit.marks[day] = mark
+        var stored = mark
+        if adding, case let .value(amount)? = requested {
+            // Read and written in one transaction: another process's `+N` a moment before adds up with this one.
+            stored = try await write { try await self.storage.addToMark(amount, note: note, habitID: id, day: day, journal: journal) }
+        } else {
+            try await write { try await self.storage.setMark(mark, note: kept, habitID: id, day: day, added: nil, journal: journal) }
+        }
+        habit.marks[day] = stored
         habit.notes[day] = kept
         replace(habit)
         return (habit, day)
@@ -346,10 +348,11 @@ public final class HabitsFeature {
 
     /// Runs a write, turning the database's unique-name refusal into the habit error;
     /// nothing is written while the clock is wrong.
-    func write(_ operation: @escaping @MainActor () async throws -> Void) async throws {
+    @discardableResult
+    func write<T>(_ operation: @escaping @MainActor () async throws -> T) async throws -> T {
         try PlausibleTime.checkClock(currentDate())
         do {
-            try await operation()
+            return try await operation()
         } catch let HabitsError.duplicateName(name, archived) {
             // Another process took the name since this one loaded.
             await reload()

@@ -33,6 +33,9 @@ public protocol HabitsRepository: Sendable {
     /// Sets or (with nil) clears one day's mark and its note. Each change is journaled under `journal` when given.
     /// `added` is the amount a `+N` added to what the day held, so the other devices add it too.
     func setMark(_ mark: HabitMark?, note: String?, habitID: String, day: Int, added: Double?, journal: JournalEntry?) async throws
+    /// Adds `amount` to what the day holds (`habit done Water +3`), read and written in one transaction, so another
+    /// process's addition between the two is never lost; returns the day's mark as it now stands.
+    func addToMark(_ amount: Double, note: String?, habitID: String, day: Int, journal: JournalEntry?) async throws -> HabitMark
     /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
     func externalVersion() async throws -> Int
     /// Adds habits and days to existing habits in one transaction: all of it or none.
@@ -107,6 +110,19 @@ public actor LocalHabitsRepository: HabitsRepository {
         try store.write(journal: journal) { connection in
             try HabitsTable.setMark(mark, note: note, habitID: habitID, day: day, in: connection)
             if let added { try connection.noteSyncAddition(table: HabitsTable.recordsCode, key: [.text(habitID), .int(day)], amount: added) }
+        }
+    }
+
+    public func addToMark(_ amount: Double, note: String?, habitID: String, day: Int, journal: JournalEntry?) throws -> HabitMark {
+        try store.write(journal: journal) { connection in
+            let held = try connection.query("SELECT status, value, note FROM habit_records WHERE habit_id = ? AND day = ?",
+                                            [.text(habitID), .int(day)]) { (status: $0.text(0), value: $0.optionalDouble(1), note: $0.optionalText(2)) }.first
+            // Only an amount added to an amount (or to nothing) adds up, here and across devices; anything else is a new value.
+            let adds = held == nil || held?.status == "value"
+            let mark = HabitMark.value(adds ? (held?.value ?? 0) + amount : amount)
+            try HabitsTable.setMark(mark, note: note ?? held?.note, habitID: habitID, day: day, in: connection)
+            if adds { try connection.noteSyncAddition(table: HabitsTable.recordsCode, key: [.text(habitID), .int(day)], amount: amount) }
+            return mark
         }
     }
 

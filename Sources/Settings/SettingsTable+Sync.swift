@@ -6,8 +6,8 @@ extension SettingsTable {
         [SyncedTable(table: journaledTables[0], onlyKeys: Self.portableKeys) { image in
             guard case let .text(key)? = image["key"], case let .text(value)? = image["value"], Self.portableKeys.contains(key)
             else { return "a setting that is not a portable one, or not text" }
-            let warnings = LocalSettingsRepository.decode([key: value]).warnings
-            return warnings.isEmpty ? nil : warnings.joined(separator: "; ")
+            // Checked as `set` and a restore check it: one check.
+            return Self.problem(Row(key: key, value: value), seen: [])
         }]
     }
 }

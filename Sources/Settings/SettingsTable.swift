@@ -113,7 +113,8 @@ public struct SettingsTable: SnapshotSection {
         return (Part(rows: valid), dropped)
     }
 
-    private static func problem(_ row: Row, seen: Set<String>) -> String? {
+    /// Why a portable setting cannot be kept, as `set` would refuse it (nil when it can): the one check a restore and a sync make.
+    static func problem(_ row: Row, seen: Set<String>) -> String? {
         guard !seen.contains(row.key) else { return "the setting '\(row.key)' is repeated" }
         switch row.key {
         case LocalSettingsRepository.Key.unit:
@@ -137,6 +138,10 @@ public struct SettingsTable: SnapshotSection {
             return LengthUnit(rawValue: row.value) == nil ? "the measure unit '\(row.value.prefix(20))' is unknown" : nil
         case LocalSettingsRepository.Key.sex:
             return Sex(rawValue: row.value) == nil ? "the sex '\(row.value.prefix(20))' is unknown" : nil
+        case LocalSettingsRepository.Key.progressRange:
+            // A RANGE as `progress` reads it (whatever today is), no longer than any it writes.
+            return row.value.count <= 24 && DayRange.parse(row.value, today: 20_000) != nil ? nil
+                : "the progress range '\(row.value.prefix(20))' is not a range"
         default:
             return row.value.count > 16 ? "the setting '\(row.key)' is overlong" : nil
         }

@@ -81,6 +81,14 @@ public final class SafeFolder: @unchecked Sendable {
         }
     }
 
+    /// A regular file's size and time of last change (ns since 1970), nil for anything else or nothing:
+    /// enough to tell a file was replaced since it was written, without reading it.
+    public func fileStatus(_ name: String) -> (size: Int, modifiedNs: Int)? {
+        var info = stat()
+        guard Self.isPlainName(name), fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return (Int(info.st_size), Int(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(info.st_mtim.tv_nsec))
+    }
+
     /// Throws unless `name` is a folder or a regular file (as `expected` says), naming what it is instead.
     private func require(_ name: String, is expected: Entry) throws {
         let found = entry(name), path = self.path + "/" + name
@@ -293,6 +301,24 @@ public final class PendingFile {
             throw FolderError.cannotWrite(path, reason: reason)
         }
         try folder.replace(name, with: temporary, rotatingTo: previous)
+    }
+
+    /// Syncs the bytes and links the file into place as `name` only where no file of that name exists (it
+    /// never replaces one): false, and nothing left behind, when the name is taken.
+    public func commitNew() throws -> Bool {
+        guard descriptor >= 0 else { throw FolderError.cannotWrite(path, reason: "the file was already closed") }
+        let synced = fsync(descriptor) == 0
+        let reason = String(cString: strerror(errno))
+        close(descriptor)
+        descriptor = -1
+        defer { unlinkat(folder.descriptor, temporary, 0) }
+        guard synced else { throw FolderError.cannotWrite(path, reason: reason) }
+        guard linkat(folder.descriptor, temporary, folder.descriptor, name, 0) == 0 else {
+            if errno == EEXIST { return false }
+            throw FolderError.cannotWrite(path, reason: String(cString: strerror(errno)))
+        }
+        fsync(folder.descriptor)
+        return true
     }
 
     /// Closes and removes the temporary file; the old file stands.

@@ -36,12 +36,13 @@ public struct SyncedTable: Sendable {
 }
 
 /// The sync log's tables, which Storage keeps beside the journal: the clock
-/// of every row's latest version and a digest of the row as sync last left it (`sync_rows`), the `+N` changes that still
+/// of every row's latest version, its columns' clocks where they differ, and a digest of the row as sync last left it (`sync_rows`), the `+N` changes that still
 /// add to a row (`sync_adds`), this installation's changes not yet in a
 /// segment file (`sync_out`), the rows an undo or a redo touched
 /// (`sync_dirty`), the `+N` notes of journaled changes (`sync_additions`),
 /// rows from another device that wait for their parent (`sync_parked`), the
-/// devices seen (`sync_peers`) and what `sync` says happened (`sync_notes`).
+/// devices seen with their keys (`sync_peers`), what `sync` says happened (`sync_notes`)
+/// and the files this installation wrote (`sync_written`).
 /// Frozen: each migration below is the SQL that shipped, word for word. A
 /// test pins its hash (`MigrationHashTests`); never edit one, add the next.
 public struct SyncTables: SchemaOwner {
@@ -113,6 +114,24 @@ public struct SyncTables: SchemaOwner {
                 text TEXT NOT NULL
             );
             """#),
+            // 20: per-column clocks (DESIGN §8): each column's clock where it differs from the row's, the tombstone's
+            // under '-', and a deleted row's last image; the columns an undo or a redo changed (a bit each, -1 all);
+            // each device's pinned Ed25519 key; and the files this installation wrote, to tell a copy of it.
+            Migration(20, #"""
+            ALTER TABLE sync_rows ADD COLUMN clocks TEXT;
+            ALTER TABLE sync_rows ADD COLUMN image TEXT;
+            ALTER TABLE sync_dirty ADD COLUMN columns INTEGER NOT NULL DEFAULT -1;
+            ALTER TABLE sync_peers ADD COLUMN key TEXT;
+            CREATE TABLE sync_written (
+                name TEXT PRIMARY KEY NOT NULL,
+                last INTEGER NOT NULL,
+                size INTEGER NOT NULL,
+                modified INTEGER NOT NULL,
+                sha256 TEXT NOT NULL,
+                ms INTEGER NOT NULL,
+                counter INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            """#),
         ]
     }
 }
@@ -133,18 +152,24 @@ extension SQLiteConnection {
 
 extension ChangeJournal {
     /// Marks every row an undo or a redo of the journal rows `seqs` wrote, so
-    /// the next sync sends what they hold now (an undone sync is sent back as this device's change).
+    /// the next sync sends what they hold now (an undone sync is sent back as this device's change),
+    /// with the columns they changed (a bit a column, by place; -1 for a row made or removed): the
+    /// columns of another device's edit that the undo did not touch keep their clocks.
     static func markSyncDirty(_ seqs: ClosedRange<Int>, in connection: SQLiteConnection) throws {
         guard connection.schema.syncs else { return }
         for table in connection.schema.synced.values {
             let journaled = table.table
             let slots = journaled.key.map { journaled.columns.firstIndex(of: $0)! }
+            let changed = journaled.columns.indices.map { "(CASE WHEN a\($0) IS NOT b\($0) THEN \(1 << $0) ELSE 0 END)" }
+                .joined(separator: " | ")
             for image in ["a", "b"] {
                 let values = slots.map { "\(image)\($0)" } + (slots.count == 1 ? ["''"] : [])
                 try connection.run("""
-                    INSERT OR IGNORE INTO sync_dirty(table_code, k0, k1)
-                    SELECT table_code, \(values.joined(separator: ", ")) FROM journal_rows
+                    INSERT INTO sync_dirty(table_code, k0, k1, columns)
+                    SELECT table_code, \(values.joined(separator: ", ")),
+                        CASE WHEN has_before = 1 AND has_after = 1 THEN \(changed) ELSE -1 END FROM journal_rows
                     WHERE seq BETWEEN ? AND ? AND table_code = ? AND has_\(image == "a" ? "after" : "before") = 1
+                    ON CONFLICT DO UPDATE SET columns = columns | excluded.columns
                     """, [.int(seqs.lowerBound), .int(seqs.upperBound), .int(journaled.code)])
             }
         }

@@ -2,15 +2,18 @@ import Foundation
 import Storage
 
 /// One change to one row, as a segment line carries it: the table, the row's
-/// key, the clock, and what became of the row.
+/// key, the clock, and what became of the row: the row as its writer held it,
+/// each column with its own clock (cr-sqlite's per-column versions), so
+/// edits of different columns made on two devices both survive the merge.
 public struct SyncChange: Sendable, Equatable {
     /// What became of the row.
     public enum Operation: Sendable, Equatable {
-        /// The row's whole new image, by column.
+        /// The row's whole image, by column: the columns this change set carry its clock, the others theirs (`older`).
         case set(RowImage)
-        /// A tombstone: the row was deleted.
-        case delete
-        /// `amount` added to the table's additive column; `image` is the row as it stood then, for a device that lacks it.
+        /// A tombstone, with the row as it stood when deleted (empty when unknown), each column at its clock in `older`.
+        case delete(RowImage)
+        /// `amount` added to the table's additive column; `image` is the row as it stood then, its other columns
+        /// versions as a set's are.
         case add(Double, RowImage)
     }
 
@@ -18,12 +21,37 @@ public struct SyncChange: Sendable, Equatable {
     public let key: [SQLValue]
     public let clock: SyncClock
     public let operation: Operation
+    /// The clocks of the image's columns that this change did not set (older than `clock`), and the row's
+    /// tombstone older than it (under `ColumnClocks.tombstone`); empty for a change that set every column.
+    let older: ColumnClocks
 
     public init(table: String, key: [SQLValue], clock: SyncClock, operation: Operation) {
+        self.init(table: table, key: key, clock: clock, operation: operation, older: ColumnClocks())
+    }
+
+    init(table: String, key: [SQLValue], clock: SyncClock, operation: Operation, older: ColumnClocks) {
         self.table = table
         self.key = key
         self.clock = clock
         self.operation = operation
+        self.older = older
+    }
+
+    /// The image the change carries: a set's or an addition's row, a tombstone's last image.
+    var image: RowImage {
+        switch operation {
+        case let .set(image), let .delete(image), let .add(_, image): image
+        }
+    }
+
+    /// Whether the change is a tombstone.
+    var isDelete: Bool {
+        if case .delete = operation { true } else { false }
+    }
+
+    /// The clock of one of the image's columns, as the change carries it.
+    func clock(of column: String) -> SyncClock {
+        older[column] ?? clock
     }
 
     /// The change as one line of flat JSON (FlatJSON reads it back): key `k0`/`k1`,
@@ -42,12 +70,17 @@ public struct SyncChange: Sendable, Equatable {
         case let .set(image):
             out.raw(",\"op\":\"set\"")
             Self.write(image, to: &out)
-        case .delete:
+        case let .delete(image):
             out.raw(",\"op\":\"del\"")
+            Self.write(image, to: &out)
         case let .add(amount, image):
             out.raw(",\"op\":\"add\",\"amount\":")
             Self.write(.double(amount), to: &out)
             Self.write(image, to: &out)
+        }
+        if !older.isEmpty {
+            out.raw(",\"v\":")
+            out.string(older.text)
         }
         out.raw("}")
         return String(decoding: out.bytes, as: UTF8.self)
@@ -126,7 +159,13 @@ public struct SyncChange: Sendable, Equatable {
         var named: [String]?  // Made only when this line's columns differ from the last line's.
         var values: [SQLValue] = []
         values.reserveCapacity(seen.columns.count)
+        var clocks: String?
         while scan.take(",") {
+            if scan.take(#""v":"#) {
+                guard case let .string(text)? = scan.value() else { return nil }
+                clocks = text
+                break
+            }
             let place = values.count
             guard place < Fields.columnLimit else { return nil }
             let known = place < seen.columns.count ? seen.columns[place] : nil
@@ -141,6 +180,7 @@ public struct SyncChange: Sendable, Equatable {
         // Named as `line()` writes them, each once and by name; a line in any other order is read member by member.
         if named != nil, zip(columns, columns.dropFirst()).contains(where: { $0 >= $1 }) { return nil }
         fields.image = RowImage(columns: columns, values: values)
+        fields.clocks = clocks
         guard scan.take("}"), scan.atEnd, let change = fields.change() else { return nil }
         (seen.table, seen.origin, seen.columns) = (table, origin, columns)
         return change
@@ -151,6 +191,7 @@ public struct SyncChange: Sendable, Equatable {
         var table: String?, k0: SQLValue?, k1: SQLValue?, ms: Int?, counter: Int?, origin: String?, op: String?
         var amount: Double?
         var image = RowImage()
+        var clocks: String?
 
         /// The most columns a change's row may name (a table of Trend's has a dozen at most): a line naming more is not a change.
         static let columnLimit = 64
@@ -172,27 +213,41 @@ public struct SyncChange: Sendable, Equatable {
             case let ("o", .string(text)): origin = text
             case let ("op", .string(text)): op = text
             case let ("amount", .number(number)): amount = number
+            case let ("v", .string(text)): clocks = text
             default: return false
             }
             return true
         }
 
+        /// The change the members make, nil when they are not one: a clock out of bounds, an unknown op, a
+        /// column clock that is not older than the change's, or names no column of the image.
         func change() -> SyncChange? {
-            guard let table, let k0, k0 != .null, let ms, let counter, counter >= 0, let origin, let op else { return nil }
+            guard let table, let k0, k0 != .null, let ms, ms >= 0, let counter, counter >= 0, let origin, let op else { return nil }
             let key = k1.map { [k0, $0] } ?? [k0]
             let clock = SyncClock(ms: ms, counter: counter, origin: origin)
+            guard origin.isEmpty || SyncSegment.isInstallationName(origin) else { return nil }
+            var older = ColumnClocks()
+            if let clocks {
+                guard let read = ColumnClocks(text: clocks) else { return nil }
+                for (column, columnClock) in read.byColumn {
+                    guard columnClock < clock, column == ColumnClocks.tombstone || image[column] != nil else { return nil }
+                }
+                older = read
+            }
             switch op {
-            case "set": return SyncChange(table: table, key: key, clock: clock, operation: .set(image))
-            case "del": return image.isEmpty ? SyncChange(table: table, key: key, clock: clock, operation: .delete) : nil
+            case "set": return SyncChange(table: table, key: key, clock: clock, operation: .set(image), older: older)
+            case "del":
+                guard older[ColumnClocks.tombstone] == nil else { return nil }
+                return SyncChange(table: table, key: key, clock: clock, operation: .delete(image), older: older)
             case "add":
                 guard let amount, amount.isFinite else { return nil }
-                return SyncChange(table: table, key: key, clock: clock, operation: .add(amount, image))
+                return SyncChange(table: table, key: key, clock: clock, operation: .add(amount, image), older: older)
             default: return nil
             }
         }
 
         static func integer(_ number: Double) -> Int? {
-            number.rounded() == number && abs(number) < 9e15 ? Int(number) : nil
+            number.rounded() == number && abs(number) < Double(SyncClock.acceptedLimit) ? Int(number) : nil
         }
 
         static func sql(_ value: FlatJSON.Value) -> SQLValue? {

@@ -30,9 +30,20 @@ public final class SyncFeature {
     }
 
 
-    /// Syncs now: this device's changes out, the others' in. Throws when the folder cannot be used.
+    /// Syncs now, as a person asked (`sync now`): this device's changes out, the others' in. Throws when the folder
+    /// cannot be used. The report holds what the automatic syncs before it did too, not shown until now.
     @discardableResult
     public func syncNow() async throws -> SyncReport {
+        let report = try await run()
+        return try await worker.takeUnshown().map { $0.adding(report) } ?? report
+    }
+
+    /// What the automatic syncs did since it was last shown (`sync`), nil for nothing; shown, it is forgotten.
+    public func takeUnshown() async throws -> SyncReport? {
+        try await worker.takeUnshown()
+    }
+
+    private func run() async throws -> SyncReport {
         guard let folder = await folder() else { throw SyncError.noFolder }
         let report = try await worker.run(folder: URL(fileURLWithPath: folder), device: deviceName(), now: currentDate())
         if last != report { last = report }  // Observed: an unchanged report (nothing new) notifies no one.
@@ -42,11 +53,17 @@ public final class SyncFeature {
         return report
     }
 
+    /// An automatic sync: what it did is kept until a person is shown it.
+    private func runKeeping() async throws {
+        let report = try await run()
+        if report.hasNews { try await worker.keepUnshown(report) }
+    }
+
     /// The automatic sync: does nothing without a sync folder, and never throws (`failure` says what went wrong).
     public func syncIfOn() async {
         guard await folder() != nil else { return }
         do {
-            try await syncNow()
+            try await runKeeping()
         } catch {
             failure = "\(error)"
         }
@@ -58,7 +75,7 @@ public final class SyncFeature {
         guard await folder() != nil else { return }
         do {
             guard try await worker.hasChangesToSend() else { return }
-            try await syncNow()
+            try await runKeeping()
         } catch {
             failure = "\(error)"
         }

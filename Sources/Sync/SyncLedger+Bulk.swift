@@ -19,9 +19,9 @@ extension SyncLedger {
     }
 
     /// The merge rule for a batch of changes to one table that `mergesInBulk`, in one pass and a few
-    /// statements instead of a dozen a row: the batch's latest change per row, kept where it is newer than
-    /// the row's version here. Rows this device knows nothing of (all of them, for a device joining) go in
-    /// as an import adds rows, many to a statement; the others are written one by one.
+    /// statements instead of a dozen a row: the batch's latest change per row, merged with the row's versions
+    /// here. Rows this device knows nothing of (all of them, for a device joining) go in as an import adds
+    /// rows, many to a statement, with their columns' clocks as the change carries them; the others are merged one by one.
     /// The same outcome as `apply` on each change in turn (`SyncConvergenceTests` runs both).
     /// `ready` holds what reading made ready of each change, by place in `changes` (`apply` makes what reading did not).
     func applyBulk(_ changes: [SyncChange], ready: [Ready], table: SyncedTable, from device: String, in connection: SQLiteConnection,
@@ -53,48 +53,26 @@ extension SyncLedger {
             lookUp.append(changes[index].key)
         }
         let held = lookUp.isEmpty ? [:] : try knownVersions(table, of: lookUp, in: connection)
-        var fresh: [Int] = [], newer: [Int] = [], stale = 0
+        var fresh: [Int] = [], known: [Int] = []
         for index in changes.indices where isLatest[index] {
             // A key SQLite holds equal but Swift does not (1 and 1.0) looks new: its insert fails, and the caller merges one by one.
-            guard let known = held[changes[index].key] else { fresh.append(index); continue }
-            guard known.clock < changes[index].clock else {
-                // An older change than the row's version here is passed over; an edit of a row deleted later says so.
-                if case .set = changes[index].operation, known.deleted, known.clock.ms > 0, stale < 20 {
-                    stale += 1
-                    applied.notes.append("\(device) changed the \(table.table.noun) \(keyShown(table, changes[index].key)), which was deleted later; it stays deleted")
-                }
-                continue
-            }
-            newer.append(index)
+            if held[changes[index].key] == nil, case .set = changes[index].operation { fresh.append(index) } else { known.append(index) }
         }
-        // Rows known here, newer from the other device: each version, then the row (written only where it differs).
-        let others = columns.filter { !table.table.key.contains($0) }
-        let differs = others.map { "\(name).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
-        let upsert = """
-            INSERT INTO \(name)(\(columns.joined(separator: ", "))) VALUES(\(columns.map { _ in "?" }.joined(separator: ", ")))
-            ON CONFLICT(\(table.table.key.joined(separator: ", "))) DO UPDATE SET \(others.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
-            WHERE \(differs.isEmpty ? "false" : differs)
-            """
-        for index in newer {
-            let change = changes[index]
-            let row = row(index)
-            try run(connection, """
-                INSERT INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted, digest) VALUES(?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT DO UPDATE SET ms = excluded.ms, counter = excluded.counter, origin = excluded.origin, deleted = excluded.deleted,
-                    digest = excluded.digest
-                """, [.int(code)] + keyValues(change.key) + [.int(change.clock.ms), .int(change.clock.counter), .text(change.clock.origin),
-                                                          .int(row == nil ? 1 : 0), row.map { .int($0.digest) } ?? .null])
-            applied.rows += try row.map { try run(connection, upsert, $0.values) } ?? run(connection, "DELETE FROM \(name) WHERE \(matchKey(table))", change.key)
+        // Rows known here (and tombstones): merged column by column, as one by one. A device's later change of a row
+        // carries all its earlier one did (each is the row as the device held it, every column at its clock).
+        for index in known {
+            try apply(changes[index], from: device, in: connection, applied: &applied)
         }
         // Rows new here: their versions, then the rows themselves, as an import adds them (a large batch with
         // the table's per-row triggers paused). A row the table holds all the same fails the insert, and the
         // caller merges the batch one change at a time. The caller rolls the whole batch back to its savepoint
         // then, so a failing statement need not undo its own rows first: `OR FAIL` spares SQLite a statement
         // journal per statement (a 100k join wrote 8,000 pages to it, 60 MB; now 350 writes, and 0.53 -> 0.51 s).
-        var versions = BatchedInsert("INSERT OR FAIL INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted, digest)", columns: 8, in: connection)
+        var versions = BatchedInsert("INSERT OR FAIL INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted, digest, clocks)",
+                                     columns: 9, in: connection)
         var rows = BatchedInsert("INSERT OR FAIL INTO \(name)(\(columns.joined(separator: ", ")))", columns: columns.count, in: connection)
         var version: [SQLValue] = []
-        version.reserveCapacity(8)
+        version.reserveCapacity(9)
         let pause = fresh.count > 1_000 && table.table.rowidSlot != nil ? try InsertTriggerPause(on: name, in: connection) : nil
         for index in fresh {
             version.removeAll(keepingCapacity: true)
@@ -104,20 +82,17 @@ extension SyncLedger {
             version.append(.int(changes[index].clock.ms))
             version.append(.int(changes[index].clock.counter))
             version.append(.text(changes[index].clock.origin))
-            if let row = row(index) {
-                version.append(.int(0))
-                version.append(.int(row.digest))
-                try rows.add(row.values)
-            } else {
-                version.append(.int(1))
-                version.append(.null)
-            }
+            guard let row = row(index) else { continue }  // Only sets are fresh.
+            version.append(.int(0))
+            version.append(.int(row.digest))
+            version.append(changes[index].older.isEmpty ? .null : .text(changes[index].older.text))
+            try rows.add(row.values)
             try versions.add(version)
         }
         try versions.finish()
         applied.rows += try rows.finish()
         try pause?.resume()
-        if written != nil { prepared.written[code]??.formUnion(fresh.lazy.map(keyHash)) }
+        if written != nil { prepared.written[code]??.formUnion((fresh + known).lazy.map(keyHash)) }
     }
 
     /// Which of a batch's changes is the latest of its row there (the row's others are older), its row told
@@ -155,11 +130,10 @@ extension SyncLedger {
             start += chunk
             let slots = Array(repeating: width == 1 ? "?" : "(?, ?)", count: part.count).joined(separator: ", ")
             let match = width == 1 ? "k1 = '' AND k0 IN (\(slots))" : "(k0, k1) IN (VALUES \(slots))"
-            _ = try query(connection, "SELECT k0, k1, ms, counter, origin, deleted, digest FROM sync_rows WHERE table_code = ? AND \(match)",
+            _ = try query(connection, "SELECT k0, k1, \(Known.selected) FROM sync_rows WHERE table_code = ? AND \(match)",
                           [.int(table.table.code)] + part.flatMap { $0 }) { row in
                 let key = width == 1 ? [row.value(0) ?? .null] : [row.value(0) ?? .null, row.value(1) ?? .null]
-                found[key] = Known(clock: SyncClock(ms: row.int(2), counter: row.int(3), origin: row.text(4)), deleted: row.int(5) != 0,
-                                   digest: row.optionalInt(6))
+                found[key] = Known(row: row, from: 2)
             }
         }
         return found

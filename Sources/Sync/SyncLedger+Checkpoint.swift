@@ -25,28 +25,38 @@ extension SyncLedger {
                 try wholeCheckpointLines(table, each: line, in: connection)
                 continue
             }
-            let states = try query(connection, "SELECT k0, k1, ms, counter, origin, deleted FROM sync_rows WHERE table_code = ?", [.int(code)]) {
-                (key: table.table.key.count == 1 ? [$0.value(0) ?? .null] : [$0.value(0) ?? .null, $0.value(1) ?? .null],
-                 clock: SyncClock(ms: $0.int(2), counter: $0.int(3), origin: $0.text(4)), deleted: $0.int(5) != 0)
+            let states = try query(connection, "SELECT k0, k1, \(Known.selected) FROM sync_rows WHERE table_code = ?", [.int(code)]) {
+                (key: table.table.key.count == 1 ? [$0.value(0) ?? .null] : [$0.value(0) ?? .null, $0.value(1) ?? .null], known: Known(row: $0, from: 2))
             }
-            for state in states where state.clock.ms > 0 {
-                var operation = SyncChange.Operation.delete
-                if !state.deleted, var image = try image(table, state.key, in: connection) ?? parked(table, state.key, in: connection) {
-                    if let column = table.additive {
-                        let added = try adds(table, state.key, in: connection).reduce(0) { $0 + $1.amount }
-                        if added != 0 { image[column] = .double(number(image[column]) - added) }
-                    }
-                    operation = .set(image)
-                }
-                try line(SyncChange(table: table.table.name, key: state.key, clock: state.clock, operation: operation).line())
+            for (key, known) in states where known.clock.ms > 0 {
+                let current = known.deleted ? nil : try image(table, key, in: connection) ?? parked(table, key, in: connection)
+                let added = try table.additive.map { _ in try adds(table, key, in: connection).reduce(0) { $0 + $1.amount } } ?? 0
+                let state = RowState(known: known, current: current, additive: table.additive, added: added)
+                try line(state.change(table: table.table.name, key: key, clock: known.clock, shown: current != nil).line())
             }
             _ = try query(connection, "SELECT k0, k1, ms, counter, origin, amount, image FROM sync_adds WHERE table_code = ?", [.int(code)]) { row in
                 let key = table.table.key.count == 1 ? [row.value(0) ?? .null] : [row.value(0) ?? .null, row.value(1) ?? .null]
-                guard let image = Self.image(ofLine: row.text(6)) else { return }
+                guard let kept = SyncChange.parse(Array(row.text(6).utf8)) else { return }
                 try line(SyncChange(table: table.table.name, key: key, clock: SyncClock(ms: row.int(2), counter: row.int(3), origin: row.text(4)),
-                                    operation: .add(row.double(5), image)).line())
+                                    operation: .add(row.double(5), kept.image), older: kept.older).line())
             }
         }
+    }
+
+    /// The lines that carry one row as this device knows it, as a checkpoint writes them: its versions, and the `+N`
+    /// changes kept for it (with `addsOnlyFrom`, only those of that installation). None for a row with no version.
+    func lines(of table: SyncedTable, _ key: Key, in connection: SQLiteConnection, addsOnlyFrom origin: String? = nil) throws -> [String] {
+        guard let known = try known(table, key, in: connection), known.clock.ms > 0 else { return [] }
+        let current = known.deleted ? nil : try image(table, key, in: connection) ?? parked(table, key, in: connection)
+        let kept = table.additive == nil ? [] : try adds(table, key, in: connection)
+        let state = RowState(known: known, current: current, additive: table.additive, added: kept.reduce(0) { $0 + $1.amount })
+        var lines = [state.change(table: table.table.name, key: key, clock: known.clock, shown: current != nil).line()]
+        for add in kept where origin.map({ add.clock.origin == $0 }) ?? true {
+            guard let line = SyncChange.parse(Array(add.image.utf8)) else { continue }
+            lines.append(SyncChange(table: table.table.name, key: key, clock: add.clock, operation: .add(add.amount, line.image),
+                                    older: line.older).line())
+        }
+        return lines
     }
 
     /// The lines of a table with no `+N` column, every version with its row read in one statement (a row
@@ -55,22 +65,25 @@ extension SyncLedger {
         let key = table.table.key, columns = table.table.columns
         let on = key.enumerated().map { "t.\($0.element) = r.k\($0.offset)" }.joined(separator: " AND ") + (key.count == 1 ? " AND r.k1 = ''" : "")
         let rows = try connection.prepare("""
-            SELECT r.k0, r.k1, r.ms, r.counter, r.origin, r.deleted, t.\(key[0]) IS NOT NULL, \(columns.map { "t.\($0)" }.joined(separator: ", "))
+            SELECT r.k0, r.k1, r.ms, r.counter, r.origin, r.deleted, r.digest, r.clocks, r.image, t.\(key[0]) IS NOT NULL,
+                \(columns.map { "t.\($0)" }.joined(separator: ", "))
             FROM sync_rows r LEFT JOIN \(table.table.name) t ON \(on) WHERE r.table_code = ? ORDER BY r.k0, r.k1
             """, [.int(table.table.code)])
         while try rows.step() {
-            let clock = SyncClock(ms: rows.int(2), counter: rows.int(3), origin: rows.text(4))
-            guard clock.ms > 0 else { continue }
+            let known = Known(row: rows, from: 2)
+            guard known.clock.ms > 0 else { continue }
             let rowKey = key.count == 1 ? [rows.value(0) ?? .null] : [rows.value(0) ?? .null, rows.value(1) ?? .null]
-            var operation = SyncChange.Operation.delete
-            if rows.int(5) == 0 {
-                if rows.int(6) != 0 {
-                    operation = .set(Self.image(columns, of: rows, from: 7))
-                } else if let image = try parked(table, rowKey, in: connection) {
-                    operation = .set(image)
-                }
+            var current: RowImage?
+            if !known.deleted {
+                current = rows.int(9) != 0 ? Self.image(columns, of: rows, from: 10) : try parked(table, rowKey, in: connection)
             }
-            try line(SyncChange(table: table.table.name, key: rowKey, clock: clock, operation: operation).line())
+            // The common row, every column at the row's clock, is written as it stands; any other as its state says.
+            if let current, known.columns.isEmpty {
+                try line(SyncChange(table: table.table.name, key: rowKey, clock: known.clock, operation: .set(current)).line())
+                continue
+            }
+            let state = RowState(known: known, current: current, additive: nil, added: 0)
+            try line(state.change(table: table.table.name, key: rowKey, clock: known.clock, shown: current != nil).line())
         }
     }
 }

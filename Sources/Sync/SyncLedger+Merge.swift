@@ -44,73 +44,60 @@ extension SyncLedger {
         guard let table else { return nil }
         guard change.key.count == table.table.key.count else { return "a change to \(table.table.noun) has a key of the wrong shape" }
         guard table.travels(change.key) else { return "a change to a \(table.table.noun) that stays on each device" }
-        let image: RowImage
-        switch change.operation {
-        case .delete: return nil
-        case let .set(row), let .add(_, row): image = row
-        }
+        let image = change.image
+        if change.isDelete, image.isEmpty { return nil }
         for (index, column) in table.table.key.enumerated() where image[column] != change.key[index] {
             return "a change to \(table.table.noun) whose key and row disagree"
+        }
+        // A set's clock is the clock of a column it set (an addition's is its own).
+        if case .set = change.operation, !image.columns.contains(where: { change.older[$0] == nil }) {
+            return "a change to \(table.table.noun) that sets none of its columns"
         }
         return table.problem(image)
     }
 
-    /// Applies one change from another installation, by the merge rule.
+    /// Applies one change from another installation, by the merge rule: each column it carries where its clock is
+    /// newer, its tombstone where newer, its addition where newer than the column's set and the tombstone.
     func apply(_ change: SyncChange, from device: String, in connection: SQLiteConnection, applied: inout Applied) throws {
         guard let table = byName[change.table] else { return }
         let key = change.key
         let known = try known(table, key, in: connection)
-        let noun = table.table.noun
-        let shown = keyShown(table, key)
-        switch change.operation {
-        case .set, .delete:
-            if let known, known.clock >= change.clock {
-                if case .set = change.operation, known.deleted, known.clock.ms > 0 {
-                    applied.notes.append("\(device) changed the \(noun) \(shown), which was deleted later; it stays deleted")
-                }
-                return
-            }
-            try setKnown(table, key, change.clock, deleted: change.operation == .delete, in: connection)
-            try forgetAdds(table, key, before: change.clock, in: connection)
-            let remaining = try adds(table, key, in: connection)
-            var target: RowImage?
-            if case let .set(image) = change.operation {
-                target = image
-                if let column = table.additive, !remaining.isEmpty {
-                    target?[column] = .double(number(image[column]) + remaining.reduce(0) { $0 + $1.amount })
-                }
-                if known?.deleted == true, known?.clock.ms ?? 0 > 0, try self.image(table, key, in: connection) == nil {
-                    applied.notes.append("\(device) changed the \(noun) \(shown) after it was deleted here; it is back")
-                }
-            } else if let column = table.additive, let first = remaining.first, var image = Self.image(ofLine: first.image) {
-                image[column] = .double(remaining.reduce(0) { $0 + $1.amount })
-                target = image
-            }
-            try write(target, table, key, clock: change.clock, in: connection, applied: &applied)
-        case let .add(amount, image):
-            if let known, known.clock >= change.clock { return }
-            guard let column = table.additive, try addAdd(table, key, change.clock, amount, image, in: connection) else { return }
-            var target: RowImage
-            // A row waiting for its parent (parked) is added to as if it were here.
-            if let current = try self.image(table, key, in: connection) ?? parked(table, key, in: connection) {
-                target = current
-                target[column] = .double(number(current[column]) + amount)
-            } else {
-                let remaining = try adds(table, key, in: connection)
-                target = remaining.first.flatMap { Self.image(ofLine: $0.image) } ?? image
-                target[column] = .double(remaining.reduce(0) { $0 + $1.amount })
-            }
-            if known == nil { try setKnown(table, key, SyncClock(ms: 0, counter: 0, origin: ""), deleted: true, in: connection) }
-            try write(target, table, key, clock: change.clock, in: connection, applied: &applied)
+        let held = try image(table, key, in: connection)
+        let additive = table.additive
+        let kept = additive == nil ? [] : try adds(table, key, in: connection)
+        var state = RowState(known: known, current: try held ?? parked(table, key, in: connection), additive: additive,
+                             added: kept.reduce(0) { $0 + $1.amount })
+        var changed = state.join(change, additive: additive)
+        if case .add = change.operation, let additive, change.clock > state.additionFloor(additive), try addAdd(table, change, in: connection) {
+            changed = true
         }
+        guard changed else { return }
+        var added = 0.0, adding = false
+        if let additive {
+            try forgetAdds(table, key, through: state.additionFloor(additive), in: connection)
+            let remaining = try adds(table, key, in: connection)
+            (added, adding) = (remaining.reduce(0) { $0 + $1.amount }, !remaining.isEmpty)
+        }
+        let shown = state.showsByColumns || adding
+        try setKnown(table, key, state.known(shown: shown, columns: table.table.columns), in: connection)
+        let noun = table.table.noun, shownAs = keyShown(table, key)
+        let wasDeleted = known?.deleted == true && known?.clock.ms ?? 0 > 0
+        if !shown, !change.isDelete, wasDeleted {
+            applied.notes.append("\(device) changed the \(noun) \(shownAs), which was deleted later; it stays deleted")
+        }
+        if shown, wasDeleted, held == nil {
+            applied.notes.append("\(device) changed the \(noun) \(shownAs) after it was deleted here; it is back")
+        }
+        var target: RowImage?
+        if shown {
+            target = state.values
+            if let additive { target?[additive] = .double((state.counts(additive) ? Self.number(state.values[additive]) : 0) + added) }
+        }
+        try write(target, table, key, clock: state.newest ?? change.clock, in: connection, applied: &applied)
     }
 
     func number(_ value: SQLValue?) -> Double {
-        switch value {
-        case let .int(number)?: Double(number)
-        case let .double(number)?: number
-        default: 0
-        }
+        Self.number(value)
     }
 
     func keyShown(_ table: SyncedTable, _ key: Key) -> String {

@@ -22,7 +22,11 @@ extension SyncLedger {
             keys[code, default: [:]][key, default: 0] += 1
             madeAt[[.int(code)] + key] = max(madeAt[[.int(code)] + key] ?? .distantPast, at)
         }
-        var dirty: Set<[SQLValue]> = []
+        /// The columns an undo or a redo changed, by row (nil: every column).
+        var dirty: [[SQLValue]: Set<String>?] = [:]
+        /// Each row as it stood before this device's first change of it since the last stamp (nil: the change made it),
+        /// read from the journal: the columns that differ from it are the ones this device set.
+        var before: [[SQLValue]: RowImage?] = [:]
         var whole: [SyncedTable] = []
         if let stamped, latest - stamped <= 1_000 {
             let changes = try query(connection, """
@@ -30,13 +34,21 @@ extension SyncLedger {
                 """, [.int(stamped)]) { (id: $0.int(0), first: $0.int(1), last: $0.int(2), at: Date(timeIntervalSince1970: $0.double(3))) }
             for change in changes {
                 for table in tables.values {
-                    let slots = table.table.key.map { table.table.columns.firstIndex(of: $0)! }
+                    let columns = table.table.columns
+                    let slots = table.table.key.map { columns.firstIndex(of: $0)! }
                     let picked = slots.map { "CASE WHEN has_after = 1 THEN a\($0) ELSE b\($0) END" }.joined(separator: ", ")
+                    // The bare columns of an aggregate with min() come from the row that has the minimum: the first image.
                     _ = try query(connection, """
-                        SELECT \(picked) FROM journal_rows WHERE seq BETWEEN ? AND ? AND table_code = ?
+                        SELECT \(picked), min(seq), has_before, \(columns.indices.map { "b\($0)" }.joined(separator: ", "))
+                        FROM journal_rows WHERE seq BETWEEN ? AND ? AND table_code = ?
                         GROUP BY \(picked) ORDER BY min(seq)
                         """, [.int(change.first), .int(change.last), .int(table.table.code)]) { row in
-                        touch(table.table.code, slots.indices.map { row.value(Int32($0)) ?? .null }, at: change.at)
+                        let key = slots.indices.map { row.value(Int32($0)) ?? .null }
+                        touch(table.table.code, key, at: change.at)
+                        let full = [.int(table.table.code)] + key
+                        if before[full] == nil {
+                            before[full] = row.int(Int32(slots.count + 1)) == 1 ? Self.image(columns, of: row, from: slots.count + 2) : .some(nil)
+                        }
                     }
                     let appends = try query(connection, """
                         SELECT after_rowid, through_rowid FROM journal_appends WHERE change_id = ? AND table_code = ?
@@ -44,17 +56,21 @@ extension SyncLedger {
                     for (after, through) in appends {
                         _ = try query(connection, "SELECT \(table.table.key.joined(separator: ", ")) FROM \(table.table.name) WHERE rowid > ? AND rowid <= ?",
                                              [.int(after), .int(through)]) { row in
-                            touch(table.table.code, slots.indices.map { row.value(Int32($0)) ?? .null }, at: change.at)
+                            let key = slots.indices.map { row.value(Int32($0)) ?? .null }
+                            touch(table.table.code, key, at: change.at)
+                            if before[[.int(table.table.code)] + key] == nil { before[[.int(table.table.code)] + key] = .some(nil) }
                         }
                     }
                 }
             }
-            _ = try query(connection, "SELECT table_code, k0, k1 FROM sync_dirty") { row in
+            _ = try query(connection, "SELECT table_code, k0, k1, columns FROM sync_dirty") { row in
                 let code = row.int(0)
                 guard let table = tables[code] else { return }
                 let key = table.table.key.count == 1 ? [row.value(1) ?? .null] : [row.value(1) ?? .null, row.value(2) ?? .null]
                 touch(code, key)
-                dirty.insert([.int(code)] + key)
+                let mask = row.int(3)
+                let columns = table.table.columns
+                dirty[[.int(code)] + key] = mask < 0 ? .some(nil) : Set(columns.indices.filter { mask & (1 << $0) != 0 }.map { columns[$0] })
             }
         } else {
             for table in tables.values {
@@ -72,7 +88,7 @@ extension SyncLedger {
                 _ = try query(connection, "SELECT k0, k1 FROM sync_rows WHERE table_code = ? AND deleted = 0", [.int(table.table.code)]) { row in
                     touch(table.table.code, table.table.key.count == 1 ? [row.value(0) ?? .null] : [row.value(0) ?? .null, row.value(1) ?? .null])
                 }
-                dirty.formUnion(keys[table.table.code, default: [:]].keys.map { [.int(table.table.code)] + $0 })
+                for key in keys[table.table.code, default: [:]].keys { dirty[[.int(table.table.code)] + key] = .some(nil) }
             }
         }
         // The `+N` notes of the changes stamped now: a row every one of whose changes added is sent as an addition.
@@ -117,26 +133,63 @@ extension SyncLedger {
             // A row here only in waiting, for a parent that has not come, is no delete of this device's.
             if current == nil, try parked(table, key, in: connection) != nil { continue }
             // The wall time is when the change was made (an edit made offline keeps its moment), never before a clock seen.
-            let stampClock = SyncClock.next(after: clock, now: min(now, madeAt[[.int(code)] + key] ?? now), origin: installation)
+            let full = [.int(code)] + key
+            let stampClock = SyncClock.next(after: clock, now: min(now, madeAt[full] ?? now), origin: installation)
             clock = (stampClock.ms, stampClock.counter)
-            let operation: SyncChange.Operation
-            if let current, let addition = additions[[.int(code)] + key], addition.changes == touches,
-               !dirty.contains([.int(code)] + key), table.additive != nil {
-                operation = .add(addition.amount, current)
-                _ = try addAdd(table, key, stampClock, addition.amount, current, in: connection)
+            let additive = table.additive
+            let keptAdds = additive == nil ? 0 : try adds(table, key, in: connection).reduce(0) { $0 + $1.amount }
+            // The row as the last sync left it, each column at its clock: the first image the journal holds of it since
+            // then, or (an undo's row, a row the journal forgot) the row as it is.
+            let lastSynced: RowImage?? = before[full]
+            let alive = known.map { !$0.deleted } ?? false
+            var state: RowState
+            if alive, case let .some(.some(image)) = lastSynced {
+                state = RowState(known: known, current: image, additive: additive, added: keptAdds)
+            } else if alive, lastSynced == nil {
+                state = RowState(known: known, current: current, additive: additive, added: keptAdds)
             } else {
-                operation = current.map { .set($0) } ?? .delete
-                try forgetAdds(table, key, before: SyncClock(ms: .max, counter: 0, origin: ""), in: connection)
-                try setKnown(table, key, stampClock, deleted: current == nil, in: connection)
+                state = RowState(known: known, current: nil, additive: additive, added: 0)
             }
-            if known == nil, case .add = operation {
-                // A row first made by an addition is known from its first `+N`: an older version elsewhere is older still.
-                try setKnown(table, key, SyncClock(ms: 0, counter: 0, origin: ""), deleted: true, in: connection)
+            let change: SyncChange
+            if let current {
+                // The columns this device set: those that differ from the row as synced, and those an undo changed;
+                // every one for a row new here, back from a delete, or whose history the journal no longer holds.
+                var set = Set(table.table.columns)
+                if alive, case let .some(.some(image)) = lastSynced {
+                    set = Set(table.table.columns.filter { image[$0] != current[$0] })
+                    if let columns = dirty[full] { set.formUnion(columns ?? Set(table.table.columns)) }
+                } else if alive, lastSynced == nil, case let .some(.some(columns)) = dirty[full] {
+                    set = columns
+                }
+                let addition = additions[full].flatMap { addition in
+                    addition.changes == touches && dirty[full] == nil && additive != nil ? addition.amount : nil
+                }
+                // An addition carries the column's set value as it stood (nothing yet, for a row it makes), for the row's check.
+                if addition != nil, let additive, state.values[additive] == nil {
+                    state.values[additive] = .double(0)
+                    state.clocks[additive] = .zero
+                }
+                for column in set where !(addition != nil && column == additive) {
+                    state.values[column] = current[column] ?? .null
+                    state.clocks[column] = stampClock
+                }
+                if let additive, addition == nil, set.contains(additive) {
+                    try forgetAdds(table, key, through: stampClock, in: connection)
+                }
+                change = state.change(table: table.table.name, key: key, clock: stampClock, shown: true, adding: addition, additive: additive)
+                if addition != nil { _ = try addAdd(table, change, in: connection) }
+                // A row with no column set (an addition to a row as it was) keeps its clock; an addition's clock is its own.
+                try setKnown(table, key, state.known(shown: true, columns: table.table.columns), in: connection)
+            } else {
+                state.tombstone = stampClock
+                try forgetAdds(table, key, through: stampClock, in: connection)
+                change = state.change(table: table.table.name, key: key, clock: stampClock, shown: false)
+                try setKnown(table, key, state.known(shown: false, columns: table.table.columns), in: connection)
             }
             try recordDigest(table, key, current, in: connection)
             seq += 1
             queued += 1
-            try append.reset([.int(seq), .text(SyncChange(table: table.table.name, key: key, clock: stampClock, operation: operation).line())])
+            try append.reset([.int(seq), .text(change.line())])
             _ = try append.step()
         }
         for table in whole.sorted(by: { $0.table.code < $1.table.code }) {

@@ -122,11 +122,35 @@ struct SyncLedger {
         try connection.scalarInt("SELECT EXISTS (SELECT 1 FROM sync_rows WHERE table_code = ?)", [.int(table.table.code)]) == 1
     }
 
-    struct Known {
+    /// What this device knows of a row's versions (`sync_rows`).
+    struct Known: Equatable {
+        /// The row's clock: its newest column's, or its tombstone's while it is deleted.
         let clock: SyncClock
         let deleted: Bool
         /// The row as sync last left it here (`digest(_:of:)`), nil for none.
         let digest: Int?
+        /// Its columns' clocks where they differ from `clock` (a deleted row's: every column of `image`), and an
+        /// older tombstone under `ColumnClocks.tombstone`.
+        var columns = ColumnClocks()
+        /// A deleted row's image as it last stood, its columns' versions: a later edit from a device that did not
+        /// see the delete brings them back as on every other device.
+        var image: RowImage?
+
+        init(clock: SyncClock, deleted: Bool, digest: Int?, columns: ColumnClocks = ColumnClocks(), image: RowImage? = nil) {
+            (self.clock, self.deleted, self.digest, self.columns, self.image) = (clock, deleted, digest, columns, image)
+        }
+
+        /// Read from `sync_rows`' ms, counter, origin, deleted, digest, clocks and image, from `first` on.
+        init(row: SQLiteStatement, from first: Int32) {
+            clock = SyncClock(ms: row.int(first), counter: row.int(first + 1), origin: row.text(first + 2))
+            deleted = row.int(first + 3) != 0
+            digest = row.optionalInt(first + 4)
+            columns = row.optionalText(first + 5).flatMap(ColumnClocks.init(text:)) ?? ColumnClocks()
+            image = row.optionalText(first + 6).flatMap { SyncLedger.image(ofLine: $0) }
+        }
+
+        /// The columns `init(row:from:)` reads.
+        static let selected = "ms, counter, origin, deleted, digest, clocks, image"
     }
 
     /// A row's values in its table's column order, with their digest: made on the threads that read a
@@ -192,17 +216,20 @@ struct SyncLedger {
     }
 
     func known(_ table: SyncedTable, _ key: Key, in connection: SQLiteConnection) throws -> Known? {
-        try query(connection, "SELECT ms, counter, origin, deleted, digest FROM sync_rows WHERE table_code = ? AND k0 = ? AND k1 = ?",
-                             [.int(table.table.code)] + keyValues(key)) {
-            Known(clock: SyncClock(ms: $0.int(0), counter: $0.int(1), origin: $0.text(2)), deleted: $0.int(3) != 0, digest: $0.optionalInt(4))
-        }.first
+        try query(connection, "SELECT \(Known.selected) FROM sync_rows WHERE table_code = ? AND k0 = ? AND k1 = ?",
+                             [.int(table.table.code)] + keyValues(key)) { Known(row: $0, from: 0) }.first
     }
 
-    func setKnown(_ table: SyncedTable, _ key: Key, _ clock: SyncClock, deleted: Bool, in connection: SQLiteConnection) throws {
+    /// Records a row's versions (its digest is `recordDigest`'s to set).
+    func setKnown(_ table: SyncedTable, _ key: Key, _ known: Known, in connection: SQLiteConnection) throws {
+        let image = known.image.map { SyncChange(table: "", key: [.text("")], clock: known.clock, operation: .set($0)).line() }
         try run(connection, """
-            INSERT INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted) VALUES(?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT DO UPDATE SET ms = excluded.ms, counter = excluded.counter, origin = excluded.origin, deleted = excluded.deleted
-            """, [.int(table.table.code)] + keyValues(key) + [.int(clock.ms), .int(clock.counter), .text(clock.origin), .int(deleted ? 1 : 0)])
+            INSERT INTO sync_rows(table_code, k0, k1, ms, counter, origin, deleted, clocks, image) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO UPDATE SET ms = excluded.ms, counter = excluded.counter, origin = excluded.origin, deleted = excluded.deleted,
+                clocks = excluded.clocks, image = excluded.image
+            """, [.int(table.table.code)] + keyValues(key)
+                + [.int(known.clock.ms), .int(known.clock.counter), .text(known.clock.origin), .int(known.deleted ? 1 : 0),
+                   known.columns.isEmpty ? .null : .text(known.columns.text), image.map(SQLValue.text) ?? .null])
     }
 
     /// The `+N` changes newer than the row's latest version, oldest first.
@@ -214,18 +241,22 @@ struct SyncLedger {
         }
     }
 
-    func forgetAdds(_ table: SyncedTable, _ key: Key, before clock: SyncClock, in connection: SQLiteConnection) throws {
+    /// Forgets the `+N` changes at or before `clock`: a newer set of the column, or a tombstone, has passed them.
+    func forgetAdds(_ table: SyncedTable, _ key: Key, through clock: SyncClock, in connection: SQLiteConnection) throws {
         try run(connection, """
-            DELETE FROM sync_adds WHERE table_code = ? AND k0 = ? AND k1 = ? AND (ms, counter, origin) < (?, ?, ?)
+            DELETE FROM sync_adds WHERE table_code = ? AND k0 = ? AND k1 = ? AND (ms, counter, origin) <= (?, ?, ?)
             """, [.int(table.table.code)] + keyValues(key) + [.int(clock.ms), .int(clock.counter), .text(clock.origin)])
     }
 
-    func addAdd(_ table: SyncedTable, _ key: Key, _ clock: SyncClock, _ amount: Double, _ image: RowImage,
-                        in connection: SQLiteConnection) throws -> Bool {
+    /// Keeps an addition (`change`, an `.add`) until a newer set or tombstone passes it; false when it was kept already.
+    func addAdd(_ table: SyncedTable, _ change: SyncChange, in connection: SQLiteConnection) throws -> Bool {
+        guard case let .add(amount, image) = change.operation else { return false }
+        let clock = change.clock
+        let line = SyncChange(table: "", key: [.text("")], clock: clock, operation: .set(image), older: change.older).line()
         try run(connection, """
             INSERT OR IGNORE INTO sync_adds(table_code, k0, k1, ms, counter, origin, amount, image) VALUES(?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.int(table.table.code)] + keyValues(key) + [.int(clock.ms), .int(clock.counter), .text(clock.origin), .double(amount),
-                                                              .text(SyncChange(table: "", key: [.text("")], clock: clock, operation: .set(image)).line())])
+            """, [.int(table.table.code)] + keyValues(change.key) + [.int(clock.ms), .int(clock.counter), .text(clock.origin), .double(amount),
+                                                                     .text(line)])
         return connection.changes > 0
     }
 }

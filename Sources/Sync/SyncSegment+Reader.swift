@@ -1,14 +1,18 @@
+import Cryptography
 import Foundation
 import Storage
 
 extension SyncSegment {
     /// A segment or checkpoint read from its bytes as they come, `piece` changes at a time, so a checkpoint of
     /// a million rows is never held whole: the header first, then each piece's changes, parsed and checked as
-    /// `parse` checks them. The pieces stand only once `finish` finds the file whole; until then they may be undone.
+    /// `parse` checks them. The pieces stand only once `finish` finds the file whole and, for a file of format 2,
+    /// signed by its key; until then they may be undone.
     struct Reader {
         let name: String
         let installation: String
         let range: (first: Int, last: Int, checkpoint: Bool)
+        /// The key this device pinned for `installation`, if it has: a file signed by another, or unsigned, is refused.
+        let pinned: [UInt8]?
         /// Changes to a piece: `take` hands on a piece of this many once the file is seen to hold more.
         let piece: Int
         /// Threads to parse on (fewer while a merge runs beside the reading).
@@ -17,6 +21,10 @@ extension SyncSegment {
         /// The file as its header describes it, without changes, once its first line is read.
         private(set) var header: SyncSegment?
         private var expected = 0
+        /// The SHA-256 of the file's bytes up to its signature line, as they are read (format 2).
+        private var digest: ContentHash?
+        /// How far into `bytes` the digest has taken.
+        private var hashed = 0
         /// Bytes read: from `start`, those not yet parsed, whole lines (each ending at one of `ends`), then part of one.
         private var bytes: [UInt8] = []
         private var start = 0
@@ -24,12 +32,15 @@ extension SyncSegment {
         /// Changes read so far.
         private(set) var count = 0
 
-        init(name: String, installation: String, piece: Int, threads: Int,
+        init(name: String, installation: String, pinned: [UInt8]? = nil, piece: Int, threads: Int,
              check: @escaping @Sendable (SyncChange) -> SyncLedger.Checked) throws(Problem) {
             guard let range = SyncSegment.range(ofName: name) else { throw .malformed(name, line: 0) }
-            (self.name, self.installation, self.range) = (name, installation, range)
+            (self.name, self.installation, self.range, self.pinned) = (name, installation, range, pinned)
             (self.piece, self.threads, self.check) = (max(1, piece), threads, check)
         }
+
+        /// Lines after the header: the changes, then the signature of a signed file.
+        private var linesAfterHeader: Int { expected + (digest == nil ? 0 : 1) }
 
         /// Takes the file's next bytes; returns the pieces they complete.
         mutating func take(_ chunk: UnsafeRawBufferPointer) throws(Problem) -> [SyncSegment] {
@@ -44,23 +55,62 @@ extension SyncSegment {
                 }
             }
             if header == nil, let end = ends.first {
-                (header, expected) = try Self.header(bytes[start..<end], name: name, range: range, installation: installation)
+                let read = try Self.header(bytes[start..<end], name: name, range: range, installation: installation)
+                (header, expected) = read
+                if let key = read.0.key {
+                    guard pinned == nil || pinned == key else { throw .wrongKey(name) }
+                    do { digest = try ContentHash() } catch { throw .unreadable("\(name) cannot be checked: \(error)") }
+                } else if pinned != nil {
+                    throw .unsigned(name)
+                }
+                try hash(through: end + 1)
                 drop(1)
             }
             guard header != nil else { return [] }
             // More lines than the header counts: it is not the file it says.
-            guard count + ends.count <= expected else { throw .malformed(name, line: 1) }
+            guard count + ends.count <= linesAfterHeader else { throw .malformed(name, line: 1) }
+            // The change lines read whole go into the digest before any is dropped; the signature line never does.
+            let changeLines = min(ends.count, expected - count)
+            if changeLines > 0 { try hash(through: ends[changeLines - 1] + 1) }
             // A piece is handed on once a line past it is read: a file of `piece` changes or fewer comes whole from `finish`.
             var pieces: [SyncSegment] = []
-            while ends.count > piece { pieces.append(try parse(piece)) }
+            while ends.count > piece, count + piece <= expected { pieces.append(try parse(piece)) }
             return pieces
         }
 
-        /// The end of the file: its last piece, once the whole file is found to be as its header says.
+        /// The end of the file: its last piece, once the whole file is found to be as its header says, and signed.
         mutating func finish() throws(Problem) -> SyncSegment {
             guard header != nil, bytes.count == (ends.last.map { $0 + 1 } ?? start) else { throw .cutShort(name) }
-            guard count + ends.count == expected else { throw count + ends.count < expected ? .cutShort(name) : .malformed(name, line: 1) }
-            return try parse(ends.count)
+            guard count + ends.count == linesAfterHeader else {
+                throw count + ends.count < linesAfterHeader ? .cutShort(name) : .malformed(name, line: 1)
+            }
+            guard let digest, let key = header?.key else { return try parse(ends.count) }
+            let line = bytes[(ends.count > 1 ? ends[ends.count - 2] + 1 : start)..<ends[ends.count - 1]]
+            let found: [UInt8]
+            do { found = try digest.finishBytes() } catch { throw .unreadable("\(name) cannot be checked: \(error)") }
+            guard let signature = Self.signature(line) else { throw .malformed(name, line: count + ends.count + 1) }
+            guard Ed25519.isValid(signature, of: SyncSegment.signatureContext + found, publicKey: key) else { throw .badSignature(name) }
+            return try parse(ends.count - 1)
+        }
+
+        /// The signature line's 64 bytes: `{"signature":"<hex>"}`.
+        private static func signature(_ line: ArraySlice<UInt8>) -> [UInt8]? {
+            let text = String(decoding: line, as: UTF8.self)
+            let prefix = #"{"signature":""#, suffix = #""}"#
+            guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.utf8.count == prefix.utf8.count + 128 + suffix.utf8.count else { return nil }
+            return Hex.bytes(text.dropFirst(prefix.count).dropLast(suffix.count))
+        }
+
+        /// Takes the bytes from `hashed` up to `end` (an offset into `bytes`) into the digest.
+        private mutating func hash(through end: Int) throws(Problem) {
+            guard let digest, end > hashed else { return }
+            let from = hashed
+            do {
+                try bytes.withUnsafeBytes { all in try digest.update(UnsafeRawBufferPointer(rebasing: all[from..<end])) }
+            } catch {
+                throw .unreadable("\(name) cannot be checked: \(error)")
+            }
+            hashed = end
         }
 
         /// The next `lines` lines' changes, as a piece of the file.
@@ -82,9 +132,12 @@ extension SyncSegment {
             ready.reserveCapacity(read.count)
             for (index, read) in read.enumerated() {
                 guard let (change, checked) = read else { throw .malformed(name, line: count + index + 2) }
-                guard range.checkpoint || change.clock.origin == installation else { throw .foreign(name, claims: change.clock.origin) }
+                // A segment carries its writer's changes: each holds a version of its (a copy that took a new id sends its
+                // earlier changes again under it, among other devices' newer versions of the same rows).
+                guard range.checkpoint || change.clock.origin == installation || change.older.byColumn.values.contains(where: { $0.origin == installation })
+                else { throw .foreign(name, claims: change.clock.origin) }
                 lastMs = max(lastMs ?? change.clock.ms, change.clock.ms)
-                if let problem = checked.problem { leftOut[changes.count] = problem }
+                if let problem = checked.problem { leftOut[changes.count] = "line \(count + index + 2): \(problem)" }
                 changes.append(change)
                 ready.append(checked.ready)
             }
@@ -92,7 +145,7 @@ extension SyncSegment {
             drop(lines)
             return SyncSegment(installation: header.installation, device: header.device, first: header.first, last: header.last,
                                isCheckpoint: header.isCheckpoint, writtenMs: header.writtenMs, seen: header.seen, changes: changes,
-                               leftOut: leftOut, lastMs: lastMs, ready: ready)
+                               key: header.key, leftOut: leftOut, lastMs: lastMs, ready: ready)
         }
 
         /// Forgets the first `lines` whole lines; their bytes go once they are most of those held.
@@ -100,14 +153,15 @@ extension SyncSegment {
             guard lines > 0 else { return }
             start = ends[lines - 1] + 1
             ends.removeFirst(lines)
-            guard start > 1 << 20, start > bytes.count / 2 else { return }
+            guard start > 1 << 20, start > bytes.count / 2, hashed >= start else { return }
             bytes.removeFirst(start)
             for index in ends.indices { ends[index] -= start }
+            hashed -= start
             start = 0
         }
 
         /// The header line read back, with the changes it counts: for `installation`, with the name's range, and
-        /// for a segment a count that fills it.
+        /// for a segment a count that fills it; every number within bounds before it is used.
         private static func header(_ line: ArraySlice<UInt8>, name: String, range: (first: Int, last: Int, checkpoint: Bool),
                                    installation: String) throws(Problem) -> (SyncSegment, Int) {
             let parsed = line.withUnsafeBytes { bytes in
@@ -119,23 +173,33 @@ extension SyncSegment {
             guard let objects = parsed, objects.count == 1 else { throw .malformed(name, line: 1) }
             let header = objects[0]
             let kind = range.checkpoint ? "trend-checkpoint" : "trend-sync"
-            guard header[kind] == .number(1), case let .string(claimed)? = header["installation"],
-                  case let .number(first)? = header["first"], case let .number(last)? = header["last"],
-                  case let .number(count)? = header["count"], case let .number(at)? = header["at"],
-                  let counted = Int(exactly: count), counted >= 0, let written = Int(exactly: at)
+            /// A whole number in `0...limit`, nil for anything else.
+            func bounded(_ value: FlatJSON.Value?, _ limit: Int) -> Int? {
+                guard case let .number(number)? = value, number >= 0, number <= Double(limit), let whole = Int(exactly: number) else { return nil }
+                return whole
+            }
+            guard header[kind] == .number(1) || header[kind] == .number(2), case let .string(claimed)? = header["installation"],
+                  let first = bounded(header["first"], sequenceLimit), let last = bounded(header["last"], sequenceLimit),
+                  let counted = bounded(header["count"], sequenceLimit), let written = bounded(header["at"], SyncClock.acceptedLimit)
             else { throw .malformed(name, line: 1) }
             guard claimed == installation else { throw .foreign(name, claims: claimed) }
-            guard Int(exactly: first) == range.first || range.checkpoint, Int(exactly: last) == range.last,
-                  range.checkpoint || counted == range.last - range.first + 1
+            guard first == range.first || range.checkpoint, last == range.last, range.checkpoint || counted == range.last - range.first + 1
             else { throw .malformed(name, line: 1) }
+            var key: [UInt8]?
+            if header[kind] == .number(2) {
+                guard case let .string(text)? = header["key"], let bytes = Hex.bytes(text), bytes.count == Ed25519.publicKeyBytes else {
+                    throw .malformed(name, line: 1)
+                }
+                key = bytes
+            }
             var device = ""
             if case let .string(text)? = header["device"] { device = String(text.prefix(64)) }
             var seen: [String: Int] = [:]
-            for (key, value) in header where key.hasPrefix("seen.") {
-                if case let .number(number) = value, let seq = Int(exactly: number) { seen[String(key.dropFirst(5))] = seq }
+            for (member, value) in header where member.hasPrefix("seen.") {
+                if let seq = bounded(value, sequenceLimit) { seen[String(member.dropFirst(5))] = seq }
             }
             return (SyncSegment(installation: installation, device: device, first: range.first, last: range.last,
-                                isCheckpoint: range.checkpoint, writtenMs: written, seen: seen, changes: []), counted)
+                                isCheckpoint: range.checkpoint, writtenMs: written, seen: seen, changes: [], key: key), counted)
         }
     }
 }

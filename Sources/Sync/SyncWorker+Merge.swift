@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 import Storage
 
@@ -14,14 +15,21 @@ extension SyncWorker {
     struct ReadProblems {
         var said: [String] = []
         var byPeer: [String: String] = [:]
+        /// The files passed over, by device: those that cannot be right (not counted as changes to come), and those
+        /// that wait (cut short while still copied, or dated ahead), which are.
+        var failed: [String: Set<String>] = [:]
+        var waiting: [String: Set<String>] = [:]
+        /// Changes left out, each named in `said`.
+        var leftOut = 0
     }
 
     /// Reads the plan's files in order and hands them to `send`: files smaller than `limit` changes together, as
     /// many as make `limit`; a larger one (a checkpoint) `limit` changes at a time, so it is never held whole.
-    /// A file that cannot be applied ends the device's reading until the next sync, noted as its problem: what
-    /// its pieces did is undone, and the files before it stand.
+    /// A file that cannot be applied (cut short, unsigned, signed by another key, not what its name says) is
+    /// passed over, named in `problems`, for another that covers the same changes: no bad file hides a good one.
+    /// What its pieces did is undone, and the files before it stand. Returns the last change read.
     static func read(_ plan: PeerPlan, limit: Int, threads: () -> Int, check: @escaping @Sendable (SyncChange) -> SyncLedger.Checked,
-                     nowMs: Int, problems: inout ReadProblems, send: (MergeItem) throws -> Void) throws {
+                     nowMs: Int, problems: inout ReadProblems, send: (MergeItem) throws -> Void) throws -> Int {
         /// The merge's refusal of an item, which fails the sync, told apart from what is wrong with a file.
         struct Refused: Error { let error: any Error }
         func hand(_ item: MergeItem) throws {
@@ -37,14 +45,30 @@ extension SyncWorker {
         /// A file's changes dated too far ahead of this device's clock make it wait.
         func checkAhead(_ piece: SyncSegment, _ name: String) throws {
             if let ahead = piece.changes.first(where: { $0.clock.ms > nowMs + aheadLimitMs }) {
-                throw SyncSegment.Problem.unreadable("\(name) holds a change dated \((ahead.clock.ms - nowMs) / 86_400_000) days ahead of this device's clock; it waits")
+                let days = max(1, (ahead.clock.ms - nowMs) / 86_400_000)
+                throw SyncSegment.Problem.unreadable("\(name) holds a change dated \(days) \(days == 1 ? "day" : "days") ahead of this device's clock; it waits")
             }
         }
-        for (name, checkpoint) in plan.files {
+        var cursor = plan.applied
+        var failed: Set<String> = []
+        let byFirst = Dictionary(grouping: plan.segments, by: \.first)
+        /// The next file to read: a segment that takes up at the next change (the longest first), one that reaches past
+        /// the cursor from before it, or else a checkpoint past it (the latest first); none that was passed over.
+        func next() -> SyncFile? {
+            if let file = byFirst[cursor + 1]?.first(where: { !failed.contains($0.name) }) { return file }
+            if let file = plan.segments.filter({ $0.first <= cursor && $0.last > cursor && !failed.contains($0.name) }).max(by: { $0.last < $1.last }) {
+                return file
+            }
+            return plan.checkpoints.first { $0.last > cursor && !failed.contains($0.name) }
+        }
+        var blocked: String?
+        while let file = next() {
+            let name = file.name
             var begun = false
-            let said = problems.said.count
+            let said = problems.said.count, leftOut = problems.leftOut
             do {
-                var reader = try SyncSegment.Reader(name: name, installation: plan.peer, piece: limit, threads: threads(), check: check)
+                var reader = try SyncSegment.Reader(name: name, installation: plan.peer, pinned: plan.pinned, piece: limit, threads: threads(),
+                                                    check: check)
                 /// A piece of a large file handed on as it is read (the files before it first).
                 func piece(_ piece: SyncSegment, last: Bool, begun: inout Bool) throws {
                     try checkAhead(piece, name)
@@ -54,7 +78,7 @@ extension SyncWorker {
                     begun = true
                     reader.threads = threads()
                 }
-                try plan.folder.forEachChunk(of: name, limit: checkpoint ? SyncSegment.checkpointSizeLimit : SyncSegment.sizeLimit) { bytes in
+                try plan.folder.forEachChunk(of: name, limit: file.checkpoint ? SyncSegment.checkpointSizeLimit : SyncSegment.sizeLimit) { bytes in
                     for part in try reader.take(bytes) { try piece(part, last: false, begun: &begun) }
                 }
                 let last = try reader.finish()
@@ -66,17 +90,27 @@ extension SyncWorker {
                     count += last.changes.count
                     if count >= limit { try flush() }
                 }
+                cursor = file.last
+                blocked = nil
             } catch let refused as Refused {
                 throw refused.error
             } catch {
                 if begun { try send(.abandon) }
                 problems.said.removeSubrange(said...)  // What its undone pieces left out is not said.
-                problems.byPeer[plan.peer] = "\(error)"
-                problems.said.append("\(plan.peer.prefix(8)): \(error); it is tried again at the next sync")
-                break
+                problems.leftOut = leftOut
+                failed.insert(name)
+                if let problem = error as? SyncSegment.Problem, problem.waits {
+                    problems.waiting[plan.peer, default: []].insert(name)
+                } else {
+                    problems.failed[plan.peer, default: []].insert(name)
+                }
+                blocked = "\(error)"
+                problems.said.append("\(plan.peer.prefix(8)): \(error); it is passed over, and tried again at the next sync")
             }
         }
+        if let blocked { problems.byPeer[plan.peer] = blocked }
         do { try flush() } catch let refused as Refused { throw refused.error }
+        return cursor
     }
 
     /// The merging thread's side: what it is in the middle of, and what it has applied.
@@ -208,12 +242,13 @@ extension SyncWorker {
     static func record(_ segment: SyncSegment, lastMs: Int?, seenOfUs: Int? = nil, ledger: SyncLedger, in connection: SQLiteConnection,
                        received: Int) throws {
         try connection.run("""
-            INSERT INTO sync_peers(installation, name, applied, last_change_ms, seen_of_us, received) VALUES(?, ?, ?, ?, ?, ?)
+            INSERT INTO sync_peers(installation, name, applied, last_change_ms, seen_of_us, received, key) VALUES(?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT DO UPDATE SET name = excluded.name, applied = excluded.applied,
                 last_change_ms = max(ifnull(last_change_ms, 0), ifnull(excluded.last_change_ms, 0)),
-                seen_of_us = max(seen_of_us, excluded.seen_of_us), received = received + excluded.received, problem = NULL
+                seen_of_us = max(seen_of_us, excluded.seen_of_us), received = received + excluded.received, problem = NULL,
+                key = ifnull(key, excluded.key)
             """, [.text(segment.installation), .text(segment.device), .int(segment.last), lastMs.map(SQLValue.int) ?? .null,
-                  .int(seenOfUs ?? segment.seen[ledger.installation] ?? 0), .int(received)])
+                  .int(seenOfUs ?? segment.seen[ledger.installation] ?? 0), .int(received), segment.key.map { .text(Hex.string($0)) } ?? .null])
     }
 }
 
@@ -224,8 +259,10 @@ extension PeerBatch {
         guard !segment.leftOut.isEmpty else { return }
         let kept = segment.changes.indices.filter { segment.leftOut[$0] == nil }
         (changes, ready) = (kept.map { segment.changes[$0] }, kept.map { segment.ready[$0] })
+        let device = SyncWorker.deviceName(segment)
         for index in segment.leftOut.keys.sorted() {
-            problems.said.append("\(peer.prefix(8)) \(name): left out \(segment.leftOut[index] ?? "")")
+            problems.said.append("\(device), \(name) \(segment.leftOut[index] ?? ""): left out")
         }
+        problems.leftOut += segment.leftOut.count
     }
 }

@@ -1,8 +1,9 @@
+import Cryptography
 import Foundation
 import Storage
 
 /// One device seen in the sync folder, as `sync` shows it.
-public struct SyncDevice: Sendable, Equatable {
+public struct SyncDevice: Sendable, Equatable, Codable {
     public let installation: String
     public let name: String
     /// When it last changed something (its clock).
@@ -18,7 +19,7 @@ public struct SyncDevice: Sendable, Equatable {
 }
 
 /// What one sync did, and what the sync folder holds.
-public struct SyncReport: Sendable, Equatable {
+public struct SyncReport: Sendable, Equatable, Codable {
     /// This installation's changes written out as segments.
     public var sent = 0
     /// Rows the other devices' changes wrote here.
@@ -28,17 +29,53 @@ public struct SyncReport: Sendable, Equatable {
     public var devices: [SyncDevice] = []
     /// Segments passed over (retried at the next sync), and changes left out, each in a sentence.
     public var problems: [String] = []
+    /// Changes left out (each named among `problems`): a row or a setting that fails the check a restore makes.
+    public var leftOut = 0
     /// What the merge decided that a person should know (an edit of a deleted row).
     public var notes: [String] = []
+
+    public init() {}
+
+    /// This report and a later one, as one: what both did, the later's devices.
+    public func adding(_ later: SyncReport) -> SyncReport {
+        var sum = later
+        sum.sent += sent
+        sum.received += received
+        sum.leftOut += leftOut
+        sum.from = from + later.from.filter { !from.contains($0) }
+        sum.problems = Array((problems + later.problems.filter { !problems.contains($0) }).suffix(50))
+        sum.notes = Array((notes + later.notes).suffix(50))
+        return sum
+    }
+
+    /// Whether the report says anything a person has not been told: rows came, went out, or were left out, or a note or problem.
+    public var hasNews: Bool { sent > 0 || received > 0 || leftOut > 0 || !problems.isEmpty || !notes.isEmpty }
 }
 
-/// What to read from one device's folder, in order: each file's name, and whether it is a checkpoint.
+/// What one device's folder holds past what was applied here: its files by range, to be read in order, a
+/// file that cannot be read passed over for another that covers the same changes (`SyncWorker.read`).
 struct PeerPlan {
     let peer: String
     let folder: SafeFolder
-    var files: [(name: String, checkpoint: Bool)]
-    /// How many changes the files hold past what was applied here (a checkpoint's count is a bound).
-    var changes: Int
+    /// The device's changes applied here.
+    let applied: Int
+    /// The key pinned for the device, if any.
+    let pinned: [UInt8]?
+    /// Its segments, by first change (then longest first), and its checkpoints, latest first: those past `applied`.
+    var segments: [SyncFile] = []
+    var checkpoints: [SyncFile] = []
+    /// How many changes the files hold past what was applied here, at most (a checkpoint's count is a bound).
+    var changes = 0
+    /// The last change the files name.
+    var available = 0
+}
+
+/// A segment or checkpoint in a device's folder, by its name's range.
+struct SyncFile: Equatable {
+    let name: String
+    let first: Int
+    let last: Int
+    let checkpoint: Bool
 }
 
 /// A file read from one device's folder: its changes to apply, in order, and what reading made ready of each.
@@ -52,8 +89,8 @@ struct PeerBatch: Sendable {
 /// folders, one transaction that stamps this device's changes and merges
 /// theirs, then this device's new segments written to its own folder.
 actor SyncWorker {
-    private let store: LocalDataStore
-    private let ledger: @Sendable (String) -> SyncLedger
+    let store: LocalDataStore
+    let ledger: @Sendable (String) -> SyncLedger
     /// How many of this device's changes since its last checkpoint make it write a new one.
     private let checkpointEvery: Int
     /// The most changes merged at once (`changesPerMerge`; fewer in tests, to merge a device's files in several steps).
@@ -75,18 +112,20 @@ actor SyncWorker {
     /// in 50,000s one after the other; 0.66-0.68 s at 84-100 MB in 10,000s, reading beside merging).
     static let changesPerMerge = 10_000
 
-    /// How far ahead of this device's clock a change may be; a segment further ahead waits.
-    static let aheadLimitMs = 3 * 86_400_000
+    /// How far ahead of this device's clock a change may be (a day); a segment further ahead waits.
+    static let aheadLimitMs = 86_400_000
 
     func run(folder: URL, device: String, now: Date) throws -> SyncReport {
-        // What this device knows, in one read (most syncs find nothing to do): its id, the devices seen, what it has to send.
-        let (storedID, peers, outgoing) = try store.read { connection in
-            (try connection.storedInstallationID(), try Self.peerRows(in: connection), try Self.outgoing(in: connection))
-        }
-        let installation = try storedID ?? store.installationID()
         let root = try SafeFolder.open(folder, ["trend"], create: true)
         var report = SyncReport()
-        let applied = Dictionary(peers.map { ($0.id, $0.applied) }, uniquingKeysWith: { first, _ in first })
+        // A copy of this data directory (or a file planted in its folder) is found before anything is written.
+        var installation = try store.read { try $0.storedInstallationID() } ?? store.installationID()
+        if let forked = try healFork(root: root, installation: installation, now: now) {
+            installation = forked.installation
+            report.notes.append(forked.note)
+        }
+        // What this device knows, in one read (most syncs find nothing to do): the devices seen, what it has to send.
+        let (peers, outgoing) = try store.read { connection in (try Self.peerRows(in: connection), try Self.outgoing(in: connection)) }
         let stored = Dictionary(peers.compactMap { peer in peer.problem.map { (peer.id, $0) } }, uniquingKeysWith: { first, _ in first })
         var problems: [String: String] = [:]
         var available: [String: Int] = [:]
@@ -94,22 +133,12 @@ actor SyncWorker {
         // What to read from each device, from the names in its folder alone: the files are read in the transaction,
         // a few at a time, so a long history joining is never held in memory whole.
         var plans: [PeerPlan] = []
+        let known = Dictionary(peers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for peer in try root.names() where peer != installation && SyncSegment.isInstallationName(peer) && root.entry(peer) == .folder {
             do {
-                let folder = try root.subfolder(peer, create: false)
-                let files = try folder.names().compactMap { name in SyncSegment.range(ofName: name).map { (name, $0) } }
-                available[peer] = files.map(\.1.last).max() ?? 0
-                var cursor = applied[peer] ?? 0
-                var plan = PeerPlan(peer: peer, folder: folder, files: [], changes: 0)
-                while true {
-                    let next = files.filter { !$0.1.checkpoint && $0.1.first <= cursor + 1 && $0.1.last > cursor }.max { $0.1.last < $1.1.last }
-                        ?? files.filter { $0.1.checkpoint && $0.1.last > cursor }.max { $0.1.last < $1.1.last }
-                    guard let (name, range) = next else { break }
-                    plan.files.append((name, range.checkpoint))
-                    plan.changes += range.last - max(range.first, cursor + 1) + 1
-                    cursor = range.last
-                }
-                if !plan.files.isEmpty { plans.append(plan) }
+                let plan = try Self.plan(peer, in: root, known: known[peer], problems: &report.problems)
+                available[peer] = plan.available
+                if !plan.segments.isEmpty || !plan.checkpoints.isEmpty { plans.append(plan) }
             } catch {
                 problems[peer] = "\(error)"
                 report.problems.append("\(peer.prefix(8)): \(error); it is tried again at the next sync")
@@ -123,7 +152,7 @@ actor SyncWorker {
             let check = ledger.check
             // A long history joining touches many pages of several tables and indexes: keep them in memory, not
             // spilled, and write them once, as a large import does (the rollback journal, not the WAL and its checkpoint).
-            let large = plans.reduce(0) { $0 + $1.changes } > 10_000
+            let large = plans.reduce(0) { $0.addingReportingOverflow($1.changes).overflow ? .max : $0 + $1.changes } > 10_000
             let limit = mergeLimit
             let result = try store.write(journal: JournalEntry(action: "sync", summary: "sync", at: now), notifying: !plans.isEmpty,
                                          bulk: large) { connection in
@@ -143,9 +172,10 @@ actor SyncWorker {
                 // The first piece is parsed on every core; the next ones on the cores a merge leaves.
                 let cores = ProcessInfo.processInfo.activeProcessorCount
                 var sent = 0
+                var reached: [String: Int] = [:]
                 for plan in plans {
-                    try Self.read(plan, limit: limit, threads: { sent == 0 ? cores : max(1, cores - 1) }, check: check, nowMs: nowMs,
-                                  problems: &read) { item in
+                    reached[plan.peer] = try Self.read(plan, limit: limit, threads: { sent == 0 ? cores : max(1, cores - 1) }, check: check,
+                                                       nowMs: nowMs, problems: &read) { item in
                         try merging.send(item)
                         sent += 1
                     }
@@ -160,13 +190,20 @@ actor SyncWorker {
                 if applied.rows > 0 {
                     try connection.describeRecordedChange("sync: \(applied.rows) \(applied.rows == 1 ? "change" : "changes") from \(names.joined(separator: " and "))")
                 }
-                return (applied, names, read)
+                return (applied, names, read, reached)
             }
             report.received = result.0.rows
-            report.notes = result.0.notes
+            report.notes += result.0.notes
             report.from = result.1
             report.problems += result.2.said
+            report.leftOut = result.2.leftOut
             problems.merge(result.2.byPeer) { _, read in read }
+            // How far each device's readable files reach: a file passed over is not waited for.
+            for plan in plans {
+                let reached = result.3[plan.peer] ?? plan.applied
+                let failed = (result.2.failed[plan.peer] ?? []).subtracting(result.2.waiting[plan.peer] ?? [])
+                available[plan.peer] = (plan.segments + plan.checkpoints).filter { !failed.contains($0.name) }.map(\.last).reduce(reached, max)
+            }
         }
         // What stops a device's changes is kept for `sync` while it lasts, and forgotten once its files read whole.
         if problems != stored.filter({ available[$0.key] != nil || problems[$0.key] != nil }) {
@@ -184,14 +221,57 @@ actor SyncWorker {
         }
         // Nothing of this device's to send (no change, no line waiting, no checkpoint due) and nothing new from the
         // others: the folder listing was all.
-        if outgoing.hasChanges || checkpointDue(outgoing) || !plans.isEmpty {
-            let own = try root.subfolder(installation, create: true)
+        if outgoing.hasChanges || checkpointDue(outgoing) || !plans.isEmpty || wrote {
+            var own = try root.subfolder(installation, create: true)
             own.removeStaleTemporaries()
-            report.sent = try writeSegments(to: own, installation: installation, device: device, now: now)
-            try checkpointAndPrune(own, ledger: ledger(installation), device: device, now: now)
+            while true {
+                do {
+                    report.sent += try writeSegments(to: own, installation: installation, device: device, now: now)
+                    try checkpointAndPrune(own, ledger: ledger(installation), device: device, now: now)
+                    break
+                } catch let taken as NameTaken {
+                    // Another installation with this id wrote the name first: this one is a copy, and takes a new id.
+                    let forked = try fork(installation: installation, now: now, foreignFirst: taken.first,
+                                          reason: "\(taken.name) in its folder was written by another copy of this data directory")
+                    installation = forked.installation
+                    report.notes.append(forked.note)
+                    own = try root.subfolder(installation, create: true)
+                }
+            }
         }
         report.devices = try (wrote ? store.read { try Self.peerRows(in: $0) } : peers).map { Self.device($0, available: available) }
         return report
+    }
+
+    /// What to read from `peer`'s folder: its files past what was applied here, by the numbers their names give. A
+    /// name that looks like a segment's but whose numbers cannot be right is passed over, and named in `problems`.
+    static func plan(_ peer: String, in root: SafeFolder, known: PeerRow?, problems: inout [String]) throws -> PeerPlan {
+        let folder = try root.subfolder(peer, create: false)
+        let applied = known?.applied ?? 0
+        var segments: [SyncFile] = [], checkpoints: [SyncFile] = []
+        var available = applied
+        for name in try folder.names() {
+            guard let range = SyncSegment.range(ofName: name) else {
+                if SyncSegment.looksLikeSegment(name) {
+                    problems.append("\(peer.prefix(8)): \(name) is passed over: its numbers cannot be a device's changes")
+                }
+                continue
+            }
+            guard range.last > applied else { continue }
+            available = max(available, range.last)
+            let file = SyncFile(name: name, first: range.first, last: range.last, checkpoint: range.checkpoint)
+            if range.checkpoint { checkpoints.append(file) } else { segments.append(file) }
+        }
+        segments.sort { ($0.first, -$0.last) < ($1.first, -$1.last) }
+        checkpoints.sort { $0.last > $1.last }
+        // A bound of the changes to read (checkpoints' included): every term is at most 2^50, and the sum saturates.
+        var changes = 0
+        for file in segments + checkpoints {
+            let (sum, overflow) = changes.addingReportingOverflow(file.last - max(file.first, applied + 1) + 1)
+            changes = overflow ? .max : sum
+        }
+        return PeerPlan(peer: peer, folder: folder, applied: applied, pinned: known?.key, segments: segments, checkpoints: checkpoints,
+                        changes: changes, available: available)
     }
 
     /// Writes the changes queued in `sync_out` as segments in this device's folder, then forgets them.
@@ -209,7 +289,7 @@ actor SyncWorker {
             // The lines as they were queued: each is a change's `line()` already.
             let header = SyncSegment(installation: installation, device: device, first: first, last: last, isCheckpoint: false,
                                      writtenMs: Int(now.timeIntervalSince1970 * 1000), seen: seen, changes: [])
-            guard try Self.write(header, count: lines.count, in: own, lines: { line in for (_, text) in lines { try line(text) } }) else {
+            guard try write(header, count: lines.count, in: own, lines: { line in for (_, text) in lines { try line(text) } }) else {
                 throw FolderError.cannotWrite(own.path + "/" + header.fileName, reason: "its lines were not as many as queued")
             }
             try store.write(notifying: false) { connection in
@@ -218,30 +298,6 @@ actor SyncWorker {
             }
             sent += lines.count
         }
-    }
-
-    /// One of this device's files: written under a temporary name, the header saying `count` lines, then each
-    /// line `lines` hands over and a newline, appended a megabyte at a time, then renamed to its own name. False,
-    /// and nothing written, when the lines were not `count` (a file whose header disagrees would be refused anyway).
-    private static func write(_ header: SyncSegment, count: Int, in own: SafeFolder,
-                              lines: ((String) throws -> Void) throws -> Void) throws -> Bool {
-        let file = try own.pending(header.fileName)
-        try header.bytes(count: count).withUnsafeBytes { try file.append($0) }
-        var chunk: [UInt8] = []
-        var written = 0
-        try lines { line in
-            chunk += Array(line.utf8)
-            chunk.append(0x0A)
-            written += 1
-            if chunk.count > 1 << 20 {
-                try chunk.withUnsafeBytes { try file.append($0) }
-                chunk.removeAll(keepingCapacity: true)
-            }
-        }
-        guard written == count else { return false }  // The temporary file goes with `file`.
-        try chunk.withUnsafeBytes { try file.append($0) }
-        try file.commit()
-        return true
     }
 
     /// Now and then a checkpoint of every row this device knows (`checkpoint-<seq>.jsonl`), so a device that
@@ -257,10 +313,9 @@ actor SyncWorker {
                                      writtenMs: Int(now.timeIntervalSince1970 * 1000), seen: [:], changes: [])
             // The lines go to the file as they are made, never held whole; a count that disagrees (another program
             // changed the tables) leaves the checkpoint for the next sync.
-            let written = try store.read { connection in
-                try Self.write(header, count: try ledger.checkpointLineCount(in: connection), in: own) { line in
-                    try ledger.checkpointLines(in: connection, each: line)
-                }
+            let count = try store.read { try ledger.checkpointLineCount(in: $0) }
+            let written = try write(header, count: count, in: own) { line in
+                try store.read { connection in try ledger.checkpointLines(in: connection, each: line) }
             }
             if written {
                 try store.write(notifying: false) { try SyncLedger.setMeta(SyncLedger.Mark.checkpoint, String(seq), in: $0) }
@@ -270,20 +325,30 @@ actor SyncWorker {
         guard through > 0 else { return }
         // A segment goes once a checkpoint covers it and every device seen has read it.
         let readByAll = seen.min() ?? 0
+        var removed: [String] = []
         for name in try own.names() {
             guard let range = SyncSegment.range(ofName: name) else { continue }
-            if range.checkpoint ? range.last < through : range.last <= min(through, readByAll) { own.remove(name) }
+            if range.checkpoint ? range.last < through : range.last <= min(through, readByAll) {
+                own.remove(name)
+                removed.append(name)
+            }
         }
+        if !removed.isEmpty { try forgetWritten(removed) }
     }
 
     /// A device seen, as `sync_peers` keeps it.
     struct PeerRow {
         let id: String, name: String, applied: Int, lastChangeMs: Int?, received: Int, problem: String?
+        /// The Ed25519 key pinned for the device the first time a file it signed was applied here.
+        let key: [UInt8]?
     }
 
     static func peerRows(in connection: SQLiteConnection) throws -> [PeerRow] {
-        try connection.query("SELECT installation, name, applied, last_change_ms, received, problem FROM sync_peers ORDER BY name, installation") {
-            PeerRow(id: $0.text(0), name: $0.text(1), applied: $0.int(2), lastChangeMs: $0.optionalInt(3), received: $0.int(4), problem: $0.optionalText(5))
+        try connection.query("""
+            SELECT installation, name, applied, last_change_ms, received, problem, key FROM sync_peers ORDER BY name, installation
+            """) {
+            PeerRow(id: $0.text(0), name: $0.text(1), applied: $0.int(2), lastChangeMs: $0.optionalInt(3), received: $0.int(4),
+                    problem: $0.optionalText(5), key: $0.optionalText(6).flatMap { Hex.bytes($0) })
         }
     }
 
@@ -338,6 +403,30 @@ actor SyncWorker {
     /// Whether this device's changes since its last checkpoint make it write a new one (`checkpointAndPrune`).
     private func checkpointDue(_ marks: Outgoing) -> Bool {
         marks.written - marks.checkpoint >= checkpointEvery
+    }
+
+    /// Where what the automatic syncs did waits to be shown (in the database: a `-c` run syncs, the next shows it).
+    static let unshownMark = "sync.unshown"
+
+    /// Adds an automatic sync's report to what waits to be shown.
+    func keepUnshown(_ report: SyncReport) throws {
+        try store.write(notifying: false) { connection in
+            let held = try SyncLedger.meta(Self.unshownMark, in: connection).flatMap { try? JSONDecoder().decode(SyncReport.self, from: Data($0.utf8)) }
+            var sum = held.map { $0.adding(report) } ?? report
+            sum.devices = []
+            try SyncLedger.setMeta(Self.unshownMark, String(decoding: try JSONEncoder().encode(sum), as: UTF8.self), in: connection)
+        }
+    }
+
+    /// What the automatic syncs did since it was last shown, forgotten as it is taken; nil for nothing.
+    func takeUnshown() throws -> SyncReport? {
+        guard try store.read({ try SyncLedger.meta(Self.unshownMark, in: $0) }) != nil else { return nil }
+        return try store.write(notifying: false) { connection in
+            // Unreadable (written by another Trend): nothing to show, and it goes.
+            let held = try SyncLedger.meta(Self.unshownMark, in: connection).flatMap { try? JSONDecoder().decode(SyncReport.self, from: Data($0.utf8)) }
+            try connection.run("DELETE FROM meta WHERE key = ?", [.text(Self.unshownMark)])
+            return held
+        }
     }
 
     /// Whether a sync has anything of this device's to send: changes to stamp, or lines not yet in a segment.

@@ -1,4 +1,5 @@
 import AppCore
+import Cryptography
 import DailyTips
 import Foundation
 import Habits

@@ -1,4 +1,5 @@
 import AppCore
+import Cryptography
 import Foundation
 import Settings
 import Storage

@@ -45,12 +45,12 @@ extension SyncFolderTests {
         let whole = try Data(contentsOf: segment)
         var lines = String(decoding: whole, as: UTF8.self).split(separator: "\n").map(String.init)
 
-        // The last line is not a change: six pieces of four were merged before it was read.
+        // The last change is not one: six pieces of four were merged before it was read, and its signature fails.
         lines[25] = #"{"t":1}"#
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: segment)
         var report = try await reader.sync(at: start + 40 * minute)
         #expect(report.received == 0)
-        #expect(report.problems.contains { $0.contains("line 26") })
+        #expect(report.problems.contains { $0.contains("does not match its signature") })
         #expect(try reader.visible().isEmpty, "nothing of the file stands")
         #expect(try appliedThrough(reader) == 0)
 

@@ -121,10 +121,17 @@ struct SyncFolderTests {
         report = try await b.sync(at: start + minute)
         #expect(report.received == 0)
         #expect(report.problems.contains { $0.contains("not the folder's") })
-        // Malformed: a line that is not a change.
-        try Data((String(decoding: whole, as: UTF8.self).split(separator: "\n")[0] + "\n{\"t\":1}\n").utf8).write(to: segment)
+        // A line that is not a change, its signature kept: the bytes no longer match it.
+        let parts = String(decoding: whole, as: UTF8.self).split(separator: "\n")
+        try Data((parts[0] + "\n{\"t\":1}\n" + parts[2] + "\n").utf8).write(to: segment)
         report = try await b.sync(at: start + minute)
-        #expect(report.problems.contains { $0.contains("line 2") })
+        #expect(report.received == 0)
+        #expect(report.problems.contains { $0.contains("does not match its signature") })
+        // Its signature line gone: the file is not whole.
+        try Data((parts[0] + "\n" + parts[1] + "\n").utf8).write(to: segment)
+        report = try await b.sync(at: start + minute)
+        #expect(report.received == 0)
+        #expect(report.problems.contains { $0.contains("cut short") })
         // A FIFO and a link in its place: never opened, never followed.
         try manager.removeItem(at: segment)
         #expect(mkfifo(segment.path, 0o600) == 0)

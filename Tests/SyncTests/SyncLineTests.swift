@@ -30,10 +30,18 @@ import Vocabulary
         // Most rows carry every column, their key's text in one of them; some a few columns only.
         for column in allColumns where random.next() % 8 != 0 { image[column] = value(&random) }
         if random.next() % 2 == 0, let first = key.first { image[allColumns[1]] = first }
+        // Some columns carry an older clock of their own (a change that set the others), some lines an older tombstone.
+        var older = ColumnClocks()
+        for column in image.columns where random.next() % 3 == 0 {
+            older[column] = SyncClock(ms: clock.ms - 1 - Int(random.next() % 100), counter: Int(random.next() % 3), origin: "other-origin")
+        }
+        if random.next() % 6 == 0 { older[ColumnClocks.tombstone] = SyncClock(ms: clock.ms - 200, counter: 0, origin: "third") }
         switch random.next() % 5 {
-        case 0: return SyncChange(table: table, key: key, clock: clock, operation: .delete)
-        case 1: return SyncChange(table: table, key: key, clock: clock, operation: .add(Double(random.next() % 7) - 2.5, image))
-        default: return SyncChange(table: table, key: key, clock: clock, operation: .set(image))
+        case 0:
+            older[ColumnClocks.tombstone] = nil
+            return SyncChange(table: table, key: key, clock: clock, operation: .delete(random.next() % 2 == 0 ? RowImage() : image), older: older)
+        case 1: return SyncChange(table: table, key: key, clock: clock, operation: .add(Double(random.next() % 7) - 2.5, image), older: older)
+        default: return SyncChange(table: table, key: key, clock: clock, operation: .set(image), older: older)
         }
     }
 
@@ -74,6 +82,12 @@ import Vocabulary
             (#""c.id":"a""#, #""c.id":"a\"b""#),
             (#""c.id""#, #""c.""#),
             (#""t":"weight_entries""#, #""t":"weight_\u0065ntries""#),
+            // Column clocks: one older than the change's, one not older (no change), one naming no column, one malformed.
+            (#""c.kilograms":80.4"#, #""c.kilograms":80.4,"v":"kilograms=1796261146438.0.other""#),
+            (#""c.kilograms":80.4"#, #""c.kilograms":80.4,"v":"kilograms=1796261146440.0.other""#),
+            (#""c.kilograms":80.4"#, #""c.kilograms":80.4,"v":"note=1796261146438.0.other""#),
+            (#""c.kilograms":80.4"#, #""c.kilograms":80.4,"v":"kilograms=1796261146438.0""#),
+            (#""c.kilograms":80.4"#, #""c.kilograms":80.4,"v":"-=1796261146000.0.other;kilograms=1796261146438.0.other""#),
         ]
         var variants: [String] = replacements.map { base.replacingOccurrences(of: $0.0, with: $0.1) }
         variants.append(#"{"k0":"a","t":"weight_entries","ms":1796261146439,"n":0,"o":"\#(origin)","op":"set","c.id":"a"}"#)

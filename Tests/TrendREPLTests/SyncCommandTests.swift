@@ -63,8 +63,8 @@ import TestSupport
         let entries = try #require(documents[4]["entries"] as? [[String: Any]])
         #expect(entries.map { $0["kilograms"] as? Double } == [82.4])
         let text = try runTrend(["--data-dir", desktop, "-c", "sync"])
-        #expect(text.standardOutput.contains("Küche ☕  last change 2026-06-15 08:00"), "\(text.standardOutput)")
-        #expect(text.standardOutput.contains("up to date"))
+        #expect(text.standardOutput.contains("Küche ☕  last heard from 2026-06-15 08:00"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("every file it wrote is read"))
     }
 }
 
@@ -90,6 +90,6 @@ extension SyncCommandTests {
         #expect((devices.first?["behind"] as? Int ?? 0) > 0, "\(devices)")
         try whole.write(to: segment)
         let after = try runTrend(["--data-dir", desktop, "-c", "sync"])
-        #expect(after.standardOutput.contains("laptop") && after.standardOutput.contains("up to date"), "\(after.standardOutput)")
+        #expect(after.standardOutput.contains("laptop") && after.standardOutput.contains("every file it wrote is read"), "\(after.standardOutput)")
     }
 }

@@ -13,8 +13,10 @@ struct SyncViewModel {
         dates = DateText(timeZone: timeZone)
     }
 
+    /// The devices, and what the automatic syncs did since it was last shown.
     func show(style: TerminalStyle) async throws -> CommandOutput {
-        CommandOutput(Answer(try await syncFeature.status(), ran: nil, dates: dates), style: style)
+        let unshown = try await syncFeature.takeUnshown()
+        return CommandOutput(Answer(try await syncFeature.status(), ran: unshown, dates: dates), style: style)
     }
 
     func syncNow(style: TerminalStyle) async throws -> CommandOutput {
@@ -53,6 +55,8 @@ struct SyncViewModel {
         let sent: Int
         let received: Int
         let from: [String]
+        /// Changes left out (each named among `problems`).
+        let leftOut: Int
         let problems: [String]
         let notes: [String]
     }
@@ -73,7 +77,7 @@ struct SyncViewModel {
             unsent = status.unsent
             notes = status.notes
             failure = status.failure
-            sync = report.map { Ran(sent: $0.sent, received: $0.received, from: $0.from, problems: $0.problems, notes: $0.notes) }
+            sync = report.map { Ran(sent: $0.sent, received: $0.received, from: $0.from, leftOut: $0.leftOut, problems: $0.problems, notes: $0.notes) }
         }
 
         func text(style: TerminalStyle) -> String {
@@ -85,7 +89,9 @@ struct SyncViewModel {
             if let sync {
                 var said = "Synced: \(sync.sent) \(sync.sent == 1 ? "change" : "changes") sent, \(sync.received) received"
                 if !sync.from.isEmpty { said += " from " + sync.from.map(TerminalText.visible).joined(separator: " and ") }
+                if sync.leftOut > 0 { said += ", \(sync.leftOut) left out (below)" }
                 lines.append(said + ".")
+                lines += sync.notes.map { "note: " + TerminalText.visible($0) }
             }
             if devices.isEmpty {
                 lines.append("No other device has written here yet.")
@@ -93,8 +99,10 @@ struct SyncViewModel {
                 lines.append("")
                 for device in devices {
                     let name = device.name.isEmpty ? String(device.installation.prefix(8)) : TerminalText.visible(device.name)
-                    var line = "\(name)  last change \(device.local ?? "none")  \(device.received) \(device.received == 1 ? "row" : "rows") received"
-                    line += device.behind > 0 ? style.paint("  \(device.behind) \(device.behind == 1 ? "change" : "changes") not read yet", .magenta) : "  up to date"
+                    // "Up to date" is never said: what a device has not written to the folder yet, no one here can know.
+                    var line = "\(name)  last heard from \(device.local ?? "never")  \(device.received) \(device.received == 1 ? "row" : "rows") received"
+                    line += device.behind > 0 ? style.paint("  \(device.behind) \(device.behind == 1 ? "change" : "changes") not read yet", .magenta)
+                        : "  every file it wrote is read"
                     lines.append(line)
                     if let problem = device.problem { lines.append("  " + style.paint("problem: ", .magenta) + TerminalText.visible(problem)) }
                 }
@@ -102,10 +110,7 @@ struct SyncViewModel {
             if unsent > 0 { lines.append("\(unsent) \(unsent == 1 ? "change" : "changes") of this device wait to be written to the folder.") }
             let problems = (sync?.problems ?? []) + (failure.map { [$0] } ?? [])
             for problem in problems { lines.append(style.paint("warning: ", .magenta) + TerminalText.visible(problem)) }
-            if !notes.isEmpty {
-                lines.append("")
-                lines += notes.map { "note: " + TerminalText.visible($0) }
-            }
+            // The notes of the syncs since last shown are said above, once; the earlier ones stay in `--json`'s notes.
             return lines.joined(separator: "\n")
         }
     }

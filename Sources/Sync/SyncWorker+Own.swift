@@ -1,0 +1,220 @@
+import Cryptography
+import Foundation
+import Storage
+
+/// A name in this installation's folder taken when it came to write it: another copy of it wrote there first.
+struct NameTaken: Error {
+    let name: String
+    let first: Int
+}
+
+/// This installation's own files: signed with its key, linked into place only where the name is free, and
+/// recorded, so a file in its folder that it did not write tells it was copied (DESIGN §8, Forks).
+extension SyncWorker {
+    /// This installation's Ed25519 key: its private seed (kept in `meta`, never in a snapshot, never in the sync
+    /// folder) and its public key, made at its first sync.
+    struct Signer {
+        let seed: [UInt8]
+        let publicKey: [UInt8]
+    }
+
+    /// Where the private key is kept.
+    static let keyMark = "sync.key"
+    /// Set once this installation records the files it writes (a data directory from before 0.3 adopts its own first).
+    static let ledgerMark = "sync.ledger"
+
+    func signer() throws -> Signer {
+        if let seed = try store.read({ try SyncLedger.meta(Self.keyMark, in: $0) }).flatMap({ Hex.bytes($0) }), seed.count == Ed25519.seedBytes {
+            return Signer(seed: seed, publicKey: try Ed25519.publicKey(ofSeed: seed))
+        }
+        let made = try Ed25519.newSeed()
+        let seed = try store.write(notifying: false) { connection -> [UInt8] in
+            // Another process may have made one meanwhile: the first kept stands.
+            if let held = try SyncLedger.meta(Self.keyMark, in: connection).flatMap({ Hex.bytes($0) }), held.count == Ed25519.seedBytes { return held }
+            try SyncLedger.setMeta(Self.keyMark, Hex.string(made), in: connection)
+            return made
+        }
+        return Signer(seed: seed, publicKey: try Ed25519.publicKey(ofSeed: seed))
+    }
+
+    /// One of this device's files: written under a temporary name, the header (naming its key) saying `count`
+    /// lines, then each line `lines` hands over and a newline, appended a megabyte at a time, then the signature
+    /// of every byte before it, then linked into place under its own name, never over a file of that name
+    /// (`NameTaken`), and recorded as this installation's. False, and nothing written, when the lines were not
+    /// `count` (a file whose header disagrees would be refused anyway).
+    func write(_ header: SyncSegment, count: Int, in own: SafeFolder, lines: ((String) throws -> Void) throws -> Void) throws -> Bool {
+        let signer = try signer()
+        var header = header
+        header.key = signer.publicKey
+        let file = try own.pending(header.fileName)
+        let digest = try ContentHash()
+        func append(_ bytes: [UInt8]) throws {
+            try bytes.withUnsafeBytes { buffer in
+                try digest.update(buffer)
+                try file.append(buffer)
+            }
+        }
+        try append(header.bytes(count: count))
+        var chunk: [UInt8] = []
+        var written = 0
+        try lines { line in
+            chunk += Array(line.utf8)
+            chunk.append(0x0A)
+            written += 1
+            if chunk.count > 1 << 20 {
+                try append(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        guard written == count else { return false }  // The temporary file goes with `file`.
+        try append(chunk)
+        let content = try digest.finishBytes()
+        let signature = try Ed25519.sign(SyncSegment.signatureContext + content, seed: signer.seed)
+        try Array("{\"signature\":\"\(Hex.string(signature))\"}\n".utf8).withUnsafeBytes { try file.append($0) }
+        guard try file.commitNew() else { throw NameTaken(name: header.fileName, first: header.isCheckpoint ? header.last : header.first) }
+        let status = own.fileStatus(header.fileName)
+        try store.write(notifying: false) { connection in
+            let clock = try ledger(header.installation).lastClock(in: connection)
+            try connection.run("""
+                INSERT OR REPLACE INTO sync_written(name, last, size, modified, sha256, ms, counter) VALUES(?, ?, ?, ?, ?, ?, ?)
+                """, [.text(header.fileName), .int(header.last), .int(status?.size ?? -1), .int(status?.modifiedNs ?? -1),
+                      .text(Hex.string(content)), .int(clock.ms), .int(clock.counter)])
+            try SyncLedger.setMeta(Self.ledgerMark, "1", in: connection)
+        }
+        return true
+    }
+
+    /// Forgets the record of files this installation removed from its folder.
+    func forgetWritten(_ names: [String]) throws {
+        try store.write(notifying: false) { connection in
+            for name in names { try connection.run("DELETE FROM sync_written WHERE name = ?", [.text(name)]) }
+        }
+    }
+
+    /// The SHA-256 of a file's bytes before its last line (its signature), as `write` records it; nil when it cannot be read.
+    static func contentDigest(_ name: String, in folder: SafeFolder, limit: Int) -> String? {
+        guard let data = try? folder.read(name, limit: limit) else { return nil }  // Unreadable: not the file written.
+        var end = data.count
+        if end > 0, data[data.index(before: data.endIndex)] == 0x0A { end -= 1 }
+        let body = data.prefix(end)
+        let cut = body.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex
+        return try? ContentHash.sha256(data.prefix(upTo: cut))  // libcrypto missing: nothing to compare with.
+    }
+
+    /// Looks for files in this installation's own folder that it did not write: a copy of its data directory
+    /// writing under the same id, or a file planted there. Found, it forks (`fork`). A data directory from
+    /// before 0.3, which recorded nothing, takes the files it wrote (through its written mark) as its own first.
+    func healFork(root: SafeFolder, installation: String, now: Date) throws -> (installation: String, note: String)? {
+        guard root.entry(installation) == .folder else { return nil }
+        let own = try root.subfolder(installation, create: false)
+        let names = try own.names().filter { SyncSegment.range(ofName: $0) != nil }
+        guard !names.isEmpty else { return nil }
+        let (recorded, adopted, writtenMark) = try store.read { connection in
+            let slots = names.map { _ in "?" }.joined(separator: ", ")
+            let rows = try connection.query("SELECT name, size, modified, sha256 FROM sync_written WHERE name IN (\(slots))", names.map { .text($0) }) {
+                ($0.text(0), (size: $0.int(1), modified: $0.int(2), sha: $0.text(3)))
+            }
+            return (Dictionary(rows, uniquingKeysWith: { first, _ in first }), try SyncLedger.meta(Self.ledgerMark, in: connection) != nil,
+                    Int(try SyncLedger.meta(SyncLedger.Mark.written, in: connection) ?? "0") ?? 0)
+        }
+        var foreign: (name: String, first: Int)?
+        var adopt: [(String, Int, (size: Int, modifiedNs: Int), String)] = []
+        for name in names {
+            guard let range = SyncSegment.range(ofName: name) else { continue }
+            let limit = range.checkpoint ? SyncSegment.checkpointSizeLimit : SyncSegment.sizeLimit
+            let first = range.checkpoint ? range.last : range.first
+            var ours = false
+            if let entry = recorded[name] {
+                let status = own.fileStatus(name)
+                ours = status.map { $0.size == entry.size && $0.modifiedNs == entry.modified } ?? false
+                    || Self.contentDigest(name, in: own, limit: limit) == entry.sha
+            } else if !adopted, range.last <= writtenMark, let status = own.fileStatus(name), let sha = Self.contentDigest(name, in: own, limit: limit) {
+                ours = true
+                adopt.append((name, range.last, status, sha))
+            }
+            if !ours, foreign.map({ first < $0.first }) ?? true { foreign = (name, first) }
+        }
+        if !adopted {
+            try store.write(notifying: false) { connection in
+                for (name, last, status, sha) in adopt {
+                    try connection.run("INSERT OR REPLACE INTO sync_written(name, last, size, modified, sha256, ms, counter) VALUES(?, ?, ?, ?, ?, 0, 0)",
+                                       [.text(name), .int(last), .int(status.size), .int(status.modifiedNs), .text(sha)])
+                }
+                try SyncLedger.setMeta(Self.ledgerMark, "1", in: connection)
+            }
+        }
+        guard let foreign else { return nil }
+        return try fork(installation: installation, now: now, foreignFirst: foreign.first,
+                        reason: "\(foreign.name) in its folder was not written by it")
+    }
+
+    /// This installation was copied (or its folder written by another): it takes a new id and key, in one
+    /// transaction, and sends again under them, with the clocks they had, every change of its own past the
+    /// last of its files that stands (its changes from `foreignFirst` on may have been replaced). The old id
+    /// becomes a device like any other, read from there on, with its key pinned: no change of either copy is lost.
+    func fork(installation old: String, now: Date, foreignFirst: Int, reason: String) throws -> (installation: String, note: String) {
+        let oldKey = try signer().publicKey
+        let fresh = UUID().uuidString.lowercased()
+        let seed = try Ed25519.newSeed()
+        let tables = store.schema.synced
+        let ledger = SyncLedger(installation: fresh, tables: tables)
+        let resent = try store.write(notifying: false) { connection -> Int in
+            let floor = try connection.query("SELECT ms, counter FROM sync_written WHERE last < ? ORDER BY last DESC LIMIT 1", [.int(foreignFirst)]) {
+                SyncClock(ms: $0.int(0), counter: $0.int(1), origin: old)
+            }.first ?? SyncClock(ms: 0, counter: 0, origin: old)
+            let written = Int(try SyncLedger.meta(SyncLedger.Mark.written, in: connection) ?? "0") ?? 0
+            /// Whether a clock is one of this installation's own changes since the floor, to be sent again under the new id.
+            func moves(_ clock: SyncClock) -> Bool { clock.origin == old && clock > floor }
+            func moved(_ clock: SyncClock) -> SyncClock { moves(clock) ? SyncClock(ms: clock.ms, counter: clock.counter, origin: fresh) : clock }
+            var keys: [(code: Int, k0: SQLValue, k1: SQLValue)] = []
+            let rows = try connection.query("SELECT table_code, k0, k1, ms, counter, origin, clocks FROM sync_rows") {
+                (code: $0.int(0), k0: $0.value(1) ?? .null, k1: $0.value(2) ?? .null, clock: SyncClock(ms: $0.int(3), counter: $0.int(4), origin: $0.text(5)),
+                 clocks: $0.optionalText(6).flatMap(ColumnClocks.init(text:)) ?? ColumnClocks())
+            }
+            for row in rows {
+                let columnsMove = row.clocks.byColumn.values.contains(where: moves)
+                guard moves(row.clock) || columnsMove else { continue }
+                var clocks = row.clocks
+                for (column, clock) in row.clocks.byColumn { clocks[column] = moved(clock) }
+                let clock = moved(row.clock)
+                try connection.run("""
+                    UPDATE sync_rows SET ms = ?, counter = ?, origin = ?, clocks = ? WHERE table_code = ? AND k0 = ? AND k1 = ?
+                    """, [.int(clock.ms), .int(clock.counter), .text(clock.origin), clocks.isEmpty ? .null : .text(clocks.text),
+                          .int(row.code), row.k0, row.k1])
+                keys.append((row.code, row.k0, row.k1))
+            }
+            try connection.run("""
+                UPDATE sync_adds SET origin = ? WHERE origin = ? AND (ms, counter) > (?, ?)
+                """, [.text(fresh), .text(old), .int(floor.ms), .int(floor.counter)])
+            // The lines again, as a checkpoint writes them: the rows that hold a version of this installation's since the floor.
+            try connection.execute("DELETE FROM sync_out")
+            var seq = 0
+            for (code, k0, k1) in keys {
+                guard let table = tables[code] else { continue }
+                let key = table.table.key.count == 1 ? [k0] : [k0, k1]
+                for line in try ledger.lines(of: table, key, in: connection, addsOnlyFrom: fresh) {
+                    seq += 1
+                    try connection.run("INSERT INTO sync_out(seq, line) VALUES(?, ?)", [.int(seq), .text(line)])
+                }
+            }
+            try connection.run("UPDATE meta SET value = ? WHERE key = 'installationID'", [.text(fresh)])
+            try SyncLedger.setMeta(Self.keyMark, Hex.string(seed), in: connection)
+            try SyncLedger.setMeta("sync.seq", String(seq), in: connection)
+            try SyncLedger.setMeta(SyncLedger.Mark.written, "0", in: connection)
+            try SyncLedger.setMeta(SyncLedger.Mark.checkpoint, "0", in: connection)
+            try connection.execute("DELETE FROM sync_written; UPDATE sync_peers SET seen_of_us = 0")
+            try connection.run("""
+                INSERT INTO sync_peers(installation, name, applied, key) VALUES(?, '', ?, ?)
+                ON CONFLICT DO UPDATE SET applied = min(applied, excluded.applied), key = excluded.key, problem = NULL
+                """, [.text(old), .int(max(0, min(foreignFirst - 1, written))), .text(Hex.string(oldKey))])
+            return seq
+        }
+        let note = "This installation's sync folder held a file it did not write (\(reason)): its data directory was copied, "
+            + "or the file was planted. It now syncs as a new installation, \(fresh.prefix(8)), and sent \(resent) "
+            + "\(resent == 1 ? "change" : "changes") of its own again under it; the other copy goes on as \(old.prefix(8))."
+        try store.write(notifying: false) { connection in
+            try connection.run("INSERT INTO sync_notes(ms, text) VALUES(?, ?)", [.int(Int(now.timeIntervalSince1970 * 1000)), .text(note)])
+        }
+        return (fresh, note)
+    }
+}
