@@ -17,17 +17,35 @@ final class SimulatedDevice {
     let skewMs: Int
     private(set) var id = ""
 
-    init(name: String, seed: Int, root: URL, skewMs: Int, checkpointEvery: Int = 5_000, changesPerMerge: Int = SyncWorker.changesPerMerge) throws {
-        self.name = name
-        store = LocalDataStore.inMemory(schema: .trend)
-        worker = SyncWorker(store: store, checkpointEvery: checkpointEvery, changesPerMerge: changesPerMerge)
-        folder = root.appendingPathComponent(name)
-        self.skewMs = skewMs
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    convenience init(name: String, seed: Int, root: URL, skewMs: Int, checkpointEvery: Int = 5_000, changesPerMerge: Int = SyncWorker.changesPerMerge) throws {
+        try self.init(name: name, store: LocalDataStore.inMemory(schema: .trend), root: root, skewMs: skewMs, checkpointEvery: checkpointEvery,
+                      changesPerMerge: changesPerMerge)
         // A fixed id (as `installationID()` would make one, at random): a schedule replays the same way every run.
         try store.write { try $0.run("INSERT INTO meta(key, value) VALUES('installationID', ?)", [.text("\(name)-\(seed)")]) }
         id = try store.installationID()
     }
+
+    private init(name: String, store: LocalDataStore, root: URL, skewMs: Int, checkpointEvery: Int = 5_000,
+                 changesPerMerge: Int = SyncWorker.changesPerMerge) throws {
+        self.name = name
+        self.store = store
+        worker = SyncWorker(store: store, checkpointEvery: checkpointEvery, changesPerMerge: changesPerMerge)
+        folder = root.appendingPathComponent(name)
+        self.skewMs = skewMs
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        id = try store.read { try $0.storedInstallationID() } ?? ""
+    }
+
+    /// A copy of this device's data directory (`cp -a` to a new machine): the same rows, the same id and key.
+    func copied(as name: String, root: URL) throws -> SimulatedDevice {
+        let file = root.appendingPathComponent("\(name)-data/trend.sqlite")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try store.read { try $0.execute("VACUUM INTO '\(file.path)'") }
+        return try SimulatedDevice(name: name, store: LocalDataStore(location: .file(file), schema: .trend), root: root, skewMs: skewMs)
+    }
+
+    /// This installation's id as its database now says (a copy that found itself takes a new one).
+    var currentID: String { (try? store.read { try $0.storedInstallationID() }) ?? nil ?? id }
 
     func clock(_ worldMs: Int) -> Date { Date(timeIntervalSince1970: Double(worldMs + skewMs) / 1000) }
 
@@ -51,6 +69,16 @@ final class SimulatedDevice {
         try change("edit", at: worldMs) {
             try $0.run("UPDATE weight_entries SET kilograms = ?, note = ? WHERE id = ?", [.double(kilograms), .optional(note), .text(id)])
         }
+    }
+
+    /// `edit ID WEIGHT`: the weight alone.
+    func editKilograms(id: String, _ kilograms: Double, at worldMs: Int) throws {
+        try change("edit", at: worldMs) { try $0.run("UPDATE weight_entries SET kilograms = ? WHERE id = ?", [.double(kilograms), .text(id)]) }
+    }
+
+    /// `edit ID note TEXT`: the note alone.
+    func editNote(id: String, _ note: String, at worldMs: Int) throws {
+        try change("edit", at: worldMs) { try $0.run("UPDATE weight_entries SET note = ? WHERE id = ?", [.text(note), .text(id)]) }
     }
 
     func deleteWeighIn(id: String, at worldMs: Int) throws {

@@ -1,0 +1,194 @@
+import Cryptography
+import Foundation
+import Storage
+import Testing
+@testable import Sync
+
+/// What the two computers of a person and an attacker did to a shared folder (issue 47's 65 attempts, the
+/// ones that lost data or trust): each must leave every device's data whole, the devices converging, and
+/// `sync` naming what it passed over. The folder is untrusted input (DESIGN §8).
+@Suite("Sync folder, hostile")
+struct SyncHostileFolderTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("trend-sync-hostile-\(UUID().uuidString)")
+    let minute = 60_000
+    let start = 1_800_000_000_000
+
+    /// Devices whose copies of the sync folder are one folder (as after Syncthing has delivered everything).
+    func devices(_ names: [String], seed: Int = 1) throws -> ([SimulatedDevice], URL) {
+        let shared = root.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        let made = try names.map { name in
+            let device = try SimulatedDevice(name: name, seed: seed, root: root, skewMs: 0)
+            try share(device, shared)
+            return device
+        }
+        return (made, shared)
+    }
+
+    func share(_ device: SimulatedDevice, _ shared: URL) throws {
+        try FileManager.default.removeItem(at: device.folder)
+        try FileManager.default.createSymbolicLink(at: device.folder, withDestinationURL: shared)
+    }
+
+    /// Writes `text` as a file of `installation`'s folder.
+    func plant(_ text: String, named name: String, of installation: String, in shared: URL) throws {
+        let folder = shared.appendingPathComponent("trend/\(installation)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    }
+
+    @Test func aWeightFixedOnOneDeviceAndANoteWrittenOnTheOtherBothSurvive() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (made, _) = try devices(["laptop", "desktop"])
+        let (laptop, desktop) = (made[0], made[1])
+        try laptop.weigh(id: "d7e3", kilograms: 88.0, at: start)
+        try await laptop.sync(at: start)
+        try await desktop.sync(at: start + minute)
+        // Offline, each edits one field of the same weigh-in; the note is the later edit.
+        try laptop.editKilograms(id: "d7e3", 87.9, at: start + 2 * minute)
+        try desktop.editNote(id: "d7e3", "new batteries in the scale", at: start + 3 * minute)
+        for step in 4...6 {
+            try await laptop.sync(at: start + step * minute)
+            try await desktop.sync(at: start + step * minute)
+        }
+        let expected = "w d7e3 1800000000.0 87.9 new batteries in the scale"
+        #expect(try laptop.visible() == [expected])
+        #expect(try desktop.visible() == [expected])
+    }
+
+    @Test func aCopiedDataDirectoryForksAndNoChangeOfEitherCopyIsLost() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (made, shared) = try devices(["old", "desktop"])
+        let (old, desktop) = (made[0], made[1])
+        try old.weigh(id: "w1", kilograms: 80.0, at: start)
+        try await old.sync(at: start)
+        try await desktop.sync(at: start)
+        // `cp -a` to a new laptop: the same id and key; both go on weighing and syncing.
+        let laptop = try old.copied(as: "laptop", root: root)
+        try share(laptop, shared)
+        try old.weigh(id: "w2", kilograms: 80.5, at: start + minute)
+        try laptop.weigh(id: "w3", kilograms: 79.5, at: start + minute)
+        try laptop.edit(id: "w1", kilograms: 80.2, note: "fixed", at: start + 2 * minute)
+        try await old.sync(at: start + 3 * minute)
+        let forked = try await laptop.sync(at: start + 3 * minute)
+        #expect(forked.notes.contains { $0.contains("new installation") }, "\(forked.notes)")
+        #expect(laptop.currentID != old.currentID)
+        for step in 4...7 {
+            for device in [old, laptop, desktop] { try await device.sync(at: start + step * minute) }
+        }
+        let all = ["w w1 1800000000.0 80.2 fixed", "w w2 1800000060.0 80.5 -", "w w3 1800000060.0 79.5 -"]
+        for device in [old, laptop, desktop] { #expect(try device.visible() == all, "\(device.name)") }
+        // It says so once: the next sync says nothing of it.
+        let next = try await laptop.sync(at: start + 8 * minute)
+        #expect(!next.notes.contains { $0.contains("new installation") })
+    }
+
+    @Test func aSegmentPlantedInAnotherDevicesFolderIsRefusedAndThatDeviceStillGetsThrough() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (made, shared) = try devices(["laptop", "desktop"])
+        let (laptop, desktop) = (made[0], made[1])
+        try laptop.weigh(id: "w1", kilograms: 80.0, at: start)
+        try await laptop.sync(at: start)
+        try await desktop.sync(at: start)
+        // The next name in the laptop's folder, unsigned (format 1) and signed by another key.
+        let header = #"{"trend-sync":1,"installation":"\#(laptop.id)","device":"laptop","first":2,"last":2,"count":1,"at":1800000000000}"#
+        let line = #"{"t":"weight_entries","k0":"evil","ms":1800000060000,"n":0,"o":"\#(laptop.id)","op":"set","c.id":"evil","c.instant":1800000060.0,"c.kilograms":150.0}"#
+        try plant(header + "\n" + line + "\n", named: "2-2.jsonl", of: laptop.id, in: shared)
+        let report = try await desktop.sync(at: start + minute)
+        #expect(report.received == 0)
+        #expect(report.problems.contains { $0.contains("2-2.jsonl") && $0.contains("not signed") }, "\(report.problems)")
+        #expect(!(try desktop.visible().contains { $0.contains("evil") }))
+        // The laptop's own change still reaches the desktop: the name was taken, so it writes as a new installation.
+        try laptop.weigh(id: "w2", kilograms: 80.4, at: start + 2 * minute)
+        let forked = try await laptop.sync(at: start + 2 * minute)
+        #expect(forked.notes.contains { $0.contains("2-2.jsonl") }, "\(forked.notes)")
+        try await desktop.sync(at: start + 3 * minute)
+        try await laptop.sync(at: start + 3 * minute)
+        #expect(try desktop.visible() == ["w w1 1800000000.0 80.0 -", "w w2 1800000120.0 80.4 -"])
+        #expect(try laptop.visible() == desktop.visible())
+    }
+
+    @Test func aFakeCheckpointOrRangeHidesNoRealChange() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (made, shared) = try devices(["laptop", "desktop"])
+        let (laptop, desktop) = (made[0], made[1])
+        try laptop.weigh(id: "w1", kilograms: 80.0, at: start)
+        try await laptop.sync(at: start)
+        try await desktop.sync(at: start)
+        try laptop.weigh(id: "w2", kilograms: 80.4, at: start + minute)
+        try await laptop.sync(at: start + minute)
+        // Header-only, with nothing to read, each claiming more of the laptop's changes than its real file.
+        try plant(#"{"trend-checkpoint":1,"installation":"\#(laptop.id)","device":"laptop","first":1,"last":1000000,"count":0,"at":0}"# + "\n",
+                  named: "checkpoint-1000000.jsonl", of: laptop.id, in: shared)
+        try plant("", named: "2-40000.jsonl", of: laptop.id, in: shared)
+        let report = try await desktop.sync(at: start + 2 * minute)
+        #expect(report.received == 1, "\(report.problems)")
+        #expect(try desktop.visible() == laptop.visible())
+        // The bogus files are named; the real one is not among them.
+        #expect(report.problems.contains { $0.contains("checkpoint-1000000.jsonl") } && !report.problems.contains { $0.contains("2-2.jsonl") })
+        // The next real change comes through as well.
+        try laptop.weigh(id: "w3", kilograms: 80.8, at: start + 3 * minute)
+        try await laptop.sync(at: start + 3 * minute)
+        try await desktop.sync(at: start + 4 * minute)
+        #expect(try desktop.visible().count == 3)
+    }
+
+    @Test func namesWithHugeNumbersArePassedOverWithAWarningAndBreakNothing() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (made, shared) = try devices(["laptop", "desktop"])
+        let (laptop, desktop) = (made[0], made[1])
+        try laptop.weigh(id: "w1", kilograms: 80.0, at: start)
+        try await laptop.sync(at: start)
+        try plant("", named: "1-9223372036854775807.jsonl", of: "evil0001", in: shared)
+        try plant("", named: "1-5000000000000000000.jsonl", of: "evil0002", in: shared)
+        try plant("", named: "1-5000000000000000000.jsonl", of: "evil0003", in: shared)
+        try plant("", named: "checkpoint-9223372036854775807.jsonl", of: "evil0004", in: shared)
+        try plant("", named: "1-1.jsonl", of: "evil0004", in: shared)
+        let report = try await desktop.sync(at: start + minute)
+        #expect(report.received == 1)
+        #expect(report.problems.contains { $0.contains("1-9223372036854775807.jsonl") && $0.contains("passed over") }, "\(report.problems)")
+        #expect(report.problems.contains { $0.contains("checkpoint-9223372036854775807.jsonl") })
+        #expect(try desktop.visible() == laptop.visible())
+    }
+
+    @Test func aPoisonedClockNeverBlocksThisDevicesOwnChanges() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (made, shared) = try devices(["laptop", "desktop"])
+        let (laptop, desktop) = (made[0], made[1])
+        // A device never seen before (its key unknown) sends a change an hour ahead, its counter near the largest any Trend reads.
+        let header = #"{"trend-sync":1,"installation":"evil","device":"evil","first":1,"last":1,"count":1,"at":0}"#
+        let line = #"{"t":"weight_entries","k0":"p1","ms":\#(start + 60 * minute),"n":8999999999999999,"o":"evil","op":"set","c.id":"p1","c.instant":1800000000.0,"c.kilograms":70.0}"#
+        try plant(header + "\n" + line + "\n", named: "1-1.jsonl", of: "evil", in: shared)
+        try await desktop.sync(at: start)
+        try desktop.weigh(id: "w1", kilograms: 80.0, at: start + minute)
+        try await desktop.sync(at: start + minute)
+        let report = try await laptop.sync(at: start + 2 * minute)
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        #expect(try laptop.visible() == desktop.visible())
+        #expect(try laptop.visible().contains("w w1 1800000060.0 80.0 -"))
+        // Two days ahead, a change waits, said so.
+        let ahead = #"{"t":"weight_entries","k0":"p2","ms":\#(start + 3 * 1_440 * minute),"n":0,"o":"evil2","op":"set","c.id":"p2","c.instant":1800000000.0,"c.kilograms":70.0}"#
+        try plant(header.replacingOccurrences(of: "evil", with: "evil2") + "\n" + ahead + "\n", named: "1-1.jsonl", of: "evil2", in: shared)
+        let waited = try await laptop.sync(at: start + 3 * minute)
+        #expect(waited.problems.contains { $0.contains("ahead") && $0.contains("waits") }, "\(waited.problems)")
+    }
+
+    @Test func rowsAndSettingsThatFailTheirCheckAreLeftOutAndNamedAndTheRestApplies() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (made, shared) = try devices(["laptop"])
+        let laptop = made[0]
+        let header = #"{"trend-sync":1,"installation":"peer","device":"phone","first":1,"last":5,"count":5,"at":0}"#
+        func weighIn(_ id: String, _ kilograms: String, _ extra: String = "") -> String {
+            #"{"t":"weight_entries","k0":"\#(id)","ms":\#(start),"n":0,"o":"peer","op":"set","c.id":"\#(id)","c.instant":1800000000.0,"c.kilograms":\#(kilograms)\#(extra)}"#
+        }
+        let lines = [weighIn("a", "5000"), weighIn("b", "80", #","c.body_fat":200"#), weighIn("c", "80", #","c.typed_unit":"furlongs""#),
+                     #"{"t":"settings","k0":"progressRange","ms":\#(start),"n":0,"o":"peer","op":"set","c.key":"progressRange","c.value":"\#(String(repeating: "x", count: 100_000))"}"#,
+                     weighIn("d", "81.2")]
+        try plant(([header] + lines).joined(separator: "\n") + "\n", named: "1-5.jsonl", of: "peer", in: shared)
+        let report = try await laptop.sync(at: start + minute)
+        #expect(report.received == 1)
+        #expect(report.leftOut == 4)
+        for line in 2...5 { #expect(report.problems.contains { $0.contains("phone, 1-5.jsonl line \(line)") }, "line \(line): \(report.problems)") }
+        #expect(try laptop.visible() == ["w d 1800000000.0 81.2 -"])
+    }
+}
