@@ -172,6 +172,38 @@ def main():
             raise SystemExit("the installations differ:\n--- laptop\n%s\n--- desktop\n%s" % shown["laptop"] + shown["desktop"])
         if "82.8" not in shown["laptop"][0] or "82.4" in shown["laptop"][0]:
             raise SystemExit("the later edit (82.8 kg) did not win:\n" + shown["laptop"][0])
+        # Paused again: the laptop fixes the weight, the desktop writes a note on the same weigh-in; both survive.
+        a.rest("/rest/system/pause?device=" + b.device_id, method="POST")
+        b.rest("/rest/system/pause?device=" + a.device_id, method="POST")
+        a.trend("edit %s 82.5" % shared[:8])
+        b.trend("edit %s note new batteries in the scale" % shared[:8])
+        a.rest("/rest/system/resume?device=" + b.device_id, method="POST")
+        b.rest("/rest/system/resume?device=" + a.device_id, method="POST")
+        wait("the link to come back", lambda: a.rest("/rest/system/connections")["connections"][b.device_id]["connected"])
+        for _ in range(2):
+            settled(a, b)
+            a.trend("sync now")
+            b.trend("sync now")
+        for side in (a, b):
+            entry = next(e for e in json.loads(side.trend("entries all", json_output=True))["entries"] if e["id"] == shared)
+            if abs(entry["kilograms"] - 82.5) > 1e-9 or entry["note"] != "new batteries in the scale":
+                raise SystemExit("%s lost a field of the two-field edit: %s" % (side.name, entry))
+
+        # The laptop's data directory copied to a new one (cp -a) beside it, on the same sync folder: both go on.
+        copy = os.path.join(ROOT, "laptop", "trend-data-copy")
+        shutil.copytree(a.data, copy, symlinks=True)
+        a.trend("weigh 82.0 today 07:00")
+        copied = Side.__new__(Side)
+        copied.name, copied.data = "laptop copy", copy
+        copied.trend("weigh 81.8 today 07:30")
+        for _ in range(3):
+            settled(a, b)
+            for side in (a, copied, b):
+                side.trend("sync now")
+        views = {side.name: side.trend("entries all") for side in (a, copied, b)}
+        if len(set(views.values())) != 1 or "82.0" not in views["desktop"] or "81.8" not in views["desktop"]:
+            raise SystemExit("a copied data directory lost a change or did not converge:\n%s" % views)
+
         water = json.loads(a.trend("habit show Water", json_output=True))["habit"]["todayValue"]
         if water != 5:
             raise SystemExit("Water +2 on one side and +3 on the other should make 5, not %s" % water)
@@ -184,7 +216,7 @@ def main():
         if conflicts:
             raise SystemExit("Syncthing made conflict copies: %s" % conflicts)
         print("sync-e2e: two Syncthings, two installations: the same entries and habits, Water 2+3=5, "
-              "the later edit won, no conflict copy")
+              "the later edit won, a two-field edit kept both, a copied data directory lost nothing, no conflict copy")
     finally:
         for side in (a, b):
             if side.process:
