@@ -63,8 +63,8 @@ extension HabitStatistics {
             done = min(done, due)
         }
         let runs = streaks(computed: computed)
-        // A period that runs to today has the habits screen's streak (Loop's: the days a met quota covers
-        // ahead count too); one that ended before, the streak as it stood on its last day.
+        // A period that runs to today has the habits screen's streak; one that ended before, the streak as it
+        // stood on its last day (the Monday review says what `habits` said on Sunday).
         guard lastDay < today else { return (done, due, currentStreak(streaks: runs)) }
         let run = runs.last { $0.contains(lastDay) }
         return (done, due, run.map { min(lastDay, $0.upperBound) - $0.lowerBound + 1 } ?? 0)

@@ -64,16 +64,28 @@ public struct HabitPlan: Sendable, Equatable {
     /// after it read as a plan, so it needs no quotes (`Drink water every day target 8`). A schedule
     /// word swallowed into the name (`Read every funday`) is a misread plan, refused with the first problem.
     public static func named(_ words: [String]) throws(Problem) -> (name: String, plan: HabitPlan) {
+        // The name is the words before the first word from which the rest reads whole as a schedule and a target:
+        // `Walk 10k steps 5 times a week`, `No snacks after 8pm every day`. With none, every word is the name
+        // (every day), unless a word that reads as a schedule's did not fit: that word is the one refused.
         var problem: Problem?
         for split in 1...max(1, words.count) {
-            if problem != nil, words[1..<split].contains(where: looksLikeSchedule) { break }
+            // A name never takes in a schedule's own word (`every`, `3/week`, `mon,wed,fri`): `Read every dya` is a
+            // typo to refuse, not a habit of that name. Words with digits (`10k`, `8pm`, `(2)`) may be a name's.
+            if problem != nil, words[1..<split].contains(where: isScheduleWord) { break }
             do {
                 return (words[..<split].joined(separator: " "), try parse(Array(words[split...])))
             } catch let error {
-                if problem == nil { problem = error }
+                if problem == nil, split < words.count, looksLikeSchedule(words[split]) { problem = error }
             }
         }
         throw problem ?? .unreadableSchedule(word: words.joined(separator: " "))
+    }
+
+    /// A word only a schedule or a target has: `every`, `times`, `target`, `3/week`, `mon-fri` (not a number alone).
+    static func isScheduleWord(_ word: String) -> Bool {
+        let lower = word.lowercased()
+        return ["every", "daily", "times", "target", "at", "per", "week", "weeks", "month", "max", "min", "weekdays", "weekends"].contains(lower)
+            || (number(lower) == nil && HabitSchedule(text: lower) != nil)
     }
 
     /// Whether a word reads as part of a schedule or a target (`every`, `3/week`, `8`): a name ends before it.

@@ -131,12 +131,13 @@ public struct HabitStatistics: Sendable {
         let original = originalEntries
         if habit.kind.isNumeric { return original }
         guard case .weekdays = habit.schedule else { return LoopModel.computedEntries(original: original, frequency: frequency) }
-        // A done due day covers the days that follow it until the next due one.
+        // A done due day covers the days that follow it until the next due one; a skipped one too (the weekend
+        // after a skipped Friday keeps the streak, as the skip said it would).
         var computed = original
-        for (day, value) in original where value == LoopModel.yesManual {
+        for (day, value) in original where value == LoopModel.yesManual || value == LoopModel.skip {
             var next = day + 1
             while !habit.schedule.isScheduledWeekday(next), computed[next] == nil {
-                computed[next] = LoopModel.yesAuto
+                computed[next] = value == LoopModel.skip ? LoopModel.skip : LoopModel.yesAuto
                 next += 1
             }
         }
@@ -154,10 +155,10 @@ public struct HabitStatistics: Sendable {
         return !atMost && Double(value) / 1000 >= target
     }
 
-    /// Whether today still asks something of the person: due, not done, and not an at-most habit
-    /// (nothing to do for a limit: a day with nothing logged keeps it, as Loop scores it).
+    /// Whether today still asks something of the person: due, not done, not answered no, and not an at-most
+    /// habit (nothing to do for a limit: a day with nothing logged keeps it, as Loop scores it).
     public func isStillDueToday(computed: [Int: Int]) -> Bool {
-        habit.isDue(on: today) && !atMost && !isCompletedToday(computed: computed)
+        habit.isDue(on: today) && !atMost && habit.marks[today] != .no && !isCompletedToday(computed: computed)
     }
 
     /// Today in Loop's terms, from the computed entries.
@@ -174,15 +175,16 @@ public struct HabitStatistics: Sendable {
         return amount >= target ? .done : (amount > 0 ? .partly : .no)
     }
 
-    /// Loop's streaks, oldest first; covered days ahead of today count, as in Loop.
-    /// With `after`, only the days after that one are walked.
+    /// Loop's streaks (`StreakList.recompute`), oldest first, in days that have happened since the habit
+    /// began: a day a met quota or a done weekday covers ahead of today is not counted until it comes, nor
+    /// one an interval reaches back to before the habit's first day. With `after`, only the days after that one are walked.
     public func streaks(computed: [Int: Int], after: Int? = nil) -> [ClosedRange<Int>] {
         let numeric = habit.kind.isNumeric, atMost = self.atMost, target = self.target
         guard let oldest = computed.keys.min(), let last = computed.keys.max() else { return [] }
-        let first = max(oldest, (after ?? Int.min) + 1)
-        guard first <= min(last, today + 30) else { return [] }
+        let first = max(oldest, habit.firstDay, (after ?? Int.min) + 1)
+        guard first <= min(last, today) else { return [] }
         var counting: [Int] = []
-        for day in first...min(last, today + 30) {
+        for day in first...min(last, today) {
             if let value = computed[day], LoopModel.countsForStreak(value, numeric: numeric, atMost: atMost, target: target) { counting.append(day) }
         }
         return LoopModel.streaks(counting: counting)

@@ -116,6 +116,11 @@ extension HabitsTable: SchemaOwner {
             Migration(16, #"""
             DELETE FROM habit_checkpoints;
             """#),
+            // 21: the stored checkpoints are forgotten again: their streaks counted covered days ahead of the day
+            // they were made and before a habit's first day, and a weekday habit's skip now covers the days after it.
+            Migration(21, #"""
+            DELETE FROM habit_checkpoints;
+            """#),
         ]
     }
 

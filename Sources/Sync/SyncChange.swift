@@ -225,7 +225,6 @@ public struct SyncChange: Sendable, Equatable {
             guard let table, let k0, k0 != .null, let ms, ms >= 0, let counter, counter >= 0, let origin, let op else { return nil }
             let key = k1.map { [k0, $0] } ?? [k0]
             let clock = SyncClock(ms: ms, counter: counter, origin: origin)
-            guard origin.isEmpty || SyncSegment.isInstallationName(origin) else { return nil }
             var older = ColumnClocks()
             if let clocks {
                 guard let read = ColumnClocks(text: clocks) else { return nil }

@@ -72,9 +72,10 @@ extension SyncSegment {
             // The change lines read whole go into the digest before any is dropped; the signature line never does.
             let changeLines = min(ends.count, expected - count)
             if changeLines > 0 { try hash(through: ends[changeLines - 1] + 1) }
-            // A piece is handed on once a line past it is read: a file of `piece` changes or fewer comes whole from `finish`.
+            // A piece is handed on once a change past it is read (the signature line is none): a file of `piece`
+            // changes or fewer comes whole from `finish`.
             var pieces: [SyncSegment] = []
-            while ends.count > piece, count + piece <= expected { pieces.append(try parse(piece)) }
+            while min(ends.count, expected - count) > piece { pieces.append(try parse(piece)) }
             return pieces
         }
 
@@ -134,8 +135,10 @@ extension SyncSegment {
                 guard let (change, checked) = read else { throw .malformed(name, line: count + index + 2) }
                 // A segment carries its writer's changes: each holds a version of its (a copy that took a new id sends its
                 // earlier changes again under it, among other devices' newer versions of the same rows).
-                guard range.checkpoint || change.clock.origin == installation || change.older.byColumn.values.contains(where: { $0.origin == installation })
-                else { throw .foreign(name, claims: change.clock.origin) }
+                guard change.clock.origin == installation
+                        || range.checkpoint && SyncSegment.isInstallationName(change.clock.origin)
+                        || change.older.byColumn.values.contains(where: { $0.origin == installation })
+                else { throw range.checkpoint ? .malformed(name, line: count + index + 2) : .foreign(name, claims: change.clock.origin) }
                 lastMs = max(lastMs ?? change.clock.ms, change.clock.ms)
                 if let problem = checked.problem { leftOut[changes.count] = "line \(count + index + 2): \(problem)" }
                 changes.append(change)

@@ -7,7 +7,9 @@ import Vocabulary
 /// The words of the habits screen: what each command takes, its help and how it completes.
 extension HabitsViewModel {
     static var commands: [CommandSpec] {
-        let name = CommandSyntax.value("NAME", .vocabulary("habits"))
+        // A habit's name needs no quotes: all the words that are left (`habit show Café sans sucre`), or the longest
+        // run of words that names a habit where more may follow (`habit done Walk 10k steps yesterday`).
+        let name = CommandSyntax.value("NAME", .vocabulary("habits"), .habit(runsToEnd: true))
         let named = CommandSyntax.value("NAME", .vocabulary("habits"), .habit(runsToEnd: false))
         let when = CommandSyntax.optional(.value("WHEN", .words(["today", "yesterday"]), .when))
         let note = CommandSyntax.optional(.sequence([.word("note"), .value("TEXT", .words([]), .phrase)]))
@@ -23,13 +25,14 @@ extension HabitsViewModel {
                             ("show", name), ("no", .sequence([named, when, note])), ("skip", .sequence([named, when, note])),
                             ("edit", .sequence([.value("NAME", .vocabulary("habits"), .habitEdit),
                                                 .value("schedule|target|at-least|at-most|unit", .words(["schedule", "target", "at-least", "at-most", "unit"]), .partOfPrevious)])),
-                            ("rename", .sequence([name, .value("NEW", .words([]), .word(noun: "the new name"))])), ("archive", name),
-                            ("unarchive", name), ("delete", name), ("restore", .value("NAME")), ("export", .value("FILE", .file, .path)),
+                            ("rename", .sequence([named, .value("NEW", .words([]), .phrase)])), ("archive", name),
+                            ("unarchive", name), ("delete", name), ("restore", .value("NAME", .words([]), .phrase)),
+                            ("export", .value("FILE", .file, .path)),
                         ], aliases: ["new": "add", "do": "done", "check": "done", "uncheck": "undo", "clear": "undo", "view": "show",
                                      "remove": "delete", "rm": "delete", "undelete": "restore"]),
                         summary: "manage one habit: add, done, no, skip, undo, show, edit, rename, archive, unarchive, delete, restore, export",
                         examples: [
-                            "habit add Read every day", "habit add \"Drink water\" every day target 8",
+                            "habit add Read every day", "habit add Drink water every day target 8", "habit add Walk 10k steps 5 times a week",
                             "habit add Gym 3/week", "habit add Drinks every day at-most 2", "habit add Piano mon,wed,fri",
                             "habit done Read", "habit done Read yesterday", "habit done \"Drink water\" 6",
                             "habit done \"Drink water\" 2026-11-20 8", "habit done Drink water +2", "habit done Read note first chapter", "habit no Gym yesterday", "habit skip Gym", "habit undo Read",
@@ -58,7 +61,7 @@ enum HabitRequest {
     case export(URL)
 
     init(_ arguments: ParsedArguments) throws {
-        let name = { () throws -> String in try arguments.required("NAME") }
+        let name = { () throws -> String in try arguments.required("NAME", as: Habit.self).name }
         switch arguments.subcommand {
         case "add":
             let (name, plan) = try arguments.required("NAME", as: (name: String, plan: HabitPlan).self)
@@ -79,7 +82,7 @@ enum HabitRequest {
         case "archive": self = .archive(try name(), true)
         case "unarchive": self = .archive(try name(), false)
         case "delete": self = .delete(try name())
-        case "restore": self = .restore(try name())
+        case "restore": self = .restore(try arguments.required("NAME"))
         default: self = .export(try arguments.required("FILE"))
         }
     }
