@@ -320,6 +320,7 @@ static int history_search(int count, int key) {
     (void)key;
     char query[512] = "";
     size_t length = 0;
+    *el.done = 0;
     int total = *el.history_length;
     int found = history_find(query, total);
     for (;;) {
@@ -351,15 +352,21 @@ static int history_search(int count, int key) {
             continue;
         }
         if (byte == 7 || byte == 0x1b) {  /* Ctrl-G, Escape: back to the line as it was. */
+            int more = 0;
             if (byte == 0x1b) {
-                /* An arrow or other key sends a sequence: read it away. */
-                int more = 0;
+                /* An arrow, End or another key sends a sequence: read it away. It is a key like any other, which
+                   leaves the line found to edit; Escape alone puts back what was there. */
                 unsigned char next;
                 while (more < 8 && poll(&(struct pollfd){STDIN_FILENO, POLLIN, 0}, 1, 30) > 0 && read_byte(&next)) {
                     more++;
                     if (more > 1 && next >= 0x40 && next <= 0x7e) break;
                 }
             }
+            const char *line = history_line(found);
+            if (more > 0 && line != NULL) take_found_line(line);
+            /* The search ends the line only through Enter: a done flag an earlier search left is cleared, so
+               readline goes on reading (a left-over flag ended the line empty, which the loop read as Ctrl-D). */
+            *el.done = 0;
             search_end();
             return 0;
         }
@@ -368,6 +375,7 @@ static int history_search(int count, int key) {
             if (line != NULL) {
                 take_found_line(line);
             }
+            *el.done = 0;
             search_end();
             return 0;
         }

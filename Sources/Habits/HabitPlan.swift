@@ -85,7 +85,7 @@ public struct HabitPlan: Sendable, Equatable {
     static func isScheduleWord(_ word: String) -> Bool {
         let lower = word.lowercased()
         return ["every", "daily", "times", "target", "at", "per", "week", "weeks", "month", "max", "min", "weekdays", "weekends"].contains(lower)
-            || (number(lower) == nil && HabitSchedule(text: lower) != nil)
+            || lower.contains("/") || (number(lower) == nil && HabitSchedule(text: lower) != nil)
     }
 
     /// Whether a word reads as part of a schedule or a target (`every`, `3/week`, `8`): a name ends before it.

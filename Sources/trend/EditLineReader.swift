@@ -207,14 +207,12 @@ private func completeHook(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: 
         trend_el_completion_done(0)
         return nil
     }
-    var common = candidates[0]
-    for candidate in candidates.dropFirst() {
-        common = String(common.commonPrefix(with: candidate))
-    }
+    let common = Completer.commonLine(candidates, linePrefix: linePrefix)
     // A second Tab on the same line lists the choices, in the completer's order (ranges 1w 1m 3m 6m 1y all),
     // each as the word it completes (a file by its name).
     completionLock.lock()
-    let repeated = lastCompletedPrefix == linePrefix
+    // Or a Tab that cannot add a character: the choices are what is left to show (libedit would list whole lines).
+    let repeated = lastCompletedPrefix == linePrefix || common == linePrefix
     lastCompletedPrefix = linePrefix
     completionLock.unlock()
     if repeated, candidates.count > 1 {

@@ -95,7 +95,7 @@ import WeightLog
             ("history 0", "history: '0' is not a count; a number from 1 to 1000"),
             ("set colour red", "set: 'colour' is not a setting; the settings are unit, measure-unit"),
             ("habit done", "habit: 'done' needs a habit's name after it; usage: habit done NAME [WHEN] [VALUE] [note TEXT]"),
-            ("habit rename Read", "habit: needs the new name; usage: habit rename NAME NEW"),
+            ("habit rename", "habit: 'rename' needs a habit's name after it; usage: habit rename NAME NEW"),
             ("backup later", "backup: 'later' is not one of status, now, list"),
             ("today now", "today: takes no arguments"),
         ]

@@ -51,6 +51,28 @@ public enum Completer {
         return complete(linePrefix, table: table).map { head + $0 }
     }
 
+    /// What Tab puts in place of the line before the cursor for `candidates` (whole lines, as `completeLine`
+    /// gives them): their longest common start, read on the words as names (`Walk 10k steps` and `Water` share
+    /// `Wa`, though one is quoted), opening a quote where that start needs one, and never less than was typed:
+    /// Tab keeps every character typed.
+    public static func commonLine(_ candidates: [String], linePrefix: String) -> String {
+        guard let first = candidates.first else { return linePrefix }
+        guard candidates.count > 1 else { return first }
+        let head = String(linePrefix[..<CommandTokenizer.lastWordStart(linePrefix)])
+        let names = candidates.map { candidate -> String in
+            let word = String(candidate.dropFirst(head.count))
+            return (try? CommandTokenizer.tokenize(word))?.first ?? word  // Not a word the tokenizer reads: as it stands.
+        }
+        var common = names[0]
+        for name in names.dropFirst() { common = String(common.commonPrefix(with: name)) }
+        let typed = split(linePrefix).partial
+        // The names may differ from what was typed in case only (`w` for `Walk` and `Water`): what was typed stays.
+        guard common.count > typed.count, common.lowercased().hasPrefix(typed.lowercased()) else { return linePrefix }
+        let quoted = CommandTokenizer.quoted(common)
+        // A start that needs quotes is written with its quote open: the name goes on being typed inside it.
+        return head + (quoted == common ? common : String(quoted.dropLast()))
+    }
+
     /// The finished words and the word being typed (quotes allowed).
     static func split(_ prefix: String) -> (words: [String], partial: String) {
         let endsWithSpace = prefix.last?.isWhitespace ?? true
