@@ -104,9 +104,14 @@ public enum HabitsCSVExport {
         value == value.rounded() && abs(value) < 1e7 ? String(format: "%.1f", value) : String(value)
     }
 
-    /// Loop's `sanitizeFilename`: letters, digits, space, `.`, `_`, `-`; at most 100.
+    /// Loop's `sanitizeFilename` (HabitsCSVExporter.kt: `[^ a-zA-Z0-9._-]+` removed, at most 100), but letters of
+    /// any script kept: `005 Café sans sucre`, not Loop's `005 Caf sans sucre` (the folder's name is for people;
+    /// Loop's importer reads the files, not the name). Combining marks stay with their letter.
     static func sanitized(_ name: String) -> String {
-        String(String(name.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || " ._-".unicodeScalars.contains($0)) }).prefix(100))
+        String(String(name.unicodeScalars.filter {
+            $0.properties.isAlphabetic || $0.properties.generalCategory == .nonspacingMark || ("0"..."9").contains($0)
+                || " ._-".unicodeScalars.contains($0)
+        }).prefix(100))
     }
 
     /// RFC 4180 quoting when a name holds a comma, quote or line break.

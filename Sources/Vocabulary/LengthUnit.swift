@@ -21,6 +21,17 @@ public enum LengthUnit: String, Sendable, CaseIterable, Codable {
         unit == .kilograms ? .centimetres : .inches
     }
 
+    /// The unit's name in a sentence: "in inches".
+    public var name: String { self == .centimetres ? "centimetres" : "inches" }
+
+    /// A height for a person to read in this unit: `1.65 m`, or `5 ft 5 in (1.65 m)`.
+    public func height(_ metres: Double) -> String {
+        let inMetres = WeightUnit.fixed(metres, decimals: 2) + " m"
+        guard self == .inches else { return inMetres }
+        let inches = Int((metres * 100 / Self.centimetresPerInch).rounded())
+        return "\(inches / 12) ft \(inches % 12) in (\(inMetres))"
+    }
+
     public var centimetresPerUnit: Double { self == .centimetres ? 1 : Self.centimetresPerInch }
     public func centimetres(from value: Double) -> Double { value * centimetresPerUnit }
     public func value(fromCentimetres centimetres: Double) -> Double { centimetres / centimetresPerUnit }

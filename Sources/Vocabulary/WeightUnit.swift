@@ -16,6 +16,26 @@ public enum WeightUnit: String, Sendable, CaseIterable, Codable {
         "\(Int(acceptedKilograms.lowerBound))–\(Int(acceptedKilograms.upperBound)) kg"
     }
 
+    /// A weight as a message says it, in this unit: `9.0 lb`.
+    public func said(_ kilograms: Double) -> String {
+        String(format: "%.1f %@", kilograms / kilogramsPerUnit, rawValue)
+    }
+
+    /// The accepted range in this unit: `45–1102 lb`.
+    public var acceptedText: String {
+        guard self != .kilograms else { return Self.acceptedKilogramsText }
+        let low = Int((Self.acceptedKilograms.lowerBound / kilogramsPerUnit).rounded(.up))
+        let high = Int((Self.acceptedKilograms.upperBound / kilogramsPerUnit).rounded(.down))
+        return "\(low)–\(high) \(rawValue)"
+    }
+
+    /// Why a weight is refused, said in this unit, with kilograms in brackets when this is another:
+    /// `9.0 lb (4.1 kg) is outside 45–1102 lb (20–500 kg)`.
+    public func outsideAccepted(_ kilograms: Double) -> String {
+        guard self != .kilograms else { return "\(said(kilograms)) is outside \(Self.acceptedKilogramsText)" }
+        return "\(said(kilograms)) (\(Self.kilograms.said(kilograms))) is outside \(acceptedText) (\(Self.acceptedKilogramsText))"
+    }
+
     /// Reads a unit word: `kg`, `kgs`, `kilograms`, `lb`, `lbs`, `pounds`, `st`, `stone`.
     public init?(word: String) {
         switch word.lowercased() {

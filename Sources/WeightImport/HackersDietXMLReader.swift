@@ -40,6 +40,8 @@ struct HackersDietXMLReader {
         var stack: [String] = []
         var text: [String: String] = [:]
         var month: (year: Int?, month: Int?, unit: WeightUnit?) = (nil, nil, nil)
+        /// A month's `<weight-unit>` that names no unit Trend knows: its days are refused, naming it, never read in another unit.
+        var unknownUnit: String?
         var day: (line: Int, depth: Int)?
         var index = 0
         func number(_ name: String) -> Int? { text[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
@@ -48,6 +50,10 @@ struct HackersDietXMLReader {
             defer { day = nil }
             guard let line = day?.line else { return }
             let weight = text["weight"].map(Self.trimmed) ?? "", comment = text["comment"].map(Self.trimmed)
+            if let unknownUnit {
+                outcome.invalid.append(ImportProblem(line: line, reason: "its month's weight unit '\(unknownUnit.prefix(20))' is not kg, lb or st"))
+                return
+            }
             guard let year = month.year, let monthNumber = month.month, let dayNumber = number("date") else {
                 outcome.invalid.append(ImportProblem(line: line, reason: "day \(index) names no year, month and day"))
                 return
@@ -64,7 +70,9 @@ struct HackersDietXMLReader {
                     stack.append(element.name)
                     text[element.name] = nil
                     switch stack.last {
-                    case "monthlog": month = (nil, nil, nil)
+                    case "monthlog":
+                        month = (nil, nil, nil)
+                        unknownUnit = nil
                     case "day":
                         day = (element.line, element.depth)
                         for name in ["date", "weight", "comment"] { text[name] = nil }
@@ -86,7 +94,9 @@ struct HackersDietXMLReader {
                     case "year" where stack.contains("monthlog") && day == nil: month.year = number("year")
                     case "month" where stack.contains("monthlog") && day == nil: month.month = number("month")
                     case "weight-unit" where stack.contains("monthlog") && day == nil:
-                        month.unit = text[name].flatMap { WeightFileReader.hackersDietUnit(named: Self.trimmed($0)) }
+                        let word = text[name].map(Self.trimmed) ?? ""
+                        month.unit = WeightFileReader.hackersDietUnit(named: word)
+                        if month.unit == nil, !word.isEmpty { unknownUnit = word }
                         if let unit = month.unit, outcome.unitAssumed { (outcome.unit, outcome.unitAssumed) = (unit, false) }
                     case "day" where day?.depth == depth: finishDay()
                     default: break

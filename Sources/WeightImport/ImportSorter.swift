@@ -31,7 +31,7 @@ struct ImportSorter: Sendable {
     mutating func sort(_ weight: ImportedWeight) -> WeightEntry? {
         first = min(first ?? weight.date, weight.date)
         last = max(last ?? weight.date, weight.date)
-        let key = WeightEntry.Moment(date: weight.date, kilograms: weight.kilograms)
+        let key = weight.entry.moment
         if let id = weight.id, ids.contains(id) { repeated += 1; return nil }
         if let earlier = latest, weight.date < earlier, let kept = inOrder {
             // Out of order: from here on, every moment is looked up in a set.

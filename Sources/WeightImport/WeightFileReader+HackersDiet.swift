@@ -50,8 +50,8 @@ extension WeightFileReader {
     /// HDO's unit words; a stone log is kept in pounds.
     static func hackersDietUnit(named word: String) -> WeightUnit? {
         switch word.lowercased() {
-        case "kilogram", "kilograms", "kg": .kilograms
-        case "pound", "pounds", "lb", "stone", "stones", "st": .pounds
+        case "kilogram", "kilograms", "kg", "kgs", "kilo", "kilos": .kilograms
+        case "pound", "pounds", "lb", "lbs", "stone", "stones", "st": .pounds
         default: nil
         }
     }

@@ -306,7 +306,7 @@ struct WeightFileReader {
         do {
             try WeightEntry.validate(date: date, kilograms: kilograms, note: weight.note)
         } catch .weightOutOfRange {
-            outcome.invalid.append(ImportProblem(line: line, reason: String(format: "%.1f kg is outside %@", kilograms, WeightUnit.acceptedKilogramsText)))
+            outcome.invalid.append(ImportProblem(line: line, reason: displayUnit.outsideAccepted(kilograms)))
             return
         } catch {
             outcome.invalid.append(ImportProblem(line: line, reason: "the weigh-in \(error)"))

@@ -50,14 +50,20 @@ public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable 
     public struct Moment: Hashable, Sendable {
         package let second: Int64
         package let tenThousandths: Int64
+        /// The body fat measured with it, in hundredths of a percent (-1 for none): Garmin's scale writes two
+        /// readings in one minute that differ only in it, and they are two readings (issue 48).
+        package let bodyFatHundredths: Int64
 
-        public init(date: Date, kilograms: Double) {
+        public init(date: Date, kilograms: Double, bodyFatPercent: Double? = nil) {
             second = Int64(date.timeIntervalSince1970.rounded(.down))
             tenThousandths = Int64((kilograms * 10_000).rounded())
+            bodyFatHundredths = bodyFatPercent.flatMap { $0.isFinite ? Int64(($0 * 100).rounded()) : nil } ?? -1
         }
     }
 
-    public var moment: Moment { Moment(date: date, kilograms: kilograms) }
+    /// The same weigh-in, wherever it comes from: the same second, the same weight to 4 decimals, and the same
+    /// body composition (the same body fat, or none on both).
+    public var moment: Moment { Moment(date: date, kilograms: kilograms, bodyFatPercent: bodyFatPercent) }
 
     /// The rules every stored weigh-in keeps, wherever it comes from (a typed
     /// command, a file, a snapshot): a weight of 20–500 kg, a moment between

@@ -235,10 +235,11 @@ public struct WeightTable: SnapshotSection {
         // Room for every stored key up front: a million are not rehashed (twice the memory, for a moment) as the sets grow.
         let stored = try connection.scalarInt("SELECT count(*) FROM weight_entries") ?? 0
         keys.reserveCapacity(stored)
-        let existing = try connection.prepare("SELECT id, instant, kilograms FROM weight_entries")
+        let existing = try connection.prepare("SELECT id, instant, kilograms, body_fat FROM weight_entries")
         while try existing.step() {
             _ = keys.ids.insert(existing.text(0))
-            keys.remember(WeightEntry.Moment(date: Date(timeIntervalSince1970: existing.double(1)), kilograms: existing.double(2)))
+            keys.remember(WeightEntry.Moment(date: Date(timeIntervalSince1970: existing.double(1)), kilograms: existing.double(2),
+                                             bodyFatPercent: existing.optionalDouble(3)))
         }
         return keys
     }

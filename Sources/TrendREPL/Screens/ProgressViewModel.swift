@@ -133,8 +133,9 @@ struct ProgressViewModel {
             lines.append("")
             let format = { (value: Double) in scale.format(value) }
             if let change = data.changeKilograms, let direction = data.changeDirection {
-                let sign = change > 0 ? "+" : (change < 0 ? "−" : "±")
                 let amount = format(abs(change))
+                // What rounds to nothing has no sign (no "−0.0 %").
+                let sign = !amount.contains(where: { ("1"..."9").contains($0) }) ? "±" : (change > 0 ? "+" : "−")
                 let color: TerminalStyle.Color = direction == .improving ? .green : (direction == .worsening ? .magenta : .cyan)
                 lines.append("  change   " + style.paint("\(sign)\(amount) (\(direction.rawValue))", color))
             }

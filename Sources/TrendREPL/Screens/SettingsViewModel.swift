@@ -70,7 +70,7 @@ struct SettingsViewModel {
                 "goal            \(goal)",
                 "progress range  \(progressRange)",
                 "measure unit    \(measureUnit)" + (measureUnitSet ? "" : " (with the weight's unit; 'set measure-unit cm|in' to choose)"),
-                "height          \(heightMetres.map(SettingsViewModel.height) ?? "none ('set height 180 cm' for the BMI)")",
+                "height          \(heightMetres.map(settings.tapeUnit.height) ?? "none ('set height 180 cm' for the BMI)")",
                 "sex             \(sex ?? "not set (only the US-Navy body-fat estimate uses it: 'set sex female|male')")",
                 "day starts at   \(dayStartsAt)" + (settings.dayStartMinutes == 0 ? "" : " (habit marks before it count for the day before)"),
                 "sync folder     \(syncFolder.map(TerminalText.visible) ?? "off")",
@@ -108,12 +108,12 @@ struct SettingsViewModel {
         let line: String = switch key {
         case "unit":
             "Unit: \(current.unit.rawValue)." + (current.measureUnit == nil && current.tapeUnit != before.tapeUnit
-                ? " Tape measures follow it, in \(current.tapeUnit.rawValue) ('set measure-unit \(before.tapeUnit.rawValue)' keeps them as they were)." : "")
+                ? " Tape measures follow it, in \(current.tapeUnit.name) ('set measure-unit \(before.tapeUnit.rawValue)' keeps them as they were)." : "")
         case "measure-unit":
             "Tape measures: \(current.tapeUnit.rawValue)" + (current.measureUnit == nil ? ", as usual with \(current.unit.rawValue)." : ".")
         case "sex": current.sex.map { "Sex: \($0.rawValue); with a height, neck and waist (and hips) measured, 'today' shows the US-Navy body-fat estimate." }
             ?? "Sex: not set; no body-fat estimate is made."
-        case "height": "Height: " + (current.heightMetres.map(Self.height) ?? "none") + "."
+        case "height": "Height: " + (current.heightMetres.map(current.tapeUnit.height) ?? "none") + "."
         case "day-starts-at":
             "Days start at \(DayStart.text(current.dayStartMinutes))"
                 + (current.dayStartMinutes == 0 ? "." : "; habit marks before it count for the day before.")
@@ -124,8 +124,4 @@ struct SettingsViewModel {
                                     line: line + (current == before ? " (It already was; nothing changed.)" : "")), style: style)
     }
 
-    /// `1.80 m`.
-    nonisolated static func height(_ metres: Double) -> String {
-        WeightUnit.fixed(metres, decimals: 2) + " m"
-    }
 }
