@@ -4,7 +4,7 @@ DATA_DIR ?=
 # Warnings are errors, and every target must declare each target it imports.
 STRICT = -Xswiftc -warnings-as-errors --explicit-target-dependency-import-check error
 
-.PHONY: run test test-sync build deps test-deps test-tsan bench bench-startup bench-import bench-sync bench-pandas docs install clean
+.PHONY: run test test-sync build deps test-deps test-tsan bench bench-startup bench-import bench-sync bench-report bench-pandas docs install clean
 
 PREFIX ?= $(HOME)/.local
 # Release builds link the Swift runtime and Foundation statically: the binary
@@ -28,12 +28,15 @@ deps:
 # What the tests use besides the toolchain: faketime runs the end-to-end
 # tests at a fixed clock, tmux gives the REPL a real terminal, rsvg-convert
 # (librsvg2-bin) renders the exported SVG chart, zsh and fish load the
-# completion scripts, and syncthing moves a sync folder between two installations (`make test-sync`).
+# completion scripts, syncthing moves a sync folder between two installations (`make test-sync`),
+# chromium (headless, no network) opens the HTML report, and dbus-daemon runs a session bus for reminders.
 test-deps: deps
 	@if ! command -v faketime >/dev/null || ! command -v tmux >/dev/null || ! command -v rsvg-convert >/dev/null \
-		|| ! command -v zsh >/dev/null || ! command -v fish >/dev/null || ! command -v syncthing >/dev/null; then \
-		echo "Installing faketime, tmux, librsvg2-bin, zsh, fish and syncthing with apt-get…"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime tmux librsvg2-bin zsh fish syncthing >/dev/null; \
+		|| ! command -v zsh >/dev/null || ! command -v fish >/dev/null || ! command -v syncthing >/dev/null \
+		|| ! command -v chromium >/dev/null || ! command -v dbus-daemon >/dev/null; then \
+		echo "Installing faketime, tmux, librsvg2-bin, zsh, fish, syncthing, chromium and dbus with apt-get…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime tmux librsvg2-bin zsh fish syncthing \
+			chromium dbus >/dev/null; \
 	fi
 
 build: deps
@@ -77,6 +80,12 @@ bench: deps
 	$(BIN)/HabitsBenchmarks
 	$(MAKE) --no-print-directory bench-import
 	$(MAKE) --no-print-directory bench-sync
+	$(MAKE) --no-print-directory bench-report
+
+# The HTML report of ten years of daily weigh-ins and 20 habits: its time, size and peak memory.
+bench-report: deps
+	$(SWIFT) build $(RELEASE) --product trend
+	python3 scripts/bench-report.py $(BIN)/trend .build/bench-report
 
 # What sync costs a command with nothing new, and a 100,000-row history joining, each beside its floor.
 bench-sync: deps

@@ -6,6 +6,10 @@ public struct ProgressPoint: Sendable, Equatable {
     public let day: Int
     public let kilograms: Double
     public let smoothedKilograms: Double
+
+    public init(day: Int, kilograms: Double, smoothedKilograms: Double) {
+        (self.day, self.kilograms, self.smoothedKilograms) = (day, kilograms, smoothedKilograms)
+    }
 }
 
 /// One day of the projection: where the fitted line says the weight will be.

@@ -135,6 +135,8 @@ public final class WeightEntryFeature {
     @ObservationIgnored private let dailyTrend: DailyTrendManager
     @ObservationIgnored private let dailyStreak: DailyStreakManager
     @ObservationIgnored private let currentDate: @MainActor () -> Date
+    /// The moment now, by the injected clock (a page's "made at").
+    public var now: Date { currentDate() }
     @ObservationIgnored private let onChange: @MainActor () async -> Void
     public let calendar: Calendar
 

@@ -24,10 +24,15 @@ extension ImportViewModel {
                                                .anyOrder([.value("kg", .words(["kg"]), .oneOf(["kg"], also: ["--kg"])), .range,
                                                           .value("MEASURE", .words(ProgressViewModel.Measure.words), .progressMeasure)]),
                                                .optional(.sequence([.word("with"), .value("HABIT", .vocabulary("habits"), .habit(runsToEnd: true))]))]),
-                        summary: "write weigh-ins and tape measures to FILE.csv (your unit, or kg) or FILE.json; FILE.svg draws the progress chart (with HABIT marks its days; a measure such as waist or fat draws its own); FILE-habits.csv writes habits",
+                        summary: "write weigh-ins and tape measures to FILE.csv (your unit, or kg) or FILE.json; FILE.svg draws the progress chart (with HABIT marks its days; a measure such as waist or fat draws its own); FILE.html writes the report, a page of every chart, habit and figure to look at or print; FILE-habits.csv writes habits",
                         examples: ["export weights.csv", "export weights.csv kg", "export trend.json", "export 2025.csv 2025",
-                                   "export chart.svg 6m", "export chart.svg 3m with Gym", "export waist.svg 6m waist", "export my-habits.csv"]) { context, arguments in
-                try await viewModel(context).export(to: arguments.required("FILE"), inKilograms: arguments.value("kg", as: String.self) != nil,
+                                   "export chart.svg 6m", "export chart.svg 3m with Gym", "export waist.svg 6m waist", "export my-habits.csv",
+                                   "export report.html", "export report.html 1y"]) { context, arguments in
+                let file: URL = try arguments.required("FILE")
+                if file.lastPathComponent.lowercased().hasSuffix(".html") {
+                    return try await ReportViewModel(app: context.app).export(to: file, range: arguments.value("RANGE"))
+                }
+                return try await viewModel(context).export(to: arguments.required("FILE"), inKilograms: arguments.value("kg", as: String.self) != nil,
                                                    range: arguments.value("RANGE"), chart: ChartRequest(arguments, command: "export"))
             },
         ]

@@ -93,13 +93,15 @@ struct SVGChart {
         let todayX = Self.number(layout.x(data.today))
         svg += "<line x1=\"\(todayX)\" y1=\"\(plot.top)\" x2=\"\(todayX)\" y2=\"\(plot.bottom)\" stroke=\"\(Self.todayColor)\" stroke-width=\"1\"/>"
             + "<text x=\"\(todayX)\" y=\"\(plot.top - 4)\" text-anchor=\"\(axis.ahead > 0 ? "middle" : "end")\" fill=\"\(Self.todayColor)\">today</text>\n"
-        // The daily weights.
-        for point in data.points {
+        // The daily weights, thinned to the pixels the plot has (ten years of days are a dot a column, as the
+        // terminal chart keeps a cell a column): a column's days drawn as their mean, the trend as it stood at the last.
+        let points = Self.thinned(data.points, layout: layout)
+        for point in points {
             svg += "<circle cx=\"\(Self.number(layout.x(point.day)))\" cy=\"\(Self.number(layout.y(point.kilograms)))\" r=\"2.5\" fill=\"\(Self.weightColor)\" fill-opacity=\"0.75\"/>\n"
         }
         // The trend, one polyline per run of days without a gap longer than a week.
         var runs: [[ProgressPoint]] = []
-        for point in data.points {
+        for point in points {
             if let last = runs.last?.last, point.day - last.day <= ChartRenderer.longestBridgedGap {
                 runs[runs.count - 1].append(point)
             } else {
@@ -145,6 +147,31 @@ struct SVGChart {
                 + "<text x=\"\(plot.left + 420)\" y=\"\(legendY)\" fill=\"#444444\">\(Self.escaped(habit.name)) done</text>\n"
         }
         return svg + "</svg>\n"
+    }
+
+    /// The points as drawn: those that fall in one pixel column of the plot made one, their weights' mean at the
+    /// last day's trend; all of them when there are no more than the plot has columns.
+    static func thinned(_ points: [ProgressPoint], layout: Layout) -> [ProgressPoint] {
+        guard points.count > Int(plot.right - plot.left) else { return points }
+        var thinned: [ProgressPoint] = []
+        var column = Int.min, sum = 0.0, count = 0
+        var last: ProgressPoint?
+        func close() {
+            guard let last, count > 0 else { return }
+            thinned.append(ProgressPoint(day: last.day, kilograms: sum / Double(count), smoothedKilograms: last.smoothedKilograms))
+        }
+        for point in points {
+            let here = Int(layout.x(point.day).rounded(.down))
+            if here != column {
+                close()
+                (column, sum, count) = (here, 0, 0)
+            }
+            sum += point.kilograms
+            count += 1
+            last = point
+        }
+        close()
+        return thinned
     }
 
     /// A coordinate with two decimals at most.
