@@ -135,8 +135,7 @@ public final class WeightEntryFeature {
     @ObservationIgnored private let dailyTrend: DailyTrendManager
     @ObservationIgnored private let dailyStreak: DailyStreakManager
     @ObservationIgnored private let currentDate: @MainActor () -> Date
-    /// The moment now, by the injected clock (a page's "made at").
-    public var now: Date { currentDate() }
+    public var now: Date { currentDate() }  // The injected clock's moment (a report's "made at").
     @ObservationIgnored private let onChange: @MainActor () async -> Void
     public let calendar: Calendar
 

@@ -39,6 +39,8 @@ import WeightLog
         "HabitsTable 16": "c5580f1c26b06d0effa95c6daae5c1757607229e77d449b75766a9a545c4b2a3",
         "WeightTable 17": "74bd99df084f92d7b2cda0bfbc5ec2e93340b54b575ce328b2179dd5cefb4820",
         "SyncTables 18": "0f1c8905273c4bc4be8d46eeee059181e710afb06d64d18f5564ffce01290b4b",
+        "SyncTables 20": "ffa0358523a29a0b9ae3f6cfe892cabc24ee0f9f0d7388dde7a1521df37404d5",
+        "HabitsTable 21": "c5580f1c26b06d0effa95c6daae5c1757607229e77d449b75766a9a545c4b2a3",
         "MeasurementTable 19": "02e8b2a15516a92ce97869c37e429d5d4bbc1162cc9a0e3e97c6e5caf5f1398f",
     ]
 
