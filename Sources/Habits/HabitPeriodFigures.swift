@@ -39,7 +39,8 @@ extension HabitStatistics {
     /// current streak, as `habits` shows it, when the period runs to today).
     ///
     /// Daily and weekday habits are due on each scheduled day: a done day is
-    /// done, a missed or no day is due and not done, a skipped day is neither.
+    /// done, a missed or no day is due and not done (today too, while it is
+    /// open), a skipped day is neither.
     /// An at-most habit is done on each day within its limit. A quota (N a
     /// week, N in M days) is due its share of the days, and done up to it.
     public func figures(from firstDay: Int, through lastDay: Int, computed: [Int: Int]? = nil)
@@ -54,7 +55,8 @@ extension HabitStatistics {
                 case .done: done += 1; due += 1
                 case .auto where isAtMost: done += 1; due += 1
                 case .missed, .no, .overLimit: due += 1
-                case .pending where day < today, .partly where day < today: due += 1
+                // Today counts while it can still be done: `habits` lists it as due, and so does the summary.
+                case .pending, .partly: due += 1
                 default: break
                 }
             }

@@ -112,7 +112,7 @@ extension HabitsFeature {
 
     private func summary(of habit: Habit, today: Int, computed: [Int: Int], walk: HabitWalk) -> HabitSummary {
         let statistics = HabitStatistics(habit: habit, today: today)
-        return HabitSummary(habit: habit, dueToday: habit.isDue(on: today),
+        return HabitSummary(habit: habit, dueToday: habit.isDue(on: today) && habit.marks[today] != .no,
                             doneToday: statistics.isCompletedToday(computed: computed),
                             todayMark: habit.marks[today], todayStatus: statistics.todayStatus(computed: computed),
                             currentStreak: statistics.currentStreak(streaks: walk.streaks), bestStreak: walk.bestStreak,

@@ -38,6 +38,12 @@ public struct InsightShortage: Sendable, Equatable {
     /// The smaller group's size, and the least size tested.
     public let have: Int
     public let need: Int
+    /// The two groups' sizes (days or weeks with the habit, and without): where one is empty and the other
+    /// is not, the habit was kept (or left) every time, and there is nothing to compare it with.
+    public var with = 0, without = 0
+
+    /// Whether it can never be tested as it stands: every counted morning or week falls on one side.
+    public var isOneSided: Bool { (with == 0) != (without == 0) }
 }
 
 /// Everything one `insights` run found.
@@ -103,8 +109,13 @@ public enum InsightsCalculator {
         let days = Days(inRange)
         var tested: [Insight] = []
         var shortages: [InsightShortage] = []
-        func add(_ insight: Insight?, _ kind: Insight.Kind, habit: String?, have: Int, need: Int) {
-            if let insight { tested.append(insight) } else { shortages.append(InsightShortage(kind: kind, habit: habit, have: have, need: need)) }
+        func add(_ insight: Insight?, _ kind: Insight.Kind, habit: String?, sides: (with: Int, without: Int), need: Int) {
+            guard let insight else {
+                var shortage = InsightShortage(kind: kind, habit: habit, have: min(sides.with, sides.without), need: need)
+                (shortage.with, shortage.without) = sides
+                return shortages.append(shortage)
+            }
+            tested.append(insight)
         }
         let changes = days.nextMorningChanges()
         let weeks = days.weeklyDrifts()
@@ -116,14 +127,14 @@ public enum InsightsCalculator {
             }
             let done = counted.filter { habit.doneDays.contains($0.day) }, other = counted.filter { !habit.doneDays.contains($0.day) }
             add(nextMorningEffect(habit: habit.name, done: done, other: other), .nextMorning, habit: habit.name,
-                have: min(done.count, other.count), need: minimumDays)
+                sides: (done.count, other.count), need: minimumDays)
             let countedWeeks = weeks.filter { $0.monday >= habit.firstDay }
             let met = Dictionary(uniqueKeysWithValues: countedWeeks.map { week -> (Int, Bool) in
                 (week.monday, (0..<7).count { habit.doneDays.contains(week.monday + $0) } >= habit.weeklyQuota)
             })
             let metWeeks = met.values.count { $0 }, unmetWeeks = met.count - metWeeks
             add(weeklyEffect(habit: habit.name, weeks: countedWeeks, met: met, metWeeks: metWeeks, unmetWeeks: unmetWeeks), .weekly,
-                habit: habit.name, have: min(metWeeks, unmetWeeks), need: minimumWeeks)
+                habit: habit.name, sides: (metWeeks, unmetWeeks), need: minimumWeeks)
         }
         let deviations = days.weekdayDeviations()
         for weekday in 0..<7 {

@@ -148,6 +148,8 @@ public struct ImportPreview: Sendable, Equatable {
     public var member: String?
     /// Tape measures the file holds (a preview), or that were new and kept (an import).
     public var measurements = 0
+    /// Which measures those are (`waist`), each once, in column order.
+    public var measures: [BodyMeasure] = []
     /// The lines whose note was longer than a weigh-in keeps, cut to `WeightNote.maximumLength` (the row stands).
     public var shortenedNotes: [Int] = []
 }

@@ -22,6 +22,9 @@ enum WeightExport {
         private var kinds: [BodyMeasure] = []
         private var pending: ArraySlice<BodyMeasurement> = []
         private(set) var measurementsWritten = 0
+        /// The weigh-ins written in a unit other than `unit` (typed in it), and the measures with a column.
+        private(set) var rowsInOtherUnits = 0
+        var measuresWritten: [BodyMeasure] { kinds }
 
         /// The header: each field's column, `unit` after the weight, and a column per measure in `kinds`.
         static func header(measuring kinds: [BodyMeasure] = []) -> String {
@@ -114,6 +117,7 @@ enum WeightExport {
         private func weightCells(_ entry: WeightEntry) -> String {
             let typed = entry.typedUnit?.fileUnit
             let rowUnit = keepsTypedUnits ? (typed ?? unit) : unit
+            if rowUnit != unit { rowsInOtherUnits += 1 }
             let value = rowUnit.value(fromKilograms: entry.kilograms)
             let shown = typed == rowUnit && rowUnit != .kilograms ? (value * 10_000).rounded() / 10_000 : value
             return "\(shown)," + rowUnit.rawValue

@@ -137,10 +137,16 @@ public final class WeightImportFeature {
     public struct Exported: Sendable, Equatable {
         public let entries: Int
         public let measurements: Int
+        /// Weigh-ins written in the unit they were typed in, not the file's (a CSV keeps what was typed).
+        public let entriesInOtherUnits: Int
+        /// The tape measures written (`waist`), in the order of their columns.
+        public let measures: [BodyMeasure]
 
-        public init(entries: Int, measurements: Int) {
+        public init(entries: Int, measurements: Int, entriesInOtherUnits: Int = 0, measures: [BodyMeasure] = []) {
             self.entries = entries
             self.measurements = measurements
+            self.entriesInOtherUnits = entriesInOtherUnits
+            self.measures = measures
         }
     }
 
@@ -156,7 +162,8 @@ public final class WeightImportFeature {
                 try writer.write($0)
             }
             try writer.commit()
-            return Exported(entries: count, measurements: writer.measurementsWritten)
+            return Exported(entries: count, measurements: writer.measurementsWritten, entriesInOtherUnits: writer.rowsInOtherUnits,
+                            measures: writer.measurementsWritten == 0 ? [] : writer.measuresWritten)
         }
     }
 
@@ -173,7 +180,8 @@ public final class WeightImportFeature {
                 try writer.write($0)
             }
             try writer.commit(exportedAt: exportedAt)
-            return Exported(entries: count, measurements: writer.measurements.count)
+            return Exported(entries: count, measurements: writer.measurements.count,
+                            measures: Set(writer.measurements.map(\.kind)).sorted())
         }
     }
 
@@ -222,6 +230,7 @@ public final class WeightImportFeature {
                                     newEntries: fresh, newCount: fresh.count, duplicates: outcome.weights.count - fresh.count + outcome.repeated,
                                     invalid: outcome.invalid, skipped: outcome.skipped, first: sorter.first, last: sorter.last)
         preview.measurements = outcome.measurements.count
+        preview.measures = Set(outcome.measurements.map(\.kind)).sorted()
         preview.shortenedNotes = outcome.shortenedNotes
         return preview
     }

@@ -17,6 +17,24 @@ import TestSupport
         #expect(try runTrend(directory + ["-c", "habit done Drinks 1", "-c", "status"]).standardOutput.contains("habits done"))
     }
 
+    /// Issue 48, items 3 and 9: an answered no is not due (`status`, `habits`, its JSON), and down a pipe,
+    /// where nothing wraps, a long name is given whole.
+    @Test func anAnsweredNoIsNotDueAndAPipeCutsNoName() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.path]
+        let name = "No snacks after 8pm, not even a biscuit"
+        let run = try runTrend(directory + ["-c", "habit add \(name) every day", "-c", "habit add Gym every day", "-c", "habit no Gym",
+                                            "-c", "habits", "-c", "status"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("  ○ \(name)  "), "the whole name, due:\n\(run.standardOutput)")
+        #expect(run.standardOutput.contains("✗ Gym"), "Gym answered no:\n\(run.standardOutput)")
+        #expect(run.standardOutput.contains("1 due"), "only the snacks habit is due:\n\(run.standardOutput)")
+        let json = try runTrend(directory + ["--json", "-c", "habits"]).documents()
+        let gym = (json.first?["habits"] as? [[String: Any]])?.first { $0["name"] as? String == "Gym" }
+        #expect(gym?["dueToday"] as? Bool == false && gym?["status"] as? String == "no")
+    }
+
     @Test func habitsAreAddedMarkedAndListedInJSON() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }

@@ -30,7 +30,7 @@ import TestSupport
     @Test func everydayWordsNameTheSpan() async throws {
         let session = await session()
         let lastWeek = await session.execute("summary last week")
-        #expect(lastWeek.succeeded && lastWeek.text.contains("Mon 8 Jun 2026 to Sun 14 Jun 2026"), "\(lastWeek.text)")
+        #expect(lastWeek.succeeded && lastWeek.text.contains("Mon 8 Jun to Sun 14 Jun 2026"), "\(lastWeek.text)")
         let entries = await session.execute("entries last week")
         #expect(entries.text.contains("7 weigh-ins"), "\(entries.text)")
         let progress = await session.execute("progress 2 weeks")

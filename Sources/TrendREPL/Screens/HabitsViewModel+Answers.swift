@@ -41,11 +41,15 @@ extension HabitsViewModel {
             var lines = [style.bold("Habits, " + DateText.longDay(today))]
             // The widest layout that fits the terminal: the bar shrinks, then the best streak and the
             // strength label go, then the plan and the name are cut short — a row never wraps.
-            let nameWidth = min(24, summaries.map { TerminalText.columns($0.habit.name) }.max() ?? 4)
-            let planWidth = min(34, max(22, summaries.map { TerminalText.columns(HabitsViewModel.plan(of: $0.habit)) }.max() ?? 0))
+            // Down a pipe nothing wraps, so nothing is cut: names and plans are given whole.
+            let widestName = summaries.map { TerminalText.columns($0.habit.name) }.max() ?? 4
+            let widestPlan = max(22, summaries.map { TerminalText.columns(HabitsViewModel.plan(of: $0.habit)) }.max() ?? 0)
+            let nameWidth = style.wraps ? min(24, widestName) : widestName
+            let planWidth = style.wraps ? min(34, widestPlan) : widestPlan
+            let bestWidth = summaries.map { " (best \($0.bestStreak))".count }.max() ?? 0
             let layouts = [
-                RowLayout(name: nameWidth, plan: planWidth, bar: 10, best: true, label: true),
-                RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: true, label: true),
+                RowLayout(name: nameWidth, plan: planWidth, bar: 10, best: true, label: true, bestWidth: bestWidth),
+                RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: true, label: true, bestWidth: bestWidth),
                 RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: false, label: true),
                 RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: false, label: false),
                 RowLayout(name: min(nameWidth, 14), plan: min(planWidth, 18), bar: 5, best: false, label: false),
@@ -53,12 +57,13 @@ extension HabitsViewModel {
                 RowLayout(name: min(nameWidth, 12), plan: min(planWidth, 12), bar: 0, best: false, label: false, compact: true),
                 RowLayout(name: min(nameWidth, 9), plan: min(planWidth, 10), bar: 0, best: false, label: false, compact: true),
             ]
-            let chosen = layouts.first { layout in
+            let chosen = !style.wraps ? layouts[0] : layouts.first { layout in
                 summaries.allSatisfy { TerminalText.columns(HabitsViewModel.row($0, layout: layout, style: .plain)) <= style.width }
             } ?? layouts[layouts.count - 1]
             lines += summaries.map { HabitsViewModel.row($0, layout: chosen, style: style) }
             // The marks the rows use, each explained: the numeric ones only when a row shows them.
             var legend = "✓\u{00A0}done  ○\u{00A0}due  –\u{00A0}skipped  ·\u{00A0}not\u{00A0}due\u{00A0}today"
+            if summaries.contains(where: { $0.todayMark == .no }) { legend += "  ✗\u{00A0}answered\u{00A0}no" }
             if summaries.contains(where: { $0.todayStatus == .partly }) { legend += "  ◐\u{00A0}part\u{00A0}done" }
             if summaries.contains(where: { $0.todayStatus == .overLimit }) { legend += "  ▲\u{00A0}over\u{00A0}the\u{00A0}limit" }
             lines.append(style.dim(legend))

@@ -132,6 +132,8 @@ struct HabitsViewModel {
         let best: Bool, label: Bool
         /// The narrowest rows (40–50 columns): the streak as `12d`, no bar, no "5 today".
         var compact = false
+        /// How wide ` (best N)` is drawn: the widest of the rows, so the strength column stays in line.
+        var bestWidth = 0
     }
 
     /// One habit's row of `habits`: today's mark, name, plan, streak, strength and what today holds.
@@ -145,11 +147,14 @@ struct HabitsViewModel {
         case .partly: style.paint("◐", .magenta)
         // An at-most habit asks nothing of the day: nothing logged is within its limit.
         case .unknown where HabitsViewModel.isAtMost(habit): style.paint("✓", .green)
+        // Answered no: asked and answered, so no longer due (Loop's explicit NO).
+        case .no where summary.todayMark == .no: style.paint("✗", .red)
         case .no, .unknown: summary.dueToday ? style.paint("○", .magenta) : style.dim("·")
         }
         var today = ""
         if case let .value(value)? = summary.todayMark { today = "\(HabitText.number(value)) today" }
         else if summary.todayMark == .skipped { today = "skipped" }
+        else if summary.todayMark == .no { today = "answered no" }
         else if !summary.dueToday && !summary.doneToday { today = "not due" }
         let name = TerminalText.cut(habit.name, to: layout.name).rightPadded(to: layout.name)
         // Too long for its column, the plan is said short so the target stays in sight (`daily ≥ 8`).
@@ -163,7 +168,7 @@ struct HabitsViewModel {
                 + (habit.archived ? " " + style.dim("archived") : "")
         }
         var line = "  \(symbol) \(name)  \(plan) streak \(String(summary.currentStreak).leftPadded(to: 3))"
-        if layout.best { line += " (best \(summary.bestStreak))" }
+        if layout.best { line += " (best \(summary.bestStreak))".rightPadded(to: layout.bestWidth) }
         line += (layout.label ? "  strength " : "  ") + "\(String(strength).leftPadded(to: 3))% " + Self.bar(summary.strength, width: layout.bar, style: style)
         if !today.isEmpty { line += "  " + style.dim(today) }
         if habit.archived { line += "  " + style.dim("archived") }

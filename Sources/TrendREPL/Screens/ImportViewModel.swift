@@ -68,6 +68,8 @@ struct ImportViewModel {
         let imported: Int?
         /// Tape measures in the file (a preview) or kept (an import).
         let measurements: Int
+        /// The text only: which measures they are (`waist, hips`).
+        let measures: String
         /// The lines whose note was cut to the longest a weigh-in keeps.
         let shortenedNotes: [Int]
         /// The text only: the format's title, the span as a person reads it.
@@ -93,6 +95,7 @@ struct ImportViewModel {
             last = preview.last.map(dates.instant)
             self.imported = imported
             measurements = preview.measurements
+            measures = preview.measures.map(\.name).joined(separator: ", ")
             shortenedNotes = preview.shortenedNotes
             title = preview.format.title
             span = preview.first.flatMap { first in preview.last.map { "\(dates.local(first)) to \(dates.local($0))" } }
@@ -119,7 +122,7 @@ struct ImportViewModel {
             if invalid.count > 20 { lines.append("  … and \(invalid.count - 20) more (--json lists them all)") }
             for line in shortenedNotes.prefix(5) { lines.append("  line \(line): note shortened to \(WeightNote.maximumLength) characters") }
             if shortenedNotes.count > 5 { lines.append("  … and \(shortenedNotes.count - 5) more notes shortened (--json lists them all)") }
-            if imported == nil, measurements > 0 { lines.append("\(counted(measurements, "tape measure")) (waist, hips …) come with them") }
+            if imported == nil, measurements > 0 { lines.append("\(counted(measurements, "tape measure")) (\(measures)) come with them") }
             if let imported {
                 lines.append(style.bold("Imported \(counted(imported, "weigh-in"))" + (measurements > 0 ? " and \(counted(measurements, "new tape measure"))." : ".")))
             } else {
@@ -209,14 +212,18 @@ struct ImportViewModel {
         } else if lower.hasSuffix(".csv") {
             let unit = inKilograms ? WeightUnit.kilograms : weightImportFeature.displayUnit.fileUnit
             written = try await weightImportFeature.exportCSV(to: url, unit: unit, range: range, keepsTypedUnits: !inKilograms)
-            what = "weigh-in\(written.entries == 1 ? "" : "s") (CSV, \(unit.rawValue)\(inKilograms ? "" : "; a weight typed in another unit in that one"))"
+            // Only what the file holds: the weigh-ins kept in the unit they were typed in are counted, when there are any.
+            let other = written.entriesInOtherUnits
+            let kept = other == 0 ? "" : "; \(other == written.entries ? "each" : "\(other)") typed in another unit kept in it"
+            what = "weigh-in\(written.entries == 1 ? "" : "s") (CSV, \(unit.rawValue)\(kept))"
         } else if lower.hasSuffix(".json") {
             written = try await weightImportFeature.exportJSON(to: url, range: range)
             what = "weigh-in\(written.entries == 1 ? "" : "s") (Trend JSON)"
         } else {
             throw ImportError.unknownExportType(url.path)
         }
-        return CommandOutput(Exported(file: url.path, count: written.entries, measurements: written.measurements, what: what), style: .plain)
+        return CommandOutput(Exported(file: url.path, count: written.entries, measurements: written.measurements,
+                                      measures: written.measures.map(\.name), what: what), style: .plain)
     }
 
     /// `export FILE …`: the file written and how many rows it holds.
@@ -225,14 +232,17 @@ struct ImportViewModel {
         let count: Int
         /// Tape measures written beside the weigh-ins.
         let measurements: Int
+        /// The text only: which measures they are (`waist`).
+        let measures: [String]
         /// The text only: what the rows are (`weigh-ins (CSV, lb)`).
         let what: String
 
         enum CodingKeys: String, CodingKey { case file, count, measurements }
 
         func text(style: TerminalStyle) -> String {
-            let measures = measurements == 0 ? "" : " and \(counted(measurements, "tape measure"))"
-            return "Wrote \(count) \(what)\(measures) to \(TerminalText.visible(file))."
+            let kinds = measures.isEmpty ? "" : " (\(measures.joined(separator: ", ")))"
+            let written = measurements == 0 ? "" : " and \(counted(measurements, "tape measure"))\(kinds)"
+            return "Wrote \(count) \(what)\(written) to \(TerminalText.visible(file))."
         }
     }
 }

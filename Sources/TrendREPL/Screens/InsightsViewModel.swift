@@ -20,7 +20,7 @@ struct InsightsViewModel {
         try await weightEntryFeature.load()
         let range = try named?.listed(by: "insights")
         let report = try await insightsFeature.report(from: range?.firstDay, through: range?.lastDay)
-        return CommandOutput(Shown(report: report, title: range?.title ?? "all history", everything: everything, unit: weightEntryFeature.unit),
+        return CommandOutput(Shown(report: report, title: range?.title ?? "all time", everything: everything, unit: weightEntryFeature.unit),
                              style: style)
     }
 
@@ -79,12 +79,17 @@ struct InsightsViewModel {
             let habit: String?
             let have: Int
             let need: Int
+            /// The counted days or weeks with the habit and without it.
+            let with: Int, without: Int
+            /// Every counted day or week on one side: it cannot be tested until the other side has some.
+            let oneSided: Bool
 
             init(_ shortage: InsightShortage) {
                 kind = shortage.kind.rawValue
                 habit = shortage.habit
                 have = shortage.have
                 need = shortage.need
+                (with, without, oneSided) = (shortage.with, shortage.without, shortage.isOneSided)
             }
         }
 
@@ -110,7 +115,14 @@ struct InsightsViewModel {
                                  + " (\(weekdays.map(\.count).min() ?? 0)+ mornings each).")
                 }
             }
-            let shortHabits = notEnoughData.filter { $0.habit != nil }
+            // A habit kept every time (or never) has nothing to be compared with: said once, with why.
+            let oneSided = Dictionary(grouping: notEnoughData.filter { $0.habit != nil && $0.oneSided }, by: { $0.habit ?? "" })
+            for (habit, shortages) in oneSided.sorted(by: { $0.key < $1.key }) {
+                let kept = shortages.allSatisfy { $0.without == 0 }
+                lines.append(style.dim("  \(TerminalText.visible(habit)) cannot be tested yet: it was \(kept ? "done" : "left undone") on every "
+                    + "morning and week counted, so there are none \(kept ? "without" : "with") it to compare with."))
+            }
+            let shortHabits = notEnoughData.filter { $0.habit != nil && !(oneSided[$0.habit ?? ""] != nil && $0.oneSided) }
             if !shortHabits.isEmpty {
                 let named = shortHabits.map { "\(TerminalText.visible($0.habit ?? "")) (\($0.kind == "weekly" ? "weeks" : "mornings") \($0.have) of \($0.need))" }
                 lines.append(style.dim("  Not enough data yet: " + Array(Set(named)).sorted().joined(separator: ", ")))

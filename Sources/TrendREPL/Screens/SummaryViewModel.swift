@@ -95,15 +95,9 @@ struct SummaryViewModel {
                 }
                 return (row.name, cell(row.now), cell(row.before))
             }
-            // Each column as wide as its widest cell and two spaces more (at least 22): in stones a day's
-            // weight and date ran into the next column's.
-            let width = max(22, cells.map { max(TerminalText.columns($0.1), TerminalText.columns($0.2)) }.max().map { $0 + 2 } ?? 0)
-            func row(_ label: String, _ a: String, _ b: String) -> String {
-                "  " + label.rightPadded(to: 13) + a.leftPadded(to: width) + b.leftPadded(to: width)
-            }
             var lines = [style.bold("Summary, \(periods.name): \(SummaryViewModel.span(periods.current))"),
                          style.dim("  against \(SummaryViewModel.span(periods.previous))")]
-            lines += cells.map { row($0.0, $0.1, $0.2) }
+            lines += SummaryViewModel.table(cells, width: style.wraps ? style.width : nil)
             if let shortfall = now.rateShortfall, now.daysWeighed > 0 { lines.append(style.dim("  \(shortfall)")) }
             if !habits.habits.isEmpty {
                 lines.append("  habits")
@@ -123,8 +117,30 @@ struct SummaryViewModel {
 
     nonisolated static let weekdays = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"]
 
+    /// `Wed 1 Jul to Sun 5 Jul 2026`: the year once where both days share it.
     nonisolated static func span(_ days: ClosedRange<Int>) -> String {
-        "\(DateText.longDay(days.lowerBound)) to \(DateText.longDay(days.upperBound))"
+        let first = DateText.longDay(days.lowerBound), last = DateText.longDay(days.upperBound)
+        let sameYear = DayNumber.string(days.lowerBound).prefix(4) == DayNumber.string(days.upperBound).prefix(4)
+        return "\(sameYear ? String(first.dropLast(5)) : first) to \(last)"
+    }
+
+    /// The figures' rows: a label, then now and before side by side, each column as wide as its widest cell and
+    /// two spaces more (at least 22 where there is room). Where the two columns do not fit `width` (50 columns),
+    /// each period's figures are stacked under its own heading instead of wrapping.
+    nonisolated static func table(_ cells: [(String, String, String)], width: Int?) -> [String] {
+        let widest = cells.map { max(TerminalText.columns($0.1), TerminalText.columns($0.2)) }.max() ?? 0
+        let column = max(22, widest + 2)
+        func row(_ label: String, _ a: String, _ b: String, column: Int) -> String {
+            "  " + label.rightPadded(to: 13) + a.leftPadded(to: column) + b.leftPadded(to: column)
+        }
+        guard let width, 15 + 2 * column > width else { return cells.map { row($0.0, $0.1, $0.2, column: column) } }
+        if 15 + 2 * (widest + 2) <= width { return cells.map { row($0.0, $0.1, $0.2, column: widest + 2) } }
+        let figures = cells.dropFirst()
+        let value = figures.map { max(TerminalText.columns($0.1), TerminalText.columns($0.2)) }.max() ?? 0
+        func block(_ heading: String, _ pick: ((String, String, String)) -> String) -> [String] {
+            ["  " + heading] + figures.map { "    " + $0.0.rightPadded(to: 13) + pick($0).leftPadded(to: value) }
+        }
+        return block(cells.first?.1 ?? "now", \.1) + block(cells.first?.2 ?? "before", \.2)
     }
 
     nonisolated static func json(_ days: ClosedRange<Int>) -> JSON {
