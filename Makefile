@@ -18,25 +18,28 @@ BIN = $$($(SWIFT) build $(RELEASE) --show-bin-path)
 # editing), OpenSSL's libcrypto (the backup content hash) and libarchive
 # (Apple Health's export.zip), whose headers it builds against and which it
 # opens when first needed; and libxml2 (the XML of Apple Health and Hacker's
-# Diet), opened the same way.
+# Diet) and libdbus-1 (reminders on the desktop), opened the same way.
 deps:
-	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libedit sqlite3 libcrypto libarchive libxml-2.0; then \
-		echo "Installing libedit-dev, libsqlite3-dev, libssl-dev, libarchive-dev and libxml2-dev with apt-get…"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev libsqlite3-dev libssl-dev libarchive-dev libxml2-dev pkgconf >/dev/null; \
+	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libedit sqlite3 libcrypto libarchive libxml-2.0 dbus-1; then \
+		echo "Installing libedit-dev, libsqlite3-dev, libssl-dev, libarchive-dev, libxml2-dev and libdbus-1-dev with apt-get…"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev libsqlite3-dev libssl-dev libarchive-dev libxml2-dev \
+			libdbus-1-dev pkgconf >/dev/null; \
 	fi
 
 # What the tests use besides the toolchain: faketime runs the end-to-end
 # tests at a fixed clock, tmux gives the REPL a real terminal, rsvg-convert
 # (librsvg2-bin) renders the exported SVG chart, zsh and fish load the
 # completion scripts, syncthing moves a sync folder between two installations (`make test-sync`),
-# chromium (headless, no network) opens the HTML report, and dbus-daemon runs a session bus for reminders.
+# chromium (headless, no network) opens the HTML report, and dbus-daemon runs a session bus for reminders, on which
+# Debian's python3-dbus-next records the notifications (scripts/notification-recorder.py).
 test-deps: deps
 	@if ! command -v faketime >/dev/null || ! command -v tmux >/dev/null || ! command -v rsvg-convert >/dev/null \
 		|| ! command -v zsh >/dev/null || ! command -v fish >/dev/null || ! command -v syncthing >/dev/null \
-		|| ! command -v chromium >/dev/null || ! command -v dbus-daemon >/dev/null; then \
-		echo "Installing faketime, tmux, librsvg2-bin, zsh, fish, syncthing, chromium and dbus with apt-get…"; \
+		|| ! command -v chromium >/dev/null || ! command -v dbus-daemon >/dev/null \
+		|| ! /usr/bin/python3 -c "import dbus_next" 2>/dev/null; then \
+		echo "Installing faketime, tmux, librsvg2-bin, zsh, fish, syncthing, chromium, dbus and python3-dbus-next with apt-get…"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime tmux librsvg2-bin zsh fish syncthing \
-			chromium dbus >/dev/null; \
+			chromium dbus python3-dbus-next >/dev/null; \
 	fi
 
 build: deps

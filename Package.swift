@@ -31,6 +31,15 @@ let package = Package(
         // libedit, opened on first use (dlopen) by a small C target: only the
         // interactive prompt needs it, and loading it costs every start-up.
         .target(name: "CEditLine", linkerSettings: [.linkedLibrary("dl")]),
+        // libdbus-1's headers; CNotify opens the library itself when a reminder is sent.
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
+        .target(name: "CNotify", dependencies: ["CDBus"], linkerSettings: [.linkedLibrary("dl")]),
+        // The desktop's notification service on the session bus (reminders).
+        .target(name: "Notifications", dependencies: ["CNotify"]),
 
         // MARK: The words of the domain: days, ranges, input grammars, decimals (Foundation only)
         .target(name: "Vocabulary"),
@@ -47,7 +56,7 @@ let package = Package(
         // Other apps' files in and Trend's exports out: the readers, the zip and XML streams, libarchive.
         .target(name: "WeightImport", dependencies: ["WeightLog", "Storage", "Settings", "CArchive", "Vocabulary"]),
         .target(name: "Progress", dependencies: ["WeightLog", "Settings", "Vocabulary"]),
-        .target(name: "Habits", dependencies: ["Storage", "Settings", "Vocabulary"]),
+        .target(name: "Habits", dependencies: ["Storage", "Settings", "Vocabulary", "Notifications"]),
         .target(name: "DailyTips", dependencies: ["Storage", "Settings", "Vocabulary"]),
         .target(name: "Backup", dependencies: ["Storage", "Settings", "Cryptography", "Vocabulary"]),
         // The statistics relating habits to weight: values in, no tables (DESIGN.md §3 Insights).
@@ -67,7 +76,7 @@ let package = Package(
         // `StorageError`, the reason a command could not reach the database.
         .target(
             name: "TrendREPL",
-            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights", "Sync", "Vocabulary"]
+            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights", "Sync", "Vocabulary", "Notifications"]
         ),
         .executableTarget(name: "trend", dependencies: ["TrendREPL", "AppCore", "CEditLine"]),
 
@@ -102,7 +111,7 @@ let package = Package(
         .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Vocabulary"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "AppCore", "Settings", "Vocabulary", "Cryptography"]),
-        .testTarget(name: "HabitsTests", dependencies: ["Habits", "Settings", "Storage", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "HabitsTests", dependencies: ["Habits", "Notifications", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Cryptography", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Vocabulary", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Insights", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(

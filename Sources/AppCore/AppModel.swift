@@ -35,6 +35,7 @@ public final class AppModel {
     public let progressFeature: ProgressFeature
     public let settingsFeature: SettingsFeature
     public let habitsFeature: HabitsFeature
+    public let remindersFeature: RemindersFeature
     public let dailyTipsFeature: DailyTipsFeature
     public let backupFeature: BackupFeature
     public let weightImportFeature: WeightImportFeature
@@ -47,7 +48,8 @@ public final class AppModel {
     nonisolated public static let version = "0.2.0"
 
     public init(weightEntryFeature: WeightEntryFeature, measurementsFeature: MeasurementsFeature, progressFeature: ProgressFeature,
-                settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, dailyTipsFeature: DailyTipsFeature,
+                settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, remindersFeature: RemindersFeature,
+                dailyTipsFeature: DailyTipsFeature,
                 backupFeature: BackupFeature, weightImportFeature: WeightImportFeature,
                 changeHistoryFeature: ChangeHistoryFeature, insightsFeature: InsightsFeature, syncFeature: SyncFeature) {
         self.weightEntryFeature = weightEntryFeature
@@ -55,6 +57,7 @@ public final class AppModel {
         self.progressFeature = progressFeature
         self.settingsFeature = settingsFeature
         self.habitsFeature = habitsFeature
+        self.remindersFeature = remindersFeature
         self.dailyTipsFeature = dailyTipsFeature
         self.backupFeature = backupFeature
         self.weightImportFeature = weightImportFeature
@@ -94,6 +97,8 @@ public final class AppModel {
         let habitsFeature = HabitsFeature(storage: LocalHabitsRepository(store: storage), calendar: calendar,
                                           currentDate: currentDate, dayStartMinutes: { settingsFeature.current.dayStartMinutes },
                                           isWeightDatabase: WeightImportFeature.isWeightDatabase)
+        // A habit's reminders reach the desktop's notification service on the session bus the environment names.
+        let remindersFeature = RemindersFeature(habitsFeature: habitsFeature)
         let dailyTipsFeature = DailyTipsFeature(
             repository: LocalTipDeckRepository(store: storage), catalogue: environment.tipCatalogue,
             calendar: calendar, currentDate: currentDate,
@@ -154,7 +159,7 @@ public final class AppModel {
             await dailyTipsFeature.refresh()
         }
         return AppModel(weightEntryFeature: weightEntryFeature, measurementsFeature: measurementsFeature, progressFeature: progressFeature,
-                        settingsFeature: settingsFeature, habitsFeature: habitsFeature,
+                        settingsFeature: settingsFeature, habitsFeature: habitsFeature, remindersFeature: remindersFeature,
                         dailyTipsFeature: dailyTipsFeature, backupFeature: backupFeature,
                         weightImportFeature: weightImportFeature, changeHistoryFeature: changeHistoryFeature,
                         insightsFeature: insightsFeature, syncFeature: syncFeature)

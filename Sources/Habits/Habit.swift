@@ -303,6 +303,8 @@ public struct Habit: Sendable, Equatable, Identifiable, Codable {
     public var unit: String
     /// A note on a marked day (Loop's entry notes), by local day number.
     public var notes: [Int: String] = [:]
+    /// The times of day it reminds of itself, in the order of the clock (`habit remind`); none: no reminder.
+    public var reminders: [TimeOfDay] = []
 
     public init(id: String = UUID().uuidString.lowercased(), name: String, schedule: HabitSchedule, kind: HabitKind,
                 createdDay: Int, archived: Bool = false, marks: [Int: HabitMark] = [:], unit: String = "") {

@@ -30,6 +30,8 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
     case kindCannotChange(String)
     /// A file of an export that could not be read (a FIFO or a folder under its name, or no permission).
     case unreadableFile(String, reason: String)
+    /// More reminder times than a habit keeps.
+    case tooManyReminders
 
     public var description: String {
         switch self {
@@ -53,6 +55,7 @@ public enum HabitsError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .invalidUnit(text): "'\(text)' is not a unit: at most \(HabitUnit.maximumLength) characters, no digits"
         case let .kindCannotChange(name): "'\(name)' cannot change between yes/no and a number: its days would change meaning; add a new habit instead"
         case let .unreadableFile(path, reason): "cannot read \(path): \(reason); nothing was imported"
+        case .tooManyReminders: "a habit keeps at most \(TimeOfDay.maximumCount) reminder times"
         case let .loopBackupTooLarge(path):
             "\(path) holds more than \(LoopBackup.maximumHabits) habits or \(LoopBackup.maximumDays) days; nothing was imported"
         }
@@ -106,9 +109,9 @@ public final class HabitsFeature {
     public private(set) var habits: [Habit] = []
 
     @ObservationIgnored let storage: any HabitsRepository
-    @ObservationIgnored private let currentDate: @MainActor () -> Date
+    @ObservationIgnored let currentDate: @MainActor () -> Date
     /// Minutes after midnight when a habit day begins (`set day-starts-at`), read at each use.
-    @ObservationIgnored private let dayStartMinutes: @MainActor () -> Int
+    @ObservationIgnored let dayStartMinutes: @MainActor () -> Int
     /// Whether a file is a database of weigh-ins (a Health Connect export) rather than a Loop backup,
     /// passed in by `AppModel.assemble` from WeightImport: both are SQLite files.
     @ObservationIgnored let isWeightDatabase: @Sendable (URL) -> Bool
@@ -138,7 +141,7 @@ public final class HabitsFeature {
     /// The clock moved back by the start of day, so the habit day rolls over at that time.
     private func habitClock() -> Date { currentDate().addingTimeInterval(-Double(dayStartMinutes()) * 60) }
 
-    private var localDays: LocalDays { LocalDays.shared(for: calendar.timeZone) }
+    var localDays: LocalDays { LocalDays.shared(for: calendar.timeZone) }
 
     public func startLoading() { loader.start(performLoad) }
 
@@ -244,6 +247,20 @@ public final class HabitsFeature {
         let old = habit.name
         habit.name = clean
         try await save(habit, "habit rename \(old) → \(clean)")
+        return habit
+    }
+
+    /// Sets the times a habit reminds of itself (`habit remind Read at 21:00`), or with none turns its reminders off.
+    public func setReminders(_ name: String, at times: [TimeOfDay]) async throws -> Habit {
+        try await load()
+        var habit = try self.habit(named: name)
+        let times = Array(Set(times)).sorted()
+        guard times.count <= TimeOfDay.maximumCount else { throw HabitsError.tooManyReminders }
+        habit.reminders = times
+        let journal = journal("habit remind \(habit.name) " + (times.isEmpty ? "off" : "at " + times.map(\.description).joined(separator: " ")))
+        let id = habit.id
+        try await write { try await self.storage.setReminders(HabitReminderTimes.stored(times), habitID: id, journal: journal) }
+        replace(habit)
         return habit
     }
 

@@ -36,6 +36,12 @@ public protocol HabitsRepository: Sendable {
     /// Adds `amount` to what the day holds (`habit done Water +3`), read and written in one transaction, so another
     /// process's addition between the two is never lost; returns the day's mark as it now stands.
     func addToMark(_ amount: Double, note: String?, habitID: String, day: Int, journal: JournalEntry?) async throws -> HabitMark
+    /// Sets a habit's reminder times (`HabitReminderTimes.stored`; empty: none), journaled under `journal`.
+    func setReminders(_ times: String, habitID: String, journal: JournalEntry?) async throws
+    /// The reminders sent, on any device, of the habit days from `day` on.
+    func remindersSent(since day: Int) async throws -> Set<HabitReminderSent>
+    /// Records reminders as sent, under a journal entry kept out of the history (it travels, but is never undone).
+    func recordSent(_ sent: [HabitReminderSent], journal: JournalEntry) async throws
     /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
     func externalVersion() async throws -> Int
     /// Adds habits and days to existing habits in one transaction: all of it or none.
@@ -104,6 +110,18 @@ public actor LocalHabitsRepository: HabitsRepository {
 
     public func delete(id: String, journal: JournalEntry?) throws {
         try store.write(journal: journal) { try HabitsTable.delete(id: id, in: $0) }
+    }
+
+    public func setReminders(_ times: String, habitID: String, journal: JournalEntry?) throws {
+        try store.write(journal: journal) { try HabitsTable.setReminders(times, habitID: habitID, in: $0) }
+    }
+
+    public func remindersSent(since day: Int) throws -> Set<HabitReminderSent> {
+        try store.read { try HabitsTable.remindersSent(since: day, in: $0) }
+    }
+
+    public func recordSent(_ sent: [HabitReminderSent], journal: JournalEntry) throws {
+        try store.write(journal: journal) { try HabitsTable.recordSent(sent, in: $0) }
     }
 
     public func setMark(_ mark: HabitMark?, note: String?, habitID: String, day: Int, added: Double?, journal: JournalEntry?) throws {

@@ -121,6 +121,37 @@ extension HabitsTable: SchemaOwner {
             Migration(21, #"""
             DELETE FROM habit_checkpoints;
             """#),
+            // 22: a habit's reminder times (`habit remind`), and the reminders sent (a habit and the minute,
+            // day × 1440 + minutes after midnight, it was due), so none is sent twice on any device.
+            Migration(22, #"""
+            CREATE TABLE habit_reminders (
+                habit_id TEXT PRIMARY KEY NOT NULL REFERENCES habits(id) ON DELETE CASCADE,
+                times TEXT NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE habit_reminders_sent (
+                habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE,
+                moment INTEGER NOT NULL,
+                PRIMARY KEY (habit_id, moment)
+            ) WITHOUT ROWID;
+            CREATE TRIGGER journal_habit_reminders_insert AFTER INSERT ON habit_reminders BEGIN
+                INSERT INTO journal_rows(table_code, has_before, has_after, a0, a1) SELECT 5, 0, 1, NEW.habit_id, NEW.times FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL;
+            END;
+            CREATE TRIGGER journal_habit_reminders_update AFTER UPDATE ON habit_reminders BEGIN
+                INSERT INTO journal_rows(table_code, has_before, has_after, b0, b1, a0, a1) SELECT 5, 1, 1, OLD.habit_id, OLD.times, NEW.habit_id, NEW.times FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL;
+            END;
+            CREATE TRIGGER journal_habit_reminders_delete AFTER DELETE ON habit_reminders BEGIN
+                INSERT INTO journal_rows(table_code, has_before, has_after, b0, b1) SELECT 5, 1, 0, OLD.habit_id, OLD.times FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL;
+            END;
+            CREATE TRIGGER journal_habit_reminders_sent_insert AFTER INSERT ON habit_reminders_sent BEGIN
+                INSERT INTO journal_rows(table_code, has_before, has_after, a0, a1) SELECT 6, 0, 1, NEW.habit_id, NEW.moment FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL;
+            END;
+            CREATE TRIGGER journal_habit_reminders_sent_update AFTER UPDATE ON habit_reminders_sent BEGIN
+                INSERT INTO journal_rows(table_code, has_before, has_after, b0, b1, a0, a1) SELECT 6, 1, 1, OLD.habit_id, OLD.moment, NEW.habit_id, NEW.moment FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL;
+            END;
+            CREATE TRIGGER journal_habit_reminders_sent_delete AFTER DELETE ON habit_reminders_sent BEGIN
+                INSERT INTO journal_rows(table_code, has_before, has_after, b0, b1) SELECT 6, 1, 0, OLD.habit_id, OLD.moment FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL;
+            END;
+            """#),
         ]
     }
 
@@ -133,6 +164,9 @@ extension HabitsTable: SchemaOwner {
                            columns: ["id", "name", "name_key", "schedule", "kind", "target", "created_day", "archived", "position", "unit"]),
             JournaledTable(code: Self.recordsCode, name: "habit_records", noun: "habit day", key: ["habit_id", "day"],
                            columns: ["habit_id", "day", "status", "value", "note"]),
+            JournaledTable(code: 5, name: "habit_reminders", noun: "habit's reminder times", key: ["habit_id"], columns: ["habit_id", "times"]),
+            JournaledTable(code: 6, name: "habit_reminders_sent", noun: "reminder sent", key: ["habit_id", "moment"],
+                           columns: ["habit_id", "moment"]),
         ]
     }
 }

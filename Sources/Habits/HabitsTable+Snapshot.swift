@@ -34,16 +34,16 @@ extension HabitsTable {
             }
             var list = CanonicalJSON()
             list.array(habits) { out, habit in
-                // The unit is written only when there is one, so snapshots without units keep their bytes and hashes.
-                if let unit = habit.unit, !unit.isEmpty {
-                    out.object(["archived": .bool(habit.archived), "createdDay": .integer(habit.createdDay), "id": .string(habit.id),
-                                "kind": .string(habit.kind), "name": .string(habit.name), "position": .integer(habit.position),
-                                "schedule": .string(habit.schedule), "target": .optional(habit.target), "unit": .string(unit)])
-                } else {
-                    out.object(["archived": .bool(habit.archived), "createdDay": .integer(habit.createdDay), "id": .string(habit.id),
-                                "kind": .string(habit.kind), "name": .string(habit.name), "position": .integer(habit.position),
-                                "schedule": .string(habit.schedule), "target": .optional(habit.target)])
-                }
+                // The unit and the reminder times are written only when there are some, so snapshots without them keep
+                // their bytes and hashes.
+                var members: [String: CanonicalJSON.Value] = [
+                    "archived": .bool(habit.archived), "createdDay": .integer(habit.createdDay), "id": .string(habit.id),
+                    "kind": .string(habit.kind), "name": .string(habit.name), "position": .integer(habit.position),
+                    "schedule": .string(habit.schedule), "target": .optional(habit.target),
+                ]
+                if let unit = habit.unit, !unit.isEmpty { members["unit"] = .string(unit) }
+                if let times = habit.reminders, !times.isEmpty { members["reminders"] = .string(times) }
+                out.object(members)
             }
             return [("habitRecords", days), ("habits", list)]
         }
@@ -106,6 +106,9 @@ extension HabitsTable {
             return "habit '\(name)': its unit is longer than \(HabitUnit.maximumLength) characters or holds digits or control characters"
         }
         guard PlausibleTime.days.contains(row.createdDay) else { return "habit '\(name)' starts before 1900 or after 2199" }
+        if let times = row.reminders, HabitReminderTimes.read(times) == nil {
+            return "habit '\(name)': its reminder times '\(times.prefix(40))' are not times of day such as 09:30 21:00"
+        }
         return nil
     }
 

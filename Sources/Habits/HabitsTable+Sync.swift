@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Vocabulary
 
 /// Habits and their days travel to the person's other devices, each checked
 /// as a restore checks it. A day's amount adds up when two devices each add
@@ -17,6 +18,17 @@ extension HabitsTable {
             SyncedTable(table: tables[1], additive: "value") { image in
                 guard let record = Self.record(image) else { return "a habit day with a value of the wrong kind" }
                 return Self.problem(record, habits: [record.habitID])
+            },
+            // A habit's reminder times travel as `habit remind` set them; a reminder sent on one device is sent on none other.
+            SyncedTable(table: tables[2]) { image in
+                guard case .text? = image["habit_id"], case let .text(times)? = image["times"] else {
+                    return "a habit's reminder times of the wrong kind"
+                }
+                return HabitReminderTimes.read(times) == nil ? "a habit's reminder times '\(times.prefix(40))' that are not times of day" : nil
+            },
+            SyncedTable(table: tables[3]) { image in
+                guard case .text? = image["habit_id"], case let .int(moment)? = image["moment"] else { return "a reminder sent of the wrong kind" }
+                return PlausibleTime.days.contains(moment / TimeOfDay.minutesInDay) ? nil : "a reminder sent before 1900 or after 2199"
             },
         ]
     }

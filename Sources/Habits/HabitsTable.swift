@@ -1,6 +1,7 @@
 import Foundation
 import Settings
 import Storage
+import Vocabulary
 
 /// The `habits` and `habit_records` tables, in one place: their columns,
 /// every statement, the mapping of rows to `Habit`, and their form in a
@@ -24,6 +25,8 @@ public struct HabitsTable: SnapshotSection {
         public var position: Int
         /// What a numeric habit counts; absent in snapshots before Trend 0.3.0.
         public var unit: String?
+        /// Its reminder times, `09:30 21:00` (`HabitReminderTimes`); absent where it has none, and in snapshots before 0.3.0.
+        public var reminders: String?
     }
 
     /// One day of one habit, as stored.
@@ -40,10 +43,11 @@ public struct HabitsTable: SnapshotSection {
 
     static func rows(in connection: SQLiteConnection) throws -> [Row] {
         try connection.query("""
-            SELECT id, name, schedule, kind, target, created_day, archived, position, unit FROM habits ORDER BY position, id
+            SELECT id, name, schedule, kind, target, created_day, archived, position, unit,
+                (SELECT times FROM habit_reminders WHERE habit_id = habits.id) FROM habits ORDER BY position, id
             """) {
             Row(id: $0.text(0), name: $0.text(1), schedule: $0.text(2), kind: $0.text(3), target: $0.optionalDouble(4),
-                createdDay: $0.int(5), archived: $0.int(6) != 0, position: $0.int(7), unit: $0.optionalText(8))
+                createdDay: $0.int(5), archived: $0.int(6) != 0, position: $0.int(7), unit: $0.optionalText(8), reminders: $0.optionalText(9))
         }
     }
 
@@ -182,8 +186,13 @@ public struct HabitsTable: SnapshotSection {
         guard let kind = HabitKind(code: row.kind, target: row.target) else {
             throw .unreadableHabit(name: row.name, detail: "its kind '\(row.kind.prefix(20))' or its target is unknown")
         }
-        return Habit(id: row.id, name: row.name, schedule: schedule, kind: kind, createdDay: row.createdDay,
-                     archived: row.archived, unit: row.unit ?? "")
+        guard let reminders = HabitReminderTimes.read(row.reminders ?? "") else {
+            throw .unreadableHabit(name: row.name, detail: "its reminder times '\(row.reminders?.prefix(40) ?? "")' are unknown")
+        }
+        var habit = Habit(id: row.id, name: row.name, schedule: schedule, kind: kind, createdDay: row.createdDay,
+                          archived: row.archived, unit: row.unit ?? "")
+        habit.reminders = reminders
+        return habit
     }
 
     static func mark(_ record: RecordRow) throws(HabitsError) -> HabitMark {
@@ -199,7 +208,8 @@ public struct HabitsTable: SnapshotSection {
     static func row(_ habit: Habit, position: Int) -> Row {
         Row(id: habit.id, name: habit.name, schedule: habit.schedule.code, kind: habit.kind.code,
             target: habit.kind.target, createdDay: habit.createdDay, archived: habit.archived, position: position,
-            unit: habit.unit.isEmpty ? nil : habit.unit)
+            unit: habit.unit.isEmpty ? nil : habit.unit,
+            reminders: habit.reminders.isEmpty ? nil : HabitReminderTimes.stored(habit.reminders))
     }
 
     static func record(_ mark: HabitMark, note: String? = nil, habitID: String, day: Int) -> RecordRow {
@@ -229,6 +239,31 @@ public struct HabitsTable: SnapshotSection {
                       .optional(row.target), .int(row.createdDay), .int(row.archived ? 1 : 0), .int(row.position), .text(row.unit ?? "")])
         } catch StorageError.sqlite(let code, _) where code & 0xFF == 19 {
             throw HabitsError.duplicateName(row.name, archived: false)
+        }
+        if let times = row.reminders, !times.isEmpty { try setReminders(times, habitID: row.id, in: connection) }
+    }
+
+    /// Sets a habit's reminder times (`09:30 21:00`, `HabitReminderTimes.stored`), or with an empty text removes them.
+    public static func setReminders(_ times: String, habitID: String, in connection: SQLiteConnection) throws {
+        guard !times.isEmpty else {
+            try connection.run("DELETE FROM habit_reminders WHERE habit_id = ?", [.text(habitID)])
+            return
+        }
+        try connection.run("INSERT INTO habit_reminders(habit_id, times) VALUES(?, ?) ON CONFLICT(habit_id) DO UPDATE SET times = excluded.times",
+                           [.text(habitID), .text(times)])
+    }
+
+    /// The reminders sent of the habit days from `day` on, on any device (`HabitReminderSent`).
+    public static func remindersSent(since day: Int, in connection: SQLiteConnection) throws -> Set<HabitReminderSent> {
+        Set(try connection.query("SELECT habit_id, moment FROM habit_reminders_sent WHERE moment >= ?",
+                                 [.int(day * TimeOfDay.minutesInDay)]) { HabitReminderSent(habitID: $0.text(0), moment: $0.int(1)) })
+    }
+
+    /// Records reminders as sent, so no device sends them again (one that is there already stays as it is).
+    public static func recordSent(_ sent: [HabitReminderSent], in connection: SQLiteConnection) throws {
+        for reminder in sent {
+            try connection.run("INSERT OR IGNORE INTO habit_reminders_sent(habit_id, moment) VALUES(?, ?)",
+                               [.text(reminder.habitID), .int(reminder.moment)])
         }
     }
 

@@ -168,6 +168,11 @@ public struct CanonicalJSON: Sendable, Equatable {
         }
     }
 
+    /// An object whose members are known only at run time (some written only when present), in sorted order.
+    public mutating func object(_ members: [String: Value]) {
+        writeObject(members.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+    }
+
     private mutating func writeObject(_ members: some Sequence<(key: String, value: Value)>) {
         var first = true
         bytes.append(0x7B)

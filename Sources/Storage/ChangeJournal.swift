@@ -10,11 +10,15 @@ public struct JournalEntry: Sendable, Equatable {
     public let summary: String
     /// When it was made, from the caller's clock (storage reads none).
     public let at: Date
+    /// Bookkeeping, not a change a person made (a reminder sent): it travels by sync, but `history` never lists
+    /// it, `undo` and `redo` pass it by, and it forgets nothing that was undone.
+    public let keptOutOfHistory: Bool
 
-    public init(action: String, summary: String, at: Date) {
+    public init(action: String, summary: String, at: Date, keptOutOfHistory: Bool = false) {
         self.action = action
         self.summary = summary
         self.at = at
+        self.keptOutOfHistory = keptOutOfHistory
     }
 }
 
@@ -109,15 +113,21 @@ enum ChangeJournal {
     /// what was undone (there is no redo past it), and the triggers record
     /// under its id until `finish`.
     static func begin(_ entry: JournalEntry, in connection: SQLiteConnection) throws -> Int {
-        if let undone = try connection.scalarInt("SELECT min(first_seq) FROM journal_changes WHERE undone = 1") {
-            try connection.run("DELETE FROM journal_rows WHERE seq >= ?", [.int(undone)])
-            try connection.run("DELETE FROM journal_changes WHERE undone = 1")
-            try forgetAppends(in: connection)
+        if !entry.keptOutOfHistory {
+            let undone = try connection.query("SELECT first_seq, last_seq FROM journal_changes WHERE undone = 1") { ($0.int(0), $0.int(1)) }
+            if !undone.isEmpty {
+                // Only the undone changes' rows: bookkeeping made since (kept out of the history) stays.
+                for (first, last) in undone {
+                    try connection.run("DELETE FROM journal_rows WHERE seq BETWEEN ? AND ?", [.int(first), .int(max(first, last))])
+                }
+                try connection.run("DELETE FROM journal_changes WHERE undone = 1")
+                try forgetAppends(in: connection)
+            }
         }
         try connection.run("""
-            INSERT INTO journal_changes(at, action, summary, first_seq)
-            VALUES (?, ?, ?, (SELECT ifnull(max(seq), 0) + 1 FROM journal_rows))
-            """, [.double(entry.at.timeIntervalSince1970), .text(entry.action), .text(entry.summary)])
+            INSERT INTO journal_changes(at, action, summary, first_seq, kept_out)
+            VALUES (?, ?, ?, (SELECT ifnull(max(seq), 0) + 1 FROM journal_rows), ?)
+            """, [.double(entry.at.timeIntervalSince1970), .text(entry.action), .text(entry.summary), .int(entry.keptOutOfHistory ? 1 : 0)])
         let id = try connection.scalarInt("SELECT last_insert_rowid()") ?? 0
         try connection.run("UPDATE journal_recording SET change_id = ? WHERE id = 1", [.int(id)])
         return id
@@ -151,14 +161,14 @@ enum ChangeJournal {
 
     /// The latest changes, newest first.
     static func changes(limit: Int, in connection: SQLiteConnection) throws -> [JournalChange] {
-        try connection.query("SELECT \(changeColumns) FROM journal_changes ORDER BY id DESC LIMIT ?", [.int(limit)]) { change($0).0 }
+        try connection.query("SELECT \(changeColumns) FROM journal_changes WHERE kept_out = 0 ORDER BY id DESC LIMIT ?", [.int(limit)]) { change($0).0 }
     }
 
     /// Takes back the latest change not undone yet: each row, newest first,
     /// must still hold what the change wrote; then it gets back what it held before.
     static func undo(in connection: SQLiteConnection) throws -> JournalChange {
         guard let (found, seqs) = try connection.query(
-            "SELECT \(changeColumns) FROM journal_changes WHERE undone = 0 ORDER BY id DESC LIMIT 1", row: change).first
+            "SELECT \(changeColumns) FROM journal_changes WHERE undone = 0 AND kept_out = 0 ORDER BY id DESC LIMIT 1", row: change).first
         else { throw JournalError.nothingToUndo }
         try writeAppendedImages(of: found, in: connection)
         try replaying(in: connection) { try replay(found, seqs: seqs, undoing: true, in: connection) }

@@ -48,6 +48,11 @@ public struct JournalTables: SchemaOwner {
             );
             ALTER TABLE journal_recording ADD COLUMN replaying INTEGER NOT NULL DEFAULT 0;
             """#),
+            // 22: a change kept out of the history (`JournalEntry.keptOutOfHistory`, a reminder sent): it travels by
+            // sync but is never listed, undone or redone, and it forgets nothing that was undone.
+            Migration(22, #"""
+            ALTER TABLE journal_changes ADD COLUMN kept_out INTEGER NOT NULL DEFAULT 0;
+            """#),
         ]
     }
 }

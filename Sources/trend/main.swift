@@ -77,6 +77,13 @@ func runTrend() async -> Int32 {
         return !output.outputFailed
     }
 
+    if options.watchReminders {
+        let status = await RemindViewModel.watch(session.app) { line, failed in
+            output.write(line + "\n", to: failed ? .standardError : .standardOutput)
+        }
+        await finish(session.app)
+        return status
+    }
     if !options.commands.isEmpty {
         // `trend -c "weigh 29.8"` typed at a terminal asks about a likely slip as the prompt does; in a script it is recorded with a warning.
         if terminalIn && terminalOut && !options.json {

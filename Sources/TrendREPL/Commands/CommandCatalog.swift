@@ -29,7 +29,7 @@ public struct CommandCatalog {
             Group("Weigh-ins", weight + MeasurementsViewModel.commands),
             Group("Progress", TodayViewModel.commands + ProgressViewModel.commands + SummaryViewModel.commands
                     + StatusViewModel.commands + TipViewModel.commands),
-            Group("Habits", HabitsViewModel.commands + InsightsViewModel.commands),
+            Group("Habits", HabitsViewModel.commands + RemindViewModel.commands + InsightsViewModel.commands),
             Group("Changes", HistoryViewModel.commands),
             Group("Files", ImportViewModel.commands + BackupViewModel.commands + SyncViewModel.commands),
             Group("Settings", SettingsViewModel.commands + [HelpViewModel.command, clearCommand, quitCommand]),

@@ -109,7 +109,7 @@ enum FailureMessage {
             return (.invalidHabit, "; 'habit unarchive \(name)' first")
         case .unreadableHabit:
             return (.invalidHabit, "; restore your habits from a backup ('backup list')")
-        case .invalidName, .valueNotAllowed, .invalidValue, .invalidUnit, .kindCannotChange, .invalidNote:
+        case .invalidName, .valueNotAllowed, .invalidValue, .invalidUnit, .kindCannotChange, .invalidNote, .tooManyReminders:
             return (.invalidHabit, nil)
         case .notALoopBackup, .loopBackupTooLarge, .notALoopExport:
             return (.invalidFile, nil)

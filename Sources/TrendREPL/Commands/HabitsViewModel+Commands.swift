@@ -28,9 +28,10 @@ extension HabitsViewModel {
                             ("rename", .sequence([named, .value("NEW", .words([]), .phrase)])), ("archive", name),
                             ("unarchive", name), ("delete", name), ("restore", .value("NAME", .words([]), .phrase)),
                             ("export", .value("FILE", .file, .path)),
+                            ("remind", .sequence([named, .choice([.sequence([.word("at"), .value("TIME", .words([]), .times)]), .word("off")])])),
                         ], aliases: ["new": "add", "do": "done", "check": "done", "uncheck": "undo", "clear": "undo", "view": "show",
                                      "remove": "delete", "rm": "delete", "undelete": "restore"]),
-                        summary: "manage one habit: add, done, no, skip, undo, show, edit, rename, archive, unarchive, delete, restore, export",
+                        summary: "manage one habit: add, done, no, skip, undo, show, edit, rename, archive, unarchive, delete, restore, export, remind",
                         examples: [
                             "habit add Read every day", "habit add Drink water every day target 8", "habit add Walk 10k steps 5 times a week",
                             "habit add Gym 3/week", "habit add Drinks every day at-most 2", "habit add Piano mon,wed,fri",
@@ -38,6 +39,7 @@ extension HabitsViewModel {
                             "habit done \"Drink water\" 2026-11-20 8", "habit done Drink water +2", "habit done Read note first chapter", "habit no Gym yesterday", "habit skip Gym", "habit undo Read",
                             "habit show Read", "habit edit Gym schedule 4 times a week", "habit edit Water target 10 glasses", "habit rename Read Reading", "habit archive Piano", "habit unarchive Piano",
                             "habit delete Gym", "habit restore Gym", "habit export ~/checkmarks.csv", "habit export ~/loop-export",
+                            "habit remind Read at 21:00", "habit remind Drink water at 10:00 15:00", "habit remind Gym at 6pm", "habit remind Read off",
                         ]) { context, arguments in
                 try await HabitsViewModel(habitsFeature: context.app.habitsFeature, insightsFeature: context.app.insightsFeature,
                                           weightUnit: context.app.weightEntryFeature.unit)
@@ -59,6 +61,8 @@ enum HabitRequest {
     case delete(String)
     case restore(String)
     case export(URL)
+    /// `habit remind NAME at TIME…` (none: `off`).
+    case remind(String, [TimeOfDay])
 
     init(_ arguments: ParsedArguments) throws {
         let name = { () throws -> String in try arguments.required("NAME", as: Habit.self).name }
@@ -83,6 +87,7 @@ enum HabitRequest {
         case "unarchive": self = .archive(try name(), false)
         case "delete": self = .delete(try name())
         case "restore": self = .restore(try arguments.required("NAME"))
+        case "remind": self = .remind(try name(), arguments.value("TIME", as: [TimeOfDay].self) ?? [])
         default: self = .export(try arguments.required("FILE"))
         }
     }
@@ -109,6 +114,16 @@ extension ArgumentGrammar {
     static let namedPlan = ArgumentGrammar(noun: "a name", forms: "e.g. 'habit add Read every day' or 'habit add Gym 3/week'") { words, _, _ in
         guard !words.isEmpty else { return [] }
         return [ArgumentReading(try HabitsViewModel.reading(Array(words), HabitPlan.named), consumed: words.count)]
+    }
+
+    /// The times of `habit remind NAME at …`: `21:00`, `9pm`, `10:00 15:00`, `9am and 6pm` (every word left).
+    static let times = ArgumentGrammar(noun: "a time of day", forms: "TIME is 21:00, 9pm or 7:30am; several are written one after another") { words, _, _ in
+        guard !words.isEmpty else { return [] }
+        do {
+            return [ArgumentReading(try TimeOfDay.list(Array(words)), consumed: words.count)]
+        } catch {
+            throw CommandFailure(.usage, "habit remind: \(error)")
+        }
     }
 
     /// The number of a `habit done`: `6`, or `+2` to add to the day's.

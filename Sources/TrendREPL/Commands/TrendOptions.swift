@@ -16,6 +16,8 @@ public struct TrendOptions: Equatable, Sendable {
     public var completeLine: String?
     /// `--man`: print the man page (make install writes it).
     public var showManPage = false
+    /// `remind --watch`: stay running, send reminders at their times and act on "done" and "skip".
+    public var watchReminders = false
 
     public init() {}
 
@@ -24,6 +26,7 @@ public struct TrendOptions: Equatable, Sendable {
     public static let usage = """
     usage: trend [--data-dir DIR] [--json] [--color WHEN] [-c COMMAND]... [--version] [--help]
            trend [--data-dir DIR] [--json] status
+           trend [--data-dir DIR] [--json] remind [--watch|install|uninstall]
 
       --data-dir DIR   keep data in DIR (default: $TREND_DATA_DIR, $XDG_DATA_HOME/trend, ~/.local/share/trend)
       --json           print one JSON document per command, one per line
@@ -35,6 +38,8 @@ public struct TrendOptions: Equatable, Sendable {
       --completions SHELL  print a completion script for bash, zsh or fish
       --man            print the man page
       status           print one line for a shell prompt: trend, streak, habits due
+      remind           send the habits' reminders that have come due to the desktop (printed without one);
+                       --watch stays running and acts on their "done" and "skip"; install runs it every minute
 
     With no -c, trend reads commands from the terminal (trend> prompt) or,
     when stdin is not a terminal, one command per line as a script.
@@ -81,6 +86,12 @@ public struct TrendOptions: Equatable, Sendable {
             default:
                 if argument == "status", options.commands.isEmpty {
                     options.commands.append("status")
+                } else if argument == "remind", options.commands.isEmpty {
+                    options.commands.append("remind")
+                } else if options.commands == ["remind"], ["install", "uninstall"].contains(argument) {
+                    options.commands = ["remind \(argument)"]
+                } else if options.commands == ["remind"], argument == "--watch" {
+                    options.watchReminders = true
                 } else if argument.hasPrefix("--data-dir=") {
                     options.dataDirectory = String(argument.dropFirst("--data-dir=".count))
                 } else {

@@ -136,6 +136,9 @@ extension HabitsViewModel {
         let shown = max(7, min(detail.strengths.count, style.width - head.count - 12))
         lines.append(head + style.paint(Self.sparkline(Array(detail.strengths.suffix(shown))), .green)
                      + style.dim("  (\(shown) days)"))
+        if !summary.habit.reminders.isEmpty {
+            lines.append("  reminds   at " + summary.habit.reminders.map(\.description).joined(separator: ", ") + " on the days it is due")
+        }
         return lines.joined(separator: "\n")
     }
 

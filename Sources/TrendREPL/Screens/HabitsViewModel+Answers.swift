@@ -137,6 +137,8 @@ extension HabitsViewModel {
         let bestStreak: Int
         let strength: Double
         let archived: Bool
+        /// Its reminder times (`21:00`), in the order of the clock.
+        let reminders: [String]
 
         init(_ summary: HabitSummary) {
             let habit = summary.habit
@@ -158,6 +160,7 @@ extension HabitsViewModel {
             bestStreak = summary.bestStreak
             strength = summary.strength
             archived = habit.archived
+            reminders = habit.reminders.map(\.description)
         }
     }
 }

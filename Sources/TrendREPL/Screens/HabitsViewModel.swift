@@ -46,6 +46,12 @@ struct HabitsViewModel {
         case let .restore(name):
             let habit = try await habitsFeature.restoreDeleted(name)
             return confirmation("Restored '\(habit.name)' with its history.", habit: habit)
+        case let .remind(name, times):
+            let habit = try await habitsFeature.setReminders(name, at: times)
+            let text = habit.reminders.isEmpty ? "'\(habit.name)' reminds you of nothing now."
+                : "'\(habit.name)' reminds you at \(habit.reminders.map(\.description).joined(separator: ", ")) on the days it is due and not yet done. "
+                    + "'trend remind' sends them to the desktop ('remind install' runs it every minute)."
+            return confirmation(text, habit: habit)
         case let .export(url):
             // A .csv name is Loop's combined Checkmarks.csv; anything else is a folder with every file Loop's export holds.
             let single = url.pathExtension.lowercased() == "csv"
