@@ -77,6 +77,16 @@ public final class RemindersFeature {
             .map(\.dueAt).filter { $0 > now }.min()
     }
 
+    /// Waits until the next reminder of today comes due, or `seconds` at most (another process may set one, or
+    /// mark a habit), at least a second. The wait blocks a thread of the pool: a timer of the concurrency runtime
+    /// never fired under `faketime`, which the end-to-end tests run the program with.
+    public func waitForNextDue(atMostSeconds seconds: Double) async {
+        // Unreadable habits: the commands say why; this looks again after the longest wait.
+        let next = (try? await nextDue()) ?? nil
+        let wait = min(seconds, max(1, next.map { $0.timeIntervalSince(habitsFeature.currentDate()) } ?? seconds))
+        _ = try? await BlockingPool.shared.run { _ in usleep(UInt32(wait * 1_000_000)) }  // Only a refused thread ends it early.
+    }
+
     /// Sends every reminder that has come due as a desktop notification with "done" and "skip", or prints them
     /// when there is no notification service, and records them as sent. A service that refuses stops the run:
     /// what was shown before it is recorded, the rest is not (and goes next time).

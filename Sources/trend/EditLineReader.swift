@@ -26,6 +26,10 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     /// What Ctrl-C does while a command runs (no line is being read); guarded by `hookLock`.
     private var commandInterrupt: (@Sendable () -> Void)?
     private let hookLock = NSLock()
+    /// Lines to show above the prompt (a reminder come due), written to while a line is typed; guarded by `hookLock`,
+    /// and a byte in `announcePipe` wakes the reading thread for them.
+    private var announcements: [String] = []
+    private let announcePipe: (read: Int32, write: Int32)
 
     /// A reader on libedit, or nil when no libedit can be opened.
     init?(historyPath: String) {
@@ -40,6 +44,7 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         }
         interruptPipe = nonBlockingPipe()
         finishedPipe = nonBlockingPipe()
+        announcePipe = nonBlockingPipe()
         // A signal handler writes to the pipe: a dispatch source would need a free worker thread, and an
         // import or restore can keep every one busy until it ends (Ctrl-C then did nothing under load).
         _ = trend_el_catch_interrupts(interruptPipe.write)
@@ -74,9 +79,30 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         completionLock.unlock()
     }
 
+    /// Shows `line` above the prompt, leaving what is being typed as it was; while a command runs, before the next prompt.
+    /// Any thread.
+    func announce(_ line: String) {
+        hookLock.withLock { announcements.append(line) }
+        var byte: UInt8 = 1
+        _ = write(announcePipe.write, &byte, 1)  // A full pipe already holds a wake-up.
+    }
+
+    /// The announced lines, taken: on the reading thread.
+    private func takeAnnouncements() -> String {
+        Self.drain(announcePipe.read)
+        let lines = hookLock.withLock { () -> [String] in
+            defer { announcements = [] }
+            return announcements
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
     func readLine(prompt: String) -> LineReadResult {
         // A Ctrl-C pressed while a command ran is spent; it must not cancel the next line.
         drainInterrupts()
+        // What came while the command ran goes before the prompt.
+        let pending = takeAnnouncements()
+        if !pending.isEmpty { FileHandle.standardOutput.write(Data(pending.utf8)) }
         lineComplete = false
         receivedLine = nil
         trend_el_callback_handler_install(prompt, lineHandler)
@@ -89,11 +115,20 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         }
         while !lineComplete {
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: interruptPipe.read, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, -1)
+                       pollfd(fd: interruptPipe.read, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: announcePipe.read, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 3, -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return .endOfInput
+            }
+            if fds[2].revents & Int16(POLLIN) != 0 {
+                // The prompt's line is cleared, the lines written, and libedit draws the prompt and what was typed again.
+                let lines = takeAnnouncements()
+                if !lines.isEmpty {
+                    FileHandle.standardOutput.write(Data(("\r\u{1B}[2K" + lines).utf8))
+                    _ = trend_el_redraw_line()
+                }
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 drainInterrupts()

@@ -115,6 +115,8 @@ func runTrend() async -> Int32 {
         try? FileManager.default.createDirectory(at: app.settingsFeature.dataDirectory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         if let lineReader = EditLineReader(historyPath: history) {
+            // A reminder that comes due while the prompt is open: one line above it (DESIGN §9).
+            Task { await announceReminders(app, on: lineReader) }
             EditLineReader.setCompletionTable(session.catalog.completionTable)
             // The habits' names join what Tab offers once launch has read them, before any command has run.
             Task {
@@ -189,6 +191,17 @@ func runTrend() async -> Int32 {
     editLine?.saveHistory()
     await finish(app)
     return exitStatus(session)
+}
+
+/// Shows each reminder as it comes due above the prompt, for as long as the prompt is open: it looks when the next
+/// one is due, and at least once a minute (another process may have set one, or marked the habit).
+@MainActor
+func announceReminders(_ app: AppModel, on reader: EditLineReader) async {
+    while !Task.isCancelled {
+        // An unreadable database is said by the commands that read it; the prompt's reminders wait for the next look.
+        for line in (try? await RemindViewModel.announcements(app)) ?? [] { reader.announce(line) }
+        await app.remindersFeature.waitForNextDue(atMostSeconds: 60)
+    }
 }
 
 /// The production graph, launched for the kind of run this is.

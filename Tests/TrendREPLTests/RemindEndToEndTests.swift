@@ -110,3 +110,28 @@ import TestSupport
         #expect(marked?["doneToday"] as? Bool == true, "\(habits)")
     }
 }
+
+/// Issue 50, item 5: in the open REPL a reminder that comes due is one line above the prompt, and the line being
+/// typed stays as it was (tmux, a real terminal; the clock is faketime's, moving on from 20:59:55).
+@Suite struct RemindPromptTests {
+    let terminal = TmuxTerminal()
+
+    @Test func aReminderThatComesDueIsALineAboveThePromptAndTheTypedLineStays() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let data = temp.url.appendingPathComponent("data")
+        let setup = try runTrend(["--data-dir", data.path, "-c", "habit add Read every day", "-c", "habit remind Read at 21:00"],
+                                 clock: "2026-06-15 20:00:00")
+        #expect(setup.status == 0, "\(setup.standardError)")
+        let session = try terminal.startREPL(data: data, clock: "2026-06-15 20:59:55")
+        defer { terminal.endServer() }
+        try terminal.type(session, "habit do")
+        let screen = try terminal.waitFor(session, "Reminder: Read")
+        #expect(screen.contains("Reminder: Read, due today (21:00). 'habit done Read' marks it."), "\(screen)")
+        let lines = screen.split(separator: "\n").map(String.init)
+        let reminder = try #require(lines.firstIndex { $0.hasPrefix("Reminder: Read") })
+        #expect(lines.dropFirst(reminder + 1).first { !$0.isEmpty } == "trend> habit do", "the typed line stays:\n\(screen)")
+        try terminal.type(session, "ne Read", then: "Enter")
+        #expect(try terminal.waitFor(session, "'Read' done today").contains("'Read' done today"))
+    }
+}

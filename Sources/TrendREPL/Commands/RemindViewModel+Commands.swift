@@ -9,7 +9,7 @@ extension RemindViewModel {
             CommandSpec(name: "remind", syntax: .optional(.choice([.word("install"), .word("uninstall")])),
                         summary: "send the habits' reminders that have come due to the desktop (printed without one); "
                             + "'install' runs it every minute (a systemd user timer, or cron), 'uninstall' stops that",
-                        examples: ["remind", "remind install", "remind uninstall", "habit remind Read at 21:00"]) { context, arguments in
+                        examples: ["remind", "remind install", "remind uninstall"]) { context, arguments in
                 let model = RemindViewModel(remindersFeature: context.app.remindersFeature)
                 guard arguments.has("install") || arguments.has("uninstall") else { return try await model.send() }
                 let environment = ProcessInfo.processInfo.environment

@@ -30,6 +30,15 @@ public struct RemindViewModel {
         }
     }
 
+    /// The reminders come due for the open prompt, each one line, recorded as sent.
+    public static func announcements(_ app: AppModel) async throws -> [String] {
+        try await app.settingsFeature.load()
+        return try await app.remindersFeature.announceDue().map { reminder in
+            "Reminder: \(TerminalText.visible(reminder.habit.name)), \(reminder.what) (\(reminder.time)). "
+                + "'habit done \(CommandTokenizer.quoted(reminder.habit.name))' marks it."
+        }
+    }
+
     func send() async throws -> CommandOutput {
         let sent = try await remindersFeature.sendDue()
         return CommandOutput(Sent(sent), style: .plain)
