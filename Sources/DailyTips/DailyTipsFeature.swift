@@ -89,7 +89,7 @@ public final class DailyTipsFeature {
         let deck = TipDeck(catalogue: try catalogue.get())
         let facts = try await checkInFacts()
         let day = facts.day
-        return try await repository.update(seed: seed) { state in
+        return try await repository.update(seed: seed, at: currentDate()) { state in
             _ = deck.tip(for: day, deck: facts.deck, state: &state)
             return deck.another(for: day, deck: facts.deck, state: &state)
         }
@@ -106,7 +106,7 @@ public final class DailyTipsFeature {
         let monday = day - DayNumber.weekdayFromMonday(day)
         let lastWeek = (monday - 7)...(monday - 1)
         // What the stored state already settles, read without writing.
-        let stored = try await repository.update(seed: seed) { state in state }
+        let stored = try await repository.update(seed: seed, at: currentDate()) { state in state }
 
         var occurrences = PepTalkRules.occurrences(facts)
         var figures: WeekFigures?
@@ -126,7 +126,7 @@ public final class DailyTipsFeature {
         }
         let checkedWeek = figures == nil ? nil : lastWeek.lowerBound
         let candidates = occurrences
-        let dealt = try await repository.update(seed: seed) { state in
+        let dealt = try await repository.update(seed: seed, at: currentDate()) { state in
             let tip = deck.tip(for: day, deck: facts.deck, state: &state)
             if let checkedWeek { state.habitWeekChecked = checkedWeek }
             var pepTalk: PepTalk?
@@ -162,7 +162,7 @@ public final class DailyTipsFeature {
         do {
             let deck = TipDeck(catalogue: try catalogue.get())
             let facts = try await checkInFacts()
-            currentTip = try await repository.update(seed: seed) { state in
+            currentTip = try await repository.update(seed: seed, at: currentDate()) { state in
                 deck.tip(for: facts.day, deck: facts.deck, state: &state)
             }
             lastError = nil

@@ -166,7 +166,7 @@ extension HabitsTable: SchemaOwner {
                            columns: ["habit_id", "day", "status", "value", "note"]),
             JournaledTable(code: 5, name: "habit_reminders", noun: "habit's reminder times", key: ["habit_id"], columns: ["habit_id", "times"]),
             JournaledTable(code: 6, name: "habit_reminders_sent", noun: "reminder sent", key: ["habit_id", "moment"],
-                           columns: ["habit_id", "moment"]),
+                           columns: ["habit_id", "moment"], undoable: false),
         ]
     }
 }

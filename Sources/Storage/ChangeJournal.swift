@@ -61,6 +61,11 @@ extension SQLiteConnection {
     public func describeRecordedChange(_ summary: String) throws {
         try run("UPDATE journal_changes SET summary = ? WHERE id = (SELECT change_id FROM journal_recording WHERE id = 1)", [.text(summary)])
     }
+
+    /// Keeps the change being recorded out of the history, as `JournalEntry.keptOutOfHistory` does (it held only bookkeeping).
+    public func keepRecordedChangeOutOfHistory() throws {
+        try run("UPDATE journal_changes SET kept_out = 1 WHERE id = (SELECT change_id FROM journal_recording WHERE id = 1)")
+    }
 }
 
 /// The journal of changes: every journaled write records, through triggers
@@ -220,7 +225,7 @@ enum ChangeJournal {
 
         /// One row: checked, then written.
         func replayRow(_ seq: Int, _ code: Int, hasExpected: Bool, hasWanted: Bool) throws {
-            guard let table = connection.schema.journaled[code] else { return }
+            guard let table = connection.schema.journaled[code], table.undoable else { return }
             let slot = code * 8
             let count = hasExpected
                 ? try run(slot, table.matchSQL(image: expected, wholeRow: true), seq).int(0)
@@ -265,7 +270,7 @@ enum ChangeJournal {
         }
         while try rows.step() {
             let seq = rows.int(0), code = rows.int(1)
-            guard connection.schema.journaled[code] != nil else { continue }
+            guard connection.schema.journaled[code]?.undoable == true else { continue }
             let (hasExpected, hasWanted) = undoing ? (rows.int(3) != 0, rows.int(2) != 0) : (rows.int(2) != 0, rows.int(3) != 0)
             guard hasExpected != hasWanted else {
                 try flush()

@@ -28,9 +28,12 @@ public struct JournaledTable: Sendable, Equatable {
     public let keyShownAs: Int?
     /// Whether a large insert into it is journaled by its range of rowids (`ChangeJournal+Appends`).
     public let appendsByRange: Bool
+    /// Whether `undo` and `redo` put its rows back: false for bookkeeping that travels by sync but is nobody's
+    /// change (the tip deck, the reminders sent), which an undo of a restore or a habit's delete leaves as it is.
+    public let undoable: Bool
 
     public init(code: Int, name: String, noun: String, key: [String], columns: [String], rowidSlot: Int? = nil,
-                keyShownAs: Int? = nil, appendsByRange: Bool = false) {
+                keyShownAs: Int? = nil, appendsByRange: Bool = false, undoable: Bool = true) {
         precondition(key.allSatisfy(columns.contains), "a journaled table's key is among its columns")
         self.code = code
         self.name = name
@@ -40,6 +43,7 @@ public struct JournaledTable: Sendable, Equatable {
         self.rowidSlot = rowidSlot
         self.keyShownAs = keyShownAs
         self.appendsByRange = appendsByRange
+        self.undoable = undoable
     }
 }
 

@@ -90,7 +90,8 @@ extension SyncLedger {
             try versions.add(version)
         }
         try versions.finish()
-        applied.rows += try rows.finish()
+        let added = try rows.finish()
+        if table.table.undoable { applied.rows += added }
         try pause?.resume()
         if written != nil { prepared.written[code]??.formUnion((fresh + known).lazy.map(keyHash)) }
     }

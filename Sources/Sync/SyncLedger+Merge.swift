@@ -125,7 +125,7 @@ extension SyncLedger {
         guard var target else {
             try parkChildren(of: table, key, in: connection)
             try run(connection, "DELETE FROM \(name) WHERE \(matchKey(table))", key)
-            applied.rows += connection.changes
+            if table.table.undoable { applied.rows += connection.changes }
             try recordDigest(table, key, nil, in: connection)
             return
         }
@@ -146,7 +146,8 @@ extension SyncLedger {
             INSERT INTO \(name)(\(columns.joined(separator: ", "))) VALUES(\(columns.map { _ in "?" }.joined(separator: ", ")))
             ON CONFLICT(\(table.table.key.joined(separator: ", "))) DO UPDATE SET \(updates)
             """, columns.map { target[$0] ?? .null })
-        applied.rows += 1
+        // Bookkeeping that travels (the tip deck, the reminders sent) is no change a person would count.
+        if table.table.undoable { applied.rows += 1 }
     }
 
     /// Before a row from another device's delete goes, the rows that hang

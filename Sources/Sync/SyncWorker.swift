@@ -113,6 +113,9 @@ actor SyncWorker {
                 try connection.run("DELETE FROM sync_notes WHERE id <= (SELECT max(id) FROM sync_notes) - 50")
                 if applied.rows > 0 {
                     try connection.describeRecordedChange("sync: \(applied.rows) \(applied.rows == 1 ? "change" : "changes") from \(names.joined(separator: " and "))")
+                } else {
+                    // Only bookkeeping came (another device's tip deck): nothing for `history` to list.
+                    try connection.keepRecordedChangeOutOfHistory()
                 }
                 return (applied, names, read, reached)
             }

@@ -41,6 +41,32 @@ import TestSupport
         return (sync, temp.url.appendingPathComponent("laptop").path, temp.url.appendingPathComponent("desktop").path)
     }
 
+    /// Issue 47, item 9: the tip deck's state travels, so the tip of the day is the same on both devices, day
+    /// after day, whichever looks first; dealing it is bookkeeping that `history` does not list.
+    @Test func theTipOfTheDayIsTheSameOnEveryDevice() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let (sync, laptop, desktop) = try twoDevices(in: temp)
+        for (directory, name) in [(laptop, "laptop"), (desktop, "desktop")] {
+            let setup = try runTrend(["--data-dir", directory, "-c", "set sync-folder \(sync.path)", "-c", "set device-name \(name)"])
+            #expect(setup.status == 0, "\(setup.standardError)")
+        }
+        func tip(_ directory: String, at clock: String) throws -> String? {
+            let run = try runTrend(["--data-dir", directory, "--json", "-c", "weigh 80", "-c", "tip"], clock: clock)
+            return (try run.documents().last?["tip"] as? [String: Any])?["id"] as? String
+        }
+        var days: [String] = []
+        for (day, first) in [("16", laptop), ("17", desktop), ("18", laptop), ("19", desktop)] {
+            let other = first == laptop ? desktop : laptop
+            let one = try tip(first, at: "2026-06-\(day) 07:00:00"), two = try tip(other, at: "2026-06-\(day) 08:00:00")
+            #expect(one != nil && one == two, "the tip of 2026-06-\(day): \(String(describing: one)) and \(String(describing: two))")
+            days.append(one ?? "")
+        }
+        #expect(Set(days).count == 4, "a new tip each day")
+        let history = try runTrend(["--data-dir", laptop, "-c", "history"], clock: "2026-06-19 09:00:00").standardOutput
+        #expect(!history.contains("tip deck"), "\(history)")
+    }
+
     @Test func aSecondDeviceSeesTheFirstByNameAndItsWeighIn() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
