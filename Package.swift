@@ -72,8 +72,10 @@ let package = Package(
 
         // MARK: Presentation and the executable
         // TrendREPL presents every Feature's values and errors, so it names
-        // each feature target it reads types from; Storage only for
-        // `StorageError`, the reason a command could not reach the database.
+        // each feature target it reads types from; Storage for `StorageError`
+        // (the reason a command could not reach the database), `FreshLoader`
+        // (one look for another process's writes per command) and `BlockingPool`;
+        // Notifications for the reminders' timer (`remind install`).
         .target(
             name: "TrendREPL",
             dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights", "Sync", "Vocabulary", "Notifications"]

@@ -45,7 +45,7 @@ public final class AppModel {
     private var hasLaunched = false
 
     /// The version written into backups and shown by `--version`.
-    nonisolated public static let version = "0.2.0"
+    nonisolated public static let version = "0.3.0"
 
     public init(weightEntryFeature: WeightEntryFeature, measurementsFeature: MeasurementsFeature, progressFeature: ProgressFeature,
                 settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, remindersFeature: RemindersFeature,

@@ -2,7 +2,7 @@ import Foundation
 import Storage
 
 /// Frozen: each migration below is the SQL that shipped, word for word. A
-/// test pins its hash (`MigrationHashTests`); never edit one, add the next.
+/// test pins its hash (`SchemaTests`); never edit one, add the next.
 extension TipDeckTable: SchemaOwner {
     /// The tip deck: bookkeeping, journaled only to travel (migration 23).
     public var migrations: [Migration] {

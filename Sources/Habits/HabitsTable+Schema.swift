@@ -1,7 +1,7 @@
 import Storage
 
 /// Frozen: each migration below is the SQL that shipped, word for word. A
-/// test pins its hash (`MigrationHashTests`); never edit one, add the next.
+/// test pins its hash (`SchemaTests`); never edit one, add the next.
 extension HabitsTable: SchemaOwner {
     /// Habits, their days, their checkpoints, and the journal's triggers on them.
     public var migrations: [Migration] {

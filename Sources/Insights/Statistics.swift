@@ -1,7 +1,7 @@
 import Foundation
 
 /// The few statistics insights need, written out so each can be checked
-/// against published values (InsightsTests/StatisticsTests): Student's t
+/// against published values (`StatisticsTests`): Student's t
 /// distribution through the regularized incomplete beta function, Welch's
 /// interval for a difference of two means, the one-sample interval, and the
 /// Benjamini–Hochberg step-up procedure.

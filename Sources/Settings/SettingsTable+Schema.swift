@@ -1,7 +1,7 @@
 import Storage
 
 /// Frozen: each migration below is the SQL that shipped, word for word. A
-/// test pins its hash (`MigrationHashTests`); never edit one, add the next.
+/// test pins its hash (`SchemaTests`); never edit one, add the next.
 extension SettingsTable: SchemaOwner {
     /// The settings table, and the journal's triggers on it.
     public var migrations: [Migration] {

@@ -86,7 +86,7 @@ enum ChangeJournal {
     /// The images keep the row's rowid in `rowidSlot` when the table has one,
     /// so undoing a delete puts a row back where it was and a change
     /// journaled by its range of rowids (`ChangeJournal+Appends`) still finds it.
-    /// `JournalTriggerTests` holds every owner's triggers to it.
+    /// `SchemaTests.theJournalsTriggersRecordTheColumnsTheirOwnersDeclare` holds every owner's triggers to it.
     ///
     /// The rows of a change are the contiguous run `first_seq...last_seq`
     /// (changes are written one at a time, under the write lock), so

@@ -1,5 +1,5 @@
 /// One step of the schema: the SQL a table's owner runs when a database
-/// moves to `version`. Once shipped it never changes (`MigrationHashTests`
+/// moves to `version`. Once shipped it never changes (`SchemaTests`
 /// pins each one's text); a change to a table is a new migration.
 public struct Migration: Sendable, Equatable {
     public let version: Int

@@ -2,7 +2,7 @@
 /// `journal_recording`, `journal_appends`): Storage keeps them; the triggers
 /// that fill them belong to each journaled table's owner.
 /// Frozen: each migration below is the SQL that shipped, word for word. A
-/// test pins its hash (`MigrationHashTests`); never edit one, add the next.
+/// test pins its hash (`SchemaTests`); never edit one, add the next.
 public struct JournalTables: SchemaOwner {
     public init() {}
 

@@ -2,7 +2,7 @@
 /// changes every process bumps), kept by Storage itself and never part of a
 /// snapshot.
 /// Frozen: each migration below is the SQL that shipped, word for word. A
-/// test pins its hash (`MigrationHashTests`); never edit one, add the next.
+/// test pins its hash (`SchemaTests`); never edit one, add the next.
 public struct MetaTable: SchemaOwner {
     public init() {}
 
