@@ -56,8 +56,8 @@ let package = Package(
         // Other apps' files in and Trend's exports out: the readers, the zip and XML streams, libarchive.
         .target(name: "WeightImport", dependencies: ["WeightLog", "Storage", "Settings", "CArchive", "Vocabulary"]),
         .target(name: "Progress", dependencies: ["WeightLog", "Settings", "Vocabulary"]),
-        .target(name: "Habits", dependencies: ["Storage", "Settings", "Vocabulary", "Notifications"]),
-        .target(name: "DailyTips", dependencies: ["Storage", "Settings", "Vocabulary"]),
+        .target(name: "Habits", dependencies: ["Storage", "Vocabulary", "Notifications"]),
+        .target(name: "DailyTips", dependencies: ["Storage", "Vocabulary"]),
         .target(name: "Backup", dependencies: ["Storage", "Settings", "Cryptography", "Vocabulary"]),
         // The statistics relating habits to weight: values in, no tables (DESIGN.md §3 Insights).
         .target(name: "Insights", dependencies: ["Vocabulary"]),
@@ -102,7 +102,7 @@ let package = Package(
         // MARK: Tests, one target per library target
         .target(
             name: "TestSupport",
-            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup"],
+            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "Habits", "DailyTips"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite", "Vocabulary", "TestSupport"]),

@@ -1,6 +1,5 @@
 import DailyTips
 import Habits
-import Settings
 import Vocabulary
 import WeightLog
 

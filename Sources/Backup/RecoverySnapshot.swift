@@ -1,6 +1,5 @@
 import Cryptography
 import Foundation
-import Settings
 import Storage
 
 /// Why a snapshot file was refused; nothing was changed.

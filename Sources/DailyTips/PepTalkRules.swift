@@ -1,4 +1,3 @@
-import Settings
 import Vocabulary
 
 /// What the check-in knows that pep talks and the deck of the day depend on;

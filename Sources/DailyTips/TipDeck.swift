@@ -1,4 +1,3 @@
-import Settings
 import Vocabulary
 
 /// The state of the tip decks, saved after every draw so a restart neither

@@ -1,4 +1,3 @@
-import Settings
 import Vocabulary
 
 /// A week's own figures, weight and habits (filled from the weight log's and

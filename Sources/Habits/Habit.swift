@@ -2,7 +2,6 @@
 /// skipped or with a value, streaks and Loop-style strength, the repository,
 /// and HabitsFeature. It imports Storage and Settings; no other feature.
 import Foundation
-import Settings
 import Vocabulary
 
 /// When a habit is meant to happen.

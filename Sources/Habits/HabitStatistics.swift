@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 
 /// How one day of a habit stands.
 public enum HabitDayStatus: String, Sendable, Equatable {

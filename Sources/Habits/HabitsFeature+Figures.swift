@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 import Vocabulary
 
 /// The figures the list and `habit show` present: strength, streaks and

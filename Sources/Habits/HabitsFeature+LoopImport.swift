@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 import Storage
 
 /// What bringing a Loop backup in does, or would do.

@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 import Vocabulary
 
 /// Loop Habit Tracker's model of a habit's days, so a Loop user sees the same

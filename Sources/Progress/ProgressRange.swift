@@ -2,7 +2,6 @@
 /// weigh-ins to `WeightHistoryData` (the benchmarked hot path), the tracker
 /// that runs it, and ProgressFeature. It imports WeightLog (for the entry
 /// and daily series) and Settings; no other feature target.
-import Settings
 import Vocabulary
 
 /// The span of days the progress screen shows: the last N days up to today

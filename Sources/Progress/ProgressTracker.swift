@@ -1,6 +1,5 @@
 import Foundation
 import Observation
-import Settings
 import WeightLog
 
 /// Holds the progress snapshot and computes it: on the main actor for small

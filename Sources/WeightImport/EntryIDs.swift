@@ -1,6 +1,5 @@
 
 import Foundation
-import Settings
 import Vocabulary
 import WeightLog
 

@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 import WeightLog
 
 /// openScale's CSV exports, every version:

@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 import WeightLog
 
 /// What particular apps' files do that a plain CSV does not: Hacker's Diet

@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 import Vocabulary
 
 /// How the body moved over a period and the one before it, beside the weight:

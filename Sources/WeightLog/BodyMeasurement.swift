@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 import Vocabulary
 
 /// What a tape measure goes round (openScale's and most trackers' set).

@@ -1,4 +1,3 @@
-import Settings
 import Vocabulary
 
 /// One day of the Monday–Sunday week view.

@@ -4,7 +4,6 @@
 /// imports and exports, and the WeightEntryFeature that records them. It
 /// imports Storage and Settings; never Progress or another feature target.
 import Foundation
-import Settings
 import Vocabulary
 
 /// One weigh-in.

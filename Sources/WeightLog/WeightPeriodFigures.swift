@@ -1,4 +1,3 @@
-import Settings
 import Vocabulary
 
 /// What the weigh-ins of a stretch of days (a week, a month) add up to: one

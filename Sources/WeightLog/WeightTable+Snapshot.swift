@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 import Storage
 
 /// Weigh-ins as a recovery snapshot holds them (the `weights` member): written

@@ -1,7 +1,6 @@
 import AppCore
 import Foundation
 import Habits
-import Settings
 import Vocabulary
 
 /// The words of the habits screen: what each command takes, its help and how it completes.

@@ -2,7 +2,6 @@ import AppCore
 import Foundation
 import Vocabulary
 import Habits
-import Settings
 import WeightImport
 import WeightLog
 

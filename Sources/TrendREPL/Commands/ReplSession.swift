@@ -6,7 +6,6 @@ import Backup
 import Foundation
 import Habits
 import Progress
-import Settings
 import Storage
 import WeightLog
 

@@ -1,6 +1,5 @@
 import AppCore
 import DailyTips
-import Settings
 import WeightLog
 
 /// The words of the today screen: what each command takes, its help and how it completes.

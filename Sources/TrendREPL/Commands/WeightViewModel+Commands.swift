@@ -1,7 +1,6 @@
 import AppCore
 import Foundation
 import Progress
-import Settings
 import Vocabulary
 import WeightLog
 

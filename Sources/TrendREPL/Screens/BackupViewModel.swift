@@ -1,7 +1,7 @@
 import AppCore
 import Backup
-import Settings
 import Foundation
+import Settings
 import Vocabulary
 
 /// The backup screens: `backup [status|now|list]`, `restore …`, `delete-all-data`.

@@ -1,4 +1,3 @@
-import Settings
 import Foundation
 import Vocabulary
 import WeightLog

@@ -1,7 +1,6 @@
 import Foundation
 import Habits
 import Insights
-import Settings
 import Vocabulary
 
 /// `habit show NAME`: the last 60 days as a calendar (a column per week, a

@@ -2,7 +2,6 @@ import AppCore
 import Foundation
 import Habits
 import Insights
-import Settings
 import Vocabulary
 
 /// The habit screens: `habits` (today's list) and `habit …`.

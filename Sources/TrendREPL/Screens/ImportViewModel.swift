@@ -2,7 +2,6 @@ import AppCore
 import Foundation
 import Habits
 import Progress
-import Settings
 import Synchronization
 import Vocabulary
 import WeightImport

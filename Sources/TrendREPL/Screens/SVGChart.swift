@@ -1,6 +1,5 @@
 import Foundation
 import Progress
-import Settings
 import Vocabulary
 import WeightLog
 

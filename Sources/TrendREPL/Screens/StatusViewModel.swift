@@ -1,6 +1,5 @@
 import AppCore
 import Habits
-import Settings
 import WeightLog
 
 /// `status` (and `trend status`): one line for a shell prompt or a tmux

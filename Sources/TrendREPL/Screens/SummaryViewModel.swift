@@ -1,6 +1,5 @@
 import AppCore
 import Habits
-import Settings
 import Vocabulary
 import WeightLog
 

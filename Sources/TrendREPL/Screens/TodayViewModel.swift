@@ -2,7 +2,6 @@ import AppCore
 import DailyTips
 import Foundation
 import Insights
-import Settings
 import Vocabulary
 import WeightLog
 

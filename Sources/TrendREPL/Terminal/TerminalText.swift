@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 import Vocabulary
 
 /// Text from outside (a note in an imported file, a name in a synced folder)
