@@ -62,7 +62,7 @@ struct Input {
                                 smoothed.withUnsafeMutableBufferPointer { smoothed in
                                     pr_compute(instants.baseAddress, kilograms.baseAddress, n,
                                                transitions.baseAddress, offsets.baseAddress, transitions.count,
-                                               today, 90, goal == nil ? 0 : 1, goal ?? 0,
+                                               today, 90, goal == nil ? 0 : 1, goal ?? 0, WeightGoal.atGoalKilograms,
                                                days.baseAddress, means.baseAddress, smoothed.baseAddress, &result)
                                 }
                             }

@@ -12,7 +12,7 @@ static long first_index_on_or_after(const long *days, long count, long day) {
 
 void pr_compute(const double *instants, const double *kilograms, long n,
                 const double *transitions, const double *offsets, long transition_count,
-                long today, long window_days, int has_goal, double goal,
+                long today, long window_days, int has_goal, double goal, double at_goal,
                 long *days, double *means, double *smoothed, pr_result *out) {
     /* Daily values: local day = floor((t + offset) / 86400), the offset found by walking the table. */
     long count = 0, cursor = 0, current = 0;
@@ -87,7 +87,7 @@ void pr_compute(const double *instants, const double *kilograms, long n,
 
     /* Goal projection from the fitted level. */
     if (!has_goal) r.reason = 1;
-    else if (fabs(level - goal) <= 1.1) r.reason = 5;
+    else if (fabs(level - goal) <= at_goal) r.reason = 5;
     else if (!r.has_slope) r.reason = 2;
     else {
         double d = (goal - level) / r.slope;

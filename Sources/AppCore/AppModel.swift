@@ -41,6 +41,7 @@ public final class AppModel {
     public let weightImportFeature: WeightImportFeature
     public let changeHistoryFeature: ChangeHistoryFeature
     public let insightsFeature: InsightsFeature
+    public let checkInFeature: CheckInFeature
     public let syncFeature: SyncFeature
     private var hasLaunched = false
 
@@ -51,7 +52,8 @@ public final class AppModel {
                 settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, remindersFeature: RemindersFeature,
                 dailyTipsFeature: DailyTipsFeature,
                 backupFeature: BackupFeature, weightImportFeature: WeightImportFeature,
-                changeHistoryFeature: ChangeHistoryFeature, insightsFeature: InsightsFeature, syncFeature: SyncFeature) {
+                changeHistoryFeature: ChangeHistoryFeature, insightsFeature: InsightsFeature, checkInFeature: CheckInFeature,
+                syncFeature: SyncFeature) {
         self.weightEntryFeature = weightEntryFeature
         self.measurementsFeature = measurementsFeature
         self.progressFeature = progressFeature
@@ -63,6 +65,7 @@ public final class AppModel {
         self.weightImportFeature = weightImportFeature
         self.changeHistoryFeature = changeHistoryFeature
         self.insightsFeature = insightsFeature
+        self.checkInFeature = checkInFeature
         self.syncFeature = syncFeature
     }
 
@@ -136,6 +139,9 @@ public final class AppModel {
         }
         // Insights own no table: they read the weigh-ins and habits as values.
         let insightsFeature = InsightsFeature { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature) }
+        // What `today` and `weigh` both show, assembled from the Features that own its parts.
+        let checkInFeature = CheckInFeature(weightEntryFeature: weightEntryFeature, dailyTipsFeature: dailyTipsFeature,
+                                            measurementsFeature: measurementsFeature, insightsFeature: insightsFeature)
         // The other devices' changes come in through the sync folder, a device-local setting; they may touch any table.
         let syncFeature = SyncFeature(
             storage: storage,
@@ -162,7 +168,7 @@ public final class AppModel {
                         settingsFeature: settingsFeature, habitsFeature: habitsFeature, remindersFeature: remindersFeature,
                         dailyTipsFeature: dailyTipsFeature, backupFeature: backupFeature,
                         weightImportFeature: weightImportFeature, changeHistoryFeature: changeHistoryFeature,
-                        insightsFeature: insightsFeature, syncFeature: syncFeature)
+                        insightsFeature: insightsFeature, checkInFeature: checkInFeature, syncFeature: syncFeature)
     }
 
     /// Starts each Feature's independent launch work once. Awaits nothing.

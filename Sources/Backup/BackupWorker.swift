@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Vocabulary
 
 /// The file and database work of backups, off the main actor.
 actor BackupWorker {
@@ -249,9 +250,9 @@ actor BackupWorker {
         case let .sync(prefix):
             guard let syncFolderURL else { throw BackupFileError.noSyncFolder }
             let own = try installationID()
-            let matches = try RecoveryBackupFiles.otherInstallations(in: syncFolderURL, excluding: own)
-                .filter { $0.id.hasPrefix(prefix.lowercased()) }
-            guard prefix.count >= 4, matches.count == 1, let match = matches.first else {
+            let typed = IDPrefix(prefix)
+            let matches = try RecoveryBackupFiles.otherInstallations(in: syncFolderURL, excluding: own).filter { typed.matches($0.id) }
+            guard matches.count == 1, let match = matches.first else {
                 throw BackupFileError.noSuchBackup("sync \(prefix)")
             }
             return (match.file, "sync \(match.id.prefix(8))")

@@ -5,7 +5,7 @@ import Vocabulary
 public struct CheckInFacts: Sendable, Equatable {
     /// Today's local day.
     public var day: Int
-    /// The trend is within `CheckIn.maintenanceKilograms` of the goal.
+    /// The trend is within `WeightGoal.atGoalKilograms` of the goal.
     public var isNearGoal: Bool
     /// Today's verdict is `timeForReset` (a plateau).
     public var needsReset: Bool

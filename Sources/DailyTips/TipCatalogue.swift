@@ -7,7 +7,7 @@ public enum TipDeckKind: String, Sendable, Codable, CaseIterable {
     case everyday
     /// Plateau days (a `timeForReset` verdict), from the first tip of the day.
     case reset
-    /// Days the trend is within `CheckIn.maintenanceKilograms` of the goal.
+    /// Days the trend is within `WeightGoal.atGoalKilograms` of the goal.
     case maintenance
 }
 

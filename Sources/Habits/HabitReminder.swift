@@ -79,6 +79,6 @@ public struct HabitReminder: Sendable, Equatable {
     }
 
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+        PlainDecimal.text(value)
     }
 }

@@ -138,7 +138,7 @@ public final class HabitsFeature {
     public var today: Int { localDays.day(of: habitClock()) }
 
     /// The clock moved back by the start of day, so the habit day rolls over at that time.
-    private func habitClock() -> Date { currentDate().addingTimeInterval(-Double(dayStartMinutes()) * 60) }
+    private func habitClock() -> Date { currentDate().habitClock(dayStartMinutes: dayStartMinutes()) }
 
     var localDays: LocalDays { LocalDays.shared(for: calendar.timeZone) }
 
@@ -357,7 +357,7 @@ public final class HabitsFeature {
         case .done?: "done"
         case .skipped?: "skip"
         case .no?: "no"
-        case let .value(number)?: "done \(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number))"
+        case let .value(number)?: "done \(PlainDecimal.text(number))"
         case nil: "undo"
         }
     }

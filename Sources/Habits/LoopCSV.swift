@@ -154,7 +154,7 @@ public enum LoopCSV {
 
     /// An amount as a person would write it: `8`, `2.5`.
     static func amount(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+        PlainDecimal.text(value)
     }
 
     private static let labels = ["YES_MANUAL", "YES_AUTO", "NO", "SKIP", "UNKNOWN"]

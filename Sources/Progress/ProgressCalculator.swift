@@ -21,8 +21,6 @@ public enum ProgressCalculator {
     public static let rangeStandardErrors = 1.2816
     public static let projectionDays = 30
     public static let kilocaloriesPerKilogram = 7_700.0
-    public static let atGoalToleranceKilograms = 1.1
-    public static let steadyToleranceKilograms = 0.2
     public static let longestProjectionDays = 365.0
 
     /// Cold: from entries (sorted by date or not) to the range's history.
@@ -111,9 +109,8 @@ public enum ProgressCalculator {
     }
 
     static func direction(change: Double, firstTrend: Double, goalKilograms: Double?) -> ChangeDirection {
-        guard abs(change) > steadyToleranceKilograms + 1e-9 else { return .steady }
-        let wantsLower = goalKilograms.map { $0 < firstTrend } ?? true
-        return (change < 0) == wantsLower ? .improving : .worsening
+        guard WeightGoal.isMove(change) else { return .steady }
+        return (change > 0) == WeightGoal.isGaining(goal: goalKilograms, from: firstTrend) ? .improving : .worsening
     }
 
     /// The goal date from the fit's level and slope, its range from the
@@ -121,7 +118,7 @@ public enum ProgressCalculator {
     static func project(level: Double, fit: Fit?, shortfall: WeightRate.Shortfall?, goalKilograms: Double?,
                         today: Int) -> (day: Int?, range: ClosedRange<Int>?, reason: ProjectionUnavailableReason?) {
         guard let goalKilograms else { return (nil, nil, .noGoal) }
-        if abs(level - goalKilograms) <= atGoalToleranceKilograms { return (nil, nil, .atGoal) }
+        if WeightGoal.isAtGoal(level, goal: goalKilograms) { return (nil, nil, .atGoal) }
         guard let fit else {
             let recentOnly = shortfall.map { $0.moreDays == 0 && $0.weighedDays >= WeightRate.minimumWeighedDays } ?? false
             return (nil, nil, recentOnly ? .notEnoughRecentWeighIns : .notEnoughHistory)

@@ -165,3 +165,20 @@ public enum DayNumber {
     /// `Mon` … `Sun`.
     public static func weekdayName(_ day: Int) -> String { weekdayNames[weekdayFromMonday(day)] }
 }
+
+extension Date {
+    /// The moment as a habit's clock reads it: moved back by the day start (`set day-starts-at`, Loop's "start of
+    /// day"), so the habit day rolls over at that time, not at midnight. The one rule for the day-start shift.
+    public func habitClock(dayStartMinutes: Int) -> Date {
+        addingTimeInterval(-Double(dayStartMinutes) * 60)
+    }
+}
+
+extension Date {
+    /// The whole seconds since 1970 (rounded down): a weigh-in's and a measurement's moment is a whole second,
+    /// which duplicates, exports and the samples cache compare.
+    public var wholeSecondsSince1970: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
+
+    /// The moment cut to its whole second (`wholeSecondsSince1970`).
+    public var wholeSecond: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
+}

@@ -16,28 +16,3 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 }
-
-/// Plain decimal numbers as files and people write them: digits with at most
-/// one `.` or `,`. No signs, exponents, hex, `nan` or `inf`, so nothing odd
-/// can become a weight or a habit value.
-public enum PlainDecimal {
-    public static func parse(_ text: String, maximumLength: Int = 32) -> Double? {
-        // Read as bytes: an import calls this a million times. Digits and one `.` or `,` (read as `.`), nothing else.
-        var sawPoint = false, sawDigit = false, comma = false, count = 0
-        for byte in text.utf8 {
-            count += 1
-            switch byte {
-            case 0x30...0x39: sawDigit = true
-            case 0x2E, 0x2C:
-                guard !sawPoint else { return nil }
-                sawPoint = true
-                comma = byte == 0x2C
-            default: return nil
-            }
-        }
-        guard sawDigit, count <= maximumLength else { return nil }
-        guard comma || text.utf8.first == 0x2E else { return Double(text) }
-        let plain = text.replacingOccurrences(of: ",", with: ".")
-        return Double(plain.hasPrefix(".") ? "0" + plain : plain)
-    }
-}

@@ -51,7 +51,7 @@ struct ImportSorter: Sendable {
         if let id = weight.id { _ = ids.insert(id) }
         var entry = weight.entry
         entry.id = weight.id ?? newIDs.next(at: weight.date)
-        entry.date = Date(timeIntervalSince1970: weight.date.timeIntervalSince1970.rounded(.down))
+        entry.date = weight.date.wholeSecond
         return entry
     }
 

@@ -98,7 +98,7 @@ enum WeightExport {
             return kinds.map { kind in "," + (row[kind].map { "\($0)" } ?? "") }.joined()
         }
 
-        private static func second(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+        private static func second(_ date: Date) -> Int64 { date.wholeSecondsSince1970 }
 
         private func cell(_ field: WeightField, _ entry: WeightEntry) -> String {
             switch (field.kind, field.get(entry)) {

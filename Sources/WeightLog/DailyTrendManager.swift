@@ -19,15 +19,11 @@ public enum DailyVerdict: String, Sendable, Equatable, CaseIterable {
 /// after a loss it keeps falling well into a plateau and would hide it; two
 /// weeks, not one, because a one-week line is tilted by a weekend.
 public struct DailyTrendManager: Sendable {
-    public static let toleranceKilograms = 0.2
     /// A plateau: at most 0.1 kg a week of progress over the last 14 days, 4 of the last 7 weighed, after 14 days of history.
     public static let plateauKilogramsAWeek = 0.1, plateauWindowDays = 14, plateauRecentDays = 7, plateauWeighInDays = 4,
                       plateauHistoryDays = 14
     /// A new best of the trend counts only when it beats the old one by this much (the trend creeps).
     public static let newBestKilograms = 0.05
-    /// Typed weights carry binary rounding: 80.2 − 80 is 0.2000000000000028,
-    /// which a person means as exactly 0.2.
-    static let roundingAllowance = 1e-9
 
     public init() {}
 
@@ -43,13 +39,13 @@ public struct DailyTrendManager: Sendable {
         guard !series.isEmpty, first < series.count else { return [] }
         var verdicts: [DailyVerdict] = first == 0 ? [.firstEntry] : []
         verdicts.reserveCapacity(series.count - first)
-        let tolerance = Self.toleranceKilograms + Self.roundingAllowance
+        let tolerance = WeightGoal.steadyKilograms + WeightGoal.roundingAllowance
         var bestTrend = series.smoothedKilograms[0]
         var recentStart = 0
         for index in 1..<series.count {
             let day = series.days[index]
             // Toward the goal is up only for a goal above the current trend.
-            let gaining = goalKilograms.map { $0 > series.smoothedKilograms[index] } ?? false
+            let gaining = WeightGoal.isGaining(goal: goalKilograms, from: series.smoothedKilograms[index])
             let trend = series.smoothedKilograms[index]
             let newBest = gaining ? trend > bestTrend + Self.newBestKilograms : trend < bestTrend - Self.newBestKilograms
             bestTrend = gaining ? max(bestTrend, trend) : min(bestTrend, trend)

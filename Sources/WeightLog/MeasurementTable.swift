@@ -61,7 +61,7 @@ public struct MeasurementTable: SnapshotSection {
 
         init(_ measurement: BodyMeasurement) {
             kind = measurement.kind
-            second = Int64(measurement.date.timeIntervalSince1970.rounded(.down))
+            second = measurement.date.wholeSecondsSince1970
             hundredths = Int64((measurement.centimetres * 100).rounded())
         }
     }

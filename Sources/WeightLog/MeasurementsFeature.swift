@@ -67,7 +67,7 @@ public final class MeasurementsFeature {
     public func record(_ input: MeasureInput, when: WhenInput = .current, note: String? = nil) async throws -> [BodyMeasurement] {
         try PlausibleTime.checkClock(currentDate())
         try await load()
-        let date = Date(timeIntervalSince1970: try when.resolve(now: currentDate(), calendar: calendar).timeIntervalSince1970.rounded(.down))
+        let date = try when.resolve(now: currentDate(), calendar: calendar).wholeSecond
         let note = try WeightNote.typed(note)
         let made = input.values.map { BodyMeasurement(date: date, kind: $0.kind, centimetres: $0.centimetres, typedUnit: $0.unit, note: note) }
         for measurement in made { try measurement.validate() }
@@ -80,12 +80,12 @@ public final class MeasurementsFeature {
     /// The measurement whose id starts with `prefix`, or the latest one for `last`.
     public func measurement(matching prefix: String) async throws -> BodyMeasurement {
         try await load()
-        let lower = prefix.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "#"))
-        if ["last", "latest"].contains(lower) {
+        let typed = IDPrefix(prefix)
+        if typed.meansLatest {
             guard let latest = measurements.last else { throw MeasurementError.noMeasurements }
             return latest
         }
-        let matches = lower.count >= 4 ? measurements.filter { $0.id.hasPrefix(lower) } : []
+        let matches = measurements.filter { typed.matches($0.id) }
         guard let first = matches.first else { throw MeasurementError.noSuchMeasurement(prefix) }
         guard matches.count == 1 else { throw MeasurementError.ambiguous(prefix, matches: WeightEntry.distinguishingPrefixes(of: matches.map(\.id))) }
         return first
@@ -94,8 +94,8 @@ public final class MeasurementsFeature {
     /// Whether `prefix` names a stored measurement (a `delete` or an `edit` tells weigh-ins from measurements by it).
     public func hasMeasurement(matching prefix: String) async throws -> Bool {
         try await load()
-        let lower = prefix.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "#"))
-        return lower.count >= 4 && measurements.contains { $0.id.hasPrefix(lower) }
+        let typed = IDPrefix(prefix)
+        return measurements.contains { typed.matches($0.id) }
     }
 
     public func delete(id: String) async throws -> BodyMeasurement {
@@ -118,7 +118,7 @@ public final class MeasurementsFeature {
             changed.typedUnit = typedUnit
         }
         if let when {
-            changed.date = Date(timeIntervalSince1970: try when.resolve(now: currentDate(), calendar: calendar).timeIntervalSince1970.rounded(.down))
+            changed.date = try when.resolve(now: currentDate(), calendar: calendar).wholeSecond
         }
         switch note {
         case let .set(text)?: changed.note = try WeightNote.typed(text)

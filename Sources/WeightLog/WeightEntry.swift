@@ -54,7 +54,7 @@ public struct WeightEntry: Sendable, Identifiable, Equatable, Hashable, Codable 
         package let bodyFatHundredths: Int64
 
         public init(date: Date, kilograms: Double, bodyFatPercent: Double? = nil) {
-            second = Int64(date.timeIntervalSince1970.rounded(.down))
+            second = date.wholeSecondsSince1970
             tenThousandths = Int64((kilograms * 10_000).rounded())
             bodyFatHundredths = bodyFatPercent.flatMap { $0.isFinite ? Int64(($0 * 100).rounded()) : nil } ?? -1
         }

@@ -40,14 +40,8 @@ public struct CheckIn: Sendable, Equatable {
     /// names when nothing up to now is there, rather than "no weigh-ins".
     public var laterEntry: WeightEntry? = nil
 
-    /// Whether progress means gaining: a goal above where the trend started.
-    public var isGaining: Bool { Self.isGaining(goal: goalKilograms, start: startKilograms) }
-
-    /// The rule behind `isGaining`, for a goal and a start not yet in a check-in.
-    public static func isGaining(goal: Double?, start: Double?) -> Bool {
-        guard let goal, let start else { return false }
-        return goal > start
-    }
+    /// Whether progress means gaining: a goal above where the trend started (`WeightGoal.isGaining`).
+    public var isGaining: Bool { WeightGoal.isGaining(goal: goalKilograms, from: startKilograms) }
 
     /// The trend's progress from its start toward the goal (down without a
     /// goal); negative when it went the other way.
@@ -56,10 +50,11 @@ public struct CheckIn: Sendable, Equatable {
         return isGaining ? trendKilograms - startKilograms : startKilograms - trendKilograms
     }
 
-    /// Within `maintenanceKilograms` of the goal: the trend is at the goal.
-    public var isNearGoal: Bool { toGoalKilograms.map { abs($0) <= Self.maintenanceKilograms } ?? false }
-    /// How close to the goal counts as being at it.
-    public static let maintenanceKilograms = 1.1
+    /// Within `WeightGoal.atGoalKilograms` of the goal: the trend is at the goal.
+    public var isNearGoal: Bool {
+        guard let trendKilograms, let goalKilograms else { return false }
+        return WeightGoal.isAtGoal(trendKilograms, goal: goalKilograms)
+    }
 
     /// Whether today's weigh-in took the trend to a new best: beyond every
     /// earlier day's trend by `DailyTrendManager.newBestKilograms`, after
@@ -206,7 +201,7 @@ public final class WeightEntryFeature {
                        typedUnit: WeightUnit? = nil) async throws -> WeightEntry {
         try await prepareChange()
         // Whole seconds: what exports write and what duplicate checks compare.
-        let date = Date(timeIntervalSince1970: try when.resolve(now: currentDate(), calendar: calendar).timeIntervalSince1970.rounded(.down))
+        let date = try when.resolve(now: currentDate(), calendar: calendar).wholeSecond
         let entry = WeightEntry(date: date, kilograms: kilograms, note: try WeightNote.typed(note), bodyFatPercent: bodyFatPercent,
                                 typedUnit: typedUnit)
         try entry.validate()
@@ -254,7 +249,7 @@ public final class WeightEntryFeature {
             entry.typedUnit = typedUnit
         }
         if let when {
-            entry.date = Date(timeIntervalSince1970: try when.resolve(now: currentDate(), calendar: calendar).timeIntervalSince1970.rounded(.down))
+            entry.date = try when.resolve(now: currentDate(), calendar: calendar).wholeSecond
         }
         switch note {
         case let .set(text)?: entry.note = try WeightNote.typed(text)
@@ -354,7 +349,7 @@ public final class WeightEntryFeature {
         let trend = last >= 0 ? series.smoothedKilograms[last] : nil
         let onLatestDay = last >= 0 ? series.entryCounts[last] : 0
         let goal = settings.goalKilograms
-        let gaining = CheckIn.isGaining(goal: goal, start: series.smoothedKilograms.first)
+        let gaining = WeightGoal.isGaining(goal: goal, from: series.smoothedKilograms.first)
         return CheckIn(
             day: today,
             latestEntry: latestEntry,
@@ -387,7 +382,7 @@ public final class WeightEntryFeature {
     /// The figures of the local days `firstDay...lastDay` (see `WeightPeriodFigures`).
     public func figures(from firstDay: Int, through lastDay: Int) -> WeightPeriodFigures {
         let series = weightLog.dailySeries(in: calendar.timeZone)
-        let gaining = CheckIn.isGaining(goal: settings.goalKilograms, start: series.smoothedKilograms.first)
+        let gaining = WeightGoal.isGaining(goal: settings.goalKilograms, from: series.smoothedKilograms.first)
         return series.figures(from: firstDay, through: lastDay, gaining: gaining)
     }
 

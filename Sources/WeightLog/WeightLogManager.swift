@@ -178,14 +178,14 @@ public final class WeightLogManager {
 
     /// The entry whose id starts with `prefix` (at least 4 characters, case-insensitive).
     public func entry(matching prefix: String) async throws -> WeightEntry {
-        let lower = prefix.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "#"))
-        // `delete last`, `edit last 81.6`: the latest weigh-in (ids are hexadecimal, so no id is read so).
-        if ["last", "latest"].contains(lower) {
+        let typed = IDPrefix(prefix)
+        // `delete last`, `edit last 81.6`: the latest weigh-in.
+        if typed.meansLatest {
             guard let latest = try await allEntries().last else { throw WeightLogError.noSuchEntry(prefix) }
             return latest
         }
-        guard lower.count >= 4 else { throw WeightLogError.idTooShort(prefix) }
-        let matches = try await allEntries().filter { $0.id.hasPrefix(lower) }
+        guard typed.isLongEnough else { throw WeightLogError.idTooShort(prefix) }
+        let matches = try await allEntries().filter { typed.matches($0.id) }
         guard let first = matches.first else { throw WeightLogError.noSuchEntry(prefix) }
         guard matches.count == 1 else {
             throw WeightLogError.ambiguousEntry(prefix, matches: WeightEntry.distinguishingPrefixes(of: matches.map(\.id)))

@@ -21,10 +21,11 @@ typedef struct {
 /* instants: seconds since 1970, ascending; kilograms: weights; n entries.
    transitions/offsets: the time zone table (offsets has transition_count + 1
    values: offsets[i] applies before transitions[i]). window_days 0 = all.
-   Scratch arrays days/means/smoothed need room for n values. */
+   Scratch arrays days/means/smoothed need room for n values. at_goal is how
+   close to the goal the trend counts as at it (WeightGoal.atGoalKilograms, passed in). */
 void pr_compute(const double *instants, const double *kilograms, long n,
                 const double *transitions, const double *offsets, long transition_count,
-                long today, long window_days, int has_goal, double goal,
+                long today, long window_days, int has_goal, double goal, double at_goal,
                 long *days, double *means, double *smoothed, pr_result *out);
 
 /* The database floor: reads (instant, kilograms) of every weigh-in in the

@@ -9,9 +9,8 @@ extension TodayViewModel {
             CommandSpec(name: "today", aliases: ["t", "checkin"],
                         summary: "today's check-in: latest weight, trend, verdict, streak",
                         examples: ["today"]) { context, arguments in
-                let viewModel = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
-                                               dailyTipsFeature: context.app.dailyTipsFeature, insightsFeature: context.app.insightsFeature,
-                                           measurementsFeature: context.app.measurementsFeature)
+                let viewModel = TodayViewModel(checkInFeature: context.app.checkInFeature, weightEntryFeature: context.app.weightEntryFeature,
+                                               measurementsFeature: context.app.measurementsFeature)
                 return try await viewModel.show(style: context.style)
             },
         ]

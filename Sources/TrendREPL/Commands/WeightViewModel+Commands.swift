@@ -17,11 +17,9 @@ extension WeightViewModel {
                         summary: "record a weigh-in (WHEN: 21:00, yesterday 21:00, monday, last fri, 3 days ago, YYYY-MM-DD [HH:MM])",
                         examples: ["weigh 82.4", "weigh 181.6 lb", "weigh 12st 6lb yesterday", "weigh 82.2 last fri 07:30",
                                    "weigh 82.1 2026-11-20 07:15 note after the run", "weigh 82.4 fat 23.5%"]) { context, arguments in
-                let today = TodayViewModel(weightEntryFeature: context.app.weightEntryFeature,
-                                           dailyTipsFeature: context.app.dailyTipsFeature, insightsFeature: context.app.insightsFeature,
-                                           measurementsFeature: context.app.measurementsFeature)
-                return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature)
-                    .weigh(WeighRequest(arguments), today: today, context: context)
+                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature)
+                    .weigh(WeighRequest(arguments), checkIn: context.app.checkInFeature, lengthUnit: context.app.measurementsFeature.unit,
+                           context: context)
             },
             CommandSpec(name: "fat", syntax: .sequence([.value("PERCENT", .words([]), .bodyFat), .optional(when)]),
                         summary: "add body fat to the day's latest weigh-in (today, or WHEN); undo takes it back",

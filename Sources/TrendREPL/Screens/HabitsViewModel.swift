@@ -247,6 +247,6 @@ enum HabitText {
 
     /// Whole numbers without a decimal point.
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+        PlainDecimal.text(value)
     }
 }

@@ -71,8 +71,8 @@ struct ProgressViewModel {
             let composition = try await weightEntryFeature.bodyCompositionSeries()
             switch measure {
             case .bodyFat: (series, scale, steady, lowerIsBetter) = (composition.percent, .percent, 0.3, true)
-            case .leanMass: (series, scale, steady, lowerIsBetter) = (composition.lean, .weight(unit, daily: "daily lean mass"), 0.2, false)
-            default: (series, scale, steady, lowerIsBetter) = (composition.fat, .weight(unit, daily: "daily fat mass"), 0.2, true)
+            case .leanMass: (series, scale, steady, lowerIsBetter) = (composition.lean, .weight(unit, daily: "daily lean mass"), WeightGoal.steadyKilograms, false)
+            default: (series, scale, steady, lowerIsBetter) = (composition.fat, .weight(unit, daily: "daily fat mass"), WeightGoal.steadyKilograms, true)
             }
         case let .tape(kind):
             series = try await measurementsFeature.trend(of: kind)?.series ?? DailySeries()

@@ -8,51 +8,27 @@ import WeightLog
 /// The `today` screen: the check-in, with the tip of the day.
 @MainActor
 struct TodayViewModel {
+    private let checkInFeature: CheckInFeature
+    /// The units and the time zone the check-in is said in.
     private let weightEntryFeature: WeightEntryFeature
-    private let dailyTipsFeature: DailyTipsFeature
-    /// For the Monday review: an association that became clear this week (nil: none named).
-    private let insightsFeature: InsightsFeature?
-    /// For the tape measures' trends, the waist-to-height ratio and the US-Navy estimate (nil: not shown).
-    private let measurementsFeature: MeasurementsFeature?
+    private let measurementsFeature: MeasurementsFeature
 
-    init(weightEntryFeature: WeightEntryFeature = AppModel.shared.weightEntryFeature,
-         dailyTipsFeature: DailyTipsFeature = AppModel.shared.dailyTipsFeature, insightsFeature: InsightsFeature? = nil,
-         measurementsFeature: MeasurementsFeature? = nil) {
+    init(checkInFeature: CheckInFeature, weightEntryFeature: WeightEntryFeature, measurementsFeature: MeasurementsFeature) {
+        self.checkInFeature = checkInFeature
         self.weightEntryFeature = weightEntryFeature
-        self.dailyTipsFeature = dailyTipsFeature
-        self.insightsFeature = insightsFeature
         self.measurementsFeature = measurementsFeature
     }
 
     func show(style: TerminalStyle) async throws -> CommandOutput {
-        try await weightEntryFeature.load()
-        return await render(weightEntryFeature.checkIn(), style: style)
+        CommandOutput(Self.answer(try await checkInFeature.today(), unit: weightEntryFeature.unit, timeZone: weightEntryFeature.calendar.timeZone,
+                                  lengthUnit: measurementsFeature.unit), style: style)
     }
 
-    /// The check-in; a tip that cannot be drawn leaves its slot empty rather than failing the check-in.
-    func render(_ checkIn: CheckIn, style: TerminalStyle) async -> CommandOutput {
-        CommandOutput(await answer(checkIn), style: style)
-    }
-
-    /// The check-in with its cards, as one value (`weigh` answers with it too).
-    func answer(_ checkIn: CheckIn) async -> CheckInAnswer {
-        // The check-in stands without its cards: a deck that cannot be read leaves them out ('tip' reports why).
-        let cards = (try? await dailyTipsFeature.checkInCards()) ?? CheckInCards()
-        let spark = checkIn.trendKilograms == nil ? nil : Self.sparkline(weightEntryFeature.recentTrend(days: 14))
-        // Body fat and lean mass when they are recent; the check-in stands without them (an unreadable row is 'entries'' to report).
-        let composition = (try? await weightEntryFeature.bodyComposition())
-            .flatMap { $0 }.flatMap { checkIn.day - $0.latestDay < BodyComposition.recentDays ? $0 : nil }
-        // The Monday review may name one association that became clear this week; without one it says nothing more.
-        var insight: String?
-        // An unreadable log leaves the review without it; `insights` says why.
-        if cards.weekReview != nil, let insightsFeature, let fresh = try? await insightsFeature.newlyClear() {
-            insight = InsightsViewModel.sentence(fresh, unit: weightEntryFeature.unit)
-        }
-        // The tape measures when they are recent; the check-in stands without them ('measurements' reports a read that fails).
-        let shape = (try? await measurementsFeature?.shape()).flatMap { $0 }.flatMap { $0.isEmpty ? nil : $0 }
-        return CheckInAnswer(checkIn: checkIn, cards: cards, unit: weightEntryFeature.unit,
-                             timeZone: weightEntryFeature.calendar.timeZone, sparkline: spark, composition: composition, insight: insight,
-                             shape: shape, lengthUnit: measurementsFeature?.unit ?? .centimetres)
+    /// The check-in with its cards, as one value: what `today` shows and `weigh` answers with.
+    static func answer(_ daily: DailyCheckIn, unit: WeightUnit, timeZone: TimeZone, lengthUnit: LengthUnit) -> CheckInAnswer {
+        CheckInAnswer(checkIn: daily.checkIn, cards: daily.cards, unit: unit, timeZone: timeZone,
+                      sparkline: daily.recentTrend.isEmpty ? nil : sparkline(daily.recentTrend), composition: daily.composition,
+                      insight: daily.newInsight.map { InsightsViewModel.sentence($0, unit: unit) }, shape: daily.shape, lengthUnit: lengthUnit)
     }
 
     /// `today`: the check-in and its cards, drawn and for a script, from one value.

@@ -16,7 +16,7 @@ struct WeightViewModel {
     private var unit: WeightUnit { weightEntryFeature.unit }
     private var dates: DateText { DateText(timeZone: weightEntryFeature.calendar.timeZone) }
 
-    func weigh(_ request: WeighRequest, today: TodayViewModel, context: CommandContext) async throws -> CommandOutput {
+    func weigh(_ request: WeighRequest, checkIn checkInFeature: CheckInFeature, lengthUnit: LengthUnit, context: CommandContext) async throws -> CommandOutput {
         try await weightEntryFeature.load()
         // A likely slip is asked about on a terminal (the prompt, or -c typed at one); a script records it and hears a warning.
         let doubts = try await weightEntryFeature.concerns(kilograms: request.kilograms, when: request.when)
@@ -27,7 +27,8 @@ struct WeightViewModel {
         }
         let entry = try await weightEntryFeature.record(kilograms: request.kilograms, when: request.when, note: request.note,
                                                         bodyFatPercent: request.bodyFatPercent, typedUnit: request.unit)
-        let checkIn = await today.answer(weightEntryFeature.checkIn())
+        let checkIn = TodayViewModel.answer(await checkInFeature.assemble(weightEntryFeature.checkIn()), unit: unit,
+                                            timeZone: weightEntryFeature.calendar.timeZone, lengthUnit: lengthUnit)
         let warnings = context.asksAboutDoubts ? [] : doubts
         return CommandOutput(Recorded(entry: EntryValue(entry, dates: dates), checkIn: checkIn, warnings: warnings, unit: unit),
                              style: context.style, warnings: warnings)

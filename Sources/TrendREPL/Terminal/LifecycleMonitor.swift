@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// Turns what the REPL sees (a command arriving, the process resuming) into
 /// the application's lifecycle events: became-active after a long idle time,
@@ -33,7 +34,7 @@ public final class LifecycleMonitor {
         lastActivity = start
         lastZone = zone
         lastDay = Self.day(of: start, in: zone)
-        lastHabitDay = Self.day(of: start.addingTimeInterval(-Double(dayStartMinutes()) * 60), in: zone)
+        lastHabitDay = Self.day(of: start.habitClock(dayStartMinutes: dayStartMinutes()), in: zone)
     }
 
     /// Called as a command arrives; returns the events to deliver before it runs.
@@ -45,7 +46,7 @@ public final class LifecycleMonitor {
             events.append(.becameActive)
         }
         let day = Self.day(of: moment, in: zone)
-        let habitDay = Self.day(of: moment.addingTimeInterval(-Double(dayStartMinutes()) * 60), in: zone)
+        let habitDay = Self.day(of: moment.habitClock(dayStartMinutes: dayStartMinutes()), in: zone)
         if day != lastDay || habitDay != lastHabitDay || zone.identifier != lastZone.identifier {
             events.append(.significantTimeChange)
         }
