@@ -17,6 +17,16 @@ extension HabitsFeature {
         habits.first { $0.id == id && !$0.archived }.map { summary(of: $0, today: today) }
     }
 
+    /// Every habit, archived ones too, in the order they were added: with their days when loaded, else without
+    /// (what a name in a command's words is read against: `trend -c 'habit show Read'` reads no habit's days for it).
+    public func habitsReadingLittle() async throws -> [Habit] {
+        if hasLoaded {
+            try await load()
+            return habits
+        }
+        return try await storage.habitsWithoutMarks()
+    }
+
     /// Today's list without every day of every habit, when nothing is loaded
     /// yet (`trend -c habits`): a habit whose walk can stop and go on
     /// (`HabitCheckpoint`) is read from its stored checkpoint with only the

@@ -199,7 +199,7 @@ public final class HabitsFeature {
     }
 
     /// The habit a typed name means (its case aside), or the error naming it with the one close match.
-    static func habit(named name: String, in habits: [Habit]) throws -> Habit {
+    public static func habit(named name: String, in habits: [Habit]) throws -> Habit {
         let key = name.lowercased()
         if let habit = habits.first(where: { $0.name.lowercased() == key }) { return habit }
         let suggestion = habits.filter { $0.name.lowercased().hasPrefix(key) || $0.name.lowercased().contains(key) }

@@ -80,6 +80,11 @@ public final class MeasurementsFeature {
     /// The measurement whose id starts with `prefix`, or the latest one for `last`.
     public func measurement(matching prefix: String) async throws -> BodyMeasurement {
         try await load()
+        return try Self.measurement(matching: prefix, in: measurements)
+    }
+
+    /// The measurement of `measurements` (oldest first) whose id starts with `prefix`, or the latest one for `last`.
+    public static func measurement(matching prefix: String, in measurements: [BodyMeasurement]) throws -> BodyMeasurement {
         let typed = IDPrefix(prefix)
         if typed.meansLatest {
             guard let latest = measurements.last else { throw MeasurementError.noMeasurements }
@@ -91,9 +96,8 @@ public final class MeasurementsFeature {
         return first
     }
 
-    /// Whether `prefix` names a stored measurement (a `delete` or an `edit` tells weigh-ins from measurements by it).
-    public func hasMeasurement(matching prefix: String) async throws -> Bool {
-        try await load()
+    /// Whether `prefix` names one of `measurements` (a `delete` or an `edit` tells weigh-ins from measurements by it).
+    public static func hasMeasurement(matching prefix: String, in measurements: [BodyMeasurement]) -> Bool {
         let typed = IDPrefix(prefix)
         return measurements.contains { typed.matches($0.id) }
     }

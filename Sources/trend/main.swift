@@ -78,7 +78,7 @@ func runTrend() async -> Int32 {
     }
 
     if options.watchReminders {
-        let status = await RemindViewModel.watch(session.app) { line, failed in
+        let status = await session.watchReminders { line, failed in
             output.write(line + "\n", to: failed ? .standardError : .standardOutput)
         }
         await finish(session.app)
@@ -116,7 +116,7 @@ func runTrend() async -> Int32 {
                                                  attributes: [.posixPermissions: 0o700])
         if let lineReader = EditLineReader(historyPath: history) {
             // A reminder that comes due while the prompt is open: one line above it (DESIGN §9).
-            Task { await announceReminders(app, on: lineReader) }
+            Task { await announceReminders(session, on: lineReader) }
             EditLineReader.setCompletionTable(session.catalog.completionTable)
             // The habits' names join what Tab offers once launch has read them, before any command has run.
             Task {
@@ -196,11 +196,11 @@ func runTrend() async -> Int32 {
 /// Shows each reminder as it comes due above the prompt, for as long as the prompt is open: it looks when the next
 /// one is due, and at least once a minute (another process may have set one, or marked the habit).
 @MainActor
-func announceReminders(_ app: AppModel, on reader: EditLineReader) async {
+func announceReminders(_ session: ReplSession, on reader: EditLineReader) async {
     while !Task.isCancelled {
         // An unreadable database is said by the commands that read it; the prompt's reminders wait for the next look.
-        for line in (try? await RemindViewModel.announcements(app)) ?? [] { reader.announce(line) }
-        await app.remindersFeature.waitForNextDue(atMostSeconds: 60)
+        for line in (try? await session.reminderAnnouncements()) ?? [] { reader.announce(line) }
+        await session.app.remindersFeature.waitForNextDue(atMostSeconds: 60)
     }
 }
 

@@ -27,7 +27,7 @@ public struct ArgumentReading {
 public struct ArgumentGrammar: Sendable {
     /// The words left, what the declaration read before them (an `edit`'s amount is read as the ID's kind
     /// says), and the command's context (the person's unit, today, the habits).
-    public typealias Read = @MainActor @Sendable (ArraySlice<String>, ParsedArguments, CommandContext) async throws -> [ArgumentReading]
+    public typealias Read = @MainActor @Sendable (ArraySlice<String>, ParsedArguments, ReadingContext) throws -> [ArgumentReading]
 
     let read: Read
     /// A word that only shows in the usage line and completes with Tab: the value before
@@ -87,7 +87,7 @@ public struct ArgumentGrammar: Sendable {
 
     /// A RANGE as `DayRange` and `ProgressRange` read it, everyday words too (`last week`, `3 months`), longest first.
     public static let range = ArgumentGrammar(noun: "a RANGE", forms: "RANGE is \(WeightViewModel.rangeForms)") { words, _, context in
-        let today = context.app.weightEntryFeature.today
+        let today = context.today
         var readings: [ArgumentReading] = []
         for length in stride(from: min(3, words.count), through: 1, by: -1) {
             let typed = Array(words.prefix(length))

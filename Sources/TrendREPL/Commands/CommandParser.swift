@@ -92,9 +92,9 @@ extension CommandSyntax {
     /// came at least as far as any other reading; otherwise a `.usage` failure names the word not
     /// understood, or what is missing, with the usage line and an example.
     @MainActor
-    func parse(_ words: [String], command: CommandSpec, context: CommandContext) async throws -> ParsedArguments {
+    func parse(_ words: [String], command: CommandSpec, context: ReadingContext) throws -> ParsedArguments {
         let trace = Trace()
-        let ends = try await match(words, from: [Attempt(position: 0, parsed: ParsedArguments())], context: context, trace: trace)
+        let ends = try match(words, from: [Attempt(position: 0, parsed: ParsedArguments())], context: context, trace: trace)
         for end in ends {
             if end.position == words.count { return end.parsed }
             trace.missed(nil, at: end.position, in: end.parsed.subcommand)
@@ -142,16 +142,16 @@ extension CommandSyntax {
 
     /// Every reading of this part from each attempt, best first.
     @MainActor
-    private func match(_ words: [String], from attempts: [Attempt], context: CommandContext, trace: Trace) async throws -> [Attempt] {
+    private func match(_ words: [String], from attempts: [Attempt], context: ReadingContext, trace: Trace) throws -> [Attempt] {
         var results: [Attempt] = []
         for attempt in attempts {
-            results += try await match(words, from: attempt, context: context, trace: trace)
+            results += try match(words, from: attempt, context: context, trace: trace)
         }
         return results
     }
 
     @MainActor
-    private func match(_ words: [String], from attempt: Attempt, context: CommandContext, trace: Trace) async throws -> [Attempt] {
+    private func match(_ words: [String], from attempt: Attempt, context: ReadingContext, trace: Trace) throws -> [Attempt] {
         let position = attempt.position
         switch self {
         case let .word(word):
@@ -175,7 +175,7 @@ extension CommandSyntax {
             }
             let readings: [ArgumentReading]
             do {
-                readings = try await grammar.read(rest, attempt.parsed, context)
+                readings = try grammar.read(rest, attempt.parsed, context)
             } catch {
                 trace.failed(error, at: position)
                 return []
@@ -190,18 +190,18 @@ extension CommandSyntax {
             }
         case let .optional(inner):
             // There first; a part that took no words is the same reading as leaving it out.
-            let present = try await inner.match(words, from: attempt, context: context, trace: trace).filter { $0.position > position }
+            let present = try inner.match(words, from: attempt, context: context, trace: trace).filter { $0.position > position }
             return present + [attempt]
         case let .choice(alternatives):
             var results: [Attempt] = []
             for alternative in alternatives {
-                results += try await alternative.match(words, from: attempt, context: context, trace: trace)
+                results += try alternative.match(words, from: attempt, context: context, trace: trace)
             }
             return results
         case let .sequence(parts):
             var attempts = [attempt]
             for part in parts {
-                attempts = try await part.match(words, from: attempts, context: context, trace: trace)
+                attempts = try part.match(words, from: attempts, context: context, trace: trace)
                 if attempts.isEmpty { break }
             }
             return attempts
@@ -210,8 +210,8 @@ extension CommandSyntax {
             var results: [Attempt] = []
             for (index, part) in parts.enumerated() {
                 let others = CommandSyntax.anyOrder(parts.enumerated().filter { $0.offset != index }.map(\.element))
-                for next in try await part.match(words, from: attempt, context: context, trace: trace) where next.position > position {
-                    results += try await others.match(words, from: next, context: context, trace: trace)
+                for next in try part.match(words, from: attempt, context: context, trace: trace) where next.position > position {
+                    results += try others.match(words, from: next, context: context, trace: trace)
                 }
             }
             return results + [attempt]
@@ -233,7 +233,7 @@ extension CommandSyntax {
             next.position += 1
             next.afterWord = name
             next.parsed.enter(name, key: key)
-            return try await rest.match(words, from: next, context: context, trace: trace)
+            return try rest.match(words, from: next, context: context, trace: trace)
         }
     }
 }

@@ -88,11 +88,14 @@ public struct CommandSpec {
     public let examples: [String]
     /// Whether the person's settings are read before it runs (all but a few, such as `quit`, which work without a database).
     public let readsSettings: Bool
+    /// What else it reads, from the words typed after it (`export x.html` reads what `export x.csv` does not),
+    /// loaded by the session before the words are parsed.
+    public let reads: @MainActor ([String]) -> CommandReads
     /// Runs the command on its arguments, read once by `syntax`.
     public let run: @MainActor (CommandContext, ParsedArguments) async throws -> CommandOutput
 
-    public init(name: String, aliases: [String] = [], syntax: CommandSyntax = .none, summary: String, examples: [String] = [],
-                readsSettings: Bool = true,
+    public init(name: String, aliases: [String] = [], syntax: CommandSyntax = .none, reads: CommandReads = [],
+                readsFor: (@MainActor ([String]) -> CommandReads)? = nil, summary: String, examples: [String] = [], readsSettings: Bool = true,
                 run: @escaping @MainActor (CommandContext, ParsedArguments) async throws -> CommandOutput) {
         self.name = name
         self.aliases = aliases
@@ -100,6 +103,7 @@ public struct CommandSpec {
         self.summary = summary
         self.examples = examples
         self.readsSettings = readsSettings
+        self.reads = readsFor ?? { _ in reads }
         self.run = run
     }
 

@@ -13,7 +13,7 @@ extension HabitsViewModel {
         let when = CommandSyntax.optional(.value("WHEN", .words(["today", "yesterday"]), .when))
         let note = CommandSyntax.optional(.sequence([.word("note"), .value("TEXT", .words([]), .phrase)]))
         return [
-            CommandSpec(name: "habits", syntax: .optional(.word("all")), summary: "today's habits: due, done, streaks, strength; 'all' adds the archived ones",
+            CommandSpec(name: "habits", syntax: .optional(.word("all")), readsFor: { $0.contains { $0.lowercased() == "all" } ? [.habits] : [] }, summary: "today's habits: due, done, streaks, strength; 'all' adds the archived ones",
                         examples: ["habits", "habits all"]) { context, arguments in
                 try await HabitsViewModel(habitsFeature: context.app.habitsFeature).list(includeArchived: arguments.has("all"), style: context.style)
             },
@@ -30,6 +30,7 @@ extension HabitsViewModel {
                             ("remind", .sequence([named, .choice([.sequence([.word("at"), .value("TIME", .words([]), .times)]), .word("off")])])),
                         ], aliases: ["new": "add", "do": "done", "check": "done", "uncheck": "undo", "clear": "undo", "view": "show",
                                      "remove": "delete", "rm": "delete", "undelete": "restore"]),
+                        reads: [.habitNames],
                         summary: "manage one habit: add, done, no, skip, undo, show, edit, rename, archive, unarchive, delete, restore, export, remind",
                         examples: [
                             "habit add Read every day", "habit add Drink water every day target 8", "habit add Walk 10k steps 5 times a week",
@@ -101,7 +102,8 @@ struct HabitEdit {
         case kind(HabitKind, unit: String, saidTarget: Bool)
     }
 
-    let name: String
+    /// The habit, as the words named it.
+    let habit: Habit
     let change: Change
 
     static let usage = "habit edit: write habit edit NAME schedule SCHEDULE, habit edit NAME target N [UNIT], "
@@ -134,7 +136,7 @@ extension ArgumentGrammar {
     }
 
     /// `NAME schedule …`, `NAME target 10 glasses`: the name runs to the first word that says what changes.
-    static let habitEdit = ArgumentGrammar(noun: "a habit's name and what changes") { words, _, _ in
+    static let habitEdit = ArgumentGrammar(noun: "a habit's name and what changes") { words, _, context in
         let markers = ["schedule", "target", "at", "at-least", "at-most", "unit"]
         let words = Array(words)
         guard let split = words.indices.dropFirst().first(where: { markers.contains(words[$0].lowercased()) }) else {
@@ -152,6 +154,7 @@ extension ArgumentGrammar {
             guard plan.kind != .yesNo else { throw CommandFailure(.usage, HabitEdit.usage) }
             change = .kind(plan.kind, unit: plan.unit, saidTarget: what == "target")
         }
-        return [ArgumentReading(HabitEdit(name: words[..<split].joined(separator: " "), change: change), consumed: words.count)]
+        let habit = try HabitsFeature.habit(named: words[..<split].joined(separator: " "), in: context.habits)
+        return [ArgumentReading(HabitEdit(habit: habit, change: change), consumed: words.count)]
     }
 }

@@ -23,6 +23,7 @@ extension ImportViewModel {
                                                .anyOrder([.value("kg", .words(["kg"]), .oneOf(["kg"], also: ["--kg"])), .range,
                                                           .value("MEASURE", .words(ProgressViewModel.Measure.words), .progressMeasure)]),
                                                .optional(.sequence([.word("with"), .value("HABIT", .vocabulary("habits"), .habit(runsToEnd: true))]))]),
+                        readsFor: ImportViewModel.exportReads,
                         summary: "write weigh-ins and tape measures to FILE.csv (your unit, or kg) or FILE.json; FILE.svg draws the progress chart (with HABIT marks its days; a measure such as waist or fat draws its own); FILE.html writes the report, a page of every chart, habit and figure to look at or print; FILE-habits.csv writes habits",
                         examples: ["export weights.csv", "export weights.csv kg", "export trend.json", "export 2025.csv 2025",
                                    "export chart.svg 6m", "export chart.svg 3m with Gym", "export waist.svg 6m waist", "export my-habits.csv",
@@ -56,5 +57,14 @@ extension ArgumentGrammar {
         let all = ArgumentReading(words.joined(separator: " "), consumed: words.count)
         guard words.count > 1, words.last?.lowercased() == "preview" else { return [all] }
         return [ArgumentReading(words.dropLast().joined(separator: " "), consumed: words.count - 1), all]
+    }
+}
+
+extension ImportViewModel {
+    /// What an export reads besides what it streams: the report every weigh-in and habit, a chart with a habit its days.
+    static func exportReads(_ words: [String]) -> CommandReads {
+        var reads: CommandReads = words.contains { $0.lowercased() == "with" } ? [.habits] : [.habitNames]
+        if words.first?.lowercased().hasSuffix(".html") == true { reads.formUnion([.weighIns, .habits]) }
+        return reads
     }
 }

@@ -5,6 +5,7 @@ extension InsightsViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "insights", aliases: ["insight"], syntax: .sequence([.optional(.range), .optional(.word("all"))]),
+                        reads: [.weighIns],
                         summary: "what your habits go with in your weight, and your own patterns, said only when the statistics hold; 'all' shows every one tested",
                         examples: ["insights", "insights 1y", "insights last year", "insights all"]) { context, arguments in
                 try await InsightsViewModel(insightsFeature: context.app.insightsFeature, weightEntryFeature: context.app.weightEntryFeature)

@@ -13,6 +13,7 @@ extension MeasurementsViewModel {
                                            .optional(.value("UNIT", .words(["cm", "in"]), .partOfPrevious)),
                                            .optional(.value("WHEN", .words(["today", "yesterday"]), .when)),
                                            .optional(.sequence([.word("note"), .value("TEXT", .words([]), .text(after: "note"))]))]),
+                        reads: [.measurements],
                         summary: "record tape measures (KIND: waist hips chest neck thigh upper-arm; several at once; cm or in)",
                         examples: ["measure waist 84 cm", "measure waist 33 in", "measure hips 98", "measure neck 38 chest 101",
                                    "measure waist 83.5 yesterday"]) { context, arguments in
@@ -21,6 +22,7 @@ extension MeasurementsViewModel {
             },
             CommandSpec(name: "measurements", aliases: ["measures"],
                         syntax: .sequence([.optional(.value("KIND", kinds, .measureKind)), .optional(.range)]),
+                        reads: [.measurements],
                         summary: "list tape measures with their ids and each measure's trend (default: all)",
                         examples: ["measurements", "measurements waist", "measurements 3m", "measurements waist 2026"]) { context, arguments in
                 try await MeasurementsViewModel(measurementsFeature: context.app.measurementsFeature)
@@ -35,7 +37,7 @@ extension ArgumentGrammar {
     static let measures = ArgumentGrammar(noun: "a measure and its length",
                                           forms: "e.g. 'waist 84 cm' or 'neck 38 chest 101'; the measures are \(BodyMeasure.allCases.map(\.word).joined(separator: ", "))") { words, _, context in
         var rest = words
-        let input = try MeasureInput.take(from: &rest, defaultUnit: context.app.measurementsFeature.unit)
+        let input = try MeasureInput.take(from: &rest, defaultUnit: context.lengthUnit)
         return [ArgumentReading(input, consumed: words.count - rest.count)]
     }
 

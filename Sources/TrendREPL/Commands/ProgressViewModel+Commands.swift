@@ -11,6 +11,7 @@ extension ProgressViewModel {
             CommandSpec(name: "progress", aliases: ["p", "chart"],
                         syntax: .sequence([.anyOrder([.range, .value("MEASURE", .words(ProgressViewModel.Measure.words), .progressMeasure)]),
                                            .optional(.sequence([.word("with"), .value("HABIT", .vocabulary("habits"), .habit(runsToEnd: true))]))]),
+                        readsFor: { $0.contains { $0.lowercased() == "with" } ? [.habits] : [.habitNames] },
                         summary: "the chart and numbers (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; kept); 'with HABIT' marks its days; "
                             + "MEASURE (fat, lean, fat-mass, waist, hips …) draws that instead of the weight",
                         examples: ["progress", "progress 6m", "progress all", "progress 3m with Gym", "progress 6m waist", "progress all fat"]) { context, arguments in
@@ -59,18 +60,17 @@ extension ArgumentGrammar {
     /// them that names a habit, else the first word (refused by the habits as unknown, with the names near it).
     static func habit(runsToEnd: Bool) -> ArgumentGrammar {
         ArgumentGrammar(noun: "a habit's name") { words, _, context in
-            let habits = context.app.habitsFeature
-            try await habits.load()
+            let habits = context.habits
             guard !runsToEnd else {
-                return [ArgumentReading(try habits.habit(named: words.joined(separator: " ")), consumed: words.count)]
+                return [ArgumentReading(try HabitsFeature.habit(named: words.joined(separator: " "), in: habits), consumed: words.count)]
             }
             for length in stride(from: words.count, through: 1, by: -1) {
                 // Only whether these words name a habit matters here; an unknown name is refused below.
-                if let habit = try? habits.habit(named: words.prefix(length).joined(separator: " ")) {
+                if let habit = try? HabitsFeature.habit(named: words.prefix(length).joined(separator: " "), in: habits) {
                     return [ArgumentReading(habit, consumed: length)]
                 }
             }
-            return [ArgumentReading(try habits.habit(named: words[words.startIndex]), consumed: 1)]
+            return [ArgumentReading(try HabitsFeature.habit(named: words[words.startIndex], in: habits), consumed: 1)]
         }
     }
 }

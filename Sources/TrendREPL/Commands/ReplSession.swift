@@ -106,16 +106,12 @@ public final class ReplSession {
             }
             emitted = ""
             let context = makeContext(line)
-            // The person's settings (day start, unit, goal, height) hold from the first command of every
-            // way in, the prompt, `-c` and a script alike: a mark made at 02:30 with days starting at
-            // 04:00 lands on the day before, whichever command comes first.
-            if spec.readsSettings {
-                try await app.settingsFeature.load()
-                // The other devices' changes first (with a sync folder set), so the command reads one history.
-                await app.commandWillRun()
-            }
+            // The person's settings (day start, unit, goal, height) hold from the first command of every way in, the
+            // prompt, `-c` and a script alike; what the command declares it reads is loaded here, once, and its words
+            // are read from loaded values.
+            let reading = try await load(for: spec, words: Array(words.dropFirst()), line: line)
             // The words are read once, by the command's declaration; the command gets what they mean.
-            let arguments = try await spec.syntax.parse(Array(words.dropFirst()), command: spec, context: context)
+            let arguments = try spec.syntax.parse(Array(words.dropFirst()), command: spec, context: reading)
             let output = try await spec.run(context, arguments)
             // Text fits the terminal: a line longer than it wraps at its spaces.
             let rest = json ? output.rawJSON ?? output.json.encoded() : style.fitted(output.text)
@@ -147,8 +143,38 @@ public final class ReplSession {
     func arguments(of line: String) async throws -> ParsedArguments {
         let words = catalog.reading(try CommandTokenizer.tokenize(line))
         guard let first = words.first, let spec = catalog.command(named: first) else { throw CommandFailure(.unknownCommand, "no command in '\(line)'") }
-        if spec.readsSettings { try await app.settingsFeature.load() }
-        return try await spec.syntax.parse(Array(words.dropFirst()), command: spec, context: makeContext(line))
+        let rest = Array(words.dropFirst())
+        return try spec.syntax.parse(rest, command: spec, context: try await load(for: spec, words: rest, line: line))
+    }
+
+    /// The command's boundary: the person's settings (and the other devices' changes, with a sync folder set, so
+    /// the command reads one history), then what `spec` declares it reads, each once; what parsing may know of them.
+    private func load(for spec: CommandSpec, words: [String], line: String) async throws -> ReadingContext {
+        var reading = ReadingContext()
+        reading.line = line
+        guard spec.readsSettings else { return reading }
+        // A mark made at 02:30 with days starting at 04:00 lands on the day before, whichever way in comes first.
+        try await app.settingsFeature.load()
+        await app.commandWillRun()
+        let weights = app.weightEntryFeature, reads = spec.reads(words)
+        if reads.contains(.weighIns) {
+            try await weights.load()
+            reading.trendKilograms = { weights.checkIn().trendKilograms }
+        }
+        if reads.contains(.habits) {
+            try await app.habitsFeature.load()
+            reading.habits = app.habitsFeature.habits
+        } else if reads.contains(.habitNames) {
+            reading.habits = try await app.habitsFeature.habitsReadingLittle()
+        }
+        if reads.contains(.measurements) {
+            try await app.measurementsFeature.load()
+            reading.measurements = app.measurementsFeature.measurements
+        }
+        reading.today = weights.today
+        reading.weightUnit = weights.unit
+        reading.lengthUnit = app.measurementsFeature.unit
+        return reading
     }
 
     private func failure(_ failure: CommandFailure) -> CommandResult {
@@ -170,6 +196,24 @@ public final class ReplSession {
 }
 
 extension ReplSession {
+    /// The reminders come due while the prompt is open, each one line, recorded as sent: the session's boundary
+    /// reads the settings (the day start) first, as for any command.
+    public func reminderAnnouncements() async throws -> [String] {
+        try await app.settingsFeature.load()
+        return RemindViewModel.lines(try await app.remindersFeature.announceDue())
+    }
+
+    /// `trend remind --watch`, until SIGTERM; the exit status. Each thing it does is a line for `write` (an error: true).
+    public func watchReminders(write: @escaping @MainActor (String, Bool) -> Void) async -> Int32 {
+        do {
+            try await app.settingsFeature.load()
+        } catch {
+            write("error: remind --watch: \(error)", true)
+            return 1
+        }
+        return await RemindViewModel.watch(app, write: write)
+    }
+
     /// Backup names for completion, read from the folder (cheap: names only).
     var backupNames: (weekly: [String], beforeRestore: [String]) {
         let folder = app.settingsFeature.dataDirectory.appendingPathComponent("Backups")

@@ -5,6 +5,7 @@ extension StatusViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "status",
+                        reads: [.weighIns],
                         summary: "one line for a shell prompt: trend, streak, habits due",
                         examples: ["status"]) { context, arguments in
                 return try await StatusViewModel(weightEntryFeature: context.app.weightEntryFeature,

@@ -7,6 +7,7 @@ extension SummaryViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "summary", syntax: .optional(.value("week|month|year|RANGE", .words(["week", "month", "year", "30d", "90d"]), .periods)),
+                        reads: [.weighIns],
                         summary: "a period's weigh-ins, trend, lowest and highest day, body fat, lean mass and tape measures, and habits, against the one before",
                         examples: ["summary", "summary month", "summary 2026-02", "summary 30d"]) { context, arguments in
                 try await SummaryViewModel(weightEntryFeature: context.app.weightEntryFeature, habitsFeature: context.app.habitsFeature,
@@ -20,13 +21,11 @@ extension SummaryViewModel {
 extension ArgumentGrammar {
     /// A period and the one it is compared with, as `ComparedPeriods` names them (`week`, `2026-02`, `last month`).
     static let periods = ArgumentGrammar(noun: "a period", forms: "a period is week, month, year, 30d, 2026-02, 2025, 2026-01-01..2026-01-31 or words such as 'last week'") { words, _, context in
-        let feature = context.app.weightEntryFeature
-        try await feature.load()
         var readings: [ArgumentReading] = []
         for length in stride(from: min(3, words.count), through: 1, by: -1) {
             let typed = Array(words.prefix(length))
-            guard let name = DayRange.spoken(typed, today: feature.today) ?? (length == 1 ? typed[0] : nil),
-                  let periods = feature.comparedPeriods(named: name) else { continue }
+            guard let name = DayRange.spoken(typed, today: context.today) ?? (length == 1 ? typed[0] : nil),
+                  let periods = ComparedPeriods.named(name, today: context.today) else { continue }
             readings.append(ArgumentReading(periods, consumed: length))
         }
         return readings

@@ -14,6 +14,7 @@ extension WeightViewModel {
                         syntax: .sequence([.value("WEIGHT", .words([]), .weight(slipIn: "weigh")), .optional(.value("UNIT", .words(["kg", "lb", "st"]), .partOfPrevious)),
                                            .anyOrder([when, .sequence([.word("fat"), .value("PERCENT", .words([]), .bodyFat)])]),
                                            .optional(note)]),
+                        reads: [.weighIns],
                         summary: "record a weigh-in (WHEN: 21:00, yesterday 21:00, monday, last fri, 3 days ago, YYYY-MM-DD [HH:MM])",
                         examples: ["weigh 82.4", "weigh 181.6 lb", "weigh 12st 6lb yesterday", "weigh 82.2 last fri 07:30",
                                    "weigh 82.1 2026-11-20 07:15 note after the run", "weigh 82.4 fat 23.5%"]) { context, arguments in
@@ -28,6 +29,7 @@ extension WeightViewModel {
                     .bodyFat(percent: arguments.required("PERCENT"), when: arguments.value("WHEN") ?? .current)
             },
             CommandSpec(name: "entries", aliases: ["list", "log"], syntax: .optional(.range),
+                        reads: [.weighIns],
                         summary: "list weigh-ins with their ids (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; default 1m)",
                         examples: ["entries", "entries 2w", "entries 2026-02", "entries 2026-01-01..2026-01-31", "entries all"]) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).list(arguments.value("RANGE"), context: context)
@@ -35,6 +37,7 @@ extension WeightViewModel {
             CommandSpec(name: "edit", syntax: .sequence([.value("ID", .words([]), .editTarget), .optional(.value("WEIGHT|LENGTH", .words([]), .editAmount)),
                                                         .optional(.sequence([.word("at"), when])),
                                                         .optional(.choice([note, .sequence([.word("no"), .word("note")])]))]),
+                        reads: [.weighIns, .measurements],
                         summary: "change a weigh-in's weight, time or note, or a measurement's length, time or note (ID: its first characters, or 'last')",
                         examples: ["edit 1a2b 82.05", "edit 1a2b3c4d 181 lb", "edit 1a2b at yesterday 07:30",
                                    "edit 1a2b note after the \"long\" run", "edit 1a2b no note", "edit last 81.6"]) { context, arguments in
@@ -51,6 +54,7 @@ extension WeightViewModel {
                           measurements: MeasurementsViewModel(measurementsFeature: context.app.measurementsFeature))
             },
             CommandSpec(name: "delete", aliases: ["rm", "remove"], syntax: .value("ID", .words([]), .editTarget),
+                        reads: [.weighIns, .measurements],
                         summary: "delete a weigh-in or a measurement (ID: its first characters, or 'last' weigh-in); undo brings it back",
                         examples: ["delete 1a2b", "delete last"]) { context, arguments in
                 // A measurement's id, from `measurements`, names it; every other id is a weigh-in's.
@@ -61,7 +65,7 @@ extension WeightViewModel {
                     return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).delete(id: id)
                 }
             },
-            CommandSpec(name: "streak", summary: "the weigh-in streak and this week, Monday to Sunday", examples: ["streak"]) { context, _ in
+            CommandSpec(name: "streak", reads: [.weighIns], summary: "the weigh-in streak and this week, Monday to Sunday", examples: ["streak"]) { context, _ in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).streak(style: context.style)
             },
         ]
@@ -80,15 +84,13 @@ extension ArgumentGrammar {
     /// number meant, as `command NUMBER` (nil: no such hint).
     static func weight(slipIn command: String? = nil) -> ArgumentGrammar {
         ArgumentGrammar(noun: "a weight", forms: "a weight is written 82.4, 82.4 kg, 181.6 lb, 12st 6lb or 12.5st") { words, _, context in
-            let feature = context.app.weightEntryFeature
             do {
-                let reading = try WeightInput.read(words, defaultUnit: feature.unit)
+                let reading = try WeightInput.read(words, defaultUnit: context.weightUnit)
                 return [ArgumentReading(reading, consumed: reading.consumed)]
             } catch let error as WeightInputError {
                 guard let command, case .outOfRange = error, let first = words.first else { throw error }
-                try await feature.load()
-                guard let trend = feature.checkIn().trendKilograms,
-                      let slip = WeighInConcern.decimalSlip(of: first, unit: feature.unit, trendKilograms: trend) else { throw error }
+                guard let trend = context.trendKilograms(),
+                      let slip = WeighInConcern.decimalSlip(of: first, unit: context.weightUnit, trendKilograms: trend) else { throw error }
                 throw CommandFailure(.invalidWeight, "\(command): \(error); did you mean '\(command) \(slip)'?")
             }
         }
@@ -103,9 +105,9 @@ extension ArgumentGrammar {
     /// An id an `edit` or a `delete` takes, as the thing it names (`EditTarget`).
     static let editTarget = ArgumentGrammar(noun: "an id") { words, _, context in
         guard let id = words.first else { return [] }
-        let measurements = context.app.measurementsFeature
-        let target: EditTarget = try await measurements.hasMeasurement(matching: id)
-            ? .measurement(try await measurements.measurement(matching: id)) : .weighIn(id: id)
+        let measurements = context.measurements
+        let target: EditTarget = MeasurementsFeature.hasMeasurement(matching: id, in: measurements)
+            ? .measurement(try MeasurementsFeature.measurement(matching: id, in: measurements)) : .weighIn(id: id)
         return [ArgumentReading(target, consumed: 1)]
     }
 
@@ -115,10 +117,10 @@ extension ArgumentGrammar {
         switch parsed.value("ID", as: EditTarget.self) {
         case let .measurement(measurement)?:
             var rest = words
-            let value = try MeasureInput.takeLength(of: measurement.kind, from: &rest, defaultUnit: context.app.measurementsFeature.unit)
+            let value = try MeasureInput.takeLength(of: measurement.kind, from: &rest, defaultUnit: context.lengthUnit)
             return [ArgumentReading(EditAmount.length(value), consumed: words.count - rest.count)]
         case .weighIn?, nil:
-            let reading = try WeightInput.read(words, defaultUnit: context.app.weightEntryFeature.unit)
+            let reading = try WeightInput.read(words, defaultUnit: context.weightUnit)
             return [ArgumentReading(EditAmount.weight(reading), consumed: reading.consumed)]
         }
     }

@@ -84,8 +84,7 @@ struct HabitsViewModel {
 
     /// `habit edit NAME schedule 3 times a week`, `… target 10`, `… at most 1`, `… unit glasses`.
     func edit(_ edit: HabitEdit) async throws -> CommandOutput {
-        try await habitsFeature.load()
-        let current = try habitsFeature.habit(named: edit.name)
+        let current = edit.habit
         let habit: Habit
         switch edit.change {
         case let .schedule(schedule):
@@ -116,7 +115,6 @@ struct HabitsViewModel {
     func list(includeArchived: Bool, style: TerminalStyle) async throws -> CommandOutput {
         var summaries: [HabitSummary]
         if includeArchived {
-            try await habitsFeature.load()
             summaries = habitsFeature.summaries()
             let shown = Set(summaries.map(\.habit.id))
             summaries += try habitsFeature.habits.filter { !shown.contains($0.id) }.map { habit in

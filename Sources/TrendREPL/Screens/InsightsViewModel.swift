@@ -17,7 +17,6 @@ struct InsightsViewModel {
     }
 
     func show(range named: NamedRange?, everything: Bool, style: TerminalStyle) async throws -> CommandOutput {
-        try await weightEntryFeature.load()
         let range = try named?.listed(by: "insights")
         let report = try await insightsFeature.report(from: range?.firstDay, through: range?.lastDay)
         return CommandOutput(Shown(report: report, title: range?.title ?? "all time", everything: everything, unit: weightEntryFeature.unit),

@@ -17,7 +17,6 @@ struct MeasurementsViewModel {
 
     /// `measure KIND VALUE [UNIT] … [WHEN] [note TEXT]`.
     func measure(_ input: MeasureInput, when: WhenInput, note: String?) async throws -> CommandOutput {
-        try await measurementsFeature.load()
         let made = try await measurementsFeature.record(input, when: when, note: note)
         var trends: [MeasureTrend] = []
         for kind in made.map(\.kind) {
@@ -50,7 +49,6 @@ struct MeasurementsViewModel {
 
     /// `measurements [KIND] [RANGE]`: the measurements with their ids, newest first, and each measure's trend.
     func list(kind: BodyMeasure?, range named: NamedRange?) async throws -> CommandOutput {
-        try await measurementsFeature.load()
         let name = named?.name ?? "all"
         let range = try named?.listed(by: "measurements") ?? DayRange.allTime
         let shown = try await measurementsFeature.measurements(in: range, kind: kind)

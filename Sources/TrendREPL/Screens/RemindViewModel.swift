@@ -7,7 +7,7 @@ import Vocabulary
 /// `remind`: the habits' reminders that have come due, sent to the desktop or printed; `remind install` and
 /// `remind uninstall`, the timer that runs it every minute.
 @MainActor
-public struct RemindViewModel {
+struct RemindViewModel {
     private let remindersFeature: RemindersFeature
 
     init(remindersFeature: RemindersFeature) {
@@ -16,10 +16,9 @@ public struct RemindViewModel {
 
     /// `trend remind --watch`: runs until SIGTERM (or SIGINT, SIGHUP), each thing done written as a line by `write`;
     /// the exit status.
-    public static func watch(_ app: AppModel, write: @escaping @MainActor (String, Bool) -> Void) async -> Int32 {
+    static func watch(_ app: AppModel, write: @escaping @MainActor (String, Bool) -> Void) async -> Int32 {
         DesktopBus.stopOnSignals()
         do {
-            try await app.settingsFeature.load()
             try await app.remindersFeature.watch(shouldStop: { DesktopBus.stopRequested }, refresh: { await app.commandWillRun() }) { line in
                 write(line, false)
             }
@@ -30,10 +29,9 @@ public struct RemindViewModel {
         }
     }
 
-    /// The reminders come due for the open prompt, each one line, recorded as sent.
-    public static func announcements(_ app: AppModel) async throws -> [String] {
-        try await app.settingsFeature.load()
-        return try await app.remindersFeature.announceDue().map { reminder in
+    /// The reminders come due, each one line for the open prompt.
+    static func lines(_ reminders: [HabitReminder]) -> [String] {
+        reminders.map { reminder in
             "Reminder: \(TerminalText.visible(reminder.habit.name)), \(reminder.what) (\(reminder.time)). "
                 + "'habit done \(CommandTokenizer.quoted(reminder.habit.name))' marks it."
         }

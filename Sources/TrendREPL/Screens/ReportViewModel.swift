@@ -20,7 +20,6 @@ struct ReportViewModel {
         let progress = ProgressViewModel(progressFeature: app.progressFeature, weightEntryFeature: app.weightEntryFeature,
                                          measurementsFeature: app.measurementsFeature)
         try await app.progressFeature.loadSettings()
-        try await app.weightEntryFeature.load()
         let range = try named.map { try progress.range(named: $0.name) } ?? app.progressFeature.selectedProgressRange
         let data = try await app.progressFeature.prepare(range: range)
         let unit = app.weightEntryFeature.unit
@@ -64,7 +63,6 @@ struct ReportViewModel {
         if !body.blocks.isEmpty { sections.append(body) }
 
         // Each habit: `habit show`'s calendar and figures, Loop's strength and weekday charts.
-        try await app.habitsFeature.load()
         let habits = app.habitsFeature.habits.filter { !$0.archived }.prefix(Self.habitLimit)
         if !habits.isEmpty {
             var section = ReportPage.Section(title: "Habits", blocks: [])

@@ -15,7 +15,6 @@ struct SettingsViewModel {
     static let keys = ["unit", "measure-unit", "height", "sex", "day-starts-at", "sync-folder", "device-name"]
 
     func show(style: TerminalStyle) async throws -> CommandOutput {
-        try await settingsFeature.load()
         return CommandOutput(Answer(settingsFeature.current, dataDirectory: settingsFeature.dataDirectory, warnings: settingsFeature.warnings),
                              style: style)
     }

@@ -18,7 +18,6 @@ struct StatusViewModel {
     static let width = 40
 
     func show() async throws -> CommandOutput {
-        try await weightEntryFeature.load()
         let checkIn = weightEntryFeature.checkIn()
         let (due, shown) = try await habitsFeature.dueTodayReadingLittle()
         let unit = weightEntryFeature.unit

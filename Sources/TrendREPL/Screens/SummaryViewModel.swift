@@ -19,7 +19,6 @@ struct SummaryViewModel {
     }
 
     func show(_ named: ComparedPeriods?, style: TerminalStyle) async throws -> CommandOutput {
-        try await weightEntryFeature.load()
         guard let periods = named ?? weightEntryFeature.comparedPeriods(named: "week") else {
             throw CommandFailure(.failed, "summary: this week cannot be compared")
         }

@@ -17,7 +17,6 @@ struct WeightViewModel {
     private var dates: DateText { DateText(timeZone: weightEntryFeature.calendar.timeZone) }
 
     func weigh(_ request: WeighRequest, checkIn checkInFeature: CheckInFeature, lengthUnit: LengthUnit, context: CommandContext) async throws -> CommandOutput {
-        try await weightEntryFeature.load()
         // A likely slip is asked about on a terminal (the prompt, or -c typed at one); a script records it and hears a warning.
         let doubts = try await weightEntryFeature.concerns(kilograms: request.kilograms, when: request.when)
             .map { doubt(about: $0, request: request) }
@@ -104,7 +103,6 @@ struct WeightViewModel {
     /// newest first as text, oldest first in JSON. `entries all` on a million
     /// weigh-ins holds one page, not the log.
     func list(_ range: NamedRange?, context: CommandContext) async throws -> CommandOutput {
-        try await weightEntryFeature.load()
         let name = range?.name ?? "1m"
         let range = try range?.listed(by: "entries") ?? DayRange.parse(name, today: weightEntryFeature.today) ?? .allTime
         let style = context.style, dates = self.dates, unit = self.unit
@@ -145,7 +143,6 @@ struct WeightViewModel {
 
     /// `edit ID [WEIGHT] [at WHEN] [note TEXT | no note]`: a weight keeps the precision it was typed with.
     func edit(_ request: EditRequest) async throws -> CommandOutput {
-        try await weightEntryFeature.load()
         guard case let .weighIn(id) = request.target else { throw CommandFailure(.usage, "edit: that id is a measurement's") }
         let reading: WeightInput.Reading? = if case let .weight(reading)? = request.amount { reading } else { nil }
         let kilograms = reading?.kilograms, typedUnit = reading?.unit, when = request.when, note = request.note
@@ -217,7 +214,6 @@ struct WeightViewModel {
     nonisolated static let findLimit = 500
 
     func delete(id: String) async throws -> CommandOutput {
-        try await weightEntryFeature.load()
         let entry = try await weightEntryFeature.delete(id: id)
         return CommandOutput(Deleted(deleted: EntryValue(entry, dates: dates), unit: unit), style: .plain)
     }
@@ -236,7 +232,6 @@ struct WeightViewModel {
     }
 
     func streak(style: TerminalStyle) async throws -> CommandOutput {
-        try await weightEntryFeature.load()
         return CommandOutput(StreakAnswer(weightEntryFeature.streak()), style: style)
     }
 
