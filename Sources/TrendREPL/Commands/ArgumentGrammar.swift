@@ -5,11 +5,11 @@ import Vocabulary
 /// One way the words at the front of what is left may be read as a value:
 /// the value and how many words it took.
 public struct ArgumentReading {
-    /// A domain value (`WeightInput.Reading`, `WhenInput`, `DayRange` …), taken back by its type.
-    public let value: Any
+    /// The domain value read, typed.
+    let value: ArgumentValue
     public let consumed: Int
 
-    public init(_ value: Any, consumed: Int) {
+    init(_ value: ArgumentValue, consumed: Int) {
         self.value = value
         self.consumed = consumed
     }

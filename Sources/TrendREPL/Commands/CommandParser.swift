@@ -4,7 +4,7 @@
 /// the words again.
 public struct ParsedArguments {
     /// The values read, by placeholder.
-    private var values: [String: Any] = [:]
+    private var values: [String: ArgumentValue] = [:]
     /// The words each value was read from, by placeholder (for messages that quote them).
     private var spans: [String: [String]] = [:]
     /// The declared words typed (`note`, `merge`, `all`), in lower case.
@@ -15,7 +15,7 @@ public struct ParsedArguments {
     public init() {}
 
     /// The value read for `placeholder`, when it was typed.
-    public func value<Value>(_ placeholder: String, as type: Value.Type = Value.self) -> Value? { values[placeholder] as? Value }
+    public func value<Value>(_ placeholder: String, as type: Value.Type = Value.self) -> Value? { values[placeholder]?.value(as: type) }
 
     /// The words the value of `placeholder` was read from, as typed.
     public func typed(_ placeholder: String) -> [String]? { spans[placeholder] }
@@ -41,7 +41,7 @@ public struct ParsedArguments {
     /// Enters `subcommand`; a key (`set KEY VALUE`) holds it as its value too.
     fileprivate mutating func enter(_ subcommand: String, key: String?) {
         self.subcommand = subcommand
-        if let key { values[key] = subcommand }
+        if let key { values[key] = .text(subcommand) }
     }
 }
 
