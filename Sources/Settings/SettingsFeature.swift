@@ -61,62 +61,27 @@ public final class SettingsFeature {
         try await settings.ensureLoaded()
     }
 
-    public func setUnit(named word: String) async throws {
-        guard let unit = WeightUnit(word: word) else { throw SettingsError.unknownUnit(word) }
-        try await settings.apply(.unit(unit), at: currentDate())
+    /// `set WORD VALUE`: the value read as the setting reads it (`Setting.read`), or, for one of `Setting.offWords`,
+    /// the setting's default. Nothing changes when it is refused.
+    public func set(_ setting: Setting, to typed: String) async throws {
+        let value = Setting.isOff(typed) && setting.clearable ? nil : try setting.read(typed.trimmingCharacters(in: .whitespaces))
+        try await settings.apply(SettingChange(setting, value), at: currentDate())
     }
 
+    /// The setting's own words, or nil for its default.
+    private func set(_ setting: Setting, _ typed: String?) async throws { try await set(setting, to: typed ?? "off") }
+
+    public func setUnit(named word: String) async throws { try await set(.unit, word) }
     /// Sets the height (for the BMI) from the words a person types, or clears it with nil.
-    public func setHeight(_ text: String?) async throws {
-        try await settings.apply(.heightMetres(try text.map { text throws(SettingsError) in try HeightInput.parse(text) }), at: currentDate())
-    }
-
+    public func setHeight(_ text: String?) async throws { try await set(.height, text) }
     /// Sets the unit tape measures are shown in, or with nil goes back to the one usual with the weight's unit.
-    public func setMeasureUnit(named word: String?) async throws {
-        guard let word else {
-            try await settings.apply(.measureUnit(nil), at: currentDate())
-            return
-        }
-        guard let unit = LengthUnit(word: word) else { throw SettingsError.unknownMeasureUnit(String(word.prefix(40))) }
-        try await settings.apply(.measureUnit(unit), at: currentDate())
-    }
-
+    public func setMeasureUnit(named word: String?) async throws { try await set(.measureUnit, word) }
     /// Sets the sex the US-Navy body-fat estimate uses, or with nil makes no estimate.
-    public func setSex(named word: String?) async throws {
-        guard let word else {
-            try await settings.apply(.sex(nil), at: currentDate())
-            return
-        }
-        guard let sex = Sex(word: word) else { throw SettingsError.unknownSex(String(word.prefix(40))) }
-        try await settings.apply(.sex(sex), at: currentDate())
-    }
-
+    public func setSex(named word: String?) async throws { try await set(.sex, word) }
     /// Sets when a habit day begins, `HH:MM` from 00:00 to 12:00.
-    public func setDayStart(_ text: String) async throws {
-        try await settings.apply(.dayStartMinutes(try DayStart.parse(text)), at: currentDate())
-    }
-
+    public func setDayStart(_ text: String) async throws { try await set(.dayStart, text) }
     /// Names this installation in the sync folder (1–40 characters), or with nil goes back to the host's name.
-    public func setDeviceName(_ text: String?) async throws {
-        guard let text else {
-            try await settings.apply(.deviceName(nil), at: currentDate())
-            return
-        }
-        guard let name = DeviceName.checked(text) else { throw SettingsError.invalidDeviceName(String(text.prefix(60))) }
-        try await settings.apply(.deviceName(name), at: currentDate())
-    }
-
+    public func setDeviceName(_ text: String?) async throws { try await set(.deviceName, text) }
     /// Sets the sync folder to an existing folder (stored as an absolute path), or nil for off.
-    public func setSyncFolder(_ path: String?) async throws {
-        guard let path else {
-            try await settings.apply(.syncFolder(nil), at: currentDate())
-            return
-        }
-        let url = URL(fileURLWithPath: HomePath.expanding(path), relativeTo: nil).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw SettingsError.syncFolderMissing(url.path)
-        }
-        try await settings.apply(.syncFolder(url.path), at: currentDate())
-    }
+    public func setSyncFolder(_ path: String?) async throws { try await set(.syncFolder, path) }
 }

@@ -5,9 +5,8 @@ import Vocabulary
 /// The `settings` table, in one place: one row per key, its statements, and
 /// its form in a recovery snapshot (the `settings` member).
 ///
-/// Adding a setting needs no column: a key in `LocalSettingsRepository.Key`,
-/// its check in `validate`, and (when old snapshots must not carry it) a
-/// `RecoverySnapshot.formatVersion` bump.
+/// Adding a setting needs no column: an entry in `Setting.all`, and (when old
+/// snapshots must not carry it) a `RecoverySnapshot.formatVersion` bump.
 public struct SettingsTable: SnapshotSection {
     public init() {}
 
@@ -25,10 +24,7 @@ public struct SettingsTable: SnapshotSection {
     /// The settings a snapshot carries from one installation to another: the
     /// person's choices. Everything else (the sync folder, a key this Trend
     /// does not know) belongs to the device and never crosses in a restore.
-    public static let portableKeys: Set<String> = [LocalSettingsRepository.Key.unit, LocalSettingsRepository.Key.goalKilograms,
-                                                   LocalSettingsRepository.Key.progressRange, LocalSettingsRepository.Key.heightMetres,
-                                                   LocalSettingsRepository.Key.dayStartMinutes, LocalSettingsRepository.Key.measureUnit,
-                                                   LocalSettingsRepository.Key.sex]
+    public static let portableKeys = Setting.portableKeys
 
     /// One portable setting a restore would change, as stored (`nil`: not set).
     public struct Change: Sendable, Equatable {
@@ -116,35 +112,7 @@ public struct SettingsTable: SnapshotSection {
     /// Why a portable setting cannot be kept, as `set` would refuse it (nil when it can): the one check a restore and a sync make.
     static func problem(_ row: Row, seen: Set<String>) -> String? {
         guard !seen.contains(row.key) else { return "the setting '\(row.key)' is repeated" }
-        switch row.key {
-        case LocalSettingsRepository.Key.unit:
-            return WeightUnit(rawValue: row.value) == nil ? "the unit '\(row.value.prefix(20))' is unknown" : nil
-        case LocalSettingsRepository.Key.goalKilograms:
-            guard let goal = Double(row.value), goal.isFinite, WeightUnit.acceptedKilograms.contains(goal) else {
-                return "the goal '\(row.value.prefix(20))' is outside \(WeightUnit.acceptedKilogramsText)"
-            }
-            return nil
-        case LocalSettingsRepository.Key.heightMetres:
-            guard let height = Double(row.value), HeightInput.acceptedMetres.contains(height) else {
-                return "the height '\(row.value.prefix(20))' is outside 0.5–2.8 m"
-            }
-            return nil
-        case LocalSettingsRepository.Key.dayStartMinutes:
-            guard let minutes = Int(row.value), DayStart.acceptedMinutes.contains(minutes) else {
-                return "the start of day '\(row.value.prefix(20))' is outside 00:00–12:00"
-            }
-            return nil
-        case LocalSettingsRepository.Key.measureUnit:
-            return LengthUnit(rawValue: row.value) == nil ? "the measure unit '\(row.value.prefix(20))' is unknown" : nil
-        case LocalSettingsRepository.Key.sex:
-            return Sex(rawValue: row.value) == nil ? "the sex '\(row.value.prefix(20))' is unknown" : nil
-        case LocalSettingsRepository.Key.progressRange:
-            // A RANGE as `progress` reads it (whatever today is), no longer than any it writes.
-            return row.value.count <= 24 && DayRange.parse(row.value, today: 20_000) != nil ? nil
-                : "the progress range '\(row.value.prefix(20))' is not a range"
-        default:
-            return row.value.count > 16 ? "the setting '\(row.key)' is overlong" : nil
-        }
+        return Setting.problem(key: row.key, value: row.value)
     }
 
     /// Brings in the portable settings only: this installation's sync folder

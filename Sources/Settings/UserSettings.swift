@@ -39,17 +39,19 @@ public struct UserSettings: Sendable, Equatable {
     public static let defaults = UserSettings()
 }
 
-/// One setting that changed, as the repository stores it.
-public enum SettingChange: Sendable, Equatable {
-    case unit(WeightUnit)
-    case goalKilograms(Double?)
-    case progressRange(String)
-    case syncFolder(String?)
-    case heightMetres(Double?)
-    case dayStartMinutes(Int)
-    case deviceName(String?)
-    case measureUnit(LengthUnit?)
-    case sex(Sex?)
+/// One setting that changed, as the repository stores it: the setting and its stored value (nil: the default).
+public struct SettingChange: Sendable, Equatable {
+    public let setting: Setting
+    public let value: String?
+
+    public init(_ setting: Setting, _ value: String?) {
+        self.setting = setting
+        self.value = value
+    }
+
+    public static func unit(_ unit: WeightUnit) -> SettingChange { SettingChange(.unit, unit.rawValue) }
+    public static func goalKilograms(_ goal: Double?) -> SettingChange { SettingChange(.goal, goal.map { "\($0)" }) }
+    public static func progressRange(_ range: String) -> SettingChange { SettingChange(.progressRange, range) }
 }
 
 /// What the US-Navy body-fat estimate needs to know: its formulas differ for women (with the hips) and men.

@@ -46,56 +46,17 @@ public final class UserSettingsStore {
         try await ensureLoaded()
         // A setting given the value it has is no change: nothing is written or journaled (`goal 80` at 80 was).
         var changed = settings
-        Self.apply(change, to: &changed)
+        change.setting.apply(change.value, &changed)
         guard changed != settings else { return }
-        try await repository.save(change, journal: at.map { JournalEntry(action: change.journalAction, summary: summary(of: change), at: $0) })
+        // What the history calls it, in the unit in force when it is made.
+        let journal = at.map { JournalEntry(action: change.setting == .goal ? "goal" : "setting", summary: change.setting.said(change.value, settings), at: $0) }
+        try await repository.save(change, journal: journal)
         settings = changed
-    }
-
-    private static func apply(_ change: SettingChange, to settings: inout UserSettings) {
-        switch change {
-        case let .unit(unit): settings.unit = unit
-        case let .goalKilograms(goal): settings.goalKilograms = goal
-        case let .progressRange(range): settings.progressRange = range
-        case let .syncFolder(folder): settings.syncFolder = folder
-        case let .heightMetres(height): settings.heightMetres = height
-        case let .dayStartMinutes(minutes): settings.dayStartMinutes = minutes
-        case let .deviceName(name): settings.deviceName = name
-        case let .measureUnit(unit): settings.measureUnit = unit
-        case let .sex(sex): settings.sex = sex
-        }
     }
 
     private func performLoad() async throws {
         let loaded = try await repository.loadSettings()
         settings = loaded.settings
         warnings = loaded.warnings
-    }
-
-    /// What the history calls a change, in the unit in force when it is made.
-    private func summary(of change: SettingChange) -> String {
-        switch change {
-        case let .unit(unit): "set units \(unit.rawValue)"
-        case let .goalKilograms(goal?): "goal \(settings.unit.format(goal))"
-        case .goalKilograms(nil): "goal cleared"
-        case let .progressRange(range): "progress range \(range)"
-        case let .syncFolder(folder?): "set sync-folder \(folder)"
-        case .syncFolder(nil): "set sync-folder off"
-        case let .heightMetres(height?): "set height \(Int((height * 100).rounded())) cm"
-        case .heightMetres(nil): "set height off"
-        case let .dayStartMinutes(minutes): "set day-start \(DayStart.text(minutes))"
-        case let .deviceName(name?): "set device-name \(name)"
-        case .deviceName(nil): "set device-name off"
-        case let .measureUnit(unit): "set measure-unit \(unit?.rawValue ?? "off")"
-        case let .sex(sex): "set sex \(sex?.rawValue ?? "off")"
-        }
-    }
-}
-
-extension SettingChange {
-    /// The journal's word for it.
-    var journalAction: String {
-        if case .goalKilograms = self { return "goal" }
-        return "setting"
     }
 }

@@ -12,8 +12,6 @@ struct SettingsViewModel {
         self.settingsFeature = settingsFeature
     }
 
-    static let keys = ["unit", "measure-unit", "height", "sex", "day-starts-at", "sync-folder", "device-name"]
-
     func show(style: TerminalStyle) async throws -> CommandOutput {
         return CommandOutput(Answer(settingsFeature.current, dataDirectory: settingsFeature.dataDirectory, warnings: settingsFeature.warnings),
                              style: style)
@@ -81,46 +79,14 @@ struct SettingsViewModel {
         }
     }
 
-    /// `set KEY VALUE`: `key` in its declared spelling (`unit`, not `units`).
-    func set(_ key: String, to value: String, style: TerminalStyle) async throws -> CommandOutput {
+    /// `set KEY VALUE`, as the setting's description reads the value; one line says what it is now.
+    func set(_ setting: Setting, to value: String, style: TerminalStyle) async throws -> CommandOutput {
         let before = settingsFeature.current
-        switch key {
-        case "unit":
-            try await settingsFeature.setUnit(named: value)
-        case "measure-unit":
-            try await settingsFeature.setMeasureUnit(named: ["off", "auto", "default"].contains(value.lowercased()) ? nil : value)
-        case "sex":
-            try await settingsFeature.setSex(named: ["off", "none", "clear"].contains(value.lowercased()) ? nil : value)
-        case "height":
-            try await settingsFeature.setHeight(["off", "none", "clear"].contains(value.lowercased()) ? nil : value)
-        case "day-starts-at":
-            try await settingsFeature.setDayStart(["midnight", "off"].contains(value.lowercased()) ? "00:00" : value)
-        case "sync-folder":
-            try await settingsFeature.setSyncFolder(value.lowercased() == "off" ? nil : value)
-        case "device-name":
-            try await settingsFeature.setDeviceName(value.lowercased() == "off" ? nil : value)
-        default:
-            throw CommandFailure(.usage, "set: unknown setting '\(ReplSession.printable(key))'; keys are \(Self.keys.joined(separator: ", "))")
-        }
-        // One line: what the setting is now ('settings' shows them all); JSON keeps the whole document.
+        try await settingsFeature.set(setting, to: value)
         let current = settingsFeature.current
-        let line: String = switch key {
-        case "unit":
-            "Unit: \(current.unit.rawValue)." + (current.measureUnit == nil && current.tapeUnit != before.tapeUnit
-                ? " Tape measures follow it, in \(current.tapeUnit.name) ('set measure-unit \(before.tapeUnit.rawValue)' keeps them as they were)." : "")
-        case "measure-unit":
-            "Tape measures: \(current.tapeUnit.rawValue)" + (current.measureUnit == nil ? ", as usual with \(current.unit.rawValue)." : ".")
-        case "sex": current.sex.map { "Sex: \($0.rawValue); with a height, neck and waist (and hips) measured, 'today' shows the US-Navy body-fat estimate." }
-            ?? "Sex: not set; no body-fat estimate is made."
-        case "height": "Height: " + (current.heightMetres.map(current.tapeUnit.height) ?? "none") + "."
-        case "day-starts-at":
-            "Days start at \(DayStart.text(current.dayStartMinutes))"
-                + (current.dayStartMinutes == 0 ? "." : "; habit marks before it count for the day before.")
-        case "device-name": "Device name: \(current.deviceName.map(TerminalText.visible) ?? "the host's name")."
-        default: "Sync folder: \(current.syncFolder.map(TerminalText.visible) ?? "off")."
-        }
+        // A path or a name from a person may hold control characters: shown, never sent.
+        let line = TerminalText.visible(setting.confirmed(current, before))
         return CommandOutput(Answer(current, dataDirectory: settingsFeature.dataDirectory,
                                     line: line + (current == before ? " (It already was; nothing changed.)" : "")), style: style)
     }
-
 }

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import Settings
+import Storage
+
+/// Issue 49, item 3: one list of settings (`Setting.all`) drives storage, validation, `set`, snapshots, sync's
+/// portable set and the README's table.
+@Suite struct SettingDescriptionTests {
+    /// Each setting's row in the README says what its description says: its command, key, values and whether it travels.
+    @Test func theReadmesTableListsEverySettingAsDescribed() throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") && $0.contains(" | `") }.map(String.init)
+        for setting in Setting.all {
+            let row = rows.first { $0.contains("| `\(setting.key)` |") }
+            #expect(row != nil, "README has no row for \(setting.key)")
+            guard let row else { continue }
+            #expect(row.hasSuffix(setting.portable ? "| yes |" : "| no |"), "\(row)")
+            #expect(row.contains(setting.forms.replacingOccurrences(of: "|", with: "\\|")), "\(row)")
+            if let word = setting.word { #expect(row.hasPrefix("| `set \(word)`"), "\(row)") }
+        }
+        #expect(rows.filter { $0.contains("| yes |") || $0.contains("| no |") }.count == Setting.all.count)
+    }
+
+    /// The portable keys are the described ones, and a stored value is checked by its setting's one rule.
+    @Test func portableKeysAndChecksComeFromTheDescriptions() {
+        #expect(SettingsTable.portableKeys == ["unit", "goalKilograms", "progressRange", "measureUnit", "heightMetres", "sex", "dayStartMinutes"])
+        #expect(Setting.problem(key: "unit", value: "furlong") != nil && Setting.problem(key: "unit", value: "lb") == nil)
+        #expect(Setting.problem(key: "progressRange", value: String(repeating: "9", count: 100_000)) != nil)
+        #expect(Setting.problem(key: "somethingNew", value: "short") == nil)
+        let loaded = LocalSettingsRepository.decode(["unit": "furlong", "heightMetres": "1.8", "sex": "male"])
+        #expect(loaded.settings.unit == .kilograms && loaded.settings.heightMetres == 1.8 && loaded.settings.sex == .male)
+        #expect(loaded.warnings.count == 1 && loaded.warnings[0].contains("unit"))
+    }
+
+    /// `off` and its other words clear any setting that has a default, and refuse for the unit.
+    @Test func oneVocabularyForOff() {
+        for word in ["off", "None", "clear", "default", "auto"] { #expect(Setting.isOff(word)) }
+        #expect(!Setting.isOff("midnight"))
+        #expect(!Setting.unit.clearable && Setting.height.clearable)
+    }
+}
