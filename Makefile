@@ -84,6 +84,7 @@ bench: deps
 	$(MAKE) --no-print-directory bench-import
 	$(MAKE) --no-print-directory bench-sync
 	$(MAKE) --no-print-directory bench-report
+	$(MAKE) --no-print-directory bench-startup
 
 # The HTML report of ten years of daily weigh-ins and 20 habits: its time, size and peak memory.
 bench-report: deps

@@ -47,6 +47,10 @@ def main():
         ("trend -c habits, 20 habits x 30 years", [trend, "--data-dir", data["habits"], "-c", "habits"], 2.0),
         ("trend -c 'habit show Habit1', 20 habits x 30 years", [trend, "--data-dir", data["habits"], "-c", "habit show Habit1"], 2.0),
     ]
+    # Reminders with nothing due cost at most 1.5x `trend status` (issue 50), measured beside it in this run.
+    remind = [trend, "--data-dir", data["habits"], "remind"]
+    status = [trend, "--data-dir", data["habits"], "status"]
+    subprocess.run([trend, "--data-dir", data["habits"], "-c", "habit remind Habit1 at 23:59"], check=True, capture_output=True)
     static_hello = sys.argv[sys.argv.index("--static-hello") + 1] if "--static-hello" in sys.argv else None
     base = median_ms([hello], runs)
     static_base = median_ms([static_hello], runs) if static_hello else None
@@ -62,6 +66,11 @@ def main():
         failed += ratio > target
         beside = f"{value / static_base:14.2f}" if static_base else ""
         print(f"{label:58} {value:8.1f}ms {ratio:8.2f} {target:6.1f}x  {peak_rss_mb(command):5.0f} MB  {mark:4} {beside}")
+    reminding, stating = median_ms(remind, runs), median_ms(status, runs)
+    mark = "ok" if reminding <= 1.5 * stating else "OVER"
+    failed += reminding > 1.5 * stating
+    print(f"{'trend remind, nothing due (20 habits x 30 years)':58} {reminding:8.1f}ms {reminding / stating:8.2f}x status "
+          f"({stating:.1f}ms; target 1.5x)  {mark}")
     sys.exit(1 if failed and "--check" in sys.argv else 0)
 
 main()

@@ -138,7 +138,8 @@ public final class AppModel {
             await refreshEverything()
         }
         // Insights own no table: they read the weigh-ins and habits as values.
-        let insightsFeature = InsightsFeature { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature) }
+        let insightsFeature = InsightsFeature(input: { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature) },
+                                              habitInput: { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature, onlyHabit: $0) })
         // What `today` and `weigh` both show, assembled from the Features that own its parts.
         let checkInFeature = CheckInFeature(weightEntryFeature: weightEntryFeature, dailyTipsFeature: dailyTipsFeature,
                                             measurementsFeature: measurementsFeature, insightsFeature: insightsFeature)

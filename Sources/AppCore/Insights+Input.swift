@@ -9,7 +9,8 @@ extension InsightsInput {
     /// now: each weigh-in's local day and minute, and each habit's done and
     /// skipped days with the done days that make a week met.
     @MainActor
-    static func read(weights: WeightEntryFeature, habits: HabitsFeature) async throws -> InsightsInput {
+    /// `onlyHabit`: that habit alone.
+    static func read(weights: WeightEntryFeature, habits: HabitsFeature, onlyHabit: String? = nil) async throws -> InsightsInput {
         try await weights.load()
         let localDays = weights.localDays, samples = weights.samples
         var weighIns: [WeighIn] = []
@@ -20,7 +21,8 @@ extension InsightsInput {
             let minute = Int((local - Double(day) * 86_400) / 60)
             weighIns.append(WeighIn(day: day, minute: max(0, min(minute, 24 * 60 - 1)), kilograms: kilograms))
         }
-        let habitInputs = try await habits.doneDays().filter { !$0.habit.archived }.map { days in
+        let done = if let onlyHabit { try await habits.doneDays(ofHabitNamed: onlyHabit) } else { try await habits.doneDays() }
+        let habitInputs = done.filter { !$0.habit.archived }.map { days in
             Habit(name: days.habit.name, firstDay: days.firstDay, doneDays: Set(days.done), skippedDays: Set(days.skipped),
                   weeklyQuota: weeklyQuota(days.habit.schedule))
         }

@@ -174,15 +174,30 @@ public final class HabitsFeature {
         return try await storage.doneDays()
     }
 
+    /// The same for the habit named `name` alone (`habit show` reads no other habit's days).
+    public func doneDays(ofHabitNamed name: String) async throws -> [HabitDoneDays] {
+        if hasLoaded {
+            try await load()
+            return [HabitDoneDays(try habit(named: name))]
+        }
+        let named = try Self.habit(named: name, in: try await storage.habitsWithoutMarks())
+        return try await storage.doneDays(ofHabitWithID: named.id)
+    }
+
     /// The same without loading every day of every habit when nothing is
     /// loaded yet (`trend status`): only the marks that decide today are read.
     public func dueTodayReadingLittle() async throws -> (due: Int, shown: Int) {
+        Self.dueToday(in: try await habitsDecidingToday(), on: today)
+    }
+
+    /// Every habit with the marks that decide `today` (all of them when loaded): what reminders and `status` read
+    /// without every day of decades (`HabitsTable.recentHabits`).
+    public func habitsDecidingToday() async throws -> [Habit] {
         if hasLoaded {
             try await load()
-            return dueToday()
+            return habits
         }
-        let day = today
-        return Self.dueToday(in: try await storage.recentHabits(today: day), on: day)
+        return try await storage.recentHabits(today: today)
     }
 
     private static func dueToday(in habits: [Habit], on day: Int) -> (due: Int, shown: Int) {

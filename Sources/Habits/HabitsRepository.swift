@@ -11,6 +11,8 @@ public protocol HabitsRepository: Sendable {
     func habitsWithoutMarks() async throws -> [Habit]
     /// Every habit (archived too) with its days done at all and skipped (see `HabitsTable.doneDays`).
     func doneDays() async throws -> [HabitDoneDays]
+    /// The same for the habit with `id` alone.
+    func doneDays(ofHabitWithID id: String) async throws -> [HabitDoneDays]
     /// `habit` with its marks and notes: from its stored checkpoint on when it
     /// has one before `day` (and then those since `marksSince` too), otherwise
     /// all of them; with the checkpoint, and the count of changes up to the read.
@@ -73,6 +75,10 @@ public actor LocalHabitsRepository: HabitsRepository {
 
     public func doneDays() throws -> [HabitDoneDays] {
         try store.read { try HabitsTable.doneDays(in: $0) }
+    }
+
+    public func doneDays(ofHabitWithID id: String) throws -> [HabitDoneDays] {
+        try store.read { try HabitsTable.doneDays(in: $0, onlyID: id) }
     }
 
     public func habitsWithoutMarks() throws -> [Habit] {

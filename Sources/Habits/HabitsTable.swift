@@ -94,8 +94,8 @@ public struct HabitsTable: SnapshotSection {
     /// Every habit without its marks, with the days it was done at all and the skipped days, oldest
     /// first: what relates habits to the weight. One query along each habit's primary key, and no
     /// marks, notes or dictionaries built (ten habits of thirty years in a few milliseconds).
-    public static func doneDays(in connection: SQLiteConnection) throws -> [HabitDoneDays] {
-        try rows(in: connection).map { row in
+    public static func doneDays(in connection: SQLiteConnection, onlyID: String? = nil) throws -> [HabitDoneDays] {
+        try rows(in: connection).filter { onlyID == nil || $0.id == onlyID }.map { row in
             let habit = try Self.habit(row)
             var done: [Int] = [], skipped: [Int] = [], first = habit.createdDay
             _ = try connection.query("SELECT day, status, value FROM habit_records WHERE habit_id = ? ORDER BY day", [.text(habit.id)]) { row in

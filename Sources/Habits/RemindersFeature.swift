@@ -60,19 +60,20 @@ public final class RemindersFeature {
 
     /// Every reminder of today's habit day whose time has come and that no device has sent yet.
     public func due() async throws -> [HabitReminder] {
-        try await habitsFeature.load()
+        let habits = try await habitsFeature.habitsDecidingToday()
         let today = habitsFeature.today, now = habitsFeature.currentDate()
+        guard habits.contains(where: { !$0.reminders.isEmpty }) else { return [] }
         let sent = try await habitsFeature.storage.remindersSent(since: today)
-        return HabitReminder.reminders(of: habitsFeature.habits, on: today, dayStartMinutes: habitsFeature.dayStartMinutes(),
+        return HabitReminder.reminders(of: habits, on: today, dayStartMinutes: habitsFeature.dayStartMinutes(),
                                        days: habitsFeature.localDays)
             .filter { $0.dueAt <= now && !sent.contains($0.sent) }
     }
 
     /// When the next reminder of today comes due after now, if one still will.
     public func nextDue() async throws -> Date? {
-        try await habitsFeature.load()
+        let habits = try await habitsFeature.habitsDecidingToday()
         let now = habitsFeature.currentDate()
-        return HabitReminder.reminders(of: habitsFeature.habits, on: habitsFeature.today, dayStartMinutes: habitsFeature.dayStartMinutes(),
+        return HabitReminder.reminders(of: habits, on: habitsFeature.today, dayStartMinutes: habitsFeature.dayStartMinutes(),
                                        days: habitsFeature.localDays)
             .map(\.dueAt).filter { $0 > now }.min()
     }

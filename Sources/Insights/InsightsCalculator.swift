@@ -103,7 +103,9 @@ public enum InsightsCalculator {
 
     /// The insights of the days `firstDay...lastDay` (nil: from the first weigh-in).
     /// - Complexity: O(weigh-ins + days × habits).
-    public static func report(_ input: InsightsInput, from firstDay: Int? = nil, through lastDay: Int? = nil) -> InsightsReport {
+    /// `patterns`: the weekday, time-of-day and weekend tests too (false: the habits' alone, what `habit show` asks).
+    public static func report(_ input: InsightsInput, from firstDay: Int? = nil, through lastDay: Int? = nil,
+                              patterns: Bool = true) -> InsightsReport {
         let last = min(lastDay ?? input.today, input.today)
         let inRange = input.weighIns.filter { $0.day <= last && $0.day >= (firstDay ?? .min) }
         let days = Days(inRange)
@@ -136,6 +138,17 @@ public enum InsightsCalculator {
             add(weeklyEffect(habit: habit.name, weeks: countedWeeks, met: met, metWeeks: metWeeks, unmetWeeks: unmetWeeks), .weekly,
                 habit: habit.name, sides: (metWeeks, unmetWeeks), need: minimumWeeks)
         }
+        if patterns { testPatterns(days, into: &tested) }
+        let survived = Statistics.benjaminiHochberg(tested.map(\.estimate.pValue), q: falseDiscoveryRate)
+        for index in tested.indices {
+            let estimate = tested[index].estimate
+            tested[index].reported = survived[index] && estimate.excludesZero && abs(estimate.value) >= smallestThatMatters(tested[index].kind)
+        }
+        return InsightsReport(firstDay: firstDay, lastDay: last, tested: tested, shortages: shortages)
+    }
+
+    /// The person's own patterns: each weekday against the days around it, the evening against the morning, the weekend bump.
+    private static func testPatterns(_ days: Days, into tested: inout [Insight]) {
         let deviations = days.weekdayDeviations()
         for weekday in 0..<7 {
             let values = deviations[weekday]
@@ -151,12 +164,6 @@ public enum InsightsCalculator {
         if bumps.count >= minimumWeeks, let estimate = Statistics.oneSample(Statistics.Summary(bumps)) {
             tested.append(Insight(kind: .weekendBump, habit: nil, weekday: nil, estimate: estimate, count: bumps.count, otherCount: 0))
         }
-        let survived = Statistics.benjaminiHochberg(tested.map(\.estimate.pValue), q: falseDiscoveryRate)
-        for index in tested.indices {
-            let estimate = tested[index].estimate
-            tested[index].reported = survived[index] && estimate.excludesZero && abs(estimate.value) >= smallestThatMatters(tested[index].kind)
-        }
-        return InsightsReport(firstDay: firstDay, lastDay: last, tested: tested, shortages: shortages)
     }
 
     /// The next-morning effect: done against not-done changes within each

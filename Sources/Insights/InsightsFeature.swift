@@ -7,10 +7,25 @@ import Observation
 @Observable
 public final class InsightsFeature {
     @ObservationIgnored private let input: @MainActor () async throws -> InsightsInput
+    @ObservationIgnored private let habitInput: @MainActor (String) async throws -> InsightsInput
 
-    /// - Parameter input: reads the weigh-ins and habits as they are now.
-    public init(input: @escaping @MainActor () async throws -> InsightsInput) {
+    /// - Parameters:
+    ///   - input: reads the weigh-ins and habits as they are now.
+    ///   - habitInput: the same with only the habit of that name (`habit show` reads no other habit's days).
+    public init(input: @escaping @MainActor () async throws -> InsightsInput,
+                habitInput: (@MainActor (String) async throws -> InsightsInput)? = nil) {
         self.input = input
+        // Without a reader of one habit, the whole input with the others left out.
+        self.habitInput = habitInput ?? { name in
+            let all = try await input()
+            return InsightsInput(weighIns: all.weighIns, habits: all.habits.filter { $0.name == name }, today: all.today)
+        }
+    }
+
+    /// One habit's tests alone, their false-discovery rate controlled among them: what `habit show` says.
+    public func report(forHabitNamed name: String) async throws -> InsightsReport {
+        let input = try await habitInput(name)
+        return await Self.compute(input, from: nil, through: nil, patterns: false)
     }
 
     /// The report over `firstDay...lastDay` (nil: all history up to today).
@@ -32,7 +47,7 @@ public final class InsightsFeature {
     }
 
     /// Off the main actor: ten years of weigh-ins and twenty habits never hold up the prompt.
-    nonisolated static func compute(_ input: InsightsInput, from firstDay: Int?, through lastDay: Int?) async -> InsightsReport {
-        InsightsCalculator.report(input, from: firstDay, through: lastDay)
+    nonisolated static func compute(_ input: InsightsInput, from firstDay: Int?, through lastDay: Int?, patterns: Bool = true) async -> InsightsReport {
+        InsightsCalculator.report(input, from: firstDay, through: lastDay, patterns: patterns)
     }
 }

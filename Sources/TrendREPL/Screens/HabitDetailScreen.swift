@@ -11,7 +11,7 @@ extension HabitsViewModel {
         let detail = try await habitsFeature.detailReadingLittle(of: name, days: 60)
         var effects: [InsightsViewModel.Shown.Finding] = [], shortages: [InsightShortage] = []
         if let insightsFeature {
-            let report = try await insightsFeature.report()
+            let report = try await insightsFeature.report(forHabitNamed: detail.summary.habit.name)
             effects = report.tested.filter { $0.habit == detail.summary.habit.name }.map { InsightsViewModel.Shown.Finding($0, unit: weightUnit) }
             shortages = report.shortages.filter { $0.habit == detail.summary.habit.name }
         }
