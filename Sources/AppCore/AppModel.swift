@@ -149,7 +149,7 @@ public final class AppModel {
             // As the settings were last read: every command that reads shared data reads them first (`ReplSession`).
             folder: { settingsFeature.current.syncFolder },
             deviceName: { settingsFeature.current.deviceName ?? environment.hostName },
-            currentDate: currentDate
+            currentDate: currentDate, timeZone: calendar.timeZone
         ) {
             await refreshTravelling()
         }

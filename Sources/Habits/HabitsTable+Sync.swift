@@ -10,17 +10,25 @@ extension HabitsTable {
     public var syncedTables: [SyncedTable] {
         let tables = journaledTables
         return [
-            SyncedTable(table: tables[0], renamed: Self.renamed) { image in
+            SyncedTable(table: tables[0], renamed: Self.renamed, describe: { image, _, _ in
+                guard case let .text(name)? = image["name"] else { return nil }
+                return "the habit '\(name)'"
+            }) { image in
                 guard let row = Self.row(image) else { return "a habit with a value of the wrong kind" }
                 guard image["name_key"] == .text(row.name.lowercased()) else { return "a habit whose name and name key disagree" }
                 return Self.problem(row, name: row.name.trimmingCharacters(in: .whitespaces), ids: [], names: [])
             },
-            SyncedTable(table: tables[1], additive: "value") { image in
+            SyncedTable(table: tables[1], additive: "value", describe: { image, _, connection in
+                guard case let .int(day)? = image["day"], let name = Self.name(of: image["habit_id"], in: connection) else { return nil }
+                return "\(name), \(DayNumber.spoken(day))"
+            }) { image in
                 guard let record = Self.record(image) else { return "a habit day with a value of the wrong kind" }
                 return Self.problem(record, habits: [record.habitID])
             },
             // A habit's reminder times travel as `habit remind` set them; a reminder sent on one device is sent on none other.
-            SyncedTable(table: tables[2]) { image in
+            SyncedTable(table: tables[2], describe: { image, _, connection in
+                Self.name(of: image["habit_id"], in: connection).map { "the reminder times of \($0)" }
+            }) { image in
                 guard case .text? = image["habit_id"], case let .text(times)? = image["times"] else {
                     return "a habit's reminder times of the wrong kind"
                 }
@@ -31,6 +39,13 @@ extension HabitsTable {
                 return PlausibleTime.days.contains(moment / TimeOfDay.minutesInDay) ? nil : "a reminder sent before 1900 or after 2199"
             },
         ]
+    }
+
+    /// The name of the habit with the id `id`, when it is here (a note about one of its days names it so).
+    static func name(of id: SQLValue?, in connection: SQLiteConnection) -> String? {
+        guard case let .text(id)? = id else { return nil }
+        // A name for a note: a habit not here (or not readable) leaves the note naming the row by its key.
+        return (try? connection.query("SELECT name FROM habits WHERE id = ?", [.text(id)]) { $0.text(0) })?.first
     }
 
     /// The habit under the name `Name (n)`.

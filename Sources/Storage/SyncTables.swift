@@ -1,3 +1,5 @@
+import Foundation
+
 /// A table whose rows travel between a person's installations through the
 /// sync folder (DESIGN §8), as its owner declares it beside its journaled
 /// table: the journal tells which rows changed, and this says which of them
@@ -15,9 +17,16 @@ public struct SyncedTable: Sendable {
     public let problem: @Sendable (RowImage) -> String?
     /// The row under another name when its unique name is taken by another row (`n` is 2, 3, …).
     public let renamed: (@Sendable (RowImage, Int) -> RowImage)?
+    /// A row as a person names it in a note (`the weigh-in of Tue 5 Jan 07:12`, `Water, Sat 19 Dec`), in the person's
+    /// time zone, a parent's name read through the connection; nil: by its key.
+    public let describe: (@Sendable (RowImage, TimeZone, SQLiteConnection) -> String?)?
+    /// What to say of a row that came from another device and is new here (`likely a double of one here`), nil: nothing.
+    public let arrived: (@Sendable (RowImage, TimeZone, SQLiteConnection) -> String?)?
 
     public init(table: JournaledTable, onlyKeys: Set<String>? = nil, additive: String? = nil,
                 renamed: (@Sendable (RowImage, Int) -> RowImage)? = nil,
+                describe: (@Sendable (RowImage, TimeZone, SQLiteConnection) -> String?)? = nil,
+                arrived: (@Sendable (RowImage, TimeZone, SQLiteConnection) -> String?)? = nil,
                 problem: @escaping @Sendable (RowImage) -> String?) {
         precondition(table.key.count <= 2, "a synced table's key has one or two columns")
         self.table = table
@@ -25,6 +34,8 @@ public struct SyncedTable: Sendable {
         self.additive = additive
         self.problem = problem
         self.renamed = renamed
+        self.describe = describe
+        self.arrived = arrived
     }
 
     /// Whether the row with `key` travels to the other devices.

@@ -21,8 +21,9 @@ public final class SyncFeature {
     @ObservationIgnored private var warned: String?
 
     public init(storage: LocalDataStore, folder: @escaping @MainActor () async -> String?, deviceName: @escaping @MainActor () -> String,
-                currentDate: @escaping @MainActor () -> Date, onChange: @escaping @MainActor () async -> Void) {
-        worker = SyncWorker(store: storage)
+                currentDate: @escaping @MainActor () -> Date, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
+                onChange: @escaping @MainActor () async -> Void) {
+        worker = SyncWorker(store: storage, timeZone: timeZone)
         self.folder = folder
         self.deviceName = deviceName
         self.currentDate = currentDate

@@ -94,7 +94,18 @@ extension SyncLedger {
         if table.table.undoable { applied.rows += added }
         try pause?.resume()
         if written != nil { prepared.written[code]??.formUnion((fresh + known).lazy.map(keyHash)) }
+        // A few rows new here may be ones this device has too, typed on both; a history joining is not looked through.
+        if let arrived = table.arrived, fresh.count <= Self.arrivalsLookedAt {
+            for index in fresh {
+                guard case let .set(image) = changes[index].operation, let note = arrived(image, timeZone, connection) else { continue }
+                let name = described(table, changes[index].key, image, in: connection).replacingOccurrences(of: "the ", with: "", options: .anchored)
+                applied.notes.append("\(device)'s \(name) \(note)")
+            }
+        }
     }
+
+    /// How many new rows of one batch are each looked at by their owner's `arrived` (a day's or a week's, not a history's).
+    static let arrivalsLookedAt = 100
 
     /// Which of a batch's changes is the latest of its row there (the row's others are older), its row told
     /// apart by `id` (by place): nil when two changes with the same `id` differ in key (a hash shared by chance).

@@ -80,13 +80,12 @@ extension SyncLedger {
         }
         let shown = state.showsByColumns || adding
         try setKnown(table, key, state.known(shown: shown, columns: table.table.columns), in: connection)
-        let noun = table.table.noun, shownAs = keyShown(table, key)
         let wasDeleted = known?.deleted == true && known?.clock.ms ?? 0 > 0
         if !shown, !change.isDelete, wasDeleted {
-            applied.notes.append("\(device) changed the \(noun) \(shownAs), which was deleted later; it stays deleted")
+            applied.notes.append("\(device) changed \(described(table, key, state.values, in: connection)), which was deleted later; it stays deleted")
         }
         if shown, wasDeleted, held == nil {
-            applied.notes.append("\(device) changed the \(noun) \(shownAs) after it was deleted here; it is back")
+            applied.notes.append("\(device) changed \(described(table, key, state.values, in: connection)) after it was deleted here; it is back")
         }
         var target: RowImage?
         if shown {
@@ -94,10 +93,20 @@ extension SyncLedger {
             if let additive { target?[additive] = .double((state.counts(additive) ? Self.number(state.values[additive]) : 0) + added) }
         }
         try write(target, table, key, clock: state.newest ?? change.clock, in: connection, applied: &applied)
+        // A row new here may be one this device has too, typed on both (its owner says).
+        if held == nil, let target, let arrived = table.arrived, let note = arrived(target, timeZone, connection) {
+            let name = described(table, key, target, in: connection).replacingOccurrences(of: "the ", with: "", options: .anchored)
+            applied.notes.append("\(device)'s \(name) \(note)")
+        }
     }
 
     func number(_ value: SQLValue?) -> Double {
         Self.number(value)
+    }
+
+    /// A row as a person names it (its owner's `describe`), or its noun and key.
+    func described(_ table: SyncedTable, _ key: Key, _ image: RowImage, in connection: SQLiteConnection) -> String {
+        table.describe?(image, timeZone, connection) ?? "the \(table.table.noun) \(keyShown(table, key))"
     }
 
     func keyShown(_ table: SyncedTable, _ key: Key) -> String {

@@ -10,10 +10,13 @@ struct SyncLedger {
     let installation: String
     let tables: [Int: SyncedTable]
     let byName: [String: SyncedTable]
+    /// The person's time zone, in which notes name the rows they are about.
+    let timeZone: TimeZone
 
-    init(installation: String, tables: [Int: SyncedTable]) {
+    init(installation: String, tables: [Int: SyncedTable], timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) {
         self.installation = installation
         self.tables = tables
+        self.timeZone = timeZone
         byName = Dictionary(tables.values.map { ($0.table.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

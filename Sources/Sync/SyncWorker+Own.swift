@@ -157,7 +157,7 @@ extension SyncWorker {
         let fresh = UUID().uuidString.lowercased()
         let seed = try Ed25519.newSeed()
         let tables = store.schema.synced
-        let ledger = SyncLedger(installation: fresh, tables: tables)
+        let ledger = self.ledger(fresh)
         let resent = try store.write(notifying: false) { connection -> Int in
             let floor = try connection.query("SELECT ms, counter FROM sync_written WHERE last < ? ORDER BY last DESC LIMIT 1", [.int(foreignFirst)]) {
                 SyncClock(ms: $0.int(0), counter: $0.int(1), origin: old)

@@ -20,12 +20,13 @@ actor SyncWorker {
     /// The most changes merged at once (`changesPerMerge`; fewer in tests, to merge a device's files in several steps).
     private let mergeLimit: Int
 
-    init(store: LocalDataStore, checkpointEvery: Int = 5_000, changesPerMerge: Int = SyncWorker.changesPerMerge) {
+    init(store: LocalDataStore, checkpointEvery: Int = 5_000, changesPerMerge: Int = SyncWorker.changesPerMerge,
+         timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) {
         self.store = store
         self.checkpointEvery = checkpointEvery
         mergeLimit = changesPerMerge
         let tables = store.schema.synced
-        ledger = { SyncLedger(installation: $0, tables: tables) }
+        ledger = { SyncLedger(installation: $0, tables: tables, timeZone: timeZone) }
     }
 
     nonisolated var unownedExecutor: UnownedSerialExecutor { store.executor.asUnownedSerialExecutor() }

@@ -22,6 +22,12 @@ extension LocalDays {
         return DayNumber.string(day) + " " + Self.two(secondOfDay / 3_600) + ":" + Self.two(secondOfDay / 60 % 60)
     }
 
+    /// `Tue 5 Jan 07:12`: a moment as a person names it in a sentence.
+    public func spokenMinute(_ date: Date) -> String {
+        let (day, secondOfDay, _) = localParts(date)
+        return DayNumber.spoken(day) + " " + Self.two(secondOfDay / 3_600) + ":" + Self.two(secondOfDay / 60 % 60)
+    }
+
     /// The local day, the second of that day and the offset in force, for whole seconds.
     private func localParts(_ date: Date) -> (day: Int, secondOfDay: Int, offset: Int) {
         let seconds = date.timeIntervalSince1970.rounded(.down)

@@ -164,6 +164,12 @@ public enum DayNumber {
 
     /// `Mon` … `Sun`.
     public static func weekdayName(_ day: Int) -> String { weekdayNames[weekdayFromMonday(day)] }
+
+    /// `Sat 19 Dec`: a day as a person names it in a sentence about the recent past.
+    public static func spoken(_ day: Int) -> String {
+        let (_, month, dayOfMonth) = civil(day)
+        return "\(weekdayName(day)) \(dayOfMonth) \(monthNames[month - 1])"
+    }
 }
 
 extension Date {

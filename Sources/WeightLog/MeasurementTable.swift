@@ -195,7 +195,11 @@ public struct MeasurementTable: SnapshotSection {
 /// Measurements travel to the person's other devices, each checked as a restore checks it.
 extension MeasurementTable {
     public var syncedTables: [SyncedTable] {
-        [SyncedTable(table: journaledTables[0]) { Self.syncProblem($0) }]
+        [SyncedTable(table: journaledTables[0], describe: { image, timeZone, _ in
+            guard case let .text(kind)? = image["kind"], let seconds = WeightTable.real(image["instant"]) else { return nil }
+            return "the \(BodyMeasure(rawValue: kind)?.name ?? "tape") measurement of "
+                + LocalDays.shared(for: timeZone).spokenMinute(Date(timeIntervalSince1970: seconds))
+        }) { Self.syncProblem($0) }]
     }
 
     /// Why a measurement from another device cannot be kept: a value of the wrong kind, or a rule of `BodyMeasurement`.

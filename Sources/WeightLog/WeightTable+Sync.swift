@@ -5,7 +5,40 @@ import Vocabulary
 /// Weigh-ins travel to the person's other devices, each checked as a restore checks it.
 extension WeightTable {
     public var syncedTables: [SyncedTable] {
-        [SyncedTable(table: journaledTables[0]) { Self.syncProblem($0) }]
+        [SyncedTable(table: journaledTables[0], describe: Self.described, arrived: Self.likelyDouble) { Self.syncProblem($0) }]
+    }
+
+    /// How near in time and weight a weigh-in from another device is to one here to be named a likely double.
+    public static let doubleWindowSeconds = 15.0 * 60, doubleKilograms = 0.1
+
+    /// `is likely a double of this device's 82.4 kg at 07:05; 'delete 1a2b3c4d' removes one`: a weigh-in typed on two
+    /// devices within 15 minutes and 0.1 kg is kept twice, and said so once.
+    @Sendable static func likelyDouble(_ image: RowImage, _ timeZone: TimeZone, _ connection: SQLiteConnection) -> String? {
+        guard case let .text(id)? = image["id"], let seconds = real(image["instant"]), let kilograms = real(image["kilograms"]) else { return nil }
+        // A note only: a double that cannot be looked for is not said.
+        let near = try? connection.query("""
+            SELECT id, instant FROM weight_entries WHERE id <> ? AND instant BETWEEN ? AND ? AND abs(kilograms - ?) <= ? LIMIT 1
+            """, [.text(id), .double(seconds - doubleWindowSeconds), .double(seconds + doubleWindowSeconds), .double(kilograms),
+                  .double(doubleKilograms + 1e-9)]) { ($0.text(0), $0.double(1)) }.first
+        guard let (other, at) = near else { return nil }
+        let time = String(LocalDays.shared(for: timeZone).spokenMinute(Date(timeIntervalSince1970: at)).suffix(5))
+        return "is likely a double of the weigh-in of \(time) here (within 15 minutes and 0.1 kg); both are kept, "
+            + "'delete \(id.prefix(8))' or 'delete \(other.prefix(8))' removes one"
+    }
+
+    /// `the weigh-in of Tue 5 Jan 07:12`, in the person's time zone.
+    @Sendable static func described(_ image: RowImage, _ timeZone: TimeZone, _ connection: SQLiteConnection) -> String? {
+        guard let seconds = Self.real(image["instant"]) else { return nil }
+        return "the weigh-in of " + LocalDays.shared(for: timeZone).spokenMinute(Date(timeIntervalSince1970: seconds))
+    }
+
+    /// A real column (an instant's seconds, a weight), stored as a real or an integer.
+    static func real(_ value: SQLValue?) -> Double? {
+        switch value {
+        case let .double(seconds)?: seconds
+        case let .int(seconds)?: Double(seconds)
+        default: nil
+        }
     }
 
     /// Why a weigh-in from another device cannot be kept: a value of the wrong kind, or a rule of `WeightEntry`.

@@ -43,6 +43,28 @@ import TestSupport
 
     /// Issue 47, item 9: the tip deck's state travels, so the tip of the day is the same on both devices, day
     /// after day, whichever looks first; dealing it is bookkeeping that `history` does not list.
+    /// Issue 47, items 7 and 9: the same reading typed on both devices within minutes is kept twice and named once as a
+    /// likely double with the command that removes one; notes name things as a person does, not by id.
+    @Test func theSameReadingOnTwoDevicesIsNamedALikelyDouble() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let (sync, laptop, desktop) = try twoDevices(in: temp)
+        _ = try runTrend(["--data-dir", laptop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name laptop"])
+        _ = try runTrend(["--data-dir", desktop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name desktop"])
+        _ = try runTrend(["--data-dir", laptop, "-c", "weigh 82.4"], clock: "2026-06-15 07:05:00")
+        _ = try runTrend(["--data-dir", desktop, "-c", "sync now"], clock: "2026-06-15 07:06:00")
+        let first = try runTrend(["--data-dir", desktop, "-c", "weigh 82.45"], clock: "2026-06-15 07:12:00")
+        #expect(first.status == 0, "\(first.standardError)")
+        let seen = try runTrend(["--data-dir", laptop, "-c", "sync now"], clock: "2026-06-15 07:20:00")
+        #expect(seen.standardOutput.contains("desktop's weigh-in of Mon 15 Jun 07:12 is likely a double of the weigh-in of 07:05 here"),
+                "\(seen.standardOutput)")
+        #expect(seen.standardOutput.contains("'delete "), "\(seen.standardOutput)")
+        let entries = try runTrend(["--data-dir", laptop, "--json", "-c", "entries"], clock: "2026-06-15 07:21:00").documents()
+        #expect((entries.first?["entries"] as? [[String: Any]])?.count == 2, "both are kept")
+        let again = try runTrend(["--data-dir", laptop, "-c", "sync"], clock: "2026-06-15 07:22:00")
+        #expect(!again.standardOutput.contains("likely a double"), "said once:\n\(again.standardOutput)")
+    }
+
     @Test func theTipOfTheDayIsTheSameOnEveryDevice() throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
