@@ -31,13 +31,13 @@ let package = Package(
         // libedit, opened on first use (dlopen) by a small C target: only the
         // interactive prompt needs it, and loading it costs every start-up.
         .target(name: "CEditLine", linkerSettings: [.linkedLibrary("dl")]),
-        // libdbus-1's headers; CNotify opens the library itself when a reminder is sent.
-        .systemLibrary(
-            name: "CDBus",
-            pkgConfig: "dbus-1",
-            providers: [.apt(["libdbus-1-dev"])]
-        ),
-        .target(name: "CNotify", dependencies: ["CDBus"], linkerSettings: [.linkedLibrary("dl")]),
+        // libdbus-1 (Debian's libdbus-1-dev), opened with dlopen when a reminder is sent, so no other run loads it (nor
+        // the libsystemd and libgcrypt it pulls in): its headers only, from where Debian puts them (pkg-config's
+        // would link it into every start-up).
+        .target(name: "CNotify",
+                cSettings: [.unsafeFlags(["-I/usr/include/dbus-1.0", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include",
+                                          "-I/usr/lib/aarch64-linux-gnu/dbus-1.0/include"])],
+                linkerSettings: [.linkedLibrary("dl")]),
         // The desktop's notification service on the session bus (reminders).
         .target(name: "Notifications", dependencies: ["CNotify"]),
 

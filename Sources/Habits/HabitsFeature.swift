@@ -190,6 +190,13 @@ public final class HabitsFeature {
         Self.dueToday(in: try await habitsDecidingToday(), on: today)
     }
 
+    /// The marks on days after today's habit day, by habit name: what a later day start leaves ahead (marks made
+    /// after midnight before `set day-starts-at 04:00` moved the day back).
+    public func marksAhead() -> [(name: String, day: Int)] {
+        let day = today
+        return habits.flatMap { habit in habit.marks.keys.filter { $0 > day }.sorted().map { (habit.name, $0) } }
+    }
+
     /// Every habit with the marks that decide `today` (all of them when loaded): what reminders and `status` read
     /// without every day of decades (`HabitsTable.recentHabits`).
     public func habitsDecidingToday() async throws -> [Habit] {
@@ -321,8 +328,14 @@ public final class HabitsFeature {
         try await load()
         var habit = try self.habit(named: name)
         guard !habit.archived else { throw HabitsError.archived(habit.name) }
-        // `today` and `yesterday` follow the start of day; a written date is that date.
-        let day = localDays.day(of: try when.resolve(now: habitClock(), calendar: calendar))
+        // `today` and `yesterday` follow the start of day; a written date is that date. Clearing reaches any day that holds
+        // a mark, even one ahead of today's habit day (marks made after midnight before `set day-starts-at` moved the day).
+        let day: Int
+        if requested == nil, case let .day(year, month, dayOfMonth) = when, habit.marks[DayNumber.from(year: year, month: month, day: dayOfMonth)] != nil {
+            day = DayNumber.from(year: year, month: month, day: dayOfMonth)
+        } else {
+            day = localDays.day(of: try when.resolve(now: habitClock(), calendar: calendar))
+        }
         let mark = adding ? requested.map { $0.added(to: habit.marks[day]) } : requested
         if mark == nil, habit.marks[day] == nil { throw HabitsError.noMark(habit.name, day: DayNumber.string(day)) }
         switch (mark, habit.kind.isNumeric) {

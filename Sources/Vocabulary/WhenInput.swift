@@ -100,6 +100,12 @@ public enum WhenInput: Sendable, Equatable {
                 result.append(("today", 1))
                 index += 1
                 append(String(format: "%02d:%02d", hour, minute), 1)
+            } else if word == "last", index + 1 < words.count, words[index + 1] == "night" {
+                // A weigh-in typed after midnight that belongs to the evening before.
+                result.append(("yesterday", 1 + pendingAt))
+                pendingAt = 0
+                index += 1
+                append("23:59", 1)
             } else if word == "tonight" {
                 result.append(("today", pendingAt))
                 pendingAt = 0

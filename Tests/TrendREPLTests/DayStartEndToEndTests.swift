@@ -60,4 +60,24 @@ import TestSupport
         let kilograms = try #require(entry["kilograms"] as? Double)
         #expect(abs(kilograms - 180 * 0.45359237) < 1e-9, "\(weigh.standardOutput)")
     }
+
+    /// Issue 48, item 4: marks made after midnight, before a later day start moves the day back, are not stranded:
+    /// `set day-starts-at` names them with the commands that move them, `habit undo` reaches their day, and a late
+    /// weigh-in typed after midnight goes on the evening before with `last night`.
+    @Test func aLaterDayStartStrandsNoMark() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let directory = ["--data-dir", temp.url.appendingPathComponent("data").path]
+        let marked = try runTrend(directory + ["-c", "habit add Water every day target 8", "-c", "habit done Water +3"], clock: "2026-12-19 00:35:00")
+        #expect(marked.status == 0, "\(marked.standardError)")
+        let moved = try runTrend(directory + ["-c", "set day-starts-at 04:00"], clock: "2026-12-19 00:40:00")
+        #expect(moved.standardOutput.contains("Marks made after midnight now fall on the day to come: Water on Sat 19 Dec"), "\(moved.standardOutput)")
+        #expect(moved.standardOutput.contains("'habit undo Water 2026-12-19'"), "\(moved.standardOutput)")
+        let undone = try runTrend(directory + ["-c", "habit undo Water 2026-12-19", "-c", "habit done Water +3", "--json", "-c", "habits"],
+                                  clock: "2026-12-19 00:41:00")
+        #expect(undone.status == 0, "\(undone.standardError)")
+        let late = try runTrend(directory + ["--json", "-c", "weigh 82.4 last night"], clock: "2026-12-19 00:45:00")
+        let entry = try #require(try late.documents().first?["entry"] as? [String: Any])
+        #expect((entry["date"] as? String)?.hasPrefix("2026-12-18T23:59") == true, "\(entry)")
+    }
 }

@@ -20,7 +20,12 @@ extension SettingsViewModel {
                         examples: ["set unit lb", "set measure-unit in", "set sex female", "set height 180 cm", "set height 5ft 11in", "set day-starts-at 04:00", "set sync-folder ~/Sync/trend",
                                    "set sync-folder off", "set device-name laptop"]) { context, arguments in
                 guard let setting = Setting.named(try arguments.required("KEY")) else { throw CommandFailure(.usage, "set: needs a setting") }
-                return try await SettingsViewModel(settingsFeature: context.app.settingsFeature).set(setting, to: try arguments.required("VALUE"), style: context.style)
+                let output = try await SettingsViewModel(settingsFeature: context.app.settingsFeature)
+                    .set(setting, to: try arguments.required("VALUE"), style: context.style)
+                guard setting == .dayStart else { return output }
+                // A later day start can leave marks made after midnight on the day to come: said, with how to move them.
+                try await context.app.habitsFeature.load()
+                return SettingsViewModel.withMarksAhead(output, context.app.habitsFeature.marksAhead())
             },
         ]
     }

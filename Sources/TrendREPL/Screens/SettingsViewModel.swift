@@ -89,4 +89,15 @@ struct SettingsViewModel {
         return CommandOutput(Answer(current, dataDirectory: settingsFeature.dataDirectory,
                                     line: line + (current == before ? " (It already was; nothing changed.)" : "")), style: style)
     }
+
+    /// `set day-starts-at`'s line, and the marks a later day start leaves on the day to come, each with its undo.
+    static func withMarksAhead(_ output: CommandOutput, _ ahead: [(name: String, day: Int)]) -> CommandOutput {
+        guard !ahead.isEmpty else { return output }
+        var output = output
+        let named = ahead.map { "\($0.name) on \(DayNumber.spoken($0.day))" }.joined(separator: ", ")
+        let first = ahead[0]
+        output.text += "\nMarks made after midnight now fall on the day to come: \(named). To put one on today, clear it and mark it again: "
+            + "'habit undo \(CommandTokenizer.quoted(first.name)) \(DayNumber.string(first.day))', then 'habit done \(CommandTokenizer.quoted(first.name))'."
+        return output
+    }
 }
