@@ -4,8 +4,9 @@ import Vocabulary
 
 /// Habits and their days travel to the person's other devices, each checked
 /// as a restore checks it. A day's amount adds up when two devices each add
-/// to it (`habit done Water +1`); two habits of one name made on two devices
-/// keep both, the later one renamed.
+/// to it (`habit done Water +1`); the same habit (one name, schedule, kind,
+/// target and unit) added on two devices becomes one, with the days of both,
+/// and two different habits of one name keep both, the later one renamed.
 extension HabitsTable {
     public var syncedTables: [SyncedTable] {
         let tables = journaledTables
@@ -13,6 +14,10 @@ extension HabitsTable {
             SyncedTable(table: tables[0], renamed: Self.renamed, describe: { image, _, _ in
                 guard case let .text(name)? = image["name"] else { return nil }
                 return "the habit '\(name)'"
+            }, same: { one, other in
+                guard let one = Self.row(one), let other = Self.row(other) else { return false }
+                return one.name.lowercased() == other.name.lowercased() && one.schedule == other.schedule && one.kind == other.kind
+                    && one.target == other.target && one.unit == other.unit
             }) { image in
                 guard let row = Self.row(image) else { return "a habit with a value of the wrong kind" }
                 guard image["name_key"] == .text(row.name.lowercased()) else { return "a habit whose name and name key disagree" }

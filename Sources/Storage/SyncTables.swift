@@ -22,11 +22,15 @@ public struct SyncedTable: Sendable {
     public let describe: (@Sendable (RowImage, TimeZone, SQLiteConnection) -> String?)?
     /// What to say of a row that came from another device and is new here (`likely a double of one here`), nil: nothing.
     public let arrived: (@Sendable (RowImage, TimeZone, SQLiteConnection) -> String?)?
+    /// Whether two rows that want one unique name are one thing made on two devices while apart (the same habit
+    /// added on both): they become one, the rows that hang from them together. Nil, or false: the later is renamed.
+    public let same: (@Sendable (RowImage, RowImage) -> Bool)?
 
     public init(table: JournaledTable, onlyKeys: Set<String>? = nil, additive: String? = nil,
                 renamed: (@Sendable (RowImage, Int) -> RowImage)? = nil,
                 describe: (@Sendable (RowImage, TimeZone, SQLiteConnection) -> String?)? = nil,
                 arrived: (@Sendable (RowImage, TimeZone, SQLiteConnection) -> String?)? = nil,
+                same: (@Sendable (RowImage, RowImage) -> Bool)? = nil,
                 problem: @escaping @Sendable (RowImage) -> String?) {
         precondition(table.key.count <= 2, "a synced table's key has one or two columns")
         self.table = table
@@ -36,6 +40,7 @@ public struct SyncedTable: Sendable {
         self.renamed = renamed
         self.describe = describe
         self.arrived = arrived
+        self.same = same
     }
 
     /// Whether the row with `key` travels to the other devices.

@@ -239,6 +239,12 @@ extension SyncLedger {
                     """, columns.map { row[$0] ?? .null } + key) { row in table.table.key.indices.map { row.value(Int32($0)) ?? .null } }.first
             }
             guard let other = try holder(of: image) else { continue }
+            // One thing made on two devices: both stay, one under a passing name, until `unite` makes them one.
+            if let same = table.same, let held = try self.image(table, other, in: connection), same(image, held) {
+                let keepsArriving = Self.precedes(key, other)
+                prepared.united.append(Uniting(table: table.table.code, kept: keepsArriving ? key : other,
+                                               absorbed: keepsArriving ? other : key, named: keepsArriving ? image : held))
+            }
             let otherClock = try known(table, other, in: connection)?.clock ?? SyncClock(ms: 0, counter: 0, origin: "")
             if clock > otherClock {
                 for n in 2...99 {

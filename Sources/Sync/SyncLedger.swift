@@ -36,6 +36,8 @@ struct SyncLedger {
         /// the hashes of the keys whose versions the bulk merge has written since, the only versions it can hold.
         /// Nil for a table that had versions, whose every key is looked up. By code.
         var written: [Int: Set<Int>?] = [:]
+        /// Rows found to be one thing made on two devices (`SyncedTable.same`), to become one when the merge is done.
+        var united: [Uniting] = []
     }
     let prepared = Prepared()
 

@@ -108,6 +108,7 @@ actor SyncWorker {
                 try merging.finish()
                 var (applied, names) = (merged.applied, merged.names)
                 try ledger.unpark(in: connection, applied: &applied)
+                try ledger.unite(in: connection, applied: &applied)
                 for note in applied.notes {
                     try connection.run("INSERT INTO sync_notes(ms, text) VALUES(?, ?)", [.int(nowMs), .text(note)])
                 }

@@ -85,12 +85,12 @@ final class SimulatedDevice {
         try change("delete", at: worldMs) { try $0.run("DELETE FROM weight_entries WHERE id = ?", [.text(id)]) }
     }
 
-    func addHabit(id: String, name: String, at worldMs: Int) throws {
+    func addHabit(id: String, name: String, schedule: String = "daily", at worldMs: Int) throws {
         try change("habit", at: worldMs) {
             try $0.run("""
                 INSERT INTO habits(id, name, name_key, schedule, kind, target, created_day, archived, position, unit)
-                VALUES(?, ?, ?, 'daily', 'atLeast', 8, 20000, 0, 1, '')
-                """, [.text(id), .text(name), .text(name.lowercased())])
+                VALUES(?, ?, ?, ?, 'atLeast', 8, 20000, 0, 1, '')
+                """, [.text(id), .text(name), .text(name.lowercased()), .text(schedule)])
         }
     }
 

@@ -205,14 +205,14 @@ struct SyncFolderTests {
         #expect(try a.visible().contains("w w2 1800000000.0 81.5 -"))
     }
 
-    @Test func twoHabitsOfOneNameMadeOnTwoDevicesAreBothKeptTheLaterRenamed() async throws {
+    @Test func twoDifferentHabitsOfOneNameMadeOnTwoDevicesAreBothKeptTheLaterRenamed() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let (a, b, _) = try pair(5)
         // Both have synced before (the first sync sends every row at its own moment).
         try await a.sync(at: start - minute)
         try await b.sync(at: start - minute)
         try a.addHabit(id: "ha", name: "Read", at: start)
-        try b.addHabit(id: "hb", name: "Read", at: start + minute)
+        try b.addHabit(id: "hb", name: "Read", schedule: "weekdays:mon,wed,fri", at: start + minute)
         try await a.sync(at: start + 2 * minute)
         try await b.sync(at: start + 2 * minute)
         try await a.sync(at: start + 3 * minute)
@@ -220,5 +220,68 @@ struct SyncFolderTests {
         let shown = (try a.visible(), try b.visible())
         #expect(shown.0 == shown.1, "\(shown)")
         #expect(shown.0.filter { $0.hasPrefix("h ") } == ["h ha Read", "h hb Read (2)"])
+    }
+
+    /// The same habit (name, schedule, kind, target, unit) added on the laptop and the desktop while apart, each
+    /// marking days, one of them the same day: one habit on both, with the days of both, and `sync` says so (issue 47,
+    /// item 9). Which one stays does not depend on which device hears of the other first.
+    @Test(arguments: [("ha", "hb"), ("hz", "hb")])
+    func theSameHabitAddedOnTwoDevicesBecomesOneWithTheDaysOfBoth(ids: (String, String)) async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b, _) = try pair(5)
+        try await a.sync(at: start - minute)
+        try await b.sync(at: start - minute)
+        try a.addHabit(id: ids.0, name: "Water", at: start)
+        try a.mark(habit: ids.0, day: 20_000, amount: 3, adding: true, at: start)
+        try a.mark(habit: ids.0, day: 20_001, amount: 5, adding: true, at: start)
+        try b.addHabit(id: ids.1, name: "water", at: start + minute)
+        try b.mark(habit: ids.1, day: 20_001, amount: 6, adding: true, at: start + minute)
+        try b.mark(habit: ids.1, day: 20_002, amount: 2, adding: true, at: start + minute)
+        try await a.sync(at: start + 2 * minute)
+        let met = try await b.sync(at: start + 2 * minute)
+        #expect(met.notes.contains { $0.contains("was added on two devices while they were apart; it is one now") }, "\(met.notes)")
+        for step in 3...5 {
+            try await a.sync(at: start + step * minute)
+            try await b.sync(at: start + step * minute)
+        }
+        let shown = (try a.visible(), try b.visible())
+        #expect(shown.0 == shown.1, "\(shown)")
+        let kept = min(ids.0, ids.1)
+        let name = kept == ids.0 ? "Water" : "water"
+        #expect(shown.0.filter { $0.hasPrefix("h ") || $0.hasPrefix("r ") } == [
+            "h \(kept) \(name)",
+            "r \(kept) 20000 value 3.0", "r \(kept) 20001 value 6.0", "r \(kept) 20002 value 2.0",
+        ])
+        // Once one, a mark on either device is a mark of the one habit everywhere.
+        try b.mark(habit: kept, day: 20_002, amount: 1, adding: true, at: start + 6 * minute)
+        try a.mark(habit: kept, day: 20_002, amount: 1, adding: true, at: start + 6 * minute)
+        try await a.sync(at: start + 7 * minute)
+        try await b.sync(at: start + 7 * minute)
+        try await a.sync(at: start + 8 * minute)
+        #expect(try a.visible() == b.visible())
+        #expect(try a.visible().contains("r \(kept) 20002 value 4.0"))
+    }
+
+    /// A third device that had the absorbed habit, and marked a day of it while apart, loses no mark: it makes the two
+    /// one as the others did, and the day comes to the habit that stays.
+    @Test func aThirdDeviceThatMarkedTheAbsorbedHabitKeepsItsMark() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b, shared) = try pair(5)
+        let c = try SimulatedDevice(name: "phone", seed: 5, root: root, skewMs: 0)
+        try FileManager.default.removeItem(at: c.folder)
+        try FileManager.default.createSymbolicLink(at: c.folder, withDestinationURL: shared)
+        for device in [a, b, c] { try await device.sync(at: start - minute) }
+        try b.addHabit(id: "hb", name: "Stretch", at: start)
+        try await b.sync(at: start + minute)
+        try await c.sync(at: start + minute)
+        try c.mark(habit: "hb", day: 20_003, amount: 1, adding: true, at: start + 2 * minute)
+        try a.addHabit(id: "ha", name: "Stretch", at: start + 3 * minute)
+        try await a.sync(at: start + 4 * minute)
+        try await b.sync(at: start + 5 * minute)
+        try await c.sync(at: start + 6 * minute)
+        for step in 7...9 { for device in [a, b, c] { try await device.sync(at: start + step * minute) } }
+        let shown = try [a, b, c].map { try $0.visible() }
+        #expect(shown[0] == shown[1] && shown[1] == shown[2], "\(shown)")
+        #expect(shown[0].filter { $0.hasPrefix("h ") || $0.hasPrefix("r ") } == ["h ha Stretch", "r ha 20003 value 1.0"])
     }
 }
