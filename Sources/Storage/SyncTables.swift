@@ -20,8 +20,9 @@ public struct SyncedTable: Sendable {
     /// A row as a person names it in a note (`the weigh-in of Tue 5 Jan 07:12`, `Water, Sat 19 Dec`), in the person's
     /// time zone, a parent's name read through the connection; nil: by its key.
     public let describe: (@Sendable (RowImage, TimeZone, SQLiteConnection) -> String?)?
-    /// What to say of a row that came from another device and is new here (`likely a double of one here`), nil: nothing.
-    public let arrived: (@Sendable (RowImage, TimeZone, SQLiteConnection) -> String?)?
+    /// What to say of a row that came from another device (the installation id given) and is new here
+    /// (`likely a double of one here`), nil: nothing.
+    public let arrived: (@Sendable (RowImage, String, TimeZone, SQLiteConnection) -> String?)?
     /// Whether two rows that want one unique name are one thing made on two devices while apart (the same habit
     /// added on both): they become one, the rows that hang from them together. Nil, or false: the later is renamed.
     public let same: (@Sendable (RowImage, RowImage) -> Bool)?
@@ -29,7 +30,7 @@ public struct SyncedTable: Sendable {
     public init(table: JournaledTable, onlyKeys: Set<String>? = nil, additive: String? = nil,
                 renamed: (@Sendable (RowImage, Int) -> RowImage)? = nil,
                 describe: (@Sendable (RowImage, TimeZone, SQLiteConnection) -> String?)? = nil,
-                arrived: (@Sendable (RowImage, TimeZone, SQLiteConnection) -> String?)? = nil,
+                arrived: (@Sendable (RowImage, String, TimeZone, SQLiteConnection) -> String?)? = nil,
                 same: (@Sendable (RowImage, RowImage) -> Bool)? = nil,
                 problem: @escaping @Sendable (RowImage) -> String?) {
         precondition(table.key.count <= 2, "a synced table's key has one or two columns")

@@ -97,9 +97,9 @@ extension SyncLedger {
         // A few rows new here may be ones this device has too, typed on both; a history joining is not looked through.
         if let arrived = table.arrived, fresh.count <= Self.arrivalsLookedAt {
             for index in fresh {
-                guard case let .set(image) = changes[index].operation, let note = arrived(image, timeZone, connection) else { continue }
+                guard case let .set(image) = changes[index].operation, let note = arrived(image, changes[index].clock.origin, timeZone, connection) else { continue }
                 let name = described(table, changes[index].key, image, in: connection).replacingOccurrences(of: "the ", with: "", options: .anchored)
-                applied.notes.append("\(device)'s \(name) \(note)")
+                applied.note("\(device)'s \(name) \(note)")
             }
         }
     }

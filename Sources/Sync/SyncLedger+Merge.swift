@@ -6,7 +6,20 @@ extension SyncLedger {
     /// What applying changes did, for the journal entry and for `sync`.
     struct Applied {
         var rows = 0
-        var notes: [String] = []
+        /// The first notes, in the order the merge made them, then one that counts the rest.
+        private(set) var notes: [String] = []
+        private var more = 0
+        /// How many notes one sync says; a device's first join says no more than a screenful.
+        static let notesShown = 20
+
+        mutating func note(_ text: String) {
+            if notes.count < Self.notesShown {
+                notes.append(text)
+                return
+            }
+            more += 1
+            notes[Self.notesShown...] = ["and \(more) more \(more == 1 ? "note" : "notes") like these"]
+        }
     }
 
     /// What the threads reading a segment's lines make of a change: why it cannot be kept here, as a restore
@@ -82,10 +95,10 @@ extension SyncLedger {
         try setKnown(table, key, state.known(shown: shown, columns: table.table.columns), in: connection)
         let wasDeleted = known?.deleted == true && known?.clock.ms ?? 0 > 0
         if !shown, !change.isDelete, wasDeleted {
-            applied.notes.append("\(device) changed \(described(table, key, state.values, in: connection)), which was deleted later; it stays deleted")
+            applied.note("\(device) changed \(described(table, key, state.values, in: connection)), which was deleted later; it stays deleted")
         }
         if shown, wasDeleted, held == nil {
-            applied.notes.append("\(device) changed \(described(table, key, state.values, in: connection)) after it was deleted here; it is back")
+            applied.note("\(device) changed \(described(table, key, state.values, in: connection)) after it was deleted here; it is back")
         }
         var target: RowImage?
         if shown {
@@ -94,9 +107,9 @@ extension SyncLedger {
         }
         try write(target, table, key, clock: state.newest ?? change.clock, in: connection, applied: &applied)
         // A row new here may be one this device has too, typed on both (its owner says).
-        if held == nil, let target, let arrived = table.arrived, let note = arrived(target, timeZone, connection) {
+        if held == nil, let target, let arrived = table.arrived, let note = arrived(target, change.clock.origin, timeZone, connection) {
             let name = described(table, key, target, in: connection).replacingOccurrences(of: "the ", with: "", options: .anchored)
-            applied.notes.append("\(device)'s \(name) \(note)")
+            applied.note("\(device)'s \(name) \(note)")
         }
     }
 

@@ -56,7 +56,7 @@ extension SyncLedger {
             try markDirty(table, pair.kept, in: connection)
             applied.rows += 1 + moved
             let name = described(table, pair.kept, kept, in: connection)
-            applied.notes.append("\(name) was added on two devices while they were apart; it is one now, with what each device had of it")
+            applied.note("\(name) was added on two devices while they were apart; it is one now, with what each device had of it")
         }
     }
 

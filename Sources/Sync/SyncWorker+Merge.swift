@@ -232,7 +232,7 @@ extension SyncWorker {
                 try connection.execute("RELEASE sync_change")
             } catch {
                 try connection.execute("ROLLBACK TO sync_change; RELEASE sync_change")
-                applied.notes.append("a change from \(device) was refused by the database: \(error)")
+                applied.note("a change from \(device) was refused by the database: \(error)")
             }
         }
         if let newest { try ledger.receive(newest, in: connection) }

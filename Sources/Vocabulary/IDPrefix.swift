@@ -21,4 +21,11 @@ public struct IDPrefix: Sendable, Equatable {
 
     /// Whether `id` starts with it (never for one too short).
     public func matches(_ id: String) -> Bool { isLongEnough && id.hasPrefix(text) }
+
+    /// The prefixes that name `id` and `other` apart: eight characters, or as many more as they share.
+    public static func telling(_ id: String, from other: String) -> (String, String) {
+        let shared = zip(id, other).prefix { $0 == $1 }.count
+        let length = max(8, shared + 1)
+        return (String(id.prefix(length)), String(other.prefix(length)))
+    }
 }

@@ -105,9 +105,12 @@ extension WeightTable: SchemaOwner {
         ]
     }
 
+    /// The weigh-ins' code in the journal and the sync log.
+    static let code = 0
+
     public var journaledTables: [JournaledTable] {
         [
-            JournaledTable(code: 0, name: "weight_entries", noun: "weigh-in", key: ["id"],
+            JournaledTable(code: Self.code, name: "weight_entries", noun: "weigh-in", key: ["id"],
                            columns: WeightField.all.map(\.column), rowidSlot: 9, keyShownAs: 8, appendsByRange: true),
         ]
     }

@@ -13,17 +13,22 @@ extension WeightTable {
 
     /// `is likely a double of this device's 82.4 kg at 07:05; 'delete 1a2b3c4d' removes one`: a weigh-in typed on two
     /// devices within 15 minutes and 0.1 kg is kept twice, and said so once.
-    @Sendable static func likelyDouble(_ image: RowImage, _ timeZone: TimeZone, _ connection: SQLiteConnection) -> String? {
+    /// A weigh-in that came from the same device (`origin`) is no double typed on two: a device weighing twice in
+    /// a quarter of an hour keeps both, as it did there.
+    @Sendable static func likelyDouble(_ image: RowImage, _ origin: String, _ timeZone: TimeZone, _ connection: SQLiteConnection) -> String? {
         guard case let .text(id)? = image["id"], let seconds = real(image["instant"]), let kilograms = real(image["kilograms"]) else { return nil }
         // A note only: a double that cannot be looked for is not said.
         let near = try? connection.query("""
-            SELECT id, instant FROM weight_entries WHERE id <> ? AND instant BETWEEN ? AND ? AND abs(kilograms - ?) <= ? LIMIT 1
+            SELECT e.id, e.instant FROM weight_entries e
+            WHERE e.id <> ?1 AND e.instant BETWEEN ?2 AND ?3 AND abs(e.kilograms - ?4) <= ?5
+            AND NOT EXISTS (SELECT 1 FROM sync_rows s WHERE s.table_code = ?6 AND s.k0 = e.id AND s.k1 = '' AND s.origin = ?7) LIMIT 1
             """, [.text(id), .double(seconds - doubleWindowSeconds), .double(seconds + doubleWindowSeconds), .double(kilograms),
-                  .double(doubleKilograms + 1e-9)]) { ($0.text(0), $0.double(1)) }.first
+                  .double(doubleKilograms + 1e-9), .int(Self.code), .text(origin)]) { ($0.text(0), $0.double(1)) }.first
         guard let (other, at) = near else { return nil }
         let time = String(LocalDays.shared(for: timeZone).spokenMinute(Date(timeIntervalSince1970: at)).suffix(5))
+        let (one, two) = IDPrefix.telling(id, from: other)
         return "is likely a double of the weigh-in of \(time) here (within 15 minutes and 0.1 kg); both are kept, "
-            + "'delete \(id.prefix(8))' or 'delete \(other.prefix(8))' removes one"
+            + "'delete \(one)' or 'delete \(two)' removes one"
     }
 
     /// `the weigh-in of Tue 5 Jan 07:12`, in the person's time zone.

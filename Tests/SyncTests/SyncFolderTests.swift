@@ -284,4 +284,23 @@ struct SyncFolderTests {
         #expect(shown[0] == shown[1] && shown[1] == shown[2], "\(shown)")
         #expect(shown[0].filter { $0.hasPrefix("h ") || $0.hasPrefix("r ") } == ["h ha Stretch", "r ha 20003 value 1.0"])
     }
+
+    /// Two readings a device took minutes apart are no double typed on two devices: the other device says nothing of
+    /// them. Readings typed on both are named, each, up to a screenful, and the rest counted.
+    @Test func likelyDoublesAreReadingsOfTwoDevicesAndASyncSaysAScreenfulOfThem() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b, _) = try pair(7)
+        for n in 0..<30 { try a.weigh(id: "a\(n)", kilograms: 80, at: start + n * minute) }
+        try await a.sync(at: start + 31 * minute)
+        let alone = try await b.sync(at: start + 31 * minute)
+        #expect(alone.received == 30)
+        #expect(alone.notes.isEmpty, "\(alone.notes)")
+        for n in 0..<30 { try a.weigh(id: "c\(n)", kilograms: 90, at: start + 40 * minute + n * 10 * minute) }
+        for n in 0..<30 { try b.weigh(id: "d\(n)", kilograms: 90, at: start + 41 * minute + n * 10 * minute) }
+        try await a.sync(at: start + 400 * minute)
+        let both = try await b.sync(at: start + 400 * minute)
+        #expect(both.notes.count == SyncLedger.Applied.notesShown + 1, "\(both.notes)")
+        #expect(both.notes.first?.contains("is likely a double of the weigh-in of") == true, "\(both.notes)")
+        #expect(both.notes.last == "and 10 more notes like these")
+    }
 }
