@@ -169,7 +169,8 @@ public final class SafeFolder: @unchecked Sendable {
         let (file, size, path) = try openRegularFile(name)
         defer { close(file) }
         guard size <= limit else { throw FolderError.tooLarge(path, limit: limit) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        // A file of a few hundred bytes (a device that never compacted wrote a hundred thousand) gets a buffer its size.
+        var chunk = [UInt8](repeating: 0, count: min(1 << 20, max(4_096, (range?.count ?? size) + 1)))
         var position = range?.lowerBound ?? 0
         let end = range?.upperBound ?? limit
         while position < end {

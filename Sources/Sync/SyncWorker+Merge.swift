@@ -52,6 +52,9 @@ extension SyncWorker {
         var cursor = plan.applied
         var failed: Set<String> = []
         let byFirst = Dictionary(grouping: plan.segments, by: \.first)
+        // The key of the device's first file read here is the one its others must be signed by, in this sync too.
+        var pinned = plan.pinned
+        var prefetched: [String: Result<SyncSegment, any Error>] = [:]
         /// The next file to read: a segment that takes up at the next change (the longest first), one that reaches past
         /// the cursor from before it, or else a checkpoint past it (the latest first); none that was passed over.
         func next() -> SyncFile? {
@@ -67,7 +70,21 @@ extension SyncWorker {
             var begun = false
             let said = problems.said.count, leftOut = problems.leftOut
             do {
-                var reader = try SyncSegment.Reader(name: name, installation: plan.peer, pinned: plan.pinned, piece: limit, threads: threads(),
+                if prefetched[name] == nil, let pinned {
+                    let window = Self.smallFilesAhead(from: file, byFirst: byFirst, failed: failed)
+                    if window.count > 1 { prefetched = Self.readWhole(window, of: plan, pinned: pinned, threads: threads(), check: check) }
+                }
+                if let ready = prefetched.removeValue(forKey: name) {
+                    let whole = try ready.get()
+                    try checkAhead(whole, name)
+                    group.append(PeerBatch(whole, peer: plan.peer, name: name, problems: &problems))
+                    count += whole.changes.count
+                    if count >= limit { try flush() }
+                    cursor = file.last
+                    blocked = nil
+                    continue
+                }
+                var reader = try SyncSegment.Reader(name: name, installation: plan.peer, pinned: pinned, piece: limit, threads: threads(),
                                                     check: check)
                 /// A piece of a large file handed on as it is read (the files before it first).
                 func piece(_ piece: SyncSegment, last: Bool, begun: inout Bool) throws {
@@ -90,6 +107,7 @@ extension SyncWorker {
                     count += last.changes.count
                     if count >= limit { try flush() }
                 }
+                pinned = pinned ?? last.key
                 cursor = file.last
                 blocked = nil
             } catch let refused as Refused {
@@ -111,6 +129,47 @@ extension SyncWorker {
         if let blocked { problems.byPeer[plan.peer] = blocked }
         do { try flush() } catch let refused as Refused { throw refused.error }
         return cursor
+    }
+
+    /// A file of at most this many changes is small: a run of them ahead is read on every core at once.
+    static let smallFile = 64
+
+    /// The small segments that follow one another from `file` on, as `read` will take them if each reads whole
+    /// (at most a thousand).
+    private static func smallFilesAhead(from file: SyncFile, byFirst: [Int: [SyncFile]], failed: Set<String>) -> [SyncFile] {
+        var window: [SyncFile] = []
+        var at: SyncFile? = file
+        while let next = at, window.count < 1_024, !next.checkpoint, next.last - next.first < smallFile {
+            window.append(next)
+            at = byFirst[next.last + 1]?.first { !failed.contains($0.name) }
+        }
+        return window
+    }
+
+    /// Each of `files` read whole and checked (signed by `pinned`), on `threads` threads: a device that never compacted
+    /// wrote a file a change, and each file's signature is most of what reading it costs.
+    private static func readWhole(_ files: [SyncFile], of plan: PeerPlan, pinned: [UInt8], threads: Int,
+                                  check: @escaping @Sendable (SyncChange) -> SyncLedger.Checked) -> [String: Result<SyncSegment, any Error>] {
+        var results: [Result<SyncSegment, any Error>?] = Array(repeating: nil, count: files.count)
+        let folder = plan.folder, peer = plan.peer
+        let lanes = max(1, min(threads, files.count))
+        results.withUnsafeMutableBufferPointer { slots in
+            // Each slot is written by one lane only, and read once all are done.
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+                for index in stride(from: lane, to: files.count, by: lanes) {
+                    slots[index] = Result {
+                        var reader = try SyncSegment.Reader(name: files[index].name, installation: peer, pinned: pinned, piece: .max,
+                                                            threads: 1, check: check)
+                        try folder.forEachChunk(of: files[index].name, limit: SyncSegment.sizeLimit) { bytes in _ = try reader.take(bytes) }
+                        return try reader.finish()
+                    }
+                }
+            }
+        }
+        var read: [String: Result<SyncSegment, any Error>] = [:]
+        for (file, result) in zip(files, results) { read[file.name] = result }
+        return read
     }
 
     /// The merging thread's side: what it is in the middle of, and what it has applied.

@@ -108,6 +108,49 @@ struct SyncHostileFolderTests {
         #expect(try laptop.visible() == desktop.visible())
     }
 
+    /// Segments signed as Trend signs them, by a key of the test's own, each of one weigh-in.
+    func signedSegments(_ range: ClosedRange<Int>, of installation: String, seed: [UInt8]) throws -> [(name: String, text: String)] {
+        let key = Hex.string(try Ed25519.publicKey(ofSeed: seed))
+        return try range.map { n in
+            let header = #"{"trend-sync":2,"installation":"\#(installation)","device":"laptop","first":\#(n),"last":\#(n),"count":1,"at":1800000000000,"key":"\#(key)"}"#
+            let line = #"{"t":"weight_entries","k0":"p\#(n)","ms":\#(1_800_000_000_000 + n),"n":0,"o":"\#(installation)","op":"set","c.id":"p\#(n)","c.instant":\#(1_800_000_000 + n).0,"c.kilograms":150.0}"#
+            let body = header + "\n" + line + "\n"
+            let digest = Hex.bytes(try ContentHash.sha256(Data(body.utf8)))!
+            let signature = try Ed25519.sign(Array("trend sync segment\n".utf8) + digest, seed: seed)
+            return ("\(n)-\(n).jsonl", body + #"{"signature":""# + Hex.string(signature) + "\"}\n")
+        }
+    }
+
+    /// The key of a device's first file read is the one its next files must be signed by, within the same sync: a
+    /// file signed by another key among a device's many small ones (read on every core at once) is refused and named,
+    /// and the files around it apply.
+    @Test func aFileSignedByAnotherKeyIsRefusedEvenAtFirstSightAndAmongManySmallOnes() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (made, shared) = try devices(["laptop", "desktop"])
+        let desktop = made[1]
+        let stranger = "0badc0de-0000-4000-8000-000000000001"
+        let (own, other) = (try Ed25519.newSeed(), try Ed25519.newSeed())
+        for (name, text) in try signedSegments(1...40, of: stranger, seed: own) where name != "7-7.jsonl" && name != "2-2.jsonl" {
+            try plant(text, named: name, of: stranger, in: shared)
+        }
+        // The second file and the seventh, signed by another key.
+        for (name, text) in try signedSegments(2...7, of: stranger, seed: other) where name == "2-2.jsonl" || name == "7-7.jsonl" {
+            try plant(text, named: name, of: stranger, in: shared)
+        }
+        let report = try await desktop.sync(at: start)
+        #expect(report.problems.contains { $0.contains("2-2.jsonl") && $0.contains("another key") }, "\(report.problems)")
+        #expect(report.received == 1, "only the first file is read before the gap: \(report.problems)")
+        // The files after the gap wait for the device's own second change; none signed by another key is applied.
+        #expect(!(try desktop.visible().contains { $0.contains(" p2 ") || $0.contains(" p7 ") }))
+        // The device's own second and seventh files come (Syncthing caught up): the rest reads, on every core.
+        for (name, text) in try signedSegments(1...7, of: stranger, seed: own) where name == "2-2.jsonl" || name == "7-7.jsonl" {
+            try plant(text, named: name, of: stranger, in: shared)
+        }
+        let later = try await desktop.sync(at: start + minute)
+        #expect(later.received == 39, "\(later.problems)")
+        #expect(try desktop.visible().filter { $0.hasPrefix("w p") }.count == 40)
+    }
+
     @Test func aFakeCheckpointOrRangeHidesNoRealChange() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let (made, shared) = try devices(["laptop", "desktop"])
