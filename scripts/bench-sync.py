@@ -18,7 +18,7 @@ Usage: bench-sync.py TREND WORKDIR [--rows N] [--runs N] [--check]
 """
 import hashlib, json, os, random, shutil, sqlite3, statistics, subprocess, sys, time, uuid
 
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 args = sys.argv[1:]
@@ -74,10 +74,10 @@ def signature_seconds(folder):
     for path in files:
         with open(path, "rb") as source:
             data = source.read()
-        body, _, last = data[:-1].rpartition(b"\n")
+        cut = data.rindex(b"\n", 0, len(data) - 1) + 1
         header = json.loads(data[:data.index(b"\n")])
-        loaded.append((body + b"\n", bytes.fromhex(json.loads(last)["signature"]), bytes.fromhex(header["key"])))
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+        signature = bytes.fromhex(json.loads(data[cut:])["signature"])
+        loaded.append((memoryview(data)[:cut], signature, bytes.fromhex(header["key"])))
     start = time.perf_counter()
     for body, signature, key in loaded:
         Ed25519PublicKey.from_public_bytes(key).verify(signature, b"trend sync segment\n" + hashlib.sha256(body).digest())

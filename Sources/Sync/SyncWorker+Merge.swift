@@ -72,7 +72,10 @@ extension SyncWorker {
             do {
                 if prefetched[name] == nil, let pinned {
                     let window = Self.smallFilesAhead(from: file, byFirst: byFirst, failed: failed)
-                    if window.count > 1 { prefetched = Self.readWhole(window, of: plan, pinned: pinned, threads: threads(), check: check) }
+                    // Every core: the merge of such files waits on their signatures more than it works.
+                    if window.count > 1 {
+                        prefetched = Self.readWhole(window, of: plan, pinned: pinned, threads: ProcessInfo.processInfo.activeProcessorCount, check: check)
+                    }
                 }
                 if let ready = prefetched.removeValue(forKey: name) {
                     let whole = try ready.get()
