@@ -71,6 +71,10 @@ let package = Package(
         ),
 
         // MARK: Presentation and the executable
+        // The command language: the tokenizer, a command's declaration (its usage line, refusals and Tab
+        // completion made from it), the parser and the completer, generic over the values a program reads
+        // its words into; it knows no feature (TrendREPL names Trend's words, `TrendArguments`).
+        .target(name: "CommandLanguage", dependencies: ["Vocabulary"]),
         // TrendREPL presents every Feature's values and errors, so it names
         // each feature target it reads types from; Storage for `StorageError`
         // (the reason a command could not reach the database), `FreshLoader`
@@ -78,9 +82,10 @@ let package = Package(
         // Notifications for the reminders' timer (`remind install`).
         .target(
             name: "TrendREPL",
-            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights", "Sync", "Vocabulary", "Notifications"]
+            dependencies: ["AppCore", "CommandLanguage", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup",
+                           "Insights", "Sync", "Vocabulary", "Notifications"]
         ),
-        .executableTarget(name: "trend", dependencies: ["TrendREPL", "AppCore", "CEditLine"]),
+        .executableTarget(name: "trend", dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "CEditLine"]),
 
         // MARK: Benchmarks (swift run -c release ProgressBenchmarks)
         .target(
@@ -118,7 +123,7 @@ let package = Package(
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Insights", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(
             name: "TrendREPLTests",
-            dependencies: ["TrendREPL", "AppCore", "Vocabulary", "TestSupport", "trend", "Backup", "Habits", "Settings", "Storage", "WeightLog", "WeightImport"],
+            dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "Vocabulary", "TestSupport", "trend", "Backup", "Habits", "Settings", "Storage", "WeightLog", "WeightImport"],
             // The screens the screen tests compare with, read from the source tree.
             exclude: ["Screens/Expected"]
         ),

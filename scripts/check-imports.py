@@ -34,7 +34,7 @@ for name, target in targets.items():
 
 # The downward order of DESIGN.md §1: each library target may depend only on earlier ones.
 order = ["CSQLite", "CCrypto", "CArchive", "Vocabulary", "Cryptography", "CNotify", "Notifications", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits",
-         "DailyTips", "Backup", "Insights", "Sync", "AppCore", "TrendREPL"]
+         "DailyTips", "Backup", "Insights", "Sync", "AppCore", "CommandLanguage", "TrendREPL"]
 # Features side by side never import each other (WeightImport is WeightLog's files in and out, so it sits on it).
 allowed_sideways = {"Progress": {"WeightImport"}, "Habits": {"WeightLog", "WeightImport", "Progress"},
                     "DailyTips": {"WeightLog", "WeightImport", "Progress", "Habits"},
@@ -42,7 +42,10 @@ allowed_sideways = {"Progress": {"WeightImport"}, "Habits": {"WeightLog", "Weigh
                     # Insights is values in: it names no table and no other feature.
                     "Insights": {"Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup"},
                     # Sync merges rows it is told about (`SyncedTable`): it names no feature and no feature's table.
-                    "Sync": {"Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights"}}
+                    "Sync": {"Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights"},
+                    # The command language knows no feature, no storage and no application: only the words.
+                    "CommandLanguage": {"Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup",
+                                        "Insights", "Sync", "AppCore", "Cryptography", "Notifications"}}
 for name in order:
     if name not in targets:
         continue

@@ -4,7 +4,7 @@
 # DocC warning, and on a public type without a doc comment.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(Vocabulary Storage Settings WeightLog Progress Habits DailyTips Backup Insights Sync AppCore TrendREPL)
+modules=(Vocabulary Storage Settings WeightLog Progress Habits DailyTips Backup Insights Sync AppCore CommandLanguage TrendREPL)
 # SwiftPM also asks for the test modules' graphs, which only exist once the tests are built (make test builds
 # them first; a fresh clone's `make docs` has none): its status is not the test, the library modules' graphs are.
 mkdir -p .build

@@ -1,3 +1,4 @@
+import CommandLanguage
 import CEditLine
 import Dispatch
 import Foundation

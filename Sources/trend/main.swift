@@ -1,5 +1,6 @@
 /// The `trend` executable: flags, the line reader and the loop. Everything
 /// else lives in TrendREPL and below.
+import CommandLanguage
 import AppCore
 import Dispatch
 import Foundation

@@ -20,7 +20,7 @@ public struct DatabaseFixture: Sendable, CustomStringConvertible {
     }
 
     /// Every shipped version's database: 0.1.0 (schema 5), then each schema a landing shipped.
-    public static let all = [5, 6, 14, 15, 16, 17, 18, 19, 21].map(DatabaseFixture.init(schemaVersion:))
+    public static let all = [5, 6, 7, 8, 14, 15, 16, 17, 18, 19, 21].map(DatabaseFixture.init(schemaVersion:))
 
     /// Whether it holds tape measures (schema 19 on), and its report ends with `measurements`.
     public var hasMeasurements: Bool { schemaVersion >= 19 }

@@ -1,3 +1,4 @@
+@testable import CommandLanguage
 import Testing
 import TestSupport
 @testable import TrendREPL

@@ -1,3 +1,4 @@
+import CommandLanguage
 import Testing
 @testable import TrendREPL
 

@@ -1,3 +1,5 @@
+import CommandLanguage
+
 /// Every command the REPL knows, in groups, in the order `help` lists them.
 @MainActor
 public struct CommandCatalog {

@@ -1,4 +1,5 @@
 import AppCore
+import CommandLanguage
 
 /// Everything a command handler may use: the application graph and how to print.
 @MainActor
@@ -38,52 +39,13 @@ public struct CommandContext {
     }
 }
 
-/// What may follow a word when completing with Tab.
-public enum ArgumentSlot: Sendable, Equatable {
-    /// One of these fixed words.
-    case words([String])
-    /// A name the session learns at run time (habit names, backup names).
-    case vocabulary(String)
-    /// A path on disk.
-    case file
-}
-
-/// How the arguments of one command complete: every way of typing them
-/// (`CommandSyntax.expansions`); the words typed so far pick the ways still open.
-public struct CompletionRule: Sendable, Equatable {
-    let expansions: [[CommandSyntax.Atom]]
-
-    public static let none = CompletionRule(expansions: [[]])
-
-    /// What may be typed after `arguments`: the slots of every way of typing the
-    /// command that those words begin (a word must be typed as it is, a value may be anything).
-    func slots(after arguments: [String]) -> [ArgumentSlot] {
-        var words: [String] = [], others: [ArgumentSlot] = []
-        for expansion in expansions where arguments.count < expansion.count {
-            let begins = zip(arguments, expansion).allSatisfy { typed, atom in
-                if case let .word(word) = atom { return word == typed.lowercased() }
-                return true
-            }
-            guard begins else { continue }
-            switch expansion[arguments.count] {
-            case let .word(word): words.append(word)
-            case let .value(_, .words(list)): words += list
-            case let .value(_, slot): if !others.contains(slot) { others.append(slot) }
-            }
-        }
-        var seen = Set<String>()
-        let distinct = words.filter { seen.insert($0).inserted }
-        return (distinct.isEmpty ? [] : [.words(distinct)]) + others
-    }
-}
-
 /// One REPL command, declared once: its words, what it takes (`syntax`, from
 /// which its usage line and its completion come), its help and its handler.
 @MainActor
 public struct CommandSpec {
     public nonisolated let name: String
     public nonisolated let aliases: [String]
-    public nonisolated let syntax: CommandSyntax
+    nonisolated let syntax: CommandSyntax
     public let summary: String
     public let examples: [String]
     /// Whether the person's settings are read before it runs (all but a few, such as `quit`, which work without a database).
@@ -92,9 +54,9 @@ public struct CommandSpec {
     /// loaded by the session before the words are parsed.
     public let reads: @MainActor ([String]) -> CommandReads
     /// Runs the command on its arguments, read once by `syntax`.
-    public let run: @MainActor (CommandContext, ParsedArguments) async throws -> CommandOutput
+    let run: @MainActor (CommandContext, ParsedArguments) async throws -> CommandOutput
 
-    public init(name: String, aliases: [String] = [], syntax: CommandSyntax = .none, reads: CommandReads = [],
+    init(name: String, aliases: [String] = [], syntax: CommandSyntax = .none, reads: CommandReads = [],
                 readsFor: (@MainActor ([String]) -> CommandReads)? = nil, summary: String, examples: [String] = [], readsSettings: Bool = true,
                 run: @escaping @MainActor (CommandContext, ParsedArguments) async throws -> CommandOutput) {
         self.name = name

@@ -1,4 +1,5 @@
 import Backup
+import CommandLanguage
 import Habits
 import Progress
 import Settings
@@ -14,6 +15,8 @@ import WeightLog
 enum FailureMessage {
     static func failure(from error: any Error, command: String) -> CommandFailure {
         if let failure = error as? CommandFailure { return failure }
+        // The command language's refusal names the command itself.
+        if let usage = error as? UsageError { return CommandFailure(.usage, usage.message) }
         if error is CancellationError { return CommandFailure(.failed, "\(command): stopped (Ctrl-C); nothing was changed") }
         let (code, hint) = classify(error)
         // A weigh-in's rule is phrased as a predicate: it needs its subject.

@@ -1,6 +1,7 @@
 /// TrendREPL is the presentation layer: it parses command lines, turns
 /// Feature state into text and JSON through one ViewModel per screen, and
 /// completes words. It imports AppCore only; libedit stays in the executable.
+import CommandLanguage
 import AppCore
 import Backup
 import Foundation
@@ -190,8 +191,7 @@ public final class ReplSession {
 
     /// Control characters shown as escapes, long words cut, so a message stays one readable line.
     nonisolated static func printable(_ word: String, limit: Int = 40) -> String {
-        let visible = TerminalText.visible(word)
-        return visible.count > limit ? String(visible.prefix(limit)) + "…" : visible
+        TerminalText.printable(word, limit: limit)
     }
 }
 

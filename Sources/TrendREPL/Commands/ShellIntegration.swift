@@ -1,3 +1,4 @@
+import CommandLanguage
 import Foundation
 
 /// What makes `trend` install like a tool: shell completion scripts and the

@@ -1,3 +1,4 @@
+import CommandLanguage
 import AppCore
 
 /// The command line of `trend`, parsed without side effects.

@@ -1,3 +1,4 @@
+import CommandLanguage
 import Foundation
 
 /// How text output is decorated: colours only on a terminal without

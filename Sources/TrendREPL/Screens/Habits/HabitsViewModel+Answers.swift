@@ -1,0 +1,167 @@
+import CommandLanguage
+import Foundation
+import Habits
+import Vocabulary
+
+/// The habits screens' answers: each one value for the text and the JSON (`CommandAnswer`).
+extension HabitsViewModel {
+    /// `habit done|no|skip|undo NAME …`: the habit as it is after the mark, and the day marked.
+    struct Marked: CommandAnswer {
+        let habit: HabitValue?
+        let date: String
+        /// The text only: the habit and day marked, what was added, its numbers after.
+        let marked: Habit, day: Int, isToday: Bool, added: Double?, summary: HabitSummary?
+
+        enum CodingKeys: String, CodingKey { case habit, date }
+
+        func text(style: TerminalStyle) -> String {
+            let dayText = isToday ? "today" : DateText.longDay(day)
+            let text: String = switch marked.marks[day] {
+            case .done?: "'\(marked.name)' done \(dayText)."
+            case .skipped?: "'\(marked.name)' skipped \(dayText); the streak is kept."
+            case .no?: "'\(marked.name)' not done \(dayText)."
+            case let .value(number)?: "'\(marked.name)': \(HabitText.number(number)) \(dayText)" + (added.map { " (+\(HabitText.number($0)))" } ?? "")
+                + (marked.kind.isMet(by: number) ? ", target met." : ", \(HabitText.kind(marked.kind, unit: marked.unit)) not met.")
+            case nil: "'\(marked.name)' cleared for \(dayText)."
+            }
+            return text + (summary.map { " Streak \($0.currentStreak), strength \(Int(($0.strength * 100).rounded()))%." } ?? "")
+        }
+    }
+
+    /// `habits [all]`: today's habits, each with its streak and strength, in rows that fit the terminal.
+    struct Listed: CommandAnswer {
+        let date: String
+        let habits: [HabitValue]
+        /// The text only: the summaries the rows are drawn from, and today.
+        let summaries: [HabitSummary], today: Int
+
+        enum CodingKeys: String, CodingKey { case date, habits }
+
+        func text(style: TerminalStyle) -> String {
+            guard !summaries.isEmpty else { return "No habits yet. Add one: habit add Read every day" }
+            var lines = [style.bold("Habits, " + DateText.longDay(today))]
+            // The widest layout that fits the terminal: the bar shrinks, then the best streak and the
+            // strength label go, then the plan and the name are cut short — a row never wraps.
+            // Down a pipe nothing wraps, so nothing is cut: names and plans are given whole.
+            let widestName = summaries.map { TerminalText.columns($0.habit.name) }.max() ?? 4
+            let widestPlan = max(22, summaries.map { TerminalText.columns(HabitsViewModel.plan(of: $0.habit)) }.max() ?? 0)
+            let nameWidth = style.wraps ? min(24, widestName) : widestName
+            let planWidth = style.wraps ? min(34, widestPlan) : widestPlan
+            let bestWidth = summaries.map { " (best \($0.bestStreak))".count }.max() ?? 0
+            let layouts = [
+                RowLayout(name: nameWidth, plan: planWidth, bar: 10, best: true, label: true, bestWidth: bestWidth),
+                RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: true, label: true, bestWidth: bestWidth),
+                RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: false, label: true),
+                RowLayout(name: nameWidth, plan: planWidth, bar: 6, best: false, label: false),
+                RowLayout(name: min(nameWidth, 14), plan: min(planWidth, 18), bar: 5, best: false, label: false),
+                RowLayout(name: min(nameWidth, 10), plan: min(planWidth, 12), bar: 4, best: false, label: false),
+                RowLayout(name: min(nameWidth, 12), plan: min(planWidth, 12), bar: 0, best: false, label: false, compact: true),
+                RowLayout(name: min(nameWidth, 9), plan: min(planWidth, 10), bar: 0, best: false, label: false, compact: true),
+            ]
+            let chosen = !style.wraps ? layouts[0] : layouts.first { layout in
+                summaries.allSatisfy { TerminalText.columns(HabitsViewModel.row($0, layout: layout, style: .plain)) <= style.width }
+            } ?? layouts[layouts.count - 1]
+            lines += summaries.map { HabitsViewModel.row($0, layout: chosen, style: style) }
+            // The marks the rows use, each explained: the numeric ones only when a row shows them.
+            var legend = "✓\u{00A0}done  ○\u{00A0}due  –\u{00A0}skipped  ·\u{00A0}not\u{00A0}due\u{00A0}today"
+            if summaries.contains(where: { $0.todayMark == .no }) { legend += "  ✗\u{00A0}answered\u{00A0}no" }
+            if summaries.contains(where: { $0.todayStatus == .partly }) { legend += "  ◐\u{00A0}part\u{00A0}done" }
+            if summaries.contains(where: { $0.todayStatus == .overLimit }) { legend += "  ▲\u{00A0}over\u{00A0}the\u{00A0}limit" }
+            lines.append(style.dim(legend))
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// How wide each part of a habit's row is drawn.
+
+    /// A habit added, changed, archived or deleted: the habit as it is now, and the sentence that says so.
+    struct Confirmed: CommandAnswer {
+        let habit: Shown
+        /// The text only.
+        let sentence: String
+
+        enum CodingKeys: String, CodingKey { case habit }
+
+        /// A habit with today's numbers, or only its plan (one no longer listed: archived, deleted).
+        enum Shown: Encodable {
+            case summary(HabitValue), plain(PlainHabit)
+
+            func encode(to encoder: any Encoder) throws {
+                switch self {
+                case let .summary(value): try value.encode(to: encoder)
+                case let .plain(value): try value.encode(to: encoder)
+                }
+            }
+        }
+
+        func text(style: TerminalStyle) -> String { sentence }
+    }
+
+    /// A habit's name and plan, without the numbers of a day.
+    struct PlainHabit: Encodable {
+        let name: String, schedule: String, kind: String, archived: Bool
+
+        init(_ habit: Habit) {
+            name = habit.name
+            schedule = HabitText.schedule(habit.schedule)
+            kind = HabitText.kind(habit.kind)
+            archived = habit.archived
+        }
+    }
+
+    /// `habit export FILE`: the file or folder written, and how many habits it holds.
+    struct Exported: CommandAnswer {
+        let file: String
+        let habits: Int
+        /// The text only: which of Loop's layouts was written.
+        let what: String
+
+        enum CodingKeys: String, CodingKey { case file, habits }
+
+        func text(style: TerminalStyle) -> String { "Wrote \(counted(habits, "habit")) to \(TerminalText.visible(file)) (\(what))." }
+    }
+
+    /// A habit and its day as scripts read it.
+    struct HabitValue: Encodable {
+        let name: String
+        let schedule: String
+        let kind: String
+        let target: Double?
+        let dueToday: Bool
+        let doneToday: Bool
+        let skippedToday: Bool
+        let status: String
+        let todayValue: Double?
+        let targetKind: String?
+        let unit: String?
+        let currentStreak: Int
+        let bestStreak: Int
+        let strength: Double
+        let archived: Bool
+        /// Its reminder times (`21:00`), in the order of the clock.
+        let reminders: [String]
+
+        init(_ summary: HabitSummary) {
+            let habit = summary.habit
+            name = habit.name
+            schedule = HabitText.schedule(habit.schedule)
+            kind = habit.kind == .yesNo ? "yesNo" : habit.kind.code
+            target = switch habit.kind {
+            case .yesNo: nil
+            case let .atLeast(value), let .atMost(value): value
+            }
+            dueToday = summary.dueToday
+            doneToday = summary.doneToday
+            skippedToday = summary.todayMark == .skipped
+            status = summary.todayStatus.rawValue
+            todayValue = if case let .value(value)? = summary.todayMark { value } else { nil }
+            targetKind = habit.kind.isNumeric ? habit.kind.code : nil
+            unit = habit.unit.isEmpty ? nil : habit.unit
+            currentStreak = summary.currentStreak
+            bestStreak = summary.bestStreak
+            strength = summary.strength
+            archived = habit.archived
+            reminders = habit.reminders.map(\.description)
+        }
+    }
+}

@@ -1,0 +1,323 @@
+import CommandLanguage
+import AppCore
+import Foundation
+import Habits
+import Progress
+import Synchronization
+import Vocabulary
+import WeightImport
+import WeightLog
+
+/// `import FILE [preview]` and `export FILE [kg] [RANGE]`.
+@MainActor
+struct ImportViewModel {
+    private let weightImportFeature: WeightImportFeature
+    private let habitsFeature: HabitsFeature
+    private let progressFeature: ProgressFeature
+    /// For `export chart.svg RANGE waist|fat|lean…`: where body fat and the tape measures come from.
+    private let weightEntryFeature: WeightEntryFeature?
+    private let measurementsFeature: MeasurementsFeature?
+
+    init(weightImportFeature: WeightImportFeature = AppModel.shared.weightImportFeature,
+         habitsFeature: HabitsFeature = AppModel.shared.habitsFeature,
+         progressFeature: ProgressFeature = AppModel.shared.progressFeature,
+         weightEntryFeature: WeightEntryFeature? = nil, measurementsFeature: MeasurementsFeature? = nil) {
+        self.weightImportFeature = weightImportFeature
+        self.habitsFeature = habitsFeature
+        self.progressFeature = progressFeature
+        self.weightEntryFeature = weightEntryFeature
+        self.measurementsFeature = measurementsFeature
+    }
+
+    func importFile(_ url: URL, preview previewOnly: Bool, member: String?, context: CommandContext) async throws -> CommandOutput {
+        if let source = habitsFeature.loopSource(at: url) {
+            return renderLoop(try await habitsFeature.importLoop(source, preview: previewOnly), source: source, style: context.style)
+        }
+        let bar = ProgressBar(enabled: context.isInteractive, label: previewOnly ? "Reading" : "Importing")
+        let preview: ImportPreview
+        var imported: Int?
+        defer { bar.finish() }
+        if previewOnly {
+            preview = try await weightImportFeature.preview(url, member: member, progress: bar.update)
+        } else {
+            let result = try await weightImportFeature.importFile(url, member: member, progress: bar.update)
+            preview = result.preview
+            imported = result.imported
+        }
+        bar.finish()
+        return render(preview, imported: imported, style: context.style)
+    }
+
+    func render(_ preview: ImportPreview, imported: Int?, style: TerminalStyle) -> CommandOutput {
+        CommandOutput(Imported(preview, imported: imported, dates: DateText(timeZone: weightImportFeature.calendar.timeZone)), style: style)
+    }
+
+    /// `import FILE [preview]` of weigh-ins: what the file holds, sorted into new, already here and invalid.
+    struct Imported: CommandAnswer {
+        let format: String
+        let version: String?
+        let member: String?
+        let unit: String
+        let unitAssumed: Bool
+        let new: Int
+        let duplicates: Int
+        let invalid: [Problem]
+        let skipped: Int
+        let first: String?
+        let last: String?
+        let imported: Int?
+        /// Tape measures in the file (a preview) or kept (an import).
+        let measurements: Int
+        /// The text only: which measures they are (`waist, hips`).
+        let measures: String
+        /// The lines whose note was cut to the longest a weigh-in keeps.
+        let shortenedNotes: [Int]
+        /// The text only: the format's title, the span as a person reads it.
+        let title: String, span: String?
+
+        struct Problem: Encodable { let line: Int, reason: String }
+
+        enum CodingKeys: String, CodingKey {
+            case format, version, member, unit, unitAssumed, new, duplicates, invalid, skipped, first, last, imported, measurements, shortenedNotes
+        }
+
+        init(_ preview: ImportPreview, imported: Int?, dates: DateText) {
+            format = preview.format.rawValue
+            version = preview.version
+            member = preview.member
+            unit = preview.unit.rawValue
+            unitAssumed = preview.unitAssumed
+            new = preview.newCount
+            duplicates = preview.duplicates
+            invalid = preview.invalid.map { Problem(line: $0.line, reason: $0.reason) }
+            skipped = preview.skipped
+            first = preview.first.map(dates.instant)
+            last = preview.last.map(dates.instant)
+            self.imported = imported
+            measurements = preview.measurements
+            measures = preview.measures.map(\.name).joined(separator: ", ")
+            shortenedNotes = preview.shortenedNotes
+            title = preview.format.title
+            span = preview.first.flatMap { first in preview.last.map { "\(dates.local(first)) to \(dates.local($0))" } }
+        }
+
+        func text(style: TerminalStyle) -> String {
+            var lines = ["Format: \(title)" + (version.map { ", \($0)" } ?? "")]
+            if let member { lines.append("Member: \(TerminalText.visible(member))") }
+            lines.append(unitAssumed
+                         ? style.paint("Unit: the file names none, so weights were read in \(unit) (your unit); 'set unit' changes it", .magenta)
+                         : "Unit: \(unit)")
+            if let span { lines.append("Dates: \(span)") }
+            if new + duplicates + invalid.count == 0 {
+                lines.append(style.paint("The file holds no weight records" + (skipped > 0 ? " (\(counted(skipped, "row")) without a weight)" : "")
+                                         + ": nothing to import.", .magenta))
+            } else {
+                lines.append("\(new) new, \(duplicates) already here, \(invalid.count) invalid"
+                             + (skipped > 0 ? ", \(counted(skipped, "row")) without a weight skipped" : ""))
+            }
+            for problem in invalid.prefix(20) {
+                // A reason quotes the file's text: its control characters and direction overrides are shown, never sent.
+                lines.append(style.paint("  line \(problem.line): \(TerminalText.visible(problem.reason))", .magenta))
+            }
+            if invalid.count > 20 { lines.append("  … and \(invalid.count - 20) more (--json lists them all)") }
+            for line in shortenedNotes.prefix(5) { lines.append("  line \(line): note shortened to \(WeightNote.maximumLength) characters") }
+            if shortenedNotes.count > 5 { lines.append("  … and \(shortenedNotes.count - 5) more notes shortened (--json lists them all)") }
+            if imported == nil, measurements > 0 { lines.append("\(counted(measurements, "tape measure")) (\(measures)) come with them") }
+            if let imported {
+                lines.append(style.bold("Imported \(counted(imported, "weigh-in"))" + (measurements > 0 ? " and \(counted(measurements, "new tape measure"))." : ".")))
+            } else {
+                lines.append("Nothing was written. Run the same command without 'preview' to import.")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// A Loop Habit Tracker backup: the habits and days it brings.
+    func renderLoop(_ summary: LoopImportSummary, source: LoopSource, style: TerminalStyle) -> CommandOutput {
+        CommandOutput(LoopImported(summary, source: source), style: style)
+    }
+
+    /// `import` of Loop's habits: the habits and days it brings, or would.
+    struct LoopImported: CommandAnswer {
+        let format: String
+        let newHabits: [String]
+        let mergedHabits: [String]
+        let archived: Int
+        let new: Int
+        let duplicates: Int
+        let invalid: [String]
+        let assumed: [String]
+        let imported: Bool
+        /// The text only: `backup`, `CSV export` or `Checkmarks.csv`.
+        let source: String
+
+        enum CodingKeys: String, CodingKey { case format, newHabits, mergedHabits, archived, new, duplicates, invalid, assumed, imported }
+
+        init(_ summary: LoopImportSummary, source: LoopSource) {
+            // The format's code for a script, from the source itself (not from the words that name it).
+            format = switch source {
+            case .backup: "loop"
+            case .csvFolder: "loopCSV"
+            case .checkmarks: "loopCheckmarks"
+            case .habitBull: "habitBull"
+            }
+            newHabits = summary.newHabits
+            mergedHabits = summary.mergedHabits
+            archived = summary.archived
+            new = summary.newDays
+            duplicates = summary.existingDays
+            invalid = summary.problems
+            assumed = summary.assumptions
+            imported = summary.imported
+            self.source = source.format
+        }
+
+        func text(style: TerminalStyle) -> String {
+            var lines = ["Format: \(source)"]
+            lines.append(counted(newHabits.count, "new habit", "new habits") + (archived > 0 ? " (\(archived) archived)" : "")
+                         + (newHabits.isEmpty ? "" : ": " + newHabits.joined(separator: ", ")))
+            if !mergedHabits.isEmpty { lines.append("Days added to \(mergedHabits.joined(separator: ", ")) (habits already here)") }
+            lines.append("\(counted(new, "new day", "new days")), \(duplicates) already here, \(invalid.count) left out")
+            for problem in invalid.prefix(20) { lines.append(style.paint("  \(TerminalText.visible(problem))", .magenta)) }
+            if invalid.count > 20 { lines.append("  … and \(invalid.count - 20) more (--json lists them all)") }
+            for assumption in assumed { lines.append("  " + TerminalText.visible(assumption)) }
+            if imported {
+                lines.append(style.bold("Imported. 'habits' shows them with Loop's numbers."))
+            } else if newHabits.isEmpty && new == 0 {
+                lines.append("Nothing new to import.")
+            } else {
+                lines.append("Nothing was written. Run the same command without 'preview' to import.")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// `export FILE [kg] [RANGE]`, and for an SVG chart `[MEASURE] [with HABIT]`.
+    func export(to url: URL, inKilograms: Bool, range named: NamedRange?, chart: ChartRequest) async throws -> CommandOutput {
+        let lower = url.lastPathComponent.lowercased()
+        if lower.hasSuffix(".svg") { return try await exportChart(to: url, chart) }
+        if chart.measure != nil || chart.habit != nil {
+            throw CommandFailure(.usage, "export: a measure and 'with HABIT' are for a chart (a FILE ending in .svg)")
+        }
+        let range = try named?.listed(by: "export")
+        if range != nil, lower.hasSuffix("-habits.csv") {
+            throw CommandFailure(.usage, "export: a RANGE applies to weigh-ins; the habits export writes every day")
+        }
+        let written: WeightImportFeature.Exported
+        let what: String
+        if lower.hasSuffix("-habits.csv") {
+            let count = try await habitsFeature.exportCSV(to: url)
+            written = WeightImportFeature.Exported(entries: count, measurements: 0)
+            what = "habit\(count == 1 ? "" : "s") (Loop's CSV layout)"
+        } else if lower.hasSuffix(".csv") {
+            let unit = inKilograms ? WeightUnit.kilograms : weightImportFeature.displayUnit.fileUnit
+            written = try await weightImportFeature.exportCSV(to: url, unit: unit, range: range, keepsTypedUnits: !inKilograms)
+            // Only what the file holds: the weigh-ins kept in the unit they were typed in are counted, when there are any.
+            let other = written.entriesInOtherUnits
+            let kept = other == 0 ? "" : "; \(other == written.entries ? "each" : "\(other)") typed in another unit kept in it"
+            what = "weigh-in\(written.entries == 1 ? "" : "s") (CSV, \(unit.rawValue)\(kept))"
+        } else if lower.hasSuffix(".json") {
+            written = try await weightImportFeature.exportJSON(to: url, range: range)
+            what = "weigh-in\(written.entries == 1 ? "" : "s") (Trend JSON)"
+        } else {
+            throw ImportError.unknownExportType(url.path)
+        }
+        return CommandOutput(Exported(file: url.path, count: written.entries, measurements: written.measurements,
+                                      measures: written.measures.map(\.name), what: what), style: .plain)
+    }
+
+    /// `export FILE …`: the file written and how many rows it holds.
+    struct Exported: CommandAnswer {
+        let file: String
+        let count: Int
+        /// Tape measures written beside the weigh-ins.
+        let measurements: Int
+        /// The text only: which measures they are (`waist`).
+        let measures: [String]
+        /// The text only: what the rows are (`weigh-ins (CSV, lb)`).
+        let what: String
+
+        enum CodingKeys: String, CodingKey { case file, count, measurements }
+
+        func text(style: TerminalStyle) -> String {
+            let kinds = measures.isEmpty ? "" : " (\(measures.joined(separator: ", ")))"
+            let written = measurements == 0 ? "" : " and \(counted(measurements, "tape measure"))\(kinds)"
+            return "Wrote \(count) \(what)\(written) to \(TerminalText.visible(file))."
+        }
+    }
+}
+
+extension ImportViewModel {
+    /// `export chart.svg [RANGE] [with HABIT]`: the progress chart of a range (the chosen one by default) as an SVG;
+    /// `export waist.svg [RANGE] waist|fat|lean|…`, a measure's chart.
+    func exportChart(to url: URL, _ request: ChartRequest) async throws -> CommandOutput {
+        let progress = ProgressViewModel(progressFeature: progressFeature, weightEntryFeature: weightEntryFeature, measurementsFeature: measurementsFeature)
+        if let measure = request.measure {
+            let shown = try await progress.measured(measure, range: request.range?.name)
+            let data = shown.data
+            let title = "\(measure.name.prefix(1).uppercased())\(measure.name.dropFirst()), \(data.range.title)" + (data.points.isEmpty ? ""
+                : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
+            try await weightImportFeature.writeDocument(SVGChart(scale: shown.scale).render(data, title: title, empty: "No \(measure.name) in this range."), to: url)
+            return CommandOutput(Charted(file: url.path, days: data.points.count, range: data.range.title), style: .plain)
+        }
+        let range = try request.range.map { try progress.range(named: $0.name) }
+        let data = try await progressFeature.prepare(range: range)
+        let title = "Trend, \(data.range.title)" + (data.points.isEmpty ? ""
+            : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
+        try await weightImportFeature.writeDocument(SVGChart(scale: .weight(progressFeature.selectedWeightUnit), habit: request.marked).render(data, title: title), to: url)
+        return CommandOutput(Charted(file: url.path, days: data.points.count, range: data.range.title), style: .plain)
+    }
+
+    /// `export chart.svg …`: the chart written, and how many days it draws.
+    struct Charted: CommandAnswer {
+        let file: String
+        let days: Int
+        /// The text only: the range's name.
+        let range: String
+
+        enum CodingKeys: String, CodingKey { case file, days }
+
+        func text(style: TerminalStyle) -> String {
+            "Wrote the chart of \(range) (\(counted(days, "day"))) to \(TerminalText.visible(file))."
+        }
+    }
+}
+
+/// A one-line progress bar on standard error, drawn only on a terminal.
+/// Once finished it draws nothing more: a reading thread still winding down
+/// after Ctrl-C must not draw over the next prompt.
+final class ProgressBar: Sendable {
+    let enabled: Bool
+    let label: String
+    private let finished = Mutex(false)
+
+    init(enabled: Bool, label: String) {
+        self.enabled = enabled
+        self.label = label
+    }
+
+    /// Called from the reading thread with the share done, 0…1.
+    var update: @Sendable (Double) -> Void {
+        { [self] fraction in
+            guard enabled else { return }
+            let filled = Int((min(1, max(0, fraction)) * 30).rounded())
+            let line = "\r\(label) [" + String(repeating: "█", count: filled) + String(repeating: " ", count: 30 - filled)
+                + "] \(Int((fraction * 100).rounded()))%"
+            // Drawn under the lock, so no bar can land after the line `finish` cleared.
+            finished.withLock { done in if !done { Self.draw(line) } }
+        }
+    }
+
+    func finish() {
+        guard enabled else { return }
+        finished.withLock { done in
+            if !done { Self.draw("\r\u{1B}[K") }
+            done = true
+        }
+    }
+
+    /// A bar drawn or not changes nothing: a closed or full standard error is ignored here.
+    private static func draw(_ text: String) {
+        _ = Array(text.utf8).withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}

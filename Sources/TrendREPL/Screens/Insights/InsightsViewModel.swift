@@ -1,0 +1,161 @@
+import CommandLanguage
+import AppCore
+import Insights
+import Vocabulary
+import WeightLog
+
+/// `insights [RANGE|all]`: the associations between habits and weight, and
+/// the person's own patterns, that survive the statistics; `all` shows every
+/// one tested, with those that did not hold marked.
+@MainActor
+struct InsightsViewModel {
+    private let insightsFeature: InsightsFeature
+    private let weightEntryFeature: WeightEntryFeature
+
+    init(insightsFeature: InsightsFeature, weightEntryFeature: WeightEntryFeature) {
+        self.insightsFeature = insightsFeature
+        self.weightEntryFeature = weightEntryFeature
+    }
+
+    func show(range named: NamedRange?, everything: Bool, style: TerminalStyle) async throws -> CommandOutput {
+        let range = try named?.listed(by: "insights")
+        let report = try await insightsFeature.report(from: range?.firstDay, through: range?.lastDay)
+        return CommandOutput(Shown(report: report, title: range?.title ?? "all time", everything: everything, unit: weightEntryFeature.unit),
+                             style: style)
+    }
+
+    /// `insights …`: what held, what was tested, and what needs more data.
+    struct Shown: CommandAnswer {
+        let range: String
+        let tested: Int
+        let insights: [Finding]
+        let notEnoughData: [Shortage]
+        let falseDiscoveryRate: Double
+        let everything: Bool
+        let unit: WeightUnit
+
+        enum CodingKeys: String, CodingKey { case range, tested, insights, notEnoughData, falseDiscoveryRate }
+
+        init(report: InsightsReport, title: String, everything: Bool, unit: WeightUnit) {
+            range = title
+            tested = report.tested.count
+            insights = (everything ? report.tested : report.reported).map { Finding($0, unit: unit) }
+            notEnoughData = report.shortages.map(Shortage.init)
+            falseDiscoveryRate = InsightsCalculator.falseDiscoveryRate
+            self.everything = everything
+            self.unit = unit
+        }
+
+        struct Finding: Encodable {
+            let kind: String
+            let habit: String?
+            let weekday: String?
+            let differenceKilograms: Double
+            let lowerKilograms: Double
+            let upperKilograms: Double
+            let pValue: Double
+            let count: Int
+            let otherCount: Int
+            let holds: Bool
+            let sentence: String
+
+            init(_ insight: Insight, unit: WeightUnit) {
+                kind = insight.kind.rawValue
+                habit = insight.habit
+                weekday = insight.weekday.map { String(SummaryViewModel.weekdays[$0].dropLast()) }
+                differenceKilograms = insight.estimate.value
+                lowerKilograms = insight.estimate.lower
+                upperKilograms = insight.estimate.upper
+                pValue = insight.estimate.pValue
+                count = insight.count
+                otherCount = insight.otherCount
+                holds = insight.reported
+                sentence = InsightsViewModel.sentence(insight, unit: unit)
+            }
+        }
+
+        struct Shortage: Encodable {
+            let kind: String
+            let habit: String?
+            let have: Int
+            let need: Int
+            /// The counted days or weeks with the habit and without it.
+            let with: Int, without: Int
+            /// Every counted day or week on one side: it cannot be tested until the other side has some.
+            let oneSided: Bool
+
+            init(_ shortage: InsightShortage) {
+                kind = shortage.kind.rawValue
+                habit = shortage.habit
+                have = shortage.have
+                need = shortage.need
+                (with, without, oneSided) = (shortage.with, shortage.without, shortage.isOneSided)
+            }
+        }
+
+        func text(style: TerminalStyle) -> String {
+            var lines = [style.bold("Insights, \(range)")]
+            if tested == 0 && notEnoughData.isEmpty {
+                return (lines + ["Nothing to look at yet: insights need weeks of weigh-ins, and habits to relate them to."]).joined(separator: "\n")
+            }
+            let holding = insights.filter(\.holds).count
+            if insights.isEmpty {
+                lines.append("Nothing holds yet: of \(tested) associations tested, none is clear enough to tell you about.")
+            } else {
+                for finding in insights where finding.kind != Insight.Kind.weekday.rawValue {
+                    lines.append((finding.holds ? "  " : style.dim("  (does not hold) ")) + finding.sentence)
+                }
+                // The weekdays in one line: seven sentences would say one thing.
+                let weekdays = insights.filter { $0.kind == Insight.Kind.weekday.rawValue }
+                if !weekdays.isEmpty {
+                    let parts = weekdays.map { finding in
+                        "\(finding.weekday?.prefix(3) ?? "") \(unit.formatChange(finding.differenceKilograms, decimals: 2))" + (finding.holds ? "" : " (does not hold)")
+                    }
+                    lines.append("  By weekday, against the line through the days around it: " + parts.joined(separator: ", ")
+                                 + " (\(weekdays.map(\.count).min() ?? 0)+ mornings each).")
+                }
+            }
+            // A habit kept every time (or never) has nothing to be compared with: said once, with why.
+            let oneSided = Dictionary(grouping: notEnoughData.filter { $0.habit != nil && $0.oneSided }, by: { $0.habit ?? "" })
+            for (habit, shortages) in oneSided.sorted(by: { $0.key < $1.key }) {
+                let kept = shortages.allSatisfy { $0.without == 0 }
+                lines.append(style.dim("  \(TerminalText.visible(habit)) cannot be tested yet: it was \(kept ? "done" : "left undone") on every "
+                    + "morning and week counted, so there are none \(kept ? "without" : "with") it to compare with."))
+            }
+            let shortHabits = notEnoughData.filter { $0.habit != nil && !(oneSided[$0.habit ?? ""] != nil && $0.oneSided) }
+            if !shortHabits.isEmpty {
+                let named = shortHabits.map { "\(TerminalText.visible($0.habit ?? "")) (\($0.kind == "weekly" ? "weeks" : "mornings") \($0.have) of \($0.need))" }
+                lines.append(style.dim("  Not enough data yet: " + Array(Set(named)).sorted().joined(separator: ", ")))
+            }
+            lines.append("")
+            lines.append(style.dim("\(holding) of \(tested) tested hold: a 95 % interval that leaves out zero, with at most "
+                + "\(Int(falseDiscoveryRate * 100)) % of such findings expected to be chance (Benjamini–Hochberg). "
+                + "These are associations in your own data, not proof of a cause." + (everything ? "" : " 'insights all' shows every one tested.")))
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// One insight in words, always an association, never a cause.
+    nonisolated static func sentence(_ insight: Insight, unit: WeightUnit) -> String {
+        let estimate = insight.estimate
+        // Two decimals: insights are tenths of a kilogram, which one decimal would round away.
+        func size(_ kilograms: Double) -> String { String(unit.formatChange(abs(kilograms), decimals: 2).dropFirst()) }
+        let interval = "\(unit.formatChange(estimate.lower, decimals: 2)) to \(unit.formatChange(estimate.upper, decimals: 2))"
+        let more = estimate.value >= 0 ? "more" : "less"
+        let habit = TerminalText.visible(insight.habit ?? "")
+        switch insight.kind {
+        case .nextMorning:
+            return "On mornings after \(habit), you weighed \(size(estimate.value)) \(more) (\(interval); \(insight.count) mornings against \(insight.otherCount))."
+        case .weekly:
+            return "Weeks with \(habit) done to its quota drifted \(size(estimate.value)) a week \(estimate.value >= 0 ? "up" : "down") against the others "
+                + "(\(interval); \(insight.count) weeks against \(insight.otherCount))."
+        case .weekday:
+            let days = SummaryViewModel.weekdays[insight.weekday ?? 0]
+            return "\(days): \(size(estimate.value)) \(estimate.value >= 0 ? "above" : "below") the line through the days around them (\(interval); \(insight.count) \(days))."
+        case .timeOfDay:
+            return "In the evening you weigh \(size(estimate.value)) \(more) than that morning (\(interval); \(insight.count) days)."
+        case .weekendBump:
+            return "Friday to Monday you gain \(size(estimate.value)) \(more) than Monday to Thursday (\(interval); \(insight.count) weekends)."
+        }
+    }
+}

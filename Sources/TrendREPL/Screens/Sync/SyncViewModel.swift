@@ -1,0 +1,118 @@
+import CommandLanguage
+import Foundation
+import Sync
+
+/// `sync` and `sync now`: the devices sharing the sync folder, how far each
+/// is read, what came in, and what went wrong.
+@MainActor
+struct SyncViewModel {
+    private let syncFeature: SyncFeature
+    private let dates: DateText
+
+    init(syncFeature: SyncFeature, timeZone: TimeZone) {
+        self.syncFeature = syncFeature
+        dates = DateText(timeZone: timeZone)
+    }
+
+    /// The devices, and what the automatic syncs did since it was last shown.
+    func show(style: TerminalStyle) async throws -> CommandOutput {
+        let unshown = try await syncFeature.takeUnshown()
+        return CommandOutput(Answer(try await syncFeature.status(), ran: unshown, dates: dates), style: style)
+    }
+
+    func syncNow(style: TerminalStyle) async throws -> CommandOutput {
+        let report = try await syncFeature.syncNow()
+        return CommandOutput(Answer(try await syncFeature.status(), ran: report, dates: dates), style: style)
+    }
+
+    /// One device as scripts read it.
+    struct Device: Encodable {
+        let installation: String
+        let name: String
+        let lastChange: String?
+        let applied: Int
+        let behind: Int
+        let received: Int
+        let problem: String?
+        /// The text only: the last change as a person reads it.
+        let local: String?
+
+        enum CodingKeys: String, CodingKey { case installation, name, lastChange, applied, behind, received, problem }
+
+        init(_ device: SyncDevice, dates: DateText) {
+            installation = device.installation
+            name = device.name
+            lastChange = device.lastChange.map(dates.instant)
+            applied = device.applied
+            behind = device.behind
+            received = device.received
+            problem = device.problem
+            local = device.lastChange.map(dates.local)
+        }
+    }
+
+    /// What a sync that just ran did.
+    struct Ran: Encodable {
+        let sent: Int
+        let received: Int
+        let from: [String]
+        /// Changes left out (each named among `problems`).
+        let leftOut: Int
+        let problems: [String]
+        let notes: [String]
+    }
+
+    struct Answer: CommandAnswer {
+        let folder: String?
+        let device: String
+        let devices: [Device]
+        let unsent: Int
+        let notes: [String]
+        let failure: String?
+        let sync: Ran?
+
+        init(_ status: SyncStatus, ran report: SyncReport?, dates: DateText) {
+            folder = status.folder
+            device = status.device
+            devices = status.devices.map { Device($0, dates: dates) }
+            unsent = status.unsent
+            notes = status.notes
+            failure = status.failure
+            sync = report.map { Ran(sent: $0.sent, received: $0.received, from: $0.from, leftOut: $0.leftOut, problems: $0.problems, notes: $0.notes) }
+        }
+
+        func text(style: TerminalStyle) -> String {
+            guard let folder else {
+                return "Sync is off. 'set sync-folder PATH' names a folder Syncthing, Nextcloud or Dropbox moves between your devices;"
+                    + " each then writes its changes there and reads the others'."
+            }
+            var lines = ["Sync folder \(TerminalText.visible(folder)), this device '\(TerminalText.visible(device))'."]
+            if let sync {
+                var said = "Synced: \(sync.sent) \(sync.sent == 1 ? "change" : "changes") sent, \(sync.received) received"
+                if !sync.from.isEmpty { said += " from " + sync.from.map(TerminalText.visible).joined(separator: " and ") }
+                if sync.leftOut > 0 { said += ", \(sync.leftOut) left out (below)" }
+                lines.append(said + ".")
+                lines += sync.notes.map { "note: " + TerminalText.visible($0) }
+            }
+            if devices.isEmpty {
+                lines.append("No other device has written here yet.")
+            } else {
+                lines.append("")
+                for device in devices {
+                    let name = device.name.isEmpty ? String(device.installation.prefix(8)) : TerminalText.visible(device.name)
+                    // "Up to date" is never said: what a device has not written to the folder yet, no one here can know.
+                    var line = "\(name)  last heard from \(device.local ?? "never")  \(device.received) \(device.received == 1 ? "row" : "rows") received"
+                    line += device.behind > 0 ? style.paint("  \(device.behind) \(device.behind == 1 ? "change" : "changes") not read yet", .magenta)
+                        : "  every file it wrote is read"
+                    lines.append(line)
+                    if let problem = device.problem { lines.append("  " + style.paint("problem: ", .magenta) + TerminalText.visible(problem)) }
+                }
+            }
+            if unsent > 0 { lines.append("\(unsent) \(unsent == 1 ? "change" : "changes") of this device wait to be written to the folder.") }
+            let problems = (sync?.problems ?? []) + (failure.map { [$0] } ?? [])
+            for problem in problems { lines.append(style.paint("warning: ", .magenta) + TerminalText.visible(problem)) }
+            // The notes of the syncs since last shown are said above, once; the earlier ones stay in `--json`'s notes.
+            return lines.joined(separator: "\n")
+        }
+    }
+}
