@@ -16,6 +16,8 @@ extension SettingsViewModel {
             CommandSpec(name: "set", syntax: .subcommands(key: "KEY", Setting.all.compactMap { setting in
                             setting.word.map { ($0, .value("VALUE", $0 == Setting.syncFolder.word ? .file : .words(setting.choices), .phrase)) }
                         }, aliases: Dictionary(Setting.all.flatMap { setting in setting.aliases.map { ($0, setting.word ?? "") } }, uniquingKeysWith: { first, _ in first })),
+                        // The day start says what it leaves on the day to come: the habits' marks, read with the words.
+                        readsFor: { words in words.first.flatMap(Setting.named) == .dayStart ? [.habits] : [] },
                         summary: "change a setting: " + Setting.all.compactMap { setting in setting.word.map { "\($0) \(setting.forms)" } }.joined(separator: ", "),
                         examples: ["set unit lb", "set measure-unit in", "set sex female", "set height 180 cm", "set height 5ft 11in", "set day-starts-at 04:00", "set sync-folder ~/Sync/trend",
                                    "set sync-folder off", "set device-name laptop"]) { context, arguments in
@@ -24,7 +26,6 @@ extension SettingsViewModel {
                     .set(setting, to: try arguments.required("VALUE"), style: context.style)
                 guard setting == .dayStart else { return output }
                 // A later day start can leave marks made after midnight on the day to come: said, with how to move them.
-                try await context.app.habitsFeature.load()
                 return SettingsViewModel.withMarksAhead(output, context.app.habitsFeature.marksAhead())
             },
         ]
