@@ -34,28 +34,48 @@ extension SyncLedger {
     /// learns the same.
     func unite(in connection: SQLiteConnection, applied: inout Applied) throws {
         defer { prepared.united = [] }
+        // Where a row absorbed in this merge went: a pair whose kept row was itself absorbed goes on to that one.
+        var into: [Key: Key] = [:]
+        func final(_ key: Key) -> Key {
+            var key = key
+            while let next = into[key] { key = next }
+            return key
+        }
         for pair in prepared.united {
-            guard let table = tables[pair.table], var kept = try image(table, pair.kept, in: connection),
-                  let absorbed = try image(table, pair.absorbed, in: connection) else { continue }
-            var moved = 0
-            for child in tables.values where child.table.code != table.table.code {
-                let references = try query(connection, "SELECT \"from\", \"to\" FROM pragma_foreign_key_list(?) WHERE \"table\" = ?",
-                                           [.text(child.table.name), .text(table.table.name)]) { ($0.text(0), $0.text(1)) }
-                for (from, to) in references {
-                    moved += try move(child, from: from, absorbed[to] ?? .null, to: kept[to] ?? .null, in: connection)
+            let (keptKey, absorbedKey) = (final(pair.kept), final(pair.absorbed))
+            guard keptKey != absorbedKey, let table = tables[pair.table], var kept = try image(table, keptKey, in: connection) else { continue }
+            var moved = 0, united = false
+            if let absorbed = try image(table, absorbedKey, in: connection) {
+                for child in tables.values where child.table.code != table.table.code {
+                    let references = try query(connection, "SELECT \"from\", \"to\" FROM pragma_foreign_key_list(?) WHERE \"table\" = ?",
+                                               [.text(child.table.name), .text(table.table.name)]) { ($0.text(0), $0.text(1)) }
+                    for (from, to) in references {
+                        moved += try move(child, from: from, absorbed[to] ?? .null, to: kept[to] ?? .null, in: connection)
+                    }
                 }
+                try run(connection, "DELETE FROM \(table.table.name) WHERE \(matchKey(table))", absorbedKey)
+                try markDirty(table, absorbedKey, in: connection)
+                into[absorbedKey] = keptKey
+                applied.rows += 1 + moved
+                united = true
             }
-            try run(connection, "DELETE FROM \(table.table.name) WHERE \(matchKey(table))", pair.absorbed)
-            try markDirty(table, pair.absorbed, in: connection)
-            // The columns a passing name changes (a habit's name and its key) are as the kept row came.
+            // The columns a passing name changes (a habit's name and its key) are as the kept row came, unless a third
+            // row holds that name now (it keeps the passing one, as two different habits of one name do).
             let passing = table.renamed?(pair.named, 2) ?? pair.named
-            for column in table.table.columns where passing[column] != pair.named[column] { kept[column] = pair.named[column] }
-            let changed = table.table.columns.filter { !table.table.key.contains($0) }
-            try run(connection, "UPDATE \(table.table.name) SET \(changed.map { "\($0) = ?" }.joined(separator: ", ")) WHERE \(matchKey(table))",
-                    changed.map { kept[$0] ?? .null } + pair.kept)
-            try markDirty(table, pair.kept, in: connection)
-            applied.rows += 1 + moved
-            let name = described(table, pair.kept, kept, in: connection)
+            let named = table.table.columns.filter { passing[$0] != pair.named[$0] }
+            for column in named { kept[column] = pair.named[column] }
+            let taken = try named.isEmpty ? false : !query(connection, """
+                SELECT 1 FROM \(table.table.name) WHERE \(named.map { "\($0) IS ?" }.joined(separator: " AND "))
+                AND NOT (\(table.table.key.map { "\($0) IS ?" }.joined(separator: " AND "))) LIMIT 1
+                """, named.map { kept[$0] ?? .null } + keptKey) { _ in true }.isEmpty
+            if !taken, try image(table, keptKey, in: connection) != kept {
+                let changed = table.table.columns.filter { !table.table.key.contains($0) }
+                try run(connection, "UPDATE \(table.table.name) SET \(changed.map { "\($0) = ?" }.joined(separator: ", ")) WHERE \(matchKey(table))",
+                        changed.map { kept[$0] ?? .null } + keptKey)
+                try markDirty(table, keptKey, in: connection)
+            }
+            guard united else { continue }
+            let name = described(table, keptKey, kept, in: connection)
             applied.note("\(name) was added on two devices while they were apart; it is one now, with what each device had of it")
         }
     }

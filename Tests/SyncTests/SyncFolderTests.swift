@@ -303,4 +303,33 @@ struct SyncFolderTests {
         #expect(both.notes.first?.contains("is likely a double of the weigh-in of") == true, "\(both.notes)")
         #expect(both.notes.last == "and 10 more notes like these")
     }
+
+    /// Three devices each add a habit of one name while apart: two of them the same habit (one schedule), the third a
+    /// different one. The two become one, with the days of both, the different one keeps its own (renamed), and
+    /// every device ends with the same two habits, whichever order the files come in.
+    @Test(arguments: [0, 1, 2])
+    func theSameHabitTwiceAndADifferentOneOfTheSameNameOnThreeDevices(first: Int) async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b, shared) = try pair(9)
+        let c = try SimulatedDevice(name: "phone", seed: 9, root: root, skewMs: 0)
+        try FileManager.default.removeItem(at: c.folder)
+        try FileManager.default.createSymbolicLink(at: c.folder, withDestinationURL: shared)
+        let devices = [a, b, c]
+        for device in devices { try await device.sync(at: start - minute) }
+        try a.addHabit(id: "h2", name: "Read", at: start)
+        try a.mark(habit: "h2", day: 20_000, amount: 1, adding: true, at: start)
+        try b.addHabit(id: "h1", name: "Read", at: start + minute)
+        try b.mark(habit: "h1", day: 20_001, amount: 1, adding: true, at: start + minute)
+        try c.addHabit(id: "h0", name: "Read", schedule: "weekdays:mon,wed,fri", at: start + 2 * minute)
+        try c.mark(habit: "h0", day: 20_002, amount: 1, adding: true, at: start + 2 * minute)
+        let order = Array(devices[first...] + devices[..<first])
+        for step in 3...8 { for device in order { try await device.sync(at: start + step * minute) } }
+        let shown = try devices.map { try $0.visible() }
+        #expect(shown[0] == shown[1] && shown[1] == shown[2], "\(shown)")
+        let habits = shown[0].filter { $0.hasPrefix("h ") }
+        #expect(habits.count == 2, "\(habits)")
+        #expect(habits.contains("h h1 Read") || habits.contains("h h1 Read (2)"), "the same habit twice is one, kept under the first id: \(habits)")
+        #expect(habits.contains { $0.hasPrefix("h h0 ") }, "\(habits)")
+        #expect(shown[0].filter { $0.hasPrefix("r ") } == ["r h0 20002 value 1.0", "r h1 20000 value 1.0", "r h1 20001 value 1.0"])
+    }
 }

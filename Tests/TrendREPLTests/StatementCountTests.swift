@@ -4,12 +4,13 @@ import Testing
 import TestSupport
 @testable import TrendREPL
 
-/// Issue 27, item 5: what one `weigh 82.4` costs in statements SQLite runs,
-/// as a one-shot `trend -c "weigh 82.4"` runs it (a fresh graph, the
-/// session, the screen), on a database with a month of weigh-ins and a habit.
+/// Issue 27, item 5, and issue 49, item 1: what one `weigh 82.4` and one `habit done Read` cost in statements
+/// SQLite runs, as a one-shot `trend -c …` runs them (a fresh graph, the session, the screen), on a database with
+/// a month of weigh-ins and a habit.
 @MainActor
 @Suite struct StatementCountTests {
-    @Test func oneWeighInRunsTheStatementsItNeeds() async throws {
+    /// The statements one command runs on a fresh graph over a month of weigh-ins and the habit Read.
+    func statements(for line: String) async throws -> Int {
         let temp = TemporaryDirectory()
         defer { temp.remove() }
         let setup = makeTestApp(store: LocalDataStore(directory: temp.url), directory: temp.url)
@@ -24,19 +25,35 @@ import TestSupport
         let graph = makeTestApp(store: store, clock: TestClock(date("2026-06-15 08:00")), directory: temp.url)
         graph.app.applicationDidFinishLaunchingForCommands()
         let session = ReplSession(app: graph.app, json: false, style: .plain, isInteractive: false)
-        let result = await session.execute("weigh 82.4")
+        let result = await session.execute(line)
         #expect(result.succeeded, "\(result.text)")
         let counted = store.statements.value
-        print("statements for one weigh-in: \(counted)")
+        print("statements for '\(line)': \(counted)")
+        return counted
+    }
+
+    @Test func oneWeighInRunsTheStatementsItNeeds() async throws {
+        let counted = try await statements(for: "weigh 82.4")
         // Opening, the settings, the log's lean read and latest entries, the insert with its journal, the
         // check-in's tip deck and week: 77 before this stop (the log and the settings read twice: the first
         // write's switch to WAL looked like another process's change), 64 at stop 34, of which 25 ask `data_version`.
         // 2026-06-15 is a Monday: since stop 35 its review may name an association that became clear this week,
         // which asks the two logs once more whether they changed (4 statements): 68. Since stop 37 the
         // check-in shows the recent tape measures: their version asked and their one read (3): 71.
+        // Issue 49: loaded once, at the command's boundary, 71 → 56.
         #expect(counted > 0)
         #expect(counted <= Self.bound, "weigh 82.4 ran \(counted) statements (bound \(Self.bound))")
     }
 
-    static let bound = 71
+    static let bound = 56
+
+    /// `habit done Read`: 33 statements at the round's start (1cc181e, the habits loaded in three layers), 0 now
+    /// (issue 49, item 1).
+    @Test func oneHabitMarkRunsTheStatementsItNeeds() async throws {
+        let counted = try await statements(for: "habit done Read")
+        #expect(counted > 0)
+        #expect(counted <= Self.markBound, "habit done Read ran \(counted) statements (bound \(Self.markBound))")
+    }
+
+    static let markBound = 0
 }
