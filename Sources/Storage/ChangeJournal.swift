@@ -117,7 +117,7 @@ enum ChangeJournal {
     /// Opens a change inside the caller's transaction: a new change forgets
     /// what was undone (there is no redo past it), and the triggers record
     /// under its id until `finish`.
-    static func begin(_ entry: JournalEntry, in connection: SQLiteConnection) throws -> Int {
+    static func begin(_ entry: JournalEntry, in connection: SQLiteConnection) throws -> Opened {
         if !entry.keptOutOfHistory {
             let undone = try connection.query("SELECT first_seq, last_seq FROM journal_changes WHERE undone = 1") { ($0.int(0), $0.int(1)) }
             if !undone.isEmpty {
@@ -129,26 +129,40 @@ enum ChangeJournal {
                 try forgetAppends(in: connection)
             }
         }
-        try connection.run("""
+        // One statement makes the change and says where its rows begin.
+        guard let opened = try connection.query("""
             INSERT INTO journal_changes(at, action, summary, first_seq, kept_out)
-            VALUES (?, ?, ?, (SELECT ifnull(max(seq), 0) + 1 FROM journal_rows), ?)
-            """, [.double(entry.at.timeIntervalSince1970), .text(entry.action), .text(entry.summary), .int(entry.keptOutOfHistory ? 1 : 0)])
-        let id = try connection.scalarInt("SELECT last_insert_rowid()") ?? 0
-        try connection.run("UPDATE journal_recording SET change_id = ? WHERE id = 1", [.int(id)])
-        return id
+            VALUES (?, ?, ?, (SELECT ifnull(max(seq), 0) + 1 FROM journal_rows), ?) RETURNING id, first_seq
+            """, [.double(entry.at.timeIntervalSince1970), .text(entry.action), .text(entry.summary), .int(entry.keptOutOfHistory ? 1 : 0)],
+            row: { Opened(id: $0.int(0), firstSeq: $0.int(1)) }).first else {
+            throw StorageError.sqlite(code: 0, message: "the journal made no change")
+        }
+        try connection.run("UPDATE journal_recording SET change_id = ? WHERE id = 1", [.int(opened.id)])
+        return opened
+    }
+
+    /// A change being recorded: its id, and the seq its first row takes.
+    struct Opened {
+        let id: Int
+        let firstSeq: Int
     }
 
     /// Closes the change: stops recording, drops it when it wrote nothing,
     /// and forgets changes older than the last `kept`.
-    static func finish(_ id: Int, in connection: SQLiteConnection) throws {
+    static func finish(_ opened: Opened, in connection: SQLiteConnection) throws {
+        let id = opened.id
         try connection.run("UPDATE journal_recording SET change_id = NULL WHERE id = 1")
-        let first = try connection.scalarInt("SELECT first_seq FROM journal_changes WHERE id = ?", [.int(id)]) ?? 0
-        let last = try connection.scalarInt("SELECT ifnull(max(seq), 0) FROM journal_rows") ?? 0
-        guard last >= first else {
+        // Its rows' count and last seq, in the statement that records them; none written: the change goes.
+        try connection.run("""
+            UPDATE journal_changes SET last_seq = (SELECT max(seq) FROM journal_rows), rows = (SELECT max(seq) FROM journal_rows) - ?2 + 1
+            WHERE id = ?1 AND (SELECT ifnull(max(seq), 0) FROM journal_rows) >= ?2
+            """, [.int(id), .int(opened.firstSeq)])
+        guard connection.changes > 0 else {
             try connection.run("DELETE FROM journal_changes WHERE id = ?", [.int(id)])
             return
         }
-        try connection.run("UPDATE journal_changes SET rows = ?, last_seq = ? WHERE id = ?", [.int(last - first + 1), .int(last), .int(id)])
+        // Nothing to forget while the journal holds fewer than `kept` changes.
+        guard id > kept else { return }
         if let forgotten = try connection.scalarInt("SELECT max(last_seq) FROM journal_changes WHERE id <= ?", [.int(id - kept)]) {
             try connection.run("DELETE FROM journal_rows WHERE seq <= ?", [.int(forgotten)])
             try connection.run("DELETE FROM journal_changes WHERE id <= ?", [.int(id - kept)])
