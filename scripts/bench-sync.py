@@ -157,6 +157,10 @@ for round_ in range(3):
         shutil.rmtree(folder)
         os.rename(hidden, folder)
         times_.append(run(fresh, "sync now"))
+        with sqlite3.connect(os.path.join(fresh, "trend.sqlite")) as db:
+            joined = db.execute("SELECT count(*) FROM weight_entries").fetchone()[0]
+        if joined != rows:
+            sys.exit(f"the {'unsigned' if folder == plain_sync else 'signed'} join holds {joined} weigh-ins, not {rows}")
         shutil.rmtree(fresh)
 signed_s, unsigned_s = statistics.median(signed_times), statistics.median(unsigned_times)
 share = (signed_s - unsigned_s) / signed_s
