@@ -45,7 +45,9 @@ public struct CommandContext {
 public struct CommandSpec {
     public nonisolated let name: String
     public nonisolated let aliases: [String]
-    nonisolated let syntax: CommandSyntax
+    /// What it takes, made when first asked for: a one-shot `trend -c today` builds only its own command's.
+    nonisolated var syntax: CommandSyntax { makeSyntax() }
+    private nonisolated let makeSyntax: @Sendable () -> CommandSyntax
     public let summary: String
     public let examples: [String]
     /// Whether the person's settings are read before it runs (all but a few, such as `quit`, which work without a database).
@@ -56,12 +58,12 @@ public struct CommandSpec {
     /// Runs the command on its arguments, read once by `syntax`.
     let run: @MainActor (CommandContext, ParsedArguments) async throws -> CommandOutput
 
-    init(name: String, aliases: [String] = [], syntax: CommandSyntax = .none, reads: CommandReads = [],
+    init(name: String, aliases: [String] = [], syntax: @autoclosure @escaping @Sendable () -> CommandSyntax = .none, reads: CommandReads = [],
                 readsFor: (@MainActor ([String]) -> CommandReads)? = nil, summary: String, examples: [String] = [], readsSettings: Bool = true,
                 run: @escaping @MainActor (CommandContext, ParsedArguments) async throws -> CommandOutput) {
         self.name = name
         self.aliases = aliases
-        self.syntax = syntax
+        makeSyntax = syntax
         self.summary = summary
         self.examples = examples
         self.readsSettings = readsSettings

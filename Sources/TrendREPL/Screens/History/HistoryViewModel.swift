@@ -16,7 +16,7 @@ struct HistoryViewModel {
 
     /// How many changes `history` lists without a number, and at most.
     static let defaultCount = 10
-    static let maximumCount = 1_000
+    nonisolated static let maximumCount = 1_000
 
     func undo() async throws -> CommandOutput {
         CommandOutput(Undone(undone: Change(try await changeHistoryFeature.undo(), dates: dates)), style: .plain)
