@@ -115,8 +115,6 @@ public struct CompletionRule: Sendable, Equatable {
         self.expansions = expansions
     }
 
-    public static let none = CompletionRule(expansions: [[]])
-
     /// What may be typed after `arguments`: the slots of every way of typing the
     /// command that those words begin (a word must be typed as it is, a value may be anything).
     public func slots(after arguments: [String]) -> [ArgumentSlot] {

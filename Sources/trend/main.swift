@@ -267,13 +267,14 @@ func emit(_ result: CommandResult, style: TerminalStyle) {
     }
 }
 
-/// The terminal's width; `COLUMNS` from `environment` (read once at start) where standard output is no terminal.
-func terminalWidth(environment: [String: String] = [:]) -> Int {
+/// The terminal's width; where standard output is no terminal, `COLUMNS` from `environment` (read once at start,
+/// or now when none is given).
+func terminalWidth(environment: [String: String]? = nil) -> Int {
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
         return Int(size.ws_col)
     }
-    if let columns = environment["COLUMNS"].flatMap(Int.init) { return columns }
+    if let columns = (environment ?? ProcessInfo.processInfo.environment)["COLUMNS"].flatMap(Int.init) { return columns }
     return 80
 }
 

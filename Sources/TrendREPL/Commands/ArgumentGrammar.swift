@@ -93,7 +93,7 @@ public struct NamedRange: Sendable, Equatable {
     /// The days, or why this RANGE is none for `command` (a listing does not take `month`).
     @MainActor func listed(by command: String) throws -> DayRange {
         guard let days else {
-            throw CommandFailure(.usage, "\(command): '\(ReplSession.printable(name))' is not a RANGE here; use \(WeightViewModel.rangeForms)")
+            throw CommandFailure(.usage, "\(command): '\(TerminalText.printable(name))' is not a RANGE here; use \(WeightViewModel.rangeForms)")
         }
         return days
     }

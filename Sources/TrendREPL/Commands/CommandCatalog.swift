@@ -117,7 +117,8 @@ public struct CommandCatalog {
     public var completionTable: CompletionTable {
         var rules: [String: CompletionRule] = [:]
         for spec in commands {
-            for word in [spec.name] + spec.aliases { rules[word] = spec.completion }
+            let completion = spec.completion
+            for word in [spec.name] + spec.aliases { rules[word] = completion }
         }
         let topics = commands.map(\.name) + groups.map { $0.title.lowercased() }.filter { command(named: $0) == nil } + ["all"]
         rules["help"] = CommandSyntax.optional(.value("COMMAND", .words(topics))).completion

@@ -48,6 +48,8 @@ public final class ReplSession {
     /// Whether a likely slip is asked about (see `CommandContext.asksAboutDoubts`); the prompt's value unless set.
     public var asksAboutDoubts: Bool
     public let catalog: CommandCatalog
+    /// The commands' completions, the same all session long (each command's syntax is made when asked for).
+    private lazy var commandCompletions = catalog.completionTable
     /// How many commands failed so far; decides the exit status.
     public private(set) var failures = 0
     /// Asks the person a yes/no question; the executable sets it on a terminal.
@@ -95,7 +97,7 @@ public final class ReplSession {
         words = catalog.reading(words)
         let word = words[0]
         guard let spec = catalog.command(named: word) else {
-            var message = "unknown command '\(Self.printable(word))'"
+            var message = "unknown command '\(TerminalText.printable(word))'"
             message += catalog.closest(to: word).map { "; did you mean '\($0)'?" } ?? "."
             message += " Type 'help' for the list."
             return failure(CommandFailure(.unknownCommand, message))
@@ -190,9 +192,7 @@ public final class ReplSession {
     }
 
     /// Control characters shown as escapes, long words cut, so a message stays one readable line.
-    nonisolated static func printable(_ word: String, limit: Int = 40) -> String {
-        TerminalText.printable(word, limit: limit)
-    }
+
 }
 
 extension ReplSession {
@@ -227,7 +227,7 @@ extension ReplSession {
 
     /// What Tab can complete now, including names the Features hold.
     public var completionTable: CompletionTable {
-        var table = catalog.completionTable
+        var table = commandCompletions
         table.vocabulary["habits"] = app.habitsFeature.habits.map(\.name)
         table.vocabulary["weekly"] = backupNames.weekly
         table.vocabulary["before-restore"] = backupNames.beforeRestore

@@ -68,7 +68,7 @@ struct BackupViewModel {
             default: lines.append("  sync folder     off ('set sync-folder PATH' to mirror snapshots)")
             }
             if let lastFailure {
-                lines.append("  last failure    \(lastFailure.local): \(ReplSession.printable(lastFailure.reason, limit: 200))")
+                lines.append("  last failure    \(lastFailure.local): \(TerminalText.printable(lastFailure.reason, limit: 200))")
             }
             if overdue { lines.append("  overdue         the next automatic snapshot is late; 'backup now' tries again") }
             if let syncWarning { lines.append("  warning: \(syncWarning)") }
@@ -237,7 +237,7 @@ struct BackupViewModel {
                 text = "Restored \(result.name): \(counted(result.entries, "weigh-in")), \(counted(result.habits, "habit")).\(settingsSentence) What was there before is kept as before-restore \(result.beforeRestoreName ?? "")."
             }
             if !leftOut.isEmpty {
-                text += droppedSentence + "\n" + leftOut.prefix(20).map { "  left out: \(ReplSession.printable($0, limit: 120))" }
+                text += droppedSentence + "\n" + leftOut.prefix(20).map { "  left out: \(TerminalText.printable($0, limit: 120))" }
                     .joined(separator: "\n")
                 if leftOut.count > 20 { text += "\n  … and \(leftOut.count - 20) more" }
             }
@@ -257,7 +257,7 @@ struct BackupViewModel {
         func shown(_ change: SettingsTable.Change, _ value: String?) -> String {
             guard let value else { return "none" }
             if change.key == "goalKilograms", let kilograms = Double(value) { return WeightUnit.kilograms.format(kilograms) }
-            return ReplSession.printable(value)
+            return TerminalText.printable(value)
         }
         var text = ""
         if !plan.settingChanges.isEmpty {

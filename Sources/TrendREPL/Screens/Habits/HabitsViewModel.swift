@@ -78,7 +78,7 @@ struct HabitsViewModel {
         } catch let .needsNumber(marker) {
             throw CommandFailure(.usage, "\(command): '\(marker)' needs a number after it, e.g. \(marker) 8")
         } catch let .unreadableSchedule(word) {
-            throw CommandFailure(.usage, "\(command): could not read '\(ReplSession.printable(word))' as a schedule; "
+            throw CommandFailure(.usage, "\(command): could not read '\(TerminalText.printable(word))' as a schedule; "
                 + "write \(HabitSchedule.acceptedForms); for a number: target 8, at least 8 glasses, at most 2, 8 glasses")
         }
     }

@@ -1,3 +1,5 @@
+import CommandLanguage
+
 /// The `help` screen: the command list, or one command in full.
 @MainActor
 public struct HelpViewModel {
@@ -26,7 +28,7 @@ public struct HelpViewModel {
         if let group = catalog.group(named: word) {
             return CommandOutput(Listing(title: group.title, commands: group.commands.map(Listing.Entry.init)), style: style)
         }
-        var message = "help: no command or group '\(ReplSession.printable(word))'"
+        var message = "help: no command or group '\(TerminalText.printable(word))'"
         if let suggestion = catalog.closest(to: word) { message += "; did you mean 'help \(suggestion)'?" } else { message += "." }
         throw CommandFailure(.unknownCommand, message + " The groups are " + catalog.groups.map { $0.title.lowercased() }.joined(separator: ", ") + ".")
     }

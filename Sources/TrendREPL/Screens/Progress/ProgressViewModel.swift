@@ -1,3 +1,4 @@
+import CommandLanguage
 import AppCore
 import Habits
 import Progress
@@ -149,7 +150,7 @@ struct ProgressViewModel {
 
     func range(named name: String) throws -> ProgressRange {
         guard let range = ProgressRange(name: name, today: progressFeature.today) else {
-            throw ProgressError.unknownRange(ReplSession.printable(name))
+            throw ProgressError.unknownRange(TerminalText.printable(name))
         }
         return range
     }
