@@ -94,7 +94,7 @@ public final class AppModel {
             calendar: calendar, currentDate: currentDate,
             onChange: { await progressFeature.refresh() }
         )
-        let measurementsFeature = MeasurementsFeature(repository: LocalMeasurementRepository(store: storage), settings: settings,
+        let measurementsFeature = MeasurementsFeature(repository: weightRepository, settings: settings,
                                                       calendar: calendar, currentDate: currentDate)
         let settingsFeature = SettingsFeature(settings: settings, dataDirectory: environment.dataDirectory, currentDate: currentDate)
         let habitsFeature = HabitsFeature(storage: LocalHabitsRepository(store: storage), calendar: calendar,

@@ -65,28 +65,28 @@ public struct SyncedTable: Sendable {
 public struct SyncTables: SchemaOwner {
     public init() {}
 
+    /// The columns `sync_rows` and `sync_adds` begin with, a row's key and clock: part of migration 18's SQL.
+    private static let keyAndClock = """
+            table_code INTEGER NOT NULL,
+            k0 NOT NULL,
+            k1 NOT NULL DEFAULT '',
+            ms INTEGER NOT NULL,
+            counter INTEGER NOT NULL,
+            origin TEXT NOT NULL,
+        """
+
     public var migrations: [Migration] {
         [
             // 18: the sync log (DESIGN §8). A key is one or two values (k1 '' for one).
             Migration(18, #"""
             CREATE TABLE sync_rows (
-                table_code INTEGER NOT NULL,
-                k0 NOT NULL,
-                k1 NOT NULL DEFAULT '',
-                ms INTEGER NOT NULL,
-                counter INTEGER NOT NULL,
-                origin TEXT NOT NULL,
+            \#(Self.keyAndClock)
                 deleted INTEGER NOT NULL DEFAULT 0,
                 digest INTEGER,
                 PRIMARY KEY (table_code, k0, k1)
             ) WITHOUT ROWID;
             CREATE TABLE sync_adds (
-                table_code INTEGER NOT NULL,
-                k0 NOT NULL,
-                k1 NOT NULL DEFAULT '',
-                ms INTEGER NOT NULL,
-                counter INTEGER NOT NULL,
-                origin TEXT NOT NULL,
+            \#(Self.keyAndClock)
                 amount REAL NOT NULL,
                 image TEXT NOT NULL,
                 PRIMARY KEY (table_code, k0, k1, ms, counter, origin)

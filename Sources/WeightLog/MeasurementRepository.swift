@@ -10,26 +10,14 @@ public protocol MeasurementRepository: Sendable {
     /// Replaces the measurement with the same id; false when there is none.
     func update(_ measurement: BodyMeasurement, journal: JournalEntry?) async throws -> Bool
     /// Removes a measurement; false when there is none.
-    func delete(id: String, journal: JournalEntry?) async throws -> Bool
+    func deleteMeasurement(id: String, journal: JournalEntry?) async throws -> Bool
     /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
     func externalVersion() async throws -> Int
 }
 
-/// Measurements in the `measurements` table, through `MeasurementTable`.
-public actor LocalMeasurementRepository: MeasurementRepository {
-    private let store: LocalDataStore
-
-    public init(store: LocalDataStore) {
-        self.store = store
-    }
-
-    /// Runs on the store's own thread, never on the cooperative pool.
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { store.executor.asUnownedSerialExecutor() }
-
-    public func externalVersion() throws -> Int {
-        try store.externalVersion()
-    }
-
+/// Measurements in the `measurements` table, through `MeasurementTable`: the weigh-ins'
+/// repository, on the same store and thread, serves the tape measures too.
+extension LocalWeightRepository: MeasurementRepository {
     public func allMeasurements() throws -> [BodyMeasurement] {
         try store.read { try MeasurementTable.all(in: $0) }
     }
@@ -44,7 +32,7 @@ public actor LocalMeasurementRepository: MeasurementRepository {
         try store.write(journal: journal) { try MeasurementTable.update(measurement, in: $0) }
     }
 
-    public func delete(id: String, journal: JournalEntry?) throws -> Bool {
+    public func deleteMeasurement(id: String, journal: JournalEntry?) throws -> Bool {
         try store.write(journal: journal) { try MeasurementTable.delete(id: id, in: $0) }
     }
 }

@@ -105,7 +105,7 @@ public final class MeasurementsFeature {
     public func delete(id: String) async throws -> BodyMeasurement {
         try PlausibleTime.checkClock(currentDate())
         let measurement = try await measurement(matching: id)
-        guard try await repository.delete(id: measurement.id, journal: journal("delete", "delete of \(measurement.shortID): \(describe(measurement))"))
+        guard try await repository.deleteMeasurement(id: measurement.id, journal: journal("delete", "delete of \(measurement.shortID): \(describe(measurement))"))
         else { throw MeasurementError.noSuchMeasurement(id) }
         await reload()
         return measurement

@@ -66,7 +66,7 @@ public protocol WeightRepository: Sendable {
 
 /// Weigh-ins in the `weight_entries` table, through `WeightTable`.
 public actor LocalWeightRepository: WeightRepository {
-    private let store: LocalDataStore
+    let store: LocalDataStore
 
     public init(store: LocalDataStore) {
         self.store = store

@@ -2,6 +2,7 @@
 import Testing
 import TestSupport
 @testable import TrendREPL
+@testable import trend
 
 @Suite struct ParsingTests {
     @Test func wordsSplitOnSpacesAndQuotesKeepThem() throws {

@@ -1,3 +1,5 @@
+import CommandLanguage
+
 /// What one command printed: text for a person, one JSON document for a script.
 public struct CommandOutput: Sendable {
     public var text: String

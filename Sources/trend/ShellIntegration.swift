@@ -1,4 +1,5 @@
 import CommandLanguage
+import TrendREPL
 import Foundation
 
 /// What makes `trend` install like a tool: shell completion scripts and the
@@ -80,7 +81,7 @@ public enum ShellIntegration {
 
     /// `trend(1)` in roff: the usage, every command with its summary and
     /// examples, the files, the environment and the exit status.
-    public static func manPage(catalog: CommandCatalog, version: String, usage: String) -> String {
+    @MainActor public static func manPage(catalog: CommandCatalog, version: String, usage: String) -> String {
         func escaped(_ text: String) -> String {
             text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
                 .split(separator: "\n", omittingEmptySubsequences: false)
