@@ -48,7 +48,7 @@ public struct CommandCatalog {
         name: "quit", aliases: ["exit", "q"], summary: "leave trend (Ctrl-D does the same)", examples: ["quit"],
         readsSettings: false
     ) { _, _ in
-        var output = CommandOutput(Quit(quit: true), style: .plain)
+        var output = CommandOutput(Said(key: "quit", value: true, sentence: ""), style: .plain)
         output.endsSession = true
         return output
     }
@@ -57,20 +57,8 @@ public struct CommandCatalog {
     static let clearCommand = CommandSpec(
         name: "clear", aliases: ["cls"], summary: "clear the screen (Ctrl-L does the same)", examples: ["clear"], readsSettings: false
     ) { context, _ in
-        CommandOutput(Cleared(cleared: context.isInteractive && !context.json), style: .plain)
-    }
-
-    struct Cleared: CommandAnswer {
-        let cleared: Bool
-
-        func text(style: TerminalStyle) -> String { cleared ? "\u{1B}[H\u{1B}[2J" : "" }
-    }
-
-    /// `quit`: nothing to say but that the session ends.
-    struct Quit: CommandAnswer {
-        let quit: Bool
-
-        func text(style: TerminalStyle) -> String { "" }
+        let cleared = context.isInteractive && !context.json
+        return CommandOutput(Said(key: "cleared", value: cleared, sentence: cleared ? "\u{1B}[H\u{1B}[2J" : ""), style: .plain)
     }
 
     /// The words people type for a command in another order, as the command's own:

@@ -166,7 +166,7 @@ struct BackupViewModel {
             : "Replace your \(counted(plan.currentEntries, "weigh-in"))\(span(plan.currentFirst, plan.currentLast)) and \(counted(plan.currentHabits, "habit")) with \(plan.name) (\(incoming.weighIns) weigh-ins\(span(plan.incomingFirst, plan.incomingLast)), \(incoming.habits) habits, written \(dates.local(plan.snapshot.createdAt)))?\(settings) A copy of what you have now is kept."
         if context.isInteractive {
             guard await context.confirm(question) else {
-                return CommandOutput(NotRestored(restored: false), style: .plain)
+                return CommandOutput(Said(key: "restored", value: false, sentence: "Nothing was changed."), style: .plain)
             }
         }
         let writing = ProgressBar(enabled: context.isInteractive, label: merge ? "Merging" : "Restoring")
@@ -183,13 +183,6 @@ struct BackupViewModel {
                                       settingsChanged: plan.settingChanges.map(\.key), settingsIgnored: plan.ignoredSettings,
                                       settingsSentence: Self.settingsSentence(plan), droppedSentence: Self.droppedSentence(plan)),
                              style: .plain)
-    }
-
-    /// `restore …` declined at its question.
-    struct NotRestored: CommandAnswer {
-        let restored: Bool
-
-        func text(style: TerminalStyle) -> String { "Nothing was changed." }
     }
 
     /// `restore …`: what was restored or merged, what was left out, and the copy of what was there.

@@ -19,11 +19,14 @@ struct HistoryViewModel {
     nonisolated static let maximumCount = 1_000
 
     func undo() async throws -> CommandOutput {
-        CommandOutput(Undone(undone: Change(try await changeHistoryFeature.undo(), dates: dates)), style: .plain)
+        let undone = Change(try await changeHistoryFeature.undo(), dates: dates)
+        let sentence = "Undone: \(TerminalText.visible(undone.summary)) (made \(undone.local)). 'redo' applies it again."
+        return CommandOutput(Said(key: "undone", value: undone, sentence: sentence), style: .plain)
     }
 
     func redo() async throws -> CommandOutput {
-        CommandOutput(Redone(redone: Change(try await changeHistoryFeature.redo(), dates: dates)), style: .plain)
+        let redone = Change(try await changeHistoryFeature.redo(), dates: dates)
+        return CommandOutput(Said(key: "redone", value: redone, sentence: "Redone: \(TerminalText.visible(redone.summary))."), style: .plain)
     }
 
     func history(count: Int, style: TerminalStyle) async throws -> CommandOutput {
@@ -52,22 +55,6 @@ struct HistoryViewModel {
             rows = change.rows
             local = dates.local(change.at)
         }
-    }
-
-    /// `undo`.
-    struct Undone: CommandAnswer {
-        let undone: Change
-
-        func text(style: TerminalStyle) -> String {
-            "Undone: \(TerminalText.visible(undone.summary)) (made \(undone.local)). 'redo' applies it again."
-        }
-    }
-
-    /// `redo`.
-    struct Redone: CommandAnswer {
-        let redone: Change
-
-        func text(style: TerminalStyle) -> String { "Redone: \(TerminalText.visible(redone.summary))." }
     }
 
     /// `history [N]`: the latest changes, newest first.

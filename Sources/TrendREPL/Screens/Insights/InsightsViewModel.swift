@@ -9,13 +9,8 @@ import WeightLog
 /// one tested, with those that did not hold marked.
 @MainActor
 struct InsightsViewModel {
-    private let insightsFeature: InsightsFeature
-    private let weightEntryFeature: WeightEntryFeature
-
-    init(insightsFeature: InsightsFeature, weightEntryFeature: WeightEntryFeature) {
-        self.insightsFeature = insightsFeature
-        self.weightEntryFeature = weightEntryFeature
-    }
+    let insightsFeature: InsightsFeature
+    let weightEntryFeature: WeightEntryFeature
 
     func show(range named: NamedRange?, everything: Bool, style: TerminalStyle) async throws -> CommandOutput {
         let range = try named?.listed(by: "insights")

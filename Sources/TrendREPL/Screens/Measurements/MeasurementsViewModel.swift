@@ -91,19 +91,9 @@ struct MeasurementsViewModel {
     /// `delete ID` for a measurement.
     func delete(id: String) async throws -> CommandOutput {
         let measurement = try await measurementsFeature.delete(id: id)
-        return CommandOutput(Deleted(deleted: MeasurementValue(measurement, dates: dates), unit: unit), style: .plain)
-    }
-
-    struct Deleted: CommandAnswer {
-        let deleted: MeasurementValue
-        let unit: LengthUnit
-
-        enum CodingKeys: String, CodingKey { case deleted }
-
-        func text(style: TerminalStyle) -> String {
-            let measurement = deleted.measurement
-            return "Deleted \(measurement.shortID): \(measurement.kind.name) \(unit.format(measurement.centimetres)) on \(deleted.dates.local(measurement.date)). 'undo' brings it back."
-        }
+        let sentence = "Deleted \(measurement.shortID): \(measurement.kind.name) \(unit.format(measurement.centimetres)) on \(dates.local(measurement.date)). "
+            + "'undo' brings it back."
+        return CommandOutput(Said(key: "deleted", value: MeasurementValue(measurement, dates: dates), sentence: sentence), style: .plain)
     }
 
     /// `edit ID [LENGTH [UNIT]] [at WHEN] [note TEXT|no note]` for a measurement.

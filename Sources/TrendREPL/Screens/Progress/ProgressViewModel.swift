@@ -246,19 +246,9 @@ struct ProgressViewModel {
         case .clear: try await progressFeature.setGoal(kilograms: nil)
         case .none: _ = try await progressFeature.prepare()
         }
-        return CommandOutput(Goal(goalKilograms: progressFeature.goalWeightKilograms, unit: progressFeature.selectedWeightUnit), style: .plain)
-    }
-
-    /// `goal`: the goal weight, or none.
-    struct Goal: CommandAnswer {
-        let goalKilograms: Double?
-        let unit: WeightUnit
-
-        enum CodingKeys: String, CodingKey { case goalKilograms }
-
-        func text(style: TerminalStyle) -> String {
-            goalKilograms.map { "Goal: \(unit.format($0))." } ?? "No goal set. Set one with 'goal 75'."
-        }
+        let goal = progressFeature.goalWeightKilograms, unit = progressFeature.selectedWeightUnit
+        let sentence = goal.map { "Goal: \(unit.format($0))." } ?? "No goal set. Set one with 'goal 75'."
+        return CommandOutput(Said(key: "goalKilograms", value: goal, sentence: sentence), style: .plain)
     }
 
     nonisolated static func json(_ data: WeightHistoryData, commentary: String) -> JSON {

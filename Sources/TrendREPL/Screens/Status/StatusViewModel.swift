@@ -7,13 +7,8 @@ import WeightLog
 /// the weigh-in streak, and the habits still due today.
 @MainActor
 struct StatusViewModel {
-    private let weightEntryFeature: WeightEntryFeature
-    private let habitsFeature: HabitsFeature
-
-    init(weightEntryFeature: WeightEntryFeature, habitsFeature: HabitsFeature) {
-        self.weightEntryFeature = weightEntryFeature
-        self.habitsFeature = habitsFeature
-    }
+    let weightEntryFeature: WeightEntryFeature
+    let habitsFeature: HabitsFeature
 
     static let width = 40
 

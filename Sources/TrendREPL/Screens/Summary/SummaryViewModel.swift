@@ -9,15 +9,9 @@ import WeightLog
 /// (`WeightPeriodFigures`, `HabitPeriodFigures`), laid out for a look back.
 @MainActor
 struct SummaryViewModel {
-    private let weightEntryFeature: WeightEntryFeature
-    private let habitsFeature: HabitsFeature
-    private let measurementsFeature: MeasurementsFeature
-
-    init(weightEntryFeature: WeightEntryFeature, habitsFeature: HabitsFeature, measurementsFeature: MeasurementsFeature) {
-        self.weightEntryFeature = weightEntryFeature
-        self.habitsFeature = habitsFeature
-        self.measurementsFeature = measurementsFeature
-    }
+    let weightEntryFeature: WeightEntryFeature
+    let habitsFeature: HabitsFeature
+    let measurementsFeature: MeasurementsFeature
 
     func show(_ named: ComparedPeriods?, style: TerminalStyle) async throws -> CommandOutput {
         guard let periods = named ?? weightEntryFeature.comparedPeriods(named: "week") else {

@@ -9,16 +9,10 @@ import WeightLog
 /// The `today` screen: the check-in, with the tip of the day.
 @MainActor
 struct TodayViewModel {
-    private let checkInFeature: CheckInFeature
+    let checkInFeature: CheckInFeature
     /// The units and the time zone the check-in is said in.
-    private let weightEntryFeature: WeightEntryFeature
-    private let measurementsFeature: MeasurementsFeature
-
-    init(checkInFeature: CheckInFeature, weightEntryFeature: WeightEntryFeature, measurementsFeature: MeasurementsFeature) {
-        self.checkInFeature = checkInFeature
-        self.weightEntryFeature = weightEntryFeature
-        self.measurementsFeature = measurementsFeature
-    }
+    let weightEntryFeature: WeightEntryFeature
+    let measurementsFeature: MeasurementsFeature
 
     func show(style: TerminalStyle) async throws -> CommandOutput {
         CommandOutput(Self.answer(try await checkInFeature.today(), unit: weightEntryFeature.unit, timeZone: weightEntryFeature.calendar.timeZone,
@@ -114,7 +108,7 @@ struct TodayViewModel {
             }
             if let shape { lines += TodayViewModel.lines(shape, unit: lengthUnit, style: style) }
             lines.append("  streak   \(counted(checkIn.currentStreak, "day"))")
-            if let tip = cards.tip { lines += ["", TipViewModel.line(category: tip.category.rawValue, text: tip.text, style: style)] }
+            if let tip = cards.tip { lines += ["", TipViewModel.line(tip, style: style)] }
             if let pepTalk = cards.pepTalk { lines.append(style.paint("★ ", .green) + style.bold(pepTalk.text)) }
             if let review = cards.weekReview { lines += [""] + TodayViewModel.lines(review, unit: unit, style: style) }
             if let insight { lines.append(style.bold("New this week:") + " " + insight + " An association, not proof of a cause.") }

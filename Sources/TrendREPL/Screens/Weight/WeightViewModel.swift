@@ -56,20 +56,9 @@ struct WeightViewModel {
     /// `fat PERCENT [WHEN]`: body fat onto the day's latest weigh-in.
     func bodyFat(percent: Double, when: WhenInput) async throws -> CommandOutput {
         let (_, entry) = try await weightEntryFeature.recordBodyFat(percent: percent, when: when)
-        return CommandOutput(BodyFatRecorded(entry: EntryValue(entry, dates: dates), unit: unit), style: .plain)
-    }
-
-    /// `fat …`: the weigh-in that now carries the body fat.
-    struct BodyFatRecorded: CommandAnswer {
-        let entry: EntryValue
-        let unit: WeightUnit
-
-        enum CodingKeys: String, CodingKey { case entry }
-
-        func text(style: TerminalStyle) -> String {
-            let fat = entry.entry.bodyFatPercent.map(BodyFat.text) ?? "—"
-            return "Body fat \(fat) added to \(unit.formatWeighIn(entry.entry.kilograms)) at \(entry.dates.local(entry.entry.date)) (id \(entry.entry.shortID))."
-        }
+        let fat = entry.bodyFatPercent.map(BodyFat.text) ?? "—"
+        let sentence = "Body fat \(fat) added to \(unit.formatWeighIn(entry.kilograms)) at \(dates.local(entry.date)) (id \(entry.shortID))."
+        return CommandOutput(Said(key: "entry", value: EntryValue(entry, dates: dates), sentence: sentence), style: .plain)
     }
 
     /// A concern in words, as statements only (the one question follows them): for a weight far
@@ -216,20 +205,8 @@ struct WeightViewModel {
 
     func delete(id: String) async throws -> CommandOutput {
         let entry = try await weightEntryFeature.delete(id: id)
-        return CommandOutput(Deleted(deleted: EntryValue(entry, dates: dates), unit: unit), style: .plain)
-    }
-
-    /// `delete ID`: the weigh-in that went.
-    struct Deleted: CommandAnswer {
-        let deleted: EntryValue
-        let unit: WeightUnit
-
-        enum CodingKeys: String, CodingKey { case deleted }
-
-        func text(style: TerminalStyle) -> String {
-            let entry = deleted.entry
-            return "Deleted \(entry.shortID): \(unit.format(entry.kilograms)) on \(deleted.dates.local(entry.date)). 'undo' brings it back."
-        }
+        let sentence = "Deleted \(entry.shortID): \(unit.format(entry.kilograms)) on \(dates.local(entry.date)). 'undo' brings it back."
+        return CommandOutput(Said(key: "deleted", value: EntryValue(entry, dates: dates), sentence: sentence), style: .plain)
     }
 
     func streak(style: TerminalStyle) async throws -> CommandOutput {
