@@ -73,12 +73,6 @@ public struct PepTalk: Sendable, Equatable, Codable, Identifiable {
     public let id: String
     public let event: PepTalkEvent
     public let text: String
-
-    public init(id: String, event: PepTalkEvent, text: String) {
-        self.id = id
-        self.event = event
-        self.text = text
-    }
 }
 
 /// Why a catalogue file (an older version's, in tests) could not be read.

@@ -12,12 +12,6 @@ public struct HabitPlan: Sendable, Equatable {
     /// What the number counts (`glasses`), empty for none.
     public var unit: String
 
-    public init(schedule: HabitSchedule, kind: HabitKind, unit: String) {
-        self.schedule = schedule
-        self.kind = kind
-        self.unit = unit
-    }
-
     /// Why words are not a plan.
     public enum Problem: Error, Equatable, Sendable {
         /// A kind's marker (`target`, `at most`) with no number after it.

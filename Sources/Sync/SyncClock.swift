@@ -15,12 +15,6 @@ public struct SyncClock: Comparable, Hashable, Sendable {
     public let counter: Int
     public let origin: String
 
-    public init(ms: Int, counter: Int, origin: String) {
-        self.ms = ms
-        self.counter = counter
-        self.origin = origin
-    }
-
     /// The clock older than every clock a change carries: a column that has no version yet.
     static let zero = SyncClock(ms: 0, counter: 0, origin: "")
 
@@ -46,7 +40,10 @@ public struct SyncClock: Comparable, Hashable, Sendable {
 
     /// The clock as a change line and `sync_rows` write it inside a text: `ms.counter.origin`.
     var text: String { "\(ms).\(counter).\(origin)" }
+}
 
+/// Read back from its text (in an extension, so the struct keeps its memberwise initialiser).
+extension SyncClock {
     /// A clock written as `text` writes it, nil for anything else or a number out of bounds.
     init?(text: Substring) {
         let parts = text.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)

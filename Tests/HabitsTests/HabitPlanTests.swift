@@ -1,4 +1,4 @@
-import Habits
+@testable import Habits
 import Testing
 
 /// The grammar of a habit's plan lives beside the schedule and kind it makes (`HabitPlan`), outside the presentation target.

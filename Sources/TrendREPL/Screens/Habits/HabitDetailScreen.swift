@@ -33,7 +33,7 @@ extension HabitsViewModel {
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(HabitValue(detail.summary), forKey: .habit)
+            try container.encode(HabitsViewModel.json(detail.summary), forKey: .habit)
             try container.encode(detail.days.map {
                 Day(date: DayNumber.string($0.day), status: $0.status.rawValue, note: detail.summary.habit.notes[$0.day])
             }, forKey: .days)

@@ -7,7 +7,7 @@ import Vocabulary
 extension HabitsViewModel {
     /// `habit done|no|skip|undo NAME …`: the habit as it is after the mark, and the day marked.
     struct Marked: CommandAnswer {
-        let habit: HabitValue?
+        let habit: JSON?
         let date: String
         /// The text only: the habit and day marked, what was added, its numbers after.
         let marked: Habit, day: Int, isToday: Bool, added: Double?, summary: HabitSummary?
@@ -31,7 +31,7 @@ extension HabitsViewModel {
     /// `habits [all]`: today's habits, each with its streak and strength, in rows that fit the terminal.
     struct Listed: CommandAnswer {
         let date: String
-        let habits: [HabitValue]
+        let habits: [JSON]
         /// The text only: the summaries the rows are drawn from, and today.
         let summaries: [HabitSummary], today: Int
 
@@ -72,43 +72,6 @@ extension HabitsViewModel {
         }
     }
 
-    /// How wide each part of a habit's row is drawn.
-
-    /// A habit added, changed, archived or deleted: the habit as it is now, and the sentence that says so.
-    struct Confirmed: CommandAnswer {
-        let habit: Shown
-        /// The text only.
-        let sentence: String
-
-        enum CodingKeys: String, CodingKey { case habit }
-
-        /// A habit with today's numbers, or only its plan (one no longer listed: archived, deleted).
-        enum Shown: Encodable {
-            case summary(HabitValue), plain(PlainHabit)
-
-            func encode(to encoder: any Encoder) throws {
-                switch self {
-                case let .summary(value): try value.encode(to: encoder)
-                case let .plain(value): try value.encode(to: encoder)
-                }
-            }
-        }
-
-        func text(style: TerminalStyle) -> String { sentence }
-    }
-
-    /// A habit's name and plan, without the numbers of a day.
-    struct PlainHabit: Encodable {
-        let name: String, schedule: String, kind: String, archived: Bool
-
-        init(_ habit: Habit) {
-            name = habit.name
-            schedule = HabitText.schedule(habit.schedule)
-            kind = HabitText.kind(habit.kind)
-            archived = habit.archived
-        }
-    }
-
     /// `habit export FILE`: the file or folder written, and how many habits it holds.
     struct Exported: CommandAnswer {
         let file: String
@@ -122,46 +85,29 @@ extension HabitsViewModel {
     }
 
     /// A habit and its day as scripts read it.
-    struct HabitValue: Encodable {
-        let name: String
-        let schedule: String
-        let kind: String
-        let target: Double?
-        let dueToday: Bool
-        let doneToday: Bool
-        let skippedToday: Bool
-        let status: String
-        let todayValue: Double?
-        let targetKind: String?
-        let unit: String?
-        let currentStreak: Int
-        let bestStreak: Int
-        let strength: Double
-        let archived: Bool
-        /// Its reminder times (`21:00`), in the order of the clock.
-        let reminders: [String]
-
-        init(_ summary: HabitSummary) {
-            let habit = summary.habit
-            name = habit.name
-            schedule = HabitText.schedule(habit.schedule)
-            kind = habit.kind == .yesNo ? "yesNo" : habit.kind.code
-            target = switch habit.kind {
-            case .yesNo: nil
-            case let .atLeast(value), let .atMost(value): value
-            }
-            dueToday = summary.dueToday
-            doneToday = summary.doneToday
-            skippedToday = summary.todayMark == .skipped
-            status = summary.todayStatus.rawValue
-            todayValue = if case let .value(value)? = summary.todayMark { value } else { nil }
-            targetKind = habit.kind.isNumeric ? habit.kind.code : nil
-            unit = habit.unit.isEmpty ? nil : habit.unit
-            currentStreak = summary.currentStreak
-            bestStreak = summary.bestStreak
-            strength = summary.strength
-            archived = habit.archived
-            reminders = habit.reminders.map(\.description)
+    nonisolated static func json(_ summary: HabitSummary) -> JSON {
+        let habit = summary.habit
+        let target: Double? = switch habit.kind {
+        case .yesNo: nil
+        case let .atLeast(value), let .atMost(value): value
         }
+        let todayValue: Double? = if case let .value(value)? = summary.todayMark { value } else { nil }
+        return .object([
+            ("name", .string(habit.name)), ("schedule", .string(HabitText.schedule(habit.schedule))),
+            ("kind", .string(habit.kind == .yesNo ? "yesNo" : habit.kind.code)), ("target", .optional(target)),
+            ("dueToday", .bool(summary.dueToday)), ("doneToday", .bool(summary.doneToday)), ("skippedToday", .bool(summary.todayMark == .skipped)),
+            ("status", .string(summary.todayStatus.rawValue)), ("todayValue", .optional(todayValue)),
+            ("targetKind", .optional(habit.kind.isNumeric ? habit.kind.code : nil)), ("unit", .optional(habit.unit.isEmpty ? nil : habit.unit)),
+            ("currentStreak", .integer(summary.currentStreak)), ("bestStreak", .integer(summary.bestStreak)),
+            ("strength", .number(summary.strength)), ("archived", .bool(habit.archived)),
+            // Its reminder times (`21:00`), in the order of the clock.
+            ("reminders", .array(habit.reminders.map { .string($0.description) })),
+        ])
+    }
+
+    /// A habit's name and plan, without the numbers of a day (one no longer listed: archived, deleted).
+    nonisolated static func json(plain habit: Habit) -> JSON {
+        .object([("name", .string(habit.name)), ("schedule", .string(HabitText.schedule(habit.schedule))),
+                 ("kind", .string(HabitText.kind(habit.kind))), ("archived", .bool(habit.archived))])
     }
 }

@@ -109,7 +109,7 @@ struct HabitsViewModel {
         let (habit, day) = try await habitsFeature.mark(habit.name, when: when, as: mark, adding: adding, note: note)
         let summary = habitsFeature.summary(ofHabitWithID: habit.id)
         let added: Double? = if adding, case let .value(number)? = mark { number } else { nil }
-        return CommandOutput(Marked(habit: summary.map(HabitValue.init), date: DayNumber.string(day), marked: habit, day: day,
+        return CommandOutput(Marked(habit: summary.map(Self.json), date: DayNumber.string(day), marked: habit, day: day,
                                     isToday: day == habitsFeature.today, added: added, summary: summary), style: .plain)
     }
 
@@ -125,12 +125,13 @@ struct HabitsViewModel {
             // A cold list reads each habit from its checkpoint on, not every day of it.
             summaries = try await habitsFeature.summariesReadingLittle()
         }
-        return CommandOutput(Listed(date: DayNumber.string(habitsFeature.today), habits: summaries.map(HabitValue.init),
+        return CommandOutput(Listed(date: DayNumber.string(habitsFeature.today), habits: summaries.map(Self.json),
                                     summaries: summaries, today: habitsFeature.today), style: style)
     }
 
     nonisolated static func isAtMost(_ habit: Habit) -> Bool { if case .atMost = habit.kind { true } else { false } }
 
+    /// How wide each part of a habit's row is drawn.
     struct RowLayout {
         let name: Int, plan: Int, bar: Int
         let best: Bool, label: Bool
@@ -181,8 +182,8 @@ struct HabitsViewModel {
 
     private func confirmation(_ text: String, habit: Habit) -> CommandOutput {
         let summary = habitsFeature.summary(ofHabitWithID: habit.id)
-        return CommandOutput(Confirmed(habit: summary.map { Confirmed.Shown.summary(HabitValue($0)) } ?? .plain(PlainHabit(habit)),
-                                       sentence: text), style: .plain)
+        // The habit with today's numbers, or only its plan when it is no longer listed.
+        return CommandOutput(Said(key: "habit", value: summary.map(Self.json) ?? Self.json(plain: habit), sentence: text), style: .plain)
     }
 
     /// `5/week, at least 10 glasses`: the schedule, and the kind of a numeric habit.
@@ -199,10 +200,6 @@ struct HabitsViewModel {
         case let .atLeast(target): return schedule + " ≥ " + HabitText.number(target)
         case let .atMost(target): return schedule + " ≤ " + HabitText.number(target)
         }
-    }
-
-    static func json(_ summary: HabitSummary) -> JSON {
-        JSON(encoding: HabitValue(summary))
     }
 
     nonisolated static func bar(_ value: Double, width: Int = 10, style: TerminalStyle) -> String {

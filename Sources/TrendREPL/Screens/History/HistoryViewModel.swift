@@ -19,47 +19,34 @@ struct HistoryViewModel {
     nonisolated static let maximumCount = 1_000
 
     func undo() async throws -> CommandOutput {
-        let undone = Change(try await changeHistoryFeature.undo(), dates: dates)
-        let sentence = "Undone: \(TerminalText.visible(undone.summary)) (made \(undone.local)). 'redo' applies it again."
-        return CommandOutput(Said(key: "undone", value: undone, sentence: sentence), style: .plain)
+        let undone = try await changeHistoryFeature.undo()
+        let sentence = "Undone: \(TerminalText.visible(undone.summary)) (made \(dates.local(undone.at))). 'redo' applies it again."
+        return CommandOutput(Said(key: "undone", value: Self.json(undone, dates: dates), sentence: sentence), style: .plain)
     }
 
     func redo() async throws -> CommandOutput {
-        let redone = Change(try await changeHistoryFeature.redo(), dates: dates)
-        return CommandOutput(Said(key: "redone", value: redone, sentence: "Redone: \(TerminalText.visible(redone.summary))."), style: .plain)
+        let redone = try await changeHistoryFeature.redo()
+        return CommandOutput(Said(key: "redone", value: Self.json(redone, dates: dates), sentence: "Redone: \(TerminalText.visible(redone.summary))."), style: .plain)
     }
 
     func history(count: Int, style: TerminalStyle) async throws -> CommandOutput {
-        return CommandOutput(History(history: try await changeHistoryFeature.recent(count).map { Change($0, dates: dates) }), style: style)
+        CommandOutput(History(history: try await changeHistoryFeature.recent(count), dates: dates), style: style)
     }
 
-    /// One change as scripts and people read it.
-    struct Change: Encodable {
-        let id: Int
-        let at: String
-        let action: String
-        let summary: String
-        let undone: Bool
-        let rows: Int
-        /// When it was made, as a person reads it (the text only).
-        let local: String
-
-        enum CodingKeys: String, CodingKey { case id, at, action, summary, undone, rows }
-
-        init(_ change: JournalChange, dates: DateText) {
-            id = change.id
-            at = dates.instant(change.at)
-            action = change.action
-            summary = change.summary
-            undone = change.undone
-            rows = change.rows
-            local = dates.local(change.at)
-        }
+    /// One change as scripts read it.
+    nonisolated static func json(_ change: JournalChange, dates: DateText) -> JSON {
+        .object([("id", .integer(change.id)), ("at", .string(dates.instant(change.at))), ("action", .string(change.action)),
+                 ("summary", .string(change.summary)), ("undone", .bool(change.undone)), ("rows", .integer(change.rows))])
     }
 
     /// `history [N]`: the latest changes, newest first.
     struct History: CommandAnswer {
-        let history: [Change]
+        let history: [JournalChange]
+        let dates: DateText
+
+        func encode(to encoder: any Encoder) throws {
+            try JSON.object([("history", .array(history.map { HistoryViewModel.json($0, dates: dates) }))]).encode(to: encoder)
+        }
 
         func text(style: TerminalStyle) -> String {
             guard !history.isEmpty else {
@@ -68,7 +55,7 @@ struct HistoryViewModel {
             let width = history.map { "#\($0.id)".count }.max() ?? 0
             var lines = history.map { change in
                 let number = "#\(change.id)".padding(toLength: width, withPad: " ", startingAt: 0)
-                let line = "\(style.dim(number))  \(change.local)  \(TerminalText.visible(change.summary))"
+                let line = "\(style.dim(number))  \(dates.local(change.at))  \(TerminalText.visible(change.summary))"
                 return change.undone ? line + " " + style.paint("(undone)", .magenta) : line
             }
             lines.append("")

@@ -23,7 +23,7 @@ struct MeasurementsViewModel {
         for kind in made.map(\.kind) {
             if let trend = try await measurementsFeature.trend(of: kind) { trends.append(trend) }
         }
-        return CommandOutput(Measured(measurements: made.map { MeasurementValue($0, dates: dates) }, trends: trends.map(TrendValue.init),
+        return CommandOutput(Measured(measurements: made.map { MeasurementValue($0, dates: dates) }, trends: trends.map { TrendValue(trend: $0) },
                                       unit: unit), style: .plain)
     }
 
@@ -40,7 +40,7 @@ struct MeasurementsViewModel {
             let what = measurements.map { "\($0.measurement.kind.name) \(unit.format($0.measurement.centimetres))" }.joined(separator: ", ")
             var lines = ["Recorded \(what) at \(first.dates.local(first.measurement.date)) (id\(measurements.count > 1 ? "s" : "") "
                 + measurements.map(\.measurement.shortID).joined(separator: ", ") + ")."]
-            let trended = trends.filter { $0.days > 1 }
+            let trended = trends.map(\.trend).filter { $0.series.count > 1 }
             if !trended.isEmpty {
                 lines.append("Trend: " + trended.map { "\($0.kind.name) \(unit.format($0.trendCentimetres))" }.joined(separator: ", ") + ".")
             }
@@ -58,7 +58,7 @@ struct MeasurementsViewModel {
             if let trend = try await measurementsFeature.trend(of: measure) { trends.append(trend) }
         }
         return CommandOutput(Listed(range: name.lowercased(), measurements: shown.map { MeasurementValue($0, dates: dates) },
-                                    trends: trends.map(TrendValue.init), unit: unit), style: .plain)
+                                    trends: trends.map { TrendValue(trend: $0) }, unit: unit), style: .plain)
     }
 
     struct Listed: CommandAnswer {
@@ -79,7 +79,7 @@ struct MeasurementsViewModel {
                     + unit.format(measurement.centimetres).leftPadded(to: 9) + (measurement.note.map { "  " + TerminalText.visible($0) } ?? "")
             }
             lines.append("")
-            lines += trends.map { trend in
+            lines += trends.map(\.trend).map { trend in
                 "\(trend.kind.name.padding(toLength: 9, withPad: " ", startingAt: 0)) trend \(unit.format(trend.trendCentimetres)), "
                     + "last \(unit.format(trend.latestCentimetres)) on \(DayNumber.string(trend.latestDay))"
             }
@@ -154,28 +154,11 @@ struct MeasurementValue: Encodable {
 
 /// One measure's trend as `--json` writes it.
 struct TrendValue: Encodable {
-    let kind: BodyMeasure
-    let latestDay: Int
-    let latestCentimetres: Double
-    let trendCentimetres: Double
-    /// Days measured, for the text only.
-    let days: Int
-
-    init(_ trend: MeasureTrend) {
-        kind = trend.kind
-        latestDay = trend.latestDay
-        latestCentimetres = trend.latestCentimetres
-        trendCentimetres = trend.trendCentimetres
-        days = trend.series.count
-    }
-
-    enum CodingKeys: String, CodingKey { case kind, latestDate, latestCentimetres, trendCentimetres }
+    let trend: MeasureTrend
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind.rawValue, forKey: .kind)
-        try container.encode(DayNumber.string(latestDay), forKey: .latestDate)
-        try container.encode(latestCentimetres, forKey: .latestCentimetres)
-        try container.encode(trendCentimetres, forKey: .trendCentimetres)
+        try JSON.object([("kind", .string(trend.kind.rawValue)), ("latestDate", .string(DayNumber.string(trend.latestDay))),
+                         ("latestCentimetres", .number(trend.latestCentimetres)), ("trendCentimetres", .number(trend.trendCentimetres))])
+            .encode(to: encoder)
     }
 }
