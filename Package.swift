@@ -73,7 +73,8 @@ let package = Package(
         // MARK: Presentation and the executable
         // The command language: the tokenizer, a command's declaration (its usage line, refusals and Tab
         // completion made from it), the parser and the completer, generic over the values a program reads
-        // its words into; it knows no feature (TrendREPL names Trend's words, `TrendArguments`).
+        // its words into, and the ordered JSON document an answer is written as; it knows no feature
+        // (TrendREPL names Trend's words, `TrendArguments`).
         .target(name: "CommandLanguage", dependencies: ["Vocabulary"]),
         // TrendREPL presents every Feature's values and errors, so it names
         // each feature target it reads types from; Storage for `StorageError`
@@ -85,6 +86,8 @@ let package = Package(
             dependencies: ["AppCore", "CommandLanguage", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup",
                            "Insights", "Sync", "Vocabulary", "Notifications"]
         ),
+        // The executable: its options (parsed once), the shell completion scripts and the man page,
+        // the libedit line reader and the loop.
         .executableTarget(name: "trend", dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "CEditLine"]),
 
         // MARK: Benchmarks (swift run -c release ProgressBenchmarks)

@@ -46,7 +46,7 @@ public enum LeanMassChange {
     /// A lean-mass change this large is said; below it a scale's noise may be all it is.
     public static let worthSaying = 0.5
     /// A weight change within this is "held" (the weight's steady band, DESIGN §3).
-    public static let heldWithin = 0.2
+    public static let heldWithin = WeightGoal.steadyKilograms
 
     /// `Your weight held, your lean mass rose 0.6 kg.`; nil when the lean mass moved less than `worthSaying`.
     /// - Parameters:

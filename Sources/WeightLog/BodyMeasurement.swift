@@ -26,6 +26,12 @@ public enum BodyMeasure: String, Sendable, CaseIterable, Codable, Comparable {
         }
     }
 
+    /// Whether a fall is progress: a smaller waist or hips is; an arm, a thigh, a chest or a neck only changes.
+    public var lowerIsBetter: Bool { self == .waist || self == .hips }
+
+    /// A girth's trend change within this many centimetres is steady, not a move: a tape read twice differs by about so much.
+    public static let steadyCentimetres = 0.5
+
     /// The girths a body can have, in centimetres (an adult's, with room at both ends); the table's CHECK
     /// holds the widest, 10–300 cm.
     public var acceptedCentimetres: ClosedRange<Double> {

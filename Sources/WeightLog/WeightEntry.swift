@@ -162,6 +162,10 @@ public enum WeightEntryError: Error, Equatable, Sendable, CustomStringConvertibl
 /// The rule for body fat, in one place: a share of the weight in percent,
 /// as scales and trackers measure it.
 public enum BodyFat {
+    /// A body-fat trend change within this many percentage points is steady, not a move (a scale's
+    /// impedance reading wanders about so much from day to day).
+    public static let steadyPercentPoints = 0.3
+
     /// What a person's body fat can be; the schema's CHECK says the same.
     public static let acceptedPercent: ClosedRange<Double> = 1...75
 

@@ -71,14 +71,14 @@ struct ProgressViewModel {
         case .bodyFat, .leanMass, .fatMass:
             let composition = try await weightEntryFeature.bodyCompositionSeries()
             switch measure {
-            case .bodyFat: (series, scale, steady, lowerIsBetter) = (composition.percent, .percent, 0.3, true)
+            case .bodyFat: (series, scale, steady, lowerIsBetter) = (composition.percent, .percent, BodyFat.steadyPercentPoints, true)
             case .leanMass: (series, scale, steady, lowerIsBetter) = (composition.lean, .weight(unit, daily: "daily lean mass"), WeightGoal.steadyKilograms, false)
             default: (series, scale, steady, lowerIsBetter) = (composition.fat, .weight(unit, daily: "daily fat mass"), WeightGoal.steadyKilograms, true)
             }
         case let .tape(kind):
             series = try await measurementsFeature.trend(of: kind)?.series ?? DailySeries()
             scale = .length(measurementsFeature.unit, daily: "daily \(kind.name)")
-            (steady, lowerIsBetter) = (0.5, kind == .waist || kind == .hips)
+            (steady, lowerIsBetter) = (BodyMeasure.steadyCentimetres, kind.lowerIsBetter)
         }
         let data = WeightHistoryData.measure(series, range: range, today: today, lowerIsBetter: lowerIsBetter, steadyWithin: steady)
         let ratio: String? = measure == .tape(.waist) ? measurementsFeature.heightMetres.flatMap { height in
