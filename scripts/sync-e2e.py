@@ -192,10 +192,10 @@ def main():
         # The laptop's data directory copied to a new one (cp -a) beside it, on the same sync folder: both go on.
         copy = os.path.join(ROOT, "laptop", "trend-data-copy")
         shutil.copytree(a.data, copy, symlinks=True)
-        a.trend("weigh 82.0 today 07:00")
+        a.trend("weigh 82.0 yesterday 07:00")
         copied = Side.__new__(Side)
         copied.name, copied.data = "laptop copy", copy
-        copied.trend("weigh 81.8 today 07:30")
+        copied.trend("weigh 81.8 yesterday 07:30")
         for _ in range(3):
             settled(a, b)
             for side in (a, copied, b):
