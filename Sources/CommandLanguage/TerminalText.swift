@@ -8,6 +8,14 @@ import Vocabulary
 /// set its title, write the clipboard (OSC 52) or forge a row. JSON output
 /// escapes them as JSON does, and storage keeps the characters as they were.
 public enum TerminalText {
+    /// `text` without the white space at its end: a drawn row that ends in blank cells. (Foundation's regular
+    /// expressions cost a few milliseconds to start, more than the rest of a screen.)
+    public static func trimmedAtEnd(_ text: String) -> String {
+        var end = text.endIndex
+        while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+        return String(text[..<end])
+    }
+
     /// A word as typed, shown back in a message: visible, and cut at `limit` characters.
     public static func printable(_ word: String, limit: Int = 40) -> String {
         let visible = visible(word)

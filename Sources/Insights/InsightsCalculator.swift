@@ -246,18 +246,26 @@ public enum InsightsCalculator {
         let sortedDays: [Int]
 
         init(_ weighIns: [InsightsInput.WeighIn]) {
-            var first: [Int: (Int, Double)] = [:], last: [Int: (Int, Double)] = [:]
-            for weighIn in weighIns {
-                if first[weighIn.day].map({ weighIn.minute < $0.0 }) ?? true { first[weighIn.day] = (weighIn.minute, weighIn.kilograms) }
-                if last[weighIn.day].map({ weighIn.minute > $0.0 }) ?? true { last[weighIn.day] = (weighIn.minute, weighIn.kilograms) }
-            }
-            morning = first.mapValues(\.1)
-            for (day, (minute, kilograms)) in last {
-                if let (firstMinute, _) = first[day], minute >= eveningMinute, minute - firstMinute >= eveningGapMinutes {
-                    evening[day] = kilograms
+            // In time order, as the weight log gives them, a day's weigh-ins are one run; otherwise they are put in
+            // day order first. A day's first weigh-in is its morning; its last, hours later, its evening.
+            let ordered = zip(weighIns, weighIns.dropFirst()).allSatisfy { $0.day <= $1.day } ? weighIns : weighIns.sorted { $0.day < $1.day }
+            var days: [Int] = []
+            morning.reserveCapacity(ordered.count)
+            var index = ordered.startIndex
+            while index < ordered.endIndex {
+                let day = ordered[index].day
+                var first = ordered[index], last = ordered[index]
+                index += 1
+                while index < ordered.endIndex, ordered[index].day == day {
+                    if ordered[index].minute < first.minute { first = ordered[index] }
+                    if ordered[index].minute > last.minute { last = ordered[index] }
+                    index += 1
                 }
+                morning[day] = first.kilograms
+                days.append(day)
+                if last.minute >= eveningMinute, last.minute - first.minute >= eveningGapMinutes { evening[day] = last.kilograms }
             }
-            sortedDays = morning.keys.sorted()
+            sortedDays = days
         }
 
         /// The change to the next morning, for each day followed by a weighed day.

@@ -5,6 +5,13 @@ import TestSupport
 @testable import trend
 
 @Suite struct ParsingTests {
+    @Test func aDrawnRowLosesTheBlankCellsAtItsEndOnly() {
+        #expect(TerminalText.trimmedAtEnd("  Mo ■ 3    \t ") == "  Mo ■ 3")
+        #expect(TerminalText.trimmedAtEnd("   ") == "")
+        #expect(TerminalText.trimmedAtEnd("\u{1B}[2m 9\u{1B}[0m") == "\u{1B}[2m 9\u{1B}[0m")
+        #expect(TerminalText.trimmedAtEnd("") == "")
+    }
+
     @Test func wordsSplitOnSpacesAndQuotesKeepThem() throws {
         #expect(try CommandTokenizer.tokenize(#"habit add "Drink water" every day"#) == ["habit", "add", "Drink water", "every", "day"])
         #expect(try CommandTokenizer.tokenize("  weigh   82.4  ") == ["weigh", "82.4"])

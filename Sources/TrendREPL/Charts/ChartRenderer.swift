@@ -141,7 +141,7 @@ struct ChartRenderer {
             for day in habit.days where day >= startDay && day <= startDay + span {
                 marks[min(width - 1, Int((Double(day - startDay) / Double(span) * Double(width - 1)).rounded()))] = style.paint("▮", .green)
             }
-            lines.append(String(repeating: " ", count: labelWidth + 2) + marks.joined().replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
+            lines.append(String(repeating: " ", count: labelWidth + 2) + TerminalText.trimmedAtEnd(marks.joined()))
         }
         var legend: [(mark: String, plain: String)] = [(style.paint("•", .cyan) + " " + scale.daily, "• " + scale.daily),
                                                        (style.paint("⠤⠤", .green) + " trend", "⠤⠤ trend")]

@@ -84,7 +84,7 @@ extension HabitsViewModel {
             for (offset, character) in label.enumerated() { header[column + offset] = character }
             nextFree = column + label.count + 1
         }
-        let headerText = "     " + String(header).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        let headerText = "     " + TerminalText.trimmedAtEnd(String(header))
         lines.append(style.dim(headerText))
         // Each cell is the day's mark and its day of the month: "■ 3", "×29".
         for weekday in 0..<7 {
@@ -98,7 +98,7 @@ extension HabitsViewModel {
                 let number = String(DayNumber.civil(day).day)
                 row += Self.cell(status, style: style) + (number.count == 1 ? " " : "") + style.dim(number) + " "
             }
-            lines.append(row.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
+            lines.append(TerminalText.trimmedAtEnd(row))
         }
         lines.append("")
         // No-break spaces keep each mark with its word when a narrow terminal wraps the legend.
