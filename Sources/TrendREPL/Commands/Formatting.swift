@@ -45,7 +45,7 @@ struct DateText {
 extension JSON {
     /// An entry as scripts read it (`EntryValue`).
     static func entry(_ entry: WeightEntry, dates: DateText) -> JSON {
-        JSON(encoding: EntryValue(entry, dates: dates))
+        JSON(encoding: EntryValue(entry: entry, dates: dates))
     }
 }
 
@@ -54,11 +54,6 @@ extension JSON {
 struct EntryValue: Encodable {
     let entry: WeightEntry
     let dates: DateText
-
-    init(_ entry: WeightEntry, dates: DateText) {
-        self.entry = entry
-        self.dates = dates
-    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnswerKey.self)

@@ -78,37 +78,23 @@ struct BackupViewModel {
 
     func now() async throws -> CommandOutput {
         let listing = try await backupFeature.backupNow()
-        return CommandOutput(Written(backup: ListingValue(listing, dates: dates), syncWarning: backupFeature.syncWarning), style: .plain)
+        return CommandOutput(Written(backup: ListingValue(listing: listing, dates: dates), syncWarning: backupFeature.syncWarning), style: .plain)
     }
 
     func list(style: TerminalStyle) async throws -> CommandOutput {
         let (listings, unreadable) = try await backupFeature.listings()
-        return CommandOutput(Listed(backups: listings.map { ListingValue($0, dates: dates) }, unreadable: unreadable), style: style)
+        return CommandOutput(Listed(backups: listings.map { ListingValue(listing: $0, dates: dates) }, unreadable: unreadable), style: style)
     }
 
     /// A snapshot as scripts read it.
     struct ListingValue: Encodable {
-        let name: String
-        let kind: String
-        let createdAt: String
-        let installationID: String
-        let entries: Int
-        let habits: Int
-        /// The text only: where it is, and when it was written as a person reads it.
-        let path: String, local: String, isSync: Bool
+        let listing: BackupListing
+        let dates: DateText
 
-        enum CodingKeys: String, CodingKey { case name, kind, createdAt, installationID, entries, habits }
-
-        init(_ listing: BackupListing, dates: DateText) {
-            name = listing.name
-            kind = listing.kind.rawValue
-            createdAt = dates.instant(listing.createdAt)
-            installationID = listing.installationID
-            entries = listing.entries
-            habits = listing.habits
-            path = listing.url.path
-            local = dates.local(listing.createdAt)
-            isSync = listing.kind == .sync
+        func encode(to encoder: any Encoder) throws {
+            try JSON.object([("name", .string(listing.name)), ("kind", .string(listing.kind.rawValue)), ("createdAt", .string(dates.instant(listing.createdAt))),
+                             ("installationID", .string(listing.installationID)), ("entries", .integer(listing.entries)), ("habits", .integer(listing.habits))])
+                .encode(to: encoder)
         }
     }
 
@@ -118,7 +104,7 @@ struct BackupViewModel {
         let syncWarning: String?
 
         func text(style: TerminalStyle) -> String {
-            "Snapshot written: \(counted(backup.entries, "weigh-in")), \(counted(backup.habits, "habit")) (\(TerminalText.visible(backup.path)))."
+            "Snapshot written: \(counted(backup.listing.entries, "weigh-in")), \(counted(backup.listing.habits, "habit")) (\(TerminalText.visible(backup.listing.url.path)))."
                 + (syncWarning.map { "\nwarning: \($0)" } ?? "")
         }
     }
@@ -131,11 +117,11 @@ struct BackupViewModel {
         func text(style: TerminalStyle) -> String {
             var lines: [String] = []
             if backups.isEmpty { lines.append("No snapshots yet. 'backup now' makes one.") }
-            let width = backups.map { TerminalText.columns(TerminalText.visible($0.name)) }.max() ?? 0
-            for listing in backups {
-                lines.append("  \(TerminalText.visible(listing.name).rightPadded(to: width))  \(listing.local)  "
+            let width = backups.map { TerminalText.columns(TerminalText.visible($0.listing.name)) }.max() ?? 0
+            for (listing, dates) in backups.map({ ($0.listing, $0.dates) }) {
+                lines.append("  \(TerminalText.visible(listing.name).rightPadded(to: width))  \(dates.local(listing.createdAt))  "
                              + "\(counted(listing.entries, "weigh-in")), \(counted(listing.habits, "habit"))"
-                             + (listing.isSync ? style.dim("  installation \(TerminalText.visible(String(listing.installationID.prefix(8))))") : ""))
+                             + (listing.kind == .sync ? style.dim("  installation \(TerminalText.visible(String(listing.installationID.prefix(8))))") : ""))
             }
             lines += unreadable.map { style.paint("  \($0): cannot be read (damaged or not a snapshot)", .magenta) }
             return lines.joined(separator: "\n")

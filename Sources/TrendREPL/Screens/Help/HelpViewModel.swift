@@ -21,12 +21,12 @@ public struct HelpViewModel {
 
     func help(topic word: String?, style: TerminalStyle) throws -> CommandOutput {
         guard let word else { return CommandOutput(Overview(catalog), style: style) }
-        if word.lowercased() == "all" { return CommandOutput(Listing(commands: catalog.commands.map(Listing.Entry.init)), style: style) }
+        if word.lowercased() == "all" { return CommandOutput(Listing(commands: catalog.commands.map(\.helpEntry)), style: style) }
         if let spec = catalog.command(named: word) {
             return CommandOutput(OneCommand(spec, alongside: catalog.group(of: spec)), style: style)
         }
         if let group = catalog.group(named: word) {
-            return CommandOutput(Listing(title: group.title, commands: group.commands.map(Listing.Entry.init)), style: style)
+            return CommandOutput(Listing(title: group.title, commands: group.commands.map(\.helpEntry)), style: style)
         }
         var message = "help: no command or group '\(TerminalText.printable(word))'"
         if let suggestion = catalog.closest(to: word) { message += "; did you mean 'help \(suggestion)'?" } else { message += "." }
@@ -45,7 +45,7 @@ public struct HelpViewModel {
 
         @MainActor init(_ catalog: CommandCatalog) {
             groups = catalog.groups.map { GroupEntry(title: $0.title, commands: $0.commands.map(\.name)) }
-            commands = catalog.commands.map(Listing.Entry.init)
+            commands = catalog.commands.map(\.helpEntry)
         }
 
         /// The first steps, shown under the groups.
@@ -112,12 +112,6 @@ public struct HelpViewModel {
             let command: String
             let usage: String
             let summary: String
-
-            init(_ spec: CommandSpec) {
-                command = spec.name
-                usage = spec.usage
-                summary = spec.summary
-            }
         }
 
         func text(style: TerminalStyle) -> String {
@@ -131,4 +125,9 @@ public struct HelpViewModel {
             return ([(title ?? "Commands") + ":"] + lines + ["", "Type 'help COMMAND' for examples."]).joined(separator: "\n")
         }
     }
+}
+
+extension CommandSpec {
+    /// The command's line in a listing.
+    var helpEntry: HelpViewModel.Listing.Entry { .init(command: name, usage: usage, summary: summary) }
 }

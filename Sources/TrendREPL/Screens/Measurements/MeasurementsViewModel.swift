@@ -23,7 +23,7 @@ struct MeasurementsViewModel {
         for kind in made.map(\.kind) {
             if let trend = try await measurementsFeature.trend(of: kind) { trends.append(trend) }
         }
-        return CommandOutput(Measured(measurements: made.map { MeasurementValue($0, dates: dates) }, trends: trends.map { TrendValue(trend: $0) },
+        return CommandOutput(Measured(measurements: made.map { MeasurementValue(measurement: $0, dates: dates) }, trends: trends.map { TrendValue(trend: $0) },
                                       unit: unit), style: .plain)
     }
 
@@ -57,7 +57,7 @@ struct MeasurementsViewModel {
         for measure in kind.map({ [$0] }) ?? BodyMeasure.allCases {
             if let trend = try await measurementsFeature.trend(of: measure) { trends.append(trend) }
         }
-        return CommandOutput(Listed(range: name.lowercased(), measurements: shown.map { MeasurementValue($0, dates: dates) },
+        return CommandOutput(Listed(range: name.lowercased(), measurements: shown.map { MeasurementValue(measurement: $0, dates: dates) },
                                     trends: trends.map { TrendValue(trend: $0) }, unit: unit), style: .plain)
     }
 
@@ -93,7 +93,7 @@ struct MeasurementsViewModel {
         let measurement = try await measurementsFeature.delete(id: id)
         let sentence = "Deleted \(measurement.shortID): \(measurement.kind.name) \(unit.format(measurement.centimetres)) on \(dates.local(measurement.date)). "
             + "'undo' brings it back."
-        return CommandOutput(Said(key: "deleted", value: MeasurementValue(measurement, dates: dates), sentence: sentence), style: .plain)
+        return CommandOutput(Said(key: "deleted", value: MeasurementValue(measurement: measurement, dates: dates), sentence: sentence), style: .plain)
     }
 
     /// `edit ID [LENGTH [UNIT]] [at WHEN] [note TEXT|no note]` for a measurement.
@@ -106,7 +106,7 @@ struct MeasurementsViewModel {
         }
         let id = measurement.id, when = request.when, note = request.note
         let (before, after) = try await measurementsFeature.edit(id: id, centimetres: length?.centimetres, typedUnit: length?.unit, when: when, note: note)
-        return CommandOutput(Edited(before: MeasurementValue(before, dates: dates), after: MeasurementValue(after, dates: dates), unit: unit), style: .plain)
+        return CommandOutput(Edited(before: MeasurementValue(measurement: before, dates: dates), after: MeasurementValue(measurement: after, dates: dates), unit: unit), style: .plain)
     }
 
     struct Edited: CommandAnswer {
@@ -125,7 +125,7 @@ struct MeasurementsViewModel {
 
     /// `find TEXT`'s measurements.
     func find(_ text: String) async throws -> [MeasurementValue] {
-        try await measurementsFeature.find(text, limit: WeightViewModel.findLimit).map { MeasurementValue($0, dates: dates) }
+        try await measurementsFeature.find(text, limit: WeightViewModel.findLimit).map { MeasurementValue(measurement: $0, dates: dates) }
     }
 }
 
@@ -133,11 +133,6 @@ struct MeasurementsViewModel {
 struct MeasurementValue: Encodable {
     let measurement: BodyMeasurement
     let dates: DateText
-
-    init(_ measurement: BodyMeasurement, dates: DateText) {
-        self.measurement = measurement
-        self.dates = dates
-    }
 
     enum CodingKeys: String, CodingKey { case id, date, kind, centimetres, typedUnit, note }
 

@@ -40,7 +40,7 @@ struct RemindViewModel {
 
     func send() async throws -> CommandOutput {
         let sent = try await remindersFeature.sendDue()
-        return CommandOutput(Sent(sent), style: .plain)
+        return CommandOutput(Sent(reminders: sent), style: .plain)
     }
 
     /// Shows what the timer is, then puts it in place once the person says yes (a script's command is its yes).
@@ -66,48 +66,36 @@ struct RemindViewModel {
         }
     }
 
-    /// One reminder as scripts read it.
-    struct Reminder: Encodable {
-        let habit: String
-        let date: String
-        let time: String
-        let what: String
-        /// The id the notification service gave it; nil when it was printed.
-        let notification: Int?
-
-        init(_ reminder: HabitReminder, id: UInt32?) {
-            habit = reminder.habit.name
-            date = DayNumber.string(reminder.day)
-            time = reminder.time.description
-            what = reminder.what
-            notification = id.map(Int.init)
-        }
+    /// One reminder as scripts read it; `id` is the one the notification service gave it, nil when it was printed.
+    nonisolated static func json(_ reminder: HabitReminder, id: UInt32?) -> JSON {
+        .object([("habit", .string(reminder.habit.name)), ("date", .string(DayNumber.string(reminder.day))), ("time", .string(reminder.time.description)),
+                 ("what", .string(reminder.what)), ("notification", .optional(id.map(Int.init)))])
     }
 
-    /// `remind`: what was sent, or printed for want of a notification service.
+    /// `remind`: what was sent, or printed for want of a notification service (and why).
     struct Sent: CommandAnswer {
-        let sent: [Reminder]
-        let printed: [Reminder]
-        /// Why they were printed (no session bus, no desktop on it).
-        let noService: String?
+        let reminders: RemindersSent
 
-        init(_ sent: RemindersSent) {
-            self.sent = sent.notified.map { Reminder($0.reminder, id: $0.id) }
-            printed = sent.printed.map { Reminder($0, id: nil) }
-            noService = sent.noServiceReason
+        func encode(to encoder: any Encoder) throws {
+            try JSON.object([
+                ("sent", .array(reminders.notified.map { RemindViewModel.json($0.reminder, id: $0.id) })),
+                ("printed", .array(reminders.printed.map { RemindViewModel.json($0, id: nil) })),
+                ("noService", .optional(reminders.noServiceReason)),
+            ]).encode(to: encoder)
         }
 
         func text(style: TerminalStyle) -> String {
+            let sent = reminders.notified.map(\.reminder), printed = reminders.printed
             guard !sent.isEmpty || !printed.isEmpty else { return "No reminder has come due." }
             var lines: [String] = []
             if !sent.isEmpty {
                 lines.append("Sent \(counted(sent.count, "reminder")) to the desktop: "
-                             + sent.map { "\(TerminalText.visible($0.habit)) (\($0.time))" }.joined(separator: ", ") + ".")
+                             + sent.map { "\(TerminalText.visible($0.habit.name)) (\($0.time))" }.joined(separator: ", ") + ".")
             }
             for reminder in printed {
-                lines.append("Reminder: \(TerminalText.visible(reminder.habit)), \(reminder.what) (\(reminder.time))")
+                lines.append("Reminder: \(TerminalText.visible(reminder.habit.name)), \(reminder.what) (\(reminder.time))")
             }
-            if let noService { lines.append(style.dim("(printed: \(noService))")) }
+            if let noService = reminders.noServiceReason { lines.append(style.dim("(printed: \(noService))")) }
             return lines.joined(separator: "\n")
         }
     }

@@ -30,7 +30,7 @@ struct WeightViewModel {
         let checkIn = TodayViewModel.answer(await checkInFeature.assemble(weightEntryFeature.checkIn()), unit: unit,
                                             timeZone: weightEntryFeature.calendar.timeZone, lengthUnit: lengthUnit)
         let warnings = context.asksAboutDoubts ? [] : doubts
-        return CommandOutput(Recorded(entry: EntryValue(entry, dates: dates), checkIn: checkIn, warnings: warnings, unit: unit),
+        return CommandOutput(Recorded(entry: EntryValue(entry: entry, dates: dates), checkIn: checkIn, warnings: warnings, unit: unit),
                              style: context.style, warnings: warnings)
     }
 
@@ -58,7 +58,7 @@ struct WeightViewModel {
         let (_, entry) = try await weightEntryFeature.recordBodyFat(percent: percent, when: when)
         let fat = entry.bodyFatPercent.map(BodyFat.text) ?? "—"
         let sentence = "Body fat \(fat) added to \(unit.formatWeighIn(entry.kilograms)) at \(dates.local(entry.date)) (id \(entry.shortID))."
-        return CommandOutput(Said(key: "entry", value: EntryValue(entry, dates: dates), sentence: sentence), style: .plain)
+        return CommandOutput(Said(key: "entry", value: EntryValue(entry: entry, dates: dates), sentence: sentence), style: .plain)
     }
 
     /// A concern in words, as statements only (the one question follows them): for a weight far
@@ -137,8 +137,8 @@ struct WeightViewModel {
         let reading: WeightInput.Reading? = if case let .weight(reading)? = request.amount { reading } else { nil }
         let kilograms = reading?.kilograms, typedUnit = reading?.unit, when = request.when, note = request.note
         let (before, after) = try await weightEntryFeature.edit(id: id, kilograms: kilograms, typedUnit: typedUnit, when: when, note: note)
-        return CommandOutput(Edited(entry: EntryValue(after, dates: dates), previousKilograms: before.kilograms,
-                                    previous: EntryValue(before, dates: dates), unit: unit,
+        return CommandOutput(Edited(entry: EntryValue(entry: after, dates: dates), previousKilograms: before.kilograms,
+                                    previous: EntryValue(entry: before, dates: dates), unit: unit,
                                     changed: (weight: kilograms != nil, time: when != nil, note: note != nil)), style: .plain)
     }
 
@@ -167,7 +167,7 @@ struct WeightViewModel {
     /// `find TEXT`: the weigh-ins whose note holds TEXT, newest first, and the measurements whose note does.
     func find(_ text: String, style: TerminalStyle, measurements: MeasurementsViewModel) async throws -> CommandOutput {
         let found = try await weightEntryFeature.find(text, limit: Self.findLimit)
-        return CommandOutput(Found(text: text, entries: found.map { EntryValue($0, dates: dates) }, measurements: try await measurements.find(text),
+        return CommandOutput(Found(text: text, entries: found.map { EntryValue(entry: $0, dates: dates) }, measurements: try await measurements.find(text),
                                    unit: unit, lengthUnit: measurements.unit), style: style)
     }
 
@@ -206,7 +206,7 @@ struct WeightViewModel {
     func delete(id: String) async throws -> CommandOutput {
         let entry = try await weightEntryFeature.delete(id: id)
         let sentence = "Deleted \(entry.shortID): \(unit.format(entry.kilograms)) on \(dates.local(entry.date)). 'undo' brings it back."
-        return CommandOutput(Said(key: "deleted", value: EntryValue(entry, dates: dates), sentence: sentence), style: .plain)
+        return CommandOutput(Said(key: "deleted", value: EntryValue(entry: entry, dates: dates), sentence: sentence), style: .plain)
     }
 
     func streak(style: TerminalStyle) async throws -> CommandOutput {
