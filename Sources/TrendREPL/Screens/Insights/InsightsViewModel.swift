@@ -42,30 +42,25 @@ struct InsightsViewModel {
         }
 
         struct Finding: Encodable {
-            let kind: String
-            let habit: String?
-            let weekday: String?
-            let differenceKilograms: Double
-            let lowerKilograms: Double
-            let upperKilograms: Double
-            let pValue: Double
-            let count: Int
-            let otherCount: Int
-            let holds: Bool
+            let insight: Insight
+            /// What it says, in the person's unit.
             let sentence: String
+            var holds: Bool { insight.reported }
 
             init(_ insight: Insight, unit: WeightUnit) {
-                kind = insight.kind.rawValue
-                habit = insight.habit
-                weekday = insight.weekday.map { String(SummaryViewModel.weekdays[$0].dropLast()) }
-                differenceKilograms = insight.estimate.value
-                lowerKilograms = insight.estimate.lower
-                upperKilograms = insight.estimate.upper
-                pValue = insight.estimate.pValue
-                count = insight.count
-                otherCount = insight.otherCount
-                holds = insight.reported
+                self.insight = insight
                 sentence = InsightsViewModel.sentence(insight, unit: unit)
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                let estimate = insight.estimate
+                try JSON.object([
+                    ("kind", .string(insight.kind.rawValue)), ("habit", .optional(insight.habit)),
+                    ("weekday", .optional(insight.weekday.map { String(SummaryViewModel.weekdays[$0].dropLast()) })),
+                    ("differenceKilograms", .number(estimate.value)), ("lowerKilograms", .number(estimate.lower)),
+                    ("upperKilograms", .number(estimate.upper)), ("pValue", .number(estimate.pValue)),
+                    ("count", .integer(insight.count)), ("otherCount", .integer(insight.otherCount)), ("holds", .bool(holds)), ("sentence", .string(sentence)),
+                ]).encode(to: encoder)
             }
         }
 
@@ -97,17 +92,17 @@ struct InsightsViewModel {
             if insights.isEmpty {
                 lines.append("Nothing holds yet: of \(tested) associations tested, none is clear enough to tell you about.")
             } else {
-                for finding in insights where finding.kind != Insight.Kind.weekday.rawValue {
+                for finding in insights where finding.insight.kind != .weekday {
                     lines.append((finding.holds ? "  " : style.dim("  (does not hold) ")) + finding.sentence)
                 }
                 // The weekdays in one line: seven sentences would say one thing.
-                let weekdays = insights.filter { $0.kind == Insight.Kind.weekday.rawValue }
+                let weekdays = insights.filter { $0.insight.kind == .weekday }
                 if !weekdays.isEmpty {
                     let parts = weekdays.map { finding in
-                        "\(finding.weekday?.prefix(3) ?? "") \(unit.formatChange(finding.differenceKilograms, decimals: 2))" + (finding.holds ? "" : " (does not hold)")
+                        "\(finding.insight.weekday.map { SummaryViewModel.weekdays[$0].prefix(3) } ?? "") \(unit.formatChange(finding.insight.estimate.value, decimals: 2))" + (finding.holds ? "" : " (does not hold)")
                     }
                     lines.append("  By weekday, against the line through the days around it: " + parts.joined(separator: ", ")
-                                 + " (\(weekdays.map(\.count).min() ?? 0)+ mornings each).")
+                                 + " (\(weekdays.map(\.insight.count).min() ?? 0)+ mornings each).")
                 }
             }
             // A habit kept every time (or never) has nothing to be compared with: said once, with why.
