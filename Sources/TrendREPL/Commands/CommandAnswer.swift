@@ -16,17 +16,23 @@ extension CommandOutput {
     }
 }
 
-/// An answer that is one member for a script and one sentence for a person (`delete`, `undo`, `goal`,
-/// `quit`): the many small answers with no layout of their own.
-struct Said<Value: Encodable>: CommandAnswer {
-    let key: String
-    let value: Value
+/// An answer that is a small document for a script and one sentence for a person (`delete`, `undo`, `goal`,
+/// `quit`, `export chart.svg`): the many small answers with no layout of their own.
+struct Said: CommandAnswer {
+    let document: JSON
     let sentence: String
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnswerKey.self)
-        try container.encode(value, forKey: AnswerKey(key))
+    init(_ document: JSON, sentence: String) {
+        self.document = document
+        self.sentence = sentence
     }
+
+    /// A document of one member.
+    init(key: String, value: some Encodable, sentence: String) {
+        self.init(.object([(key, JSON(encoding: value))]), sentence: sentence)
+    }
+
+    func encode(to encoder: any Encoder) throws { try document.encode(to: encoder) }
 
     func text(style: TerminalStyle) -> String { sentence }
 }

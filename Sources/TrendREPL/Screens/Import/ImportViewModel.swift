@@ -258,28 +258,20 @@ extension ImportViewModel {
             let title = "\(measure.name.prefix(1).uppercased())\(measure.name.dropFirst()), \(data.range.title)" + (data.points.isEmpty ? ""
                 : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
             try await weightImportFeature.writeDocument(SVGChart(scale: shown.scale).render(data, title: title, empty: "No \(measure.name) in this range."), to: url)
-            return CommandOutput(Charted(file: url.path, days: data.points.count, range: data.range.title), style: .plain)
+            return Self.charted(url, data)
         }
         let range = try request.range.map { try progress.range(named: $0.name) }
         let data = try await progressFeature.prepare(range: range)
         let title = "Trend, \(data.range.title)" + (data.points.isEmpty ? ""
             : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
         try await weightImportFeature.writeDocument(SVGChart(scale: .weight(progressFeature.selectedWeightUnit), habit: request.marked).render(data, title: title), to: url)
-        return CommandOutput(Charted(file: url.path, days: data.points.count, range: data.range.title), style: .plain)
+        return Self.charted(url, data)
     }
 
     /// `export chart.svg …`: the chart written, and how many days it draws.
-    struct Charted: CommandAnswer {
-        let file: String
-        let days: Int
-        /// The text only: the range's name.
-        let range: String
-
-        enum CodingKeys: String, CodingKey { case file, days }
-
-        func text(style: TerminalStyle) -> String {
-            "Wrote the chart of \(range) (\(counted(days, "day"))) to \(TerminalText.visible(file))."
-        }
+    private static func charted(_ url: URL, _ data: WeightHistoryData) -> CommandOutput {
+        let sentence = "Wrote the chart of \(data.range.title) (\(counted(data.points.count, "day"))) to \(TerminalText.visible(url.path))."
+        return CommandOutput(Said(.object([("file", .string(url.path)), ("days", .integer(data.points.count))]), sentence: sentence), style: .plain)
     }
 }
 

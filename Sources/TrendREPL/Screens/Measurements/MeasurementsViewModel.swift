@@ -106,21 +106,11 @@ struct MeasurementsViewModel {
         }
         let id = measurement.id, when = request.when, note = request.note
         let (before, after) = try await measurementsFeature.edit(id: id, centimetres: length?.centimetres, typedUnit: length?.unit, when: when, note: note)
-        return CommandOutput(Edited(before: MeasurementValue(measurement: before, dates: dates), after: MeasurementValue(measurement: after, dates: dates), unit: unit), style: .plain)
-    }
-
-    struct Edited: CommandAnswer {
-        let before: MeasurementValue
-        let after: MeasurementValue
-        let unit: LengthUnit
-
-        enum CodingKeys: String, CodingKey { case before, after }
-
-        func text(style: TerminalStyle) -> String {
-            let old = before.measurement, new = after.measurement
-            return "Changed \(new.shortID): \(old.kind.name) \(unit.format(old.centimetres)) at \(before.dates.local(old.date)) → "
-                + "\(unit.format(new.centimetres)) at \(after.dates.local(new.date)). 'undo' takes it back."
-        }
+        let sentence = "Changed \(after.shortID): \(before.kind.name) \(unit.format(before.centimetres)) at \(dates.local(before.date)) → "
+            + "\(unit.format(after.centimetres)) at \(dates.local(after.date)). 'undo' takes it back."
+        let document = JSON.object([("before", JSON(encoding: MeasurementValue(measurement: before, dates: dates))),
+                                    ("after", JSON(encoding: MeasurementValue(measurement: after, dates: dates)))])
+        return CommandOutput(Said(document, sentence: sentence), style: .plain)
     }
 
     /// `find TEXT`'s measurements.
