@@ -2,11 +2,10 @@
 extension JSON {
     /// `value` as `JSON`, its keys in the order its `encode(to:)` writes them (a synthesised
     /// one: the order of the properties). An `Int` is an integer, a `Double` a number.
+    /// A value that is `JSON` already, or a string, number or Boolean, is taken as it is.
     public init(encoding value: some Encodable) {
-        let box = JSONBox()
         // Every value here is a struct of strings, numbers and arrays: encoding it cannot fail.
-        try? value.encode(to: OrderedJSONEncoder(box: box))
-        self = box.resolve()
+        self = (try? OrderedJSONEncoder.boxed(value))?.resolve() ?? .null
     }
 }
 

@@ -118,8 +118,9 @@ struct BackupViewModel {
             var lines: [String] = []
             if backups.isEmpty { lines.append("No snapshots yet. 'backup now' makes one.") }
             let width = backups.map { TerminalText.columns(TerminalText.visible($0.listing.name)) }.max() ?? 0
-            for (listing, dates) in backups.map({ ($0.listing, $0.dates) }) {
-                lines.append("  \(TerminalText.visible(listing.name).rightPadded(to: width))  \(dates.local(listing.createdAt))  "
+            for value in backups {
+                let listing = value.listing
+                lines.append("  \(TerminalText.visible(listing.name).rightPadded(to: width))  \(value.dates.local(listing.createdAt))  "
                              + "\(counted(listing.entries, "weigh-in")), \(counted(listing.habits, "habit"))"
                              + (listing.kind == .sync ? style.dim("  installation \(TerminalText.visible(String(listing.installationID.prefix(8))))") : ""))
             }
