@@ -41,23 +41,28 @@ def run(data, *commands, output=False):
 
 
 def tiny_segments(folder, count):
-    """`count` segments of one weigh-in each, as SyncWorker writes them: header, the change, the signature line
-    (Ed25519 over "trend sync segment\\n" and the SHA-256 of the bytes before it, SyncSegment.signatureContext)."""
+    """`count` segments of one weigh-in each, as SyncWorker writes them: header (naming, from the second on, the
+    SHA-256 of the segment before as "previous"), the change, the signature line (Ed25519 over
+    "trend sync segment\\n" and the SHA-256 of the bytes before it, SyncSegment.signatureContext)."""
     installation = str(uuid.UUID(int=random.Random(47).getrandbits(128)))
     own = os.path.join(folder, "trend", installation)
     os.makedirs(own)
     key = Ed25519PrivateKey.generate()
     public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
     start_ms = 1_700_000_000_000
+    previous = None
     for n in range(1, count + 1):
         ms = start_ms + n * 60_000
         header = {"trend-sync": 2, "installation": installation, "device": "old-phone", "first": n, "last": n,
                   "count": 1, "at": ms + 5, "key": public}
+        if previous:
+            header["previous"] = previous.hex()
         change = {"t": "weight_entries", "k0": f"tiny-{n}", "ms": ms, "n": 0, "o": installation, "op": "set",
                   "c.body_fat": None, "c.id": f"tiny-{n}", "c.instant": ms / 1000, "c.kilograms": 80 + (n % 40) / 10,
                   "c.note": None, "c.typed_unit": "kg"}
         body = (json.dumps(header, separators=(",", ":")) + "\n" + json.dumps(change, separators=(",", ":")) + "\n").encode()
-        signature = key.sign(b"trend sync segment\n" + hashlib.sha256(body).digest())
+        previous = hashlib.sha256(body).digest()
+        signature = key.sign(b"trend sync segment\n" + previous)
         with open(os.path.join(own, f"{n}-{n}.jsonl"), "wb") as out:
             out.write(body + b'{"signature":"' + signature.hex().encode() + b'"}\n')
     return own
@@ -77,6 +82,7 @@ def unsigned_copy(folder, into):
             header = json.loads(data[:first])
             header["trend-sync"] = 1
             del header["key"]
+            header.pop("previous", None)
             cut = data.rindex(b"\n", 0, len(data) - 1) + 1
             target = os.path.join(into, os.path.relpath(root, folder))
             os.makedirs(target, exist_ok=True)

@@ -81,17 +81,43 @@ extension SyncSegment {
 
         /// The end of the file: its last piece, once the whole file is found to be as its header says, and signed.
         mutating func finish() throws(Problem) -> SyncSegment {
+            try signed()?.verify()
+            return try rest()
+        }
+
+        /// A signed file's signature, the key it names and the SHA-256 it signed (`Signed.content`), to check.
+        struct Signed: Sendable {
+            let name: String
+            let key: [UInt8]
+            /// The SHA-256 of the bytes before the signature line: what the signature is over, and what the next
+            /// segment's `previous` names.
+            let content: [UInt8]
+            let signature: [UInt8]
+
+            func verify() throws(Problem) {
+                guard Ed25519.isValid(signature, of: SyncSegment.signatureContext + content, publicKey: key) else { throw .badSignature(name) }
+            }
+        }
+
+        /// Once the whole file is read: whether it is as its header says, and for a signed file what to check it by
+        /// (nil: a file of format 1). `finish` checks it; a run of small files is checked by the last (`previous`).
+        mutating func signed() throws(Problem) -> Signed? {
             guard header != nil, bytes.count == (ends.last.map { $0 + 1 } ?? start) else { throw .cutShort(name) }
             guard count + ends.count == linesAfterHeader else {
                 throw count + ends.count < linesAfterHeader ? .cutShort(name) : .malformed(name, line: 1)
             }
-            guard let digest, let key = header?.key else { return try parse(ends.count) }
+            guard let digest, let key = header?.key else { return nil }
             let line = bytes[(ends.count > 1 ? ends[ends.count - 2] + 1 : start)..<ends[ends.count - 1]]
             let found: [UInt8]
             do { found = try digest.finishBytes() } catch { throw .unreadable("\(name) cannot be checked: \(error)") }
             guard let signature = Self.signature(line) else { throw .malformed(name, line: count + ends.count + 1) }
-            guard Ed25519.isValid(signature, of: SyncSegment.signatureContext + found, publicKey: key) else { throw .badSignature(name) }
-            return try parse(ends.count - 1)
+            return Signed(name: name, key: key, content: found, signature: signature)
+        }
+
+        /// The file's last piece, after `signed`: its changes stand once the signature is checked, or a file after it
+        /// that is vouches for it.
+        mutating func rest() throws(Problem) -> SyncSegment {
+            try parse(ends.count - (digest == nil ? 0 : 1))
         }
 
         /// The signature line's 64 bytes: `{"signature":"<hex>"}`.
@@ -148,7 +174,7 @@ extension SyncSegment {
             drop(lines)
             return SyncSegment(installation: header.installation, device: header.device, first: header.first, last: header.last,
                                isCheckpoint: header.isCheckpoint, writtenMs: header.writtenMs, seen: header.seen, changes: changes,
-                               key: header.key, leftOut: leftOut, lastMs: lastMs, ready: ready)
+                               key: header.key, previous: header.previous, leftOut: leftOut, lastMs: lastMs, ready: ready)
         }
 
         /// Forgets the first `lines` whole lines; their bytes go once they are most of those held.
@@ -188,12 +214,18 @@ extension SyncSegment {
             guard claimed == installation else { throw .foreign(name, claims: claimed) }
             guard first == range.first || range.checkpoint, last == range.last, range.checkpoint || counted == range.last - range.first + 1
             else { throw .malformed(name, line: 1) }
-            var key: [UInt8]?
+            var key: [UInt8]?, previous: [UInt8]?
             if header[kind] == .number(2) {
                 guard case let .string(text)? = header["key"], let bytes = Hex.bytes(text), bytes.count == Ed25519.publicKeyBytes else {
                     throw .malformed(name, line: 1)
                 }
                 key = bytes
+                if let named = header["previous"] {
+                    guard !range.checkpoint, case let .string(text) = named, let bytes = Hex.bytes(text), bytes.count == 32 else {
+                        throw .malformed(name, line: 1)
+                    }
+                    previous = bytes
+                }
             }
             var device = ""
             if case let .string(text)? = header["device"] { device = String(text.prefix(64)) }
@@ -202,7 +234,8 @@ extension SyncSegment {
                 if let seq = bounded(value, sequenceLimit) { seen[String(member.dropFirst(5))] = seq }
             }
             return (SyncSegment(installation: installation, device: device, first: range.first, last: range.last,
-                                isCheckpoint: range.checkpoint, writtenMs: written, seen: seen, changes: [], key: key), counted)
+                                isCheckpoint: range.checkpoint, writtenMs: written, seen: seen, changes: [], key: key,
+                                previous: previous), counted)
         }
     }
 }

@@ -24,6 +24,9 @@ public struct SyncSegment: Sendable, Equatable {
     public let changes: [SyncChange]
     /// The writer's Ed25519 public key, as the header names it (nil: a file of format 1, unsigned).
     public var key: [UInt8]?
+    /// The SHA-256 of the bytes its writer's segment before it (through change `first - 1`) signed, as the header
+    /// names it: a chain, so a run of segments is vouched for by the signature of its last (nil: none named).
+    public var previous: [UInt8]?
     /// The changes that cannot be kept here, by their place in `changes`, and why (as `parse`'s check says).
     var leftOut: [Int: String] = [:]
     /// The wall time of the latest of `changes` (ms), nil for none: found as they are read.
@@ -108,6 +111,10 @@ public struct SyncSegment: Sendable, Equatable {
         if let key {
             header.raw(",\"key\":")
             header.string(Hex.string(key))
+        }
+        if let previous, key != nil, !isCheckpoint {
+            header.raw(",\"previous\":")
+            header.string(Hex.string(previous))
         }
         for peer in seen.keys.sorted() {
             header.raw(",")

@@ -150,29 +150,76 @@ extension SyncWorker {
     }
 
     /// Each of `files` read whole and checked (signed by `pinned`), on `threads` threads: a device that never compacted
-    /// wrote a file a change, and each file's signature is most of what reading it costs.
+    /// wrote a file a change. A signature costs more than reading such a file, so not every one is checked: the last
+    /// file's is, and a file the next one's `previous` names by the SHA-256 its signature is over is vouched for by
+    /// that one (its bytes are the ones its writer signed). A file the chain does not reach is checked on its own.
     private static func readWhole(_ files: [SyncFile], of plan: PeerPlan, pinned: [UInt8], threads: Int,
                                   check: @escaping @Sendable (SyncChange) -> SyncLedger.Checked) -> [String: Result<SyncSegment, any Error>] {
-        var results: [Result<SyncSegment, any Error>?] = Array(repeating: nil, count: files.count)
+        /// A file read, its signature not yet checked: what to check it by, the SHA-256 it names before it, its changes.
+        typealias Unverified = (signed: SyncSegment.Reader.Signed?, previous: [UInt8]?, segment: Result<SyncSegment, SyncSegment.Problem>)
         let folder = plan.folder, peer = plan.peer
-        let lanes = max(1, min(threads, files.count))
+        let read: [Result<Unverified, any Error>] = onLanes(files.count, threads: threads) { index in
+            Result {
+                var reader = try SyncSegment.Reader(name: files[index].name, installation: peer, pinned: pinned, piece: .max,
+                                                    threads: 1, check: check)
+                try folder.forEachChunk(of: files[index].name, limit: SyncSegment.sizeLimit) { bytes in _ = try reader.take(bytes) }
+                let signed = try reader.signed()
+                return (signed, reader.header?.previous, Result { () throws(SyncSegment.Problem) in try reader.rest() })
+            }
+        }
+        // A file the next one chains to stands or falls with it; the others (the last among them) are checked.
+        let chained = files.indices.map { index in
+            guard index + 1 < files.count, case let .success(this) = read[index], case let .success(next) = read[index + 1],
+                  let content = this.signed?.content, next.signed != nil else { return false }
+            return next.previous == content
+        }
+        var verified: [Int: Bool] = [:]
+        /// Checks the signatures of the files at `indices` (on every lane), into `verified`.
+        func verify(_ indices: [Int]) {
+            let found: [Bool] = onLanes(indices.count, threads: threads) { place in
+                guard case let .success(file) = read[indices[place]], let signed = file.signed else { return true }
+                return (try? signed.verify()) != nil
+            }
+            for (index, good) in zip(indices, found) { verified[index] = good }
+        }
+        // The files nothing chains to are checked first (the last among them); back from the last, a chained file stands
+        // with its successor; one whose successor proved false is checked on its own, in the next round.
+        var authentic = Array(repeating: false, count: files.count)
+        var pending = files.indices.filter { !chained[$0] }
+        while !pending.isEmpty {
+            verify(pending)
+            pending = []
+            for index in files.indices.reversed() {
+                if let good = verified[index] {
+                    authentic[index] = good
+                } else if authentic[index + 1] {  // Chained: every file nothing chains to, the last among them, is verified.
+                    authentic[index] = true
+                } else {
+                    pending.append(index)
+                }
+            }
+        }
+        let checked: [Result<SyncSegment, any Error>] = files.indices.map { index in
+            Result {
+                let file = try read[index].get()
+                if let signed = file.signed, !authentic[index] { throw SyncSegment.Problem.badSignature(signed.name) }
+                return try file.segment.get()
+            }
+        }
+        return Dictionary(zip(files.map(\.name), checked), uniquingKeysWith: { first, _ in first })
+    }
+    /// `make(index)` for each index below `count`, on `threads` lanes (each takes every `threads`th index).
+    private static func onLanes<Value: Sendable>(_ count: Int, threads: Int, _ make: @Sendable (Int) -> Value) -> [Value] {
+        var results: [Value?] = Array(repeating: nil, count: count)
+        let lanes = max(1, min(threads, count))
         results.withUnsafeMutableBufferPointer { slots in
             // Each slot is written by one lane only, and read once all are done.
             nonisolated(unsafe) let slots = slots
             DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-                for index in stride(from: lane, to: files.count, by: lanes) {
-                    slots[index] = Result {
-                        var reader = try SyncSegment.Reader(name: files[index].name, installation: peer, pinned: pinned, piece: .max,
-                                                            threads: 1, check: check)
-                        try folder.forEachChunk(of: files[index].name, limit: SyncSegment.sizeLimit) { bytes in _ = try reader.take(bytes) }
-                        return try reader.finish()
-                    }
-                }
+                for index in stride(from: lane, to: count, by: lanes) { slots[index] = make(index) }
             }
         }
-        var read: [String: Result<SyncSegment, any Error>] = [:]
-        for (file, result) in zip(files, results) { read[file.name] = result }
-        return read
+        return results.map { $0! }
     }
 
     /// The merging thread's side: what it is in the middle of, and what it has applied.
@@ -236,8 +283,19 @@ extension SyncWorker {
         }
         guard let segment = taken.last?.segment else { return }
         let before = applied.rows
-        for batch in taken {
-            try apply(batch.changes, ready: batch.ready, device: deviceName(segment), ledger: ledger, in: connection, applied: &applied)
+        // One merge for the lot, in the order they were written: a device that never compacted sends a file a change,
+        // and a merge each (its savepoints, its statements) cost more than the change.
+        if taken.count == 1 {
+            try apply(taken[0].changes, ready: taken[0].ready, device: deviceName(segment), ledger: ledger, in: connection, applied: &applied)
+        } else {
+            var changes: [SyncChange] = [], ready: [SyncLedger.Ready] = []
+            changes.reserveCapacity(taken.reduce(0) { $0 + $1.changes.count })
+            ready.reserveCapacity(changes.capacity)
+            for batch in taken {
+                changes += batch.changes
+                ready += batch.ready.count == batch.changes.count ? batch.ready : batch.changes.map { SyncLedger.Ready(of: $0) }
+            }
+            try apply(changes, ready: ready, device: deviceName(segment), ledger: ledger, in: connection, applied: &applied)
         }
         try record(segment, lastMs: taken.compactMap(\.segment.lastMs).max(), seenOfUs: taken.map { $0.segment.seen[ledger.installation] ?? 0 }.max(),
                    ledger: ledger, in: connection, received: applied.rows - before)

@@ -46,6 +46,13 @@ extension SyncWorker {
         let signer = try signer()
         var header = header
         header.key = signer.publicKey
+        if !header.isCheckpoint, header.first > 1 {
+            // The segment before, as this installation recorded writing it: the chain a reader follows back.
+            header.previous = try store.read { connection in
+                try connection.query("SELECT sha256 FROM sync_written WHERE last = ? AND name NOT LIKE 'checkpoint-%'",
+                                     [.int(header.first - 1)]) { $0.text(0) }.first
+            }.flatMap { Hex.bytes($0) }
+        }
         let file = try own.pending(header.fileName)
         let digest = try ContentHash()
         func append(_ bytes: [UInt8]) throws {

@@ -108,17 +108,75 @@ struct SyncHostileFolderTests {
         #expect(try laptop.visible() == desktop.visible())
     }
 
-    /// Segments signed as Trend signs them, by a key of the test's own, each of one weigh-in.
-    func signedSegments(_ range: ClosedRange<Int>, of installation: String, seed: [UInt8]) throws -> [(name: String, text: String)] {
+    /// Segments signed as Trend signs them, by a key of the test's own, each of one weigh-in; `chained`, each header
+    /// names the SHA-256 its predecessor's signature is over, as `previous` (SyncWorker's `write` does since 0.3).
+    func signedSegments(_ range: ClosedRange<Int>, of installation: String, seed: [UInt8], chained: Bool = false,
+                        kilograms: (Int) -> String = { _ in "150.0" }) throws -> [(name: String, text: String)] {
         let key = Hex.string(try Ed25519.publicKey(ofSeed: seed))
+        var previous: String?
         return try range.map { n in
-            let header = #"{"trend-sync":2,"installation":"\#(installation)","device":"laptop","first":\#(n),"last":\#(n),"count":1,"at":1800000000000,"key":"\#(key)"}"#
-            let line = #"{"t":"weight_entries","k0":"p\#(n)","ms":\#(1_800_000_000_000 + n),"n":0,"o":"\#(installation)","op":"set","c.id":"p\#(n)","c.instant":\#(1_800_000_000 + n).0,"c.kilograms":150.0}"#
+            let link = chained ? previous.map { #","previous":"\#($0)""# } ?? "" : ""
+            let header = #"{"trend-sync":2,"installation":"\#(installation)","device":"laptop","first":\#(n),"last":\#(n),"count":1,"at":1800000000000,"key":"\#(key)"\#(link)}"#
+            let line = #"{"t":"weight_entries","k0":"p\#(n)","ms":\#(1_800_000_000_000 + n),"n":0,"o":"\#(installation)","op":"set","c.id":"p\#(n)","c.instant":\#(1_800_000_000 + n).0,"c.kilograms":\#(kilograms(n))}"#
             let body = header + "\n" + line + "\n"
-            let digest = Hex.bytes(try ContentHash.sha256(Data(body.utf8)))!
-            let signature = try Ed25519.sign(Array("trend sync segment\n".utf8) + digest, seed: seed)
+            previous = try ContentHash.sha256(Data(body.utf8))
+            let signature = try Ed25519.sign(Array("trend sync segment\n".utf8) + Hex.bytes(previous ?? "")!, seed: seed)
             return ("\(n)-\(n).jsonl", body + #"{"signature":""# + Hex.string(signature) + "\"}\n")
         }
+    }
+
+    /// A device's run of small files is vouched for by the signature of its last: each names the one before by the
+    /// SHA-256 its signature is over. A file changed in the middle breaks the chain there and is checked, and refused,
+    /// on its own; a forged last file that names the true one before it is refused by its signature, and the true
+    /// files before it still apply.
+    @Test func aChainOfSmallFilesIsVouchedForByItsLastAndAForgedLinkIsRefused() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (made, shared) = try devices(["laptop", "desktop"])
+        let desktop = made[1]
+        let stranger = "0badc0de-0000-4000-8000-000000000002"
+        let own = try Ed25519.newSeed()
+        let genuine = try signedSegments(1...41, of: stranger, seed: own, chained: true)
+        let changed = try signedSegments(1...41, of: stranger, seed: own, chained: true) { [20, 41].contains($0) ? "60.0" : "150.0" }
+        /// The file at `index` as `changed` has it (its weight changed), with the true file's signature line.
+        func tampered(_ index: Int) -> String {
+            let lines = changed[index].text.split(separator: "\n")
+            return "\(lines[0])\n\(lines[1])\n\(genuine[index].text.split(separator: "\n")[2])\n"
+        }
+        // The 20th changed after it was signed; the 41st, naming the true 40th before it, too.
+        let (middle, forged) = (tampered(19), tampered(40))
+        for (index, file) in genuine.enumerated() {
+            try plant(index == 19 ? middle : index == 40 ? forged : file.text, named: file.name, of: stranger, in: shared)
+        }
+        let report = try await desktop.sync(at: start)
+        #expect(report.received == 19, "\(report.problems)")
+        #expect(report.problems.contains { $0.contains("20-20.jsonl") && $0.contains("does not match its signature") }, "\(report.problems)")
+        #expect(!(try desktop.visible().contains { $0.contains("60.0") }))
+        // The true 20th comes: the rest of the chain applies, the forged 41st does not.
+        try plant(genuine[19].text, named: genuine[19].name, of: stranger, in: shared)
+        let later = try await desktop.sync(at: start + minute)
+        #expect(later.received == 21, "\(later.problems)")
+        #expect(later.problems.contains { $0.contains("41-41.jsonl") && $0.contains("does not match its signature") }, "\(later.problems)")
+        #expect(try desktop.visible().filter { $0.hasPrefix("w p") }.count == 40)
+    }
+
+    /// Trend chains what it writes: a segment's header names the SHA-256 its predecessor's signature is over.
+    @Test func eachSegmentWrittenNamesTheOneBeforeIt() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (made, shared) = try devices(["laptop"])
+        let laptop = made[0]
+        try laptop.weigh(id: "w1", kilograms: 80.0, at: start)
+        try await laptop.sync(at: start)
+        try laptop.weigh(id: "w2", kilograms: 80.5, at: start + minute)
+        try await laptop.sync(at: start + minute)
+        let folder = shared.appendingPathComponent("trend/\(laptop.id)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+        #expect(names.count == 2, "\(names)")
+        let first = try Data(contentsOf: folder.appendingPathComponent(names[0]))
+        let second = try String(decoding: Data(contentsOf: folder.appendingPathComponent(names[1])), as: UTF8.self)
+        let signed = first.prefix(upTo: (first.dropLast().lastIndex(of: 0x0A) ?? 0) + 1)
+        #expect(second.hasPrefix("{\"trend-sync\":2"))
+        #expect(second.split(separator: "\n")[0].contains("\"previous\":\"\(try ContentHash.sha256(signed))\""), "\(second)")
+        #expect(!String(decoding: first, as: UTF8.self).contains("previous"))
     }
 
     /// The key of a device's first file read is the one its next files must be signed by, within the same sync: a
