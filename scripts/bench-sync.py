@@ -5,10 +5,10 @@
   seen, nothing new from them) against a copy of that data directory with the sync folder unset; the median of
   RUNS runs each, and the difference (target: at most 1 ms);
 - a long history joining: a device whose sync folder holds another installation's 100,000 weigh-ins
-  applies them (`trend -c "sync now"`), against importing the same rows from a CSV into a new data
-  directory (`trend -c "import FILE"`), the floor (target: at most 2x);
+  applies them (`trend -c "sync now"`, the median of five), against importing the same rows from a CSV into
+  a new data directory (`trend -c "import FILE"`, the median of three), the floor (target: at most 2x);
 - signatures: that join, of the same segments, signed and as Trend wrote them before 0.3 (unsigned, format 1),
-  three of each alternating: the difference of the medians against the signed join (target: at most 10 %);
+  five of each alternating: the difference of the medians against the signed join (target: at most 10 %);
 - a device that never compacted: 100,000 segments of one change each, written and signed as Trend writes them
   (format 2, an Ed25519 key of their own), joined by `sync now` until it has them all: the time and the peak
   resident memory of the trend processes (target: at most 5 s and 150 MB).
@@ -92,7 +92,8 @@ def unsigned_copy(folder, into):
 
 def write_csv(path, count):
     rng = random.Random(29)
-    start = 1_500_000_000
+    # Every 50 minutes up to a day ago: an import refuses weigh-ins in the future (a fixed start passed today in 2026).
+    start = int(time.time()) - count * 3_000 - 86_400
     with open(path, "w") as out:
         out.write("date,weight,unit,note\n")
         for index in range(count):
@@ -139,20 +140,23 @@ os.makedirs(sync)
 # The joiner is set up first, while the folder is empty (it syncs at exit too), then the history arrives.
 run(joiner, f"set sync-folder {sync}")
 run(source, f"import {big}", f"set sync-folder {sync}", "sync now")
-floor_s = run(floor, f"import {big}")
+# The floor: the median of three imports of the same rows into new data directories.
+floor_times = []
+for index in range(3):
+    floor_times.append(run(f"{floor}-{index}", f"import {big}"))
+    shutil.rmtree(f"{floor}-{index}")
+floor_s = statistics.median(floor_times)
 apply_s = run(joiner, "sync now")
-ratio = apply_s / floor_s
-verdict = "ok" if ratio <= 2 else "MISSED"
-failed |= ratio > 2
-print(f"sync, {rows:,} joining  applied in {apply_s:6.2f} s; importing them {floor_s:6.2f} s: {ratio:.2f}x (target <= 2x) {verdict}")
 
-# Signatures: the same join of the same segments, unsigned (format 1), against it signed: three of each, alternating.
+# Signatures: the same join of the same segments, unsigned (format 1), against it signed: five of each, alternating
+# (the join above is the first signed one). A run of three was within the noise of a 2-core machine (4 % one run,
+# 12 % the next).
 plain_sync = os.path.join(work, "sync-unsigned")
 unsigned_copy(sync, plain_sync)
 signed_times, unsigned_times = [apply_s], []
-for round_ in range(3):
+for round_ in range(5):
     for folder, times_ in ((plain_sync, unsigned_times), (sync, signed_times)):
-        if folder == sync and round_ == 2:
+        if folder == sync and round_ == 4:
             continue
         fresh = os.path.join(work, f"joiner-{len(signed_times)}-{len(unsigned_times)}")
         # Set up while the folder is empty, as the joiner above was (it syncs at exit too).
@@ -169,10 +173,15 @@ for round_ in range(3):
             sys.exit(f"the {'unsigned' if folder == plain_sync else 'signed'} join holds {joined} weigh-ins, not {rows}")
         shutil.rmtree(fresh)
 signed_s, unsigned_s = statistics.median(signed_times), statistics.median(unsigned_times)
+ratio = signed_s / floor_s
+verdict = "ok" if ratio <= 2 else "MISSED"
+failed |= ratio > 2
+print(f"sync, {rows:,} joining  applied in {signed_s:6.2f} s; importing them {floor_s:6.2f} s (medians of 5 and 3): "
+      f"{ratio:.2f}x (target <= 2x) {verdict}")
 share = (signed_s - unsigned_s) / signed_s
 verdict = "ok" if share <= 0.10 else "MISSED"
 failed |= share > 0.10
-print(f"sync, signatures      the join signed {signed_s:5.2f} s, unsigned {unsigned_s:5.2f} s (medians of 3): "
+print(f"sync, signatures      the join signed {signed_s:5.2f} s, unsigned {unsigned_s:5.2f} s (medians of 5): "
       f"{share:.1%} of the join (target <= 10 %) {verdict}")
 
 # A device that never compacted: 100,000 segments of one change each.

@@ -54,65 +54,39 @@ struct ImportViewModel {
 
     /// `import FILE [preview]` of weigh-ins: what the file holds, sorted into new, already here and invalid.
     struct Imported: CommandAnswer {
-        let format: String
-        let version: String?
-        let member: String?
-        let unit: String
-        let unitAssumed: Bool
-        let new: Int
-        let duplicates: Int
-        let invalid: [Problem]
-        let skipped: Int
-        let first: String?
-        let last: String?
+        let preview: ImportPreview
         let imported: Int?
-        /// Tape measures in the file (a preview) or kept (an import).
-        let measurements: Int
-        /// The text only: which measures they are (`waist, hips`).
-        let measures: String
-        /// The lines whose note was cut to the longest a weigh-in keeps.
-        let shortenedNotes: [Int]
-        /// The text only: the format's title, the span as a person reads it.
-        let title: String, span: String?
-
-        struct Problem: Encodable { let line: Int, reason: String }
-
-        enum CodingKeys: String, CodingKey {
-            case format, version, member, unit, unitAssumed, new, duplicates, invalid, skipped, first, last, imported, measurements, shortenedNotes
-        }
+        let dates: DateText
 
         init(_ preview: ImportPreview, imported: Int?, dates: DateText) {
-            format = preview.format.rawValue
-            version = preview.version
-            member = preview.member
-            unit = preview.unit.rawValue
-            unitAssumed = preview.unitAssumed
-            new = preview.newCount
-            duplicates = preview.duplicates
-            invalid = preview.invalid.map { Problem(line: $0.line, reason: $0.reason) }
-            skipped = preview.skipped
-            first = preview.first.map(dates.instant)
-            last = preview.last.map(dates.instant)
-            self.imported = imported
-            measurements = preview.measurements
-            measures = preview.measures.map(\.name).joined(separator: ", ")
-            shortenedNotes = preview.shortenedNotes
-            title = preview.format.title
-            span = preview.first.flatMap { first in preview.last.map { "\(dates.local(first)) to \(dates.local($0))" } }
+            (self.preview, self.imported, self.dates) = (preview, imported, dates)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try JSON.object([
+                ("format", .string(preview.format.rawValue)), ("version", .optional(preview.version)), ("member", .optional(preview.member)),
+                ("unit", .string(preview.unit.rawValue)), ("unitAssumed", .bool(preview.unitAssumed)), ("new", .integer(preview.newCount)),
+                ("duplicates", .integer(preview.duplicates)),
+                ("invalid", .array(preview.invalid.map { .object([("line", .integer($0.line)), ("reason", .string($0.reason))]) })),
+                ("skipped", .integer(preview.skipped)), ("first", .optional(preview.first.map(dates.instant))),
+                ("last", .optional(preview.last.map(dates.instant))), ("imported", .optional(imported)),
+                ("measurements", .integer(preview.measurements)), ("shortenedNotes", .array(preview.shortenedNotes.map { .integer($0) })),
+            ]).encode(to: encoder)
         }
 
         func text(style: TerminalStyle) -> String {
-            var lines = ["Format: \(title)" + (version.map { ", \($0)" } ?? "")]
-            if let member { lines.append("Member: \(TerminalText.visible(member))") }
-            lines.append(unitAssumed
+            let (invalid, skipped, measurements, unit) = (preview.invalid, preview.skipped, preview.measurements, preview.unit.rawValue)
+            var lines = ["Format: \(preview.format.title)" + (preview.version.map { ", \($0)" } ?? "")]
+            if let member = preview.member { lines.append("Member: \(TerminalText.visible(member))") }
+            lines.append(preview.unitAssumed
                          ? style.paint("Unit: the file names none, so weights were read in \(unit) (your unit); 'set unit' changes it", .magenta)
                          : "Unit: \(unit)")
-            if let span { lines.append("Dates: \(span)") }
-            if new + duplicates + invalid.count == 0 {
+            if let first = preview.first, let last = preview.last { lines.append("Dates: \(dates.local(first)) to \(dates.local(last))") }
+            if preview.newCount + preview.duplicates + invalid.count == 0 {
                 lines.append(style.paint("The file holds no weight records" + (skipped > 0 ? " (\(counted(skipped, "row")) without a weight)" : "")
                                          + ": nothing to import.", .magenta))
             } else {
-                lines.append("\(new) new, \(duplicates) already here, \(invalid.count) invalid"
+                lines.append("\(preview.newCount) new, \(preview.duplicates) already here, \(invalid.count) invalid"
                              + (skipped > 0 ? ", \(counted(skipped, "row")) without a weight skipped" : ""))
             }
             for problem in invalid.prefix(20) {
@@ -120,8 +94,9 @@ struct ImportViewModel {
                 lines.append(style.paint("  line \(problem.line): \(TerminalText.visible(problem.reason))", .magenta))
             }
             if invalid.count > 20 { lines.append("  … and \(invalid.count - 20) more (--json lists them all)") }
-            for line in shortenedNotes.prefix(5) { lines.append("  line \(line): note shortened to \(WeightNote.maximumLength) characters") }
-            if shortenedNotes.count > 5 { lines.append("  … and \(shortenedNotes.count - 5) more notes shortened (--json lists them all)") }
+            for line in preview.shortenedNotes.prefix(5) { lines.append("  line \(line): note shortened to \(WeightNote.maximumLength) characters") }
+            if preview.shortenedNotes.count > 5 { lines.append("  … and \(preview.shortenedNotes.count - 5) more notes shortened (--json lists them all)") }
+            let measures = preview.measures.map(\.name).joined(separator: ", ")
             if imported == nil, measurements > 0 { lines.append("\(counted(measurements, "tape measure")) (\(measures)) come with them") }
             if let imported {
                 lines.append(style.bold("Imported \(counted(imported, "weigh-in"))" + (measurements > 0 ? " and \(counted(measurements, "new tape measure"))." : ".")))
@@ -139,51 +114,42 @@ struct ImportViewModel {
 
     /// `import` of Loop's habits: the habits and days it brings, or would.
     struct LoopImported: CommandAnswer {
-        let format: String
-        let newHabits: [String]
-        let mergedHabits: [String]
-        let archived: Int
-        let new: Int
-        let duplicates: Int
-        let invalid: [String]
-        let assumed: [String]
-        let imported: Bool
-        /// The text only: `backup`, `CSV export` or `Checkmarks.csv`.
-        let source: String
-
-        enum CodingKeys: String, CodingKey { case format, newHabits, mergedHabits, archived, new, duplicates, invalid, assumed, imported }
+        let summary: LoopImportSummary
+        let source: LoopSource
 
         init(_ summary: LoopImportSummary, source: LoopSource) {
+            (self.summary, self.source) = (summary, source)
+        }
+
+        func encode(to encoder: any Encoder) throws {
             // The format's code for a script, from the source itself (not from the words that name it).
-            format = switch source {
+            let format = switch source {
             case .backup: "loop"
             case .csvFolder: "loopCSV"
             case .checkmarks: "loopCheckmarks"
             case .habitBull: "habitBull"
             }
-            newHabits = summary.newHabits
-            mergedHabits = summary.mergedHabits
-            archived = summary.archived
-            new = summary.newDays
-            duplicates = summary.existingDays
-            invalid = summary.problems
-            assumed = summary.assumptions
-            imported = summary.imported
-            self.source = source.format
+            let texts = { (texts: [String]) in JSON.array(texts.map { .string($0) }) }
+            try JSON.object([
+                ("format", .string(format)), ("newHabits", texts(summary.newHabits)), ("mergedHabits", texts(summary.mergedHabits)),
+                ("archived", .integer(summary.archived)), ("new", .integer(summary.newDays)), ("duplicates", .integer(summary.existingDays)),
+                ("invalid", texts(summary.problems)), ("assumed", texts(summary.assumptions)), ("imported", .bool(summary.imported)),
+            ]).encode(to: encoder)
         }
 
         func text(style: TerminalStyle) -> String {
-            var lines = ["Format: \(source)"]
-            lines.append(counted(newHabits.count, "new habit", "new habits") + (archived > 0 ? " (\(archived) archived)" : "")
+            let (newHabits, invalid) = (summary.newHabits, summary.problems)
+            var lines = ["Format: \(source.format)"]
+            lines.append(counted(newHabits.count, "new habit", "new habits") + (summary.archived > 0 ? " (\(summary.archived) archived)" : "")
                          + (newHabits.isEmpty ? "" : ": " + newHabits.joined(separator: ", ")))
-            if !mergedHabits.isEmpty { lines.append("Days added to \(mergedHabits.joined(separator: ", ")) (habits already here)") }
-            lines.append("\(counted(new, "new day", "new days")), \(duplicates) already here, \(invalid.count) left out")
+            if !summary.mergedHabits.isEmpty { lines.append("Days added to \(summary.mergedHabits.joined(separator: ", ")) (habits already here)") }
+            lines.append("\(counted(summary.newDays, "new day", "new days")), \(summary.existingDays) already here, \(invalid.count) left out")
             for problem in invalid.prefix(20) { lines.append(style.paint("  \(TerminalText.visible(problem))", .magenta)) }
             if invalid.count > 20 { lines.append("  … and \(invalid.count - 20) more (--json lists them all)") }
-            for assumption in assumed { lines.append("  " + TerminalText.visible(assumption)) }
-            if imported {
+            for assumption in summary.assumptions { lines.append("  " + TerminalText.visible(assumption)) }
+            if summary.imported {
                 lines.append(style.bold("Imported. 'habits' shows them with Loop's numbers."))
-            } else if newHabits.isEmpty && new == 0 {
+            } else if newHabits.isEmpty && summary.newDays == 0 {
                 lines.append("Nothing new to import.")
             } else {
                 lines.append("Nothing was written. Run the same command without 'preview' to import.")
