@@ -18,59 +18,42 @@ struct BackupViewModel {
     private var dates: DateText { DateText(timeZone: backupFeature.timeZone) }
 
     func status() async throws -> CommandOutput {
-        let status = try await backupFeature.status()
-        let dates = self.dates
-        return CommandOutput(StatusAnswer(
-            folder: status.folder.path, lastBackupAt: status.lastBackupAt.map(dates.instant),
-            nextAutomaticAfter: status.nextAutomaticAfter.map(dates.instant), syncFolder: status.syncFolder,
-            syncFolderWritable: status.syncFolderWritable, syncWarning: backupFeature.syncWarning,
-            lastFailure: status.lastFailure.map { StatusAnswer.Failure(at: dates.instant($0.at), reason: $0.reason, local: dates.local($0.at)) },
-            overdue: status.overdue, lastLocal: status.lastBackupAt.map(dates.local),
-            nextLocal: (status.nextAutomaticAfter ?? status.lastBackupAt).map(dates.local)), style: .plain)
+        CommandOutput(StatusAnswer(status: try await backupFeature.status(), syncWarning: backupFeature.syncWarning, dates: dates), style: .plain)
     }
 
     /// `backup status`: where the snapshots are, when the last was made, the sync folder, what went wrong.
     struct StatusAnswer: CommandAnswer {
-        let folder: String
-        let lastBackupAt: String?
-        let nextAutomaticAfter: String?
-        let syncFolder: String?
-        let syncFolderWritable: Bool?
+        let status: BackupStatus
         let syncWarning: String?
-        let lastFailure: Failure?
-        let overdue: Bool
-        /// The times as a person reads them (the text only).
-        let lastLocal: String?, nextLocal: String?
+        let dates: DateText
 
-        struct Failure: Encodable {
-            let at: String
-            let reason: String
-            let local: String
-
-            enum CodingKeys: String, CodingKey { case at, reason }
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case folder, lastBackupAt, nextAutomaticAfter, syncFolder, syncFolderWritable, syncWarning, lastFailure, overdue
+        func encode(to encoder: any Encoder) throws {
+            try JSON.object([
+                ("folder", .string(status.folder.path)), ("lastBackupAt", .optional(status.lastBackupAt.map(dates.instant))),
+                ("nextAutomaticAfter", .optional(status.nextAutomaticAfter.map(dates.instant))), ("syncFolder", .optional(status.syncFolder)),
+                ("syncFolderWritable", status.syncFolderWritable.map(JSON.bool) ?? .null), ("syncWarning", .optional(syncWarning)),
+                ("lastFailure", status.lastFailure.map { .object([("at", .string(dates.instant($0.at))), ("reason", .string($0.reason))]) } ?? .null),
+                ("overdue", .bool(status.overdue)),
+            ]).encode(to: encoder)
         }
 
         func text(style: TerminalStyle) -> String {
-            var lines = ["Backups in \(TerminalText.visible(folder))"]
-            if let lastLocal {
-                lines.append("  last snapshot   \(lastLocal)")
-                lines.append("  next automatic  after \(nextLocal ?? lastLocal), once something changes")
+            var lines = ["Backups in \(TerminalText.visible(status.folder.path))"]
+            if let last = status.lastBackupAt {
+                lines.append("  last snapshot   \(dates.local(last))")
+                lines.append("  next automatic  after \(dates.local(status.nextAutomaticAfter ?? last)), once something changes")
             } else {
                 lines.append("  last snapshot   none yet ('backup now' makes one)")
             }
-            switch (syncFolder, syncFolderWritable) {
+            switch (status.syncFolder, status.syncFolderWritable) {
             case let (folder?, true?): lines.append("  sync folder     \(folder) (mirroring)")
             case let (folder?, _): lines.append("  sync folder     \(folder) (cannot be written: check it exists and is yours)")
             default: lines.append("  sync folder     off ('set sync-folder PATH' to mirror snapshots)")
             }
-            if let lastFailure {
-                lines.append("  last failure    \(lastFailure.local): \(TerminalText.printable(lastFailure.reason, limit: 200))")
+            if let failure = status.lastFailure {
+                lines.append("  last failure    \(dates.local(failure.at)): \(TerminalText.printable(failure.reason, limit: 200))")
             }
-            if overdue { lines.append("  overdue         the next automatic snapshot is late; 'backup now' tries again") }
+            if status.overdue { lines.append("  overdue         the next automatic snapshot is late; 'backup now' tries again") }
             if let syncWarning { lines.append("  warning: \(syncWarning)") }
             return lines.joined(separator: "\n")
         }
