@@ -276,15 +276,8 @@ extension SQLiteConnection {
         var handle: OpaquePointer?
         // Immutable: no lock, no `-wal` or `-shm` made or changed beside it (a read-only open of a WAL-mode file
         // makes both, in the person's Downloads or synced folder). What only its `-wal` holds is not read.
-        var escaped = ""
-        for character in path.unicodeScalars {
-            switch character {
-            case "%": escaped += "%25"
-            case "?": escaped += "%3F"
-            case "#": escaped += "%23"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
+        // A URI's path: `%`, `?` and `#` (and anything not plain) percent-encoded, as SQLite decodes them.
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
         let code = sqlite3_open_v2("file:" + escaped + "?immutable=1", &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
         guard let handle else { throw StorageError.cannotOpen(path: path, reason: "out of memory") }
         let connection = SQLiteConnection(handle: handle, path: path)
