@@ -1,5 +1,6 @@
 import Foundation
 import Habits
+import Progress
 import Vocabulary
 import WeightLog
 
@@ -16,7 +17,7 @@ enum ArgumentValue {
     case weight(WeightInput.Reading)
     case measures(MeasureInput)
     case bodyMeasure(BodyMeasure)
-    case chartMeasure(ProgressViewModel.Measure)
+    case chartMeasure(ProgressMeasure)
     case habit(Habit)
     case habitPlan(name: String, plan: HabitPlan)
     case habitEdit(HabitEdit)
@@ -62,7 +63,7 @@ extension ArgumentReading {
     init(_ weight: WeightInput.Reading, consumed: Int) { self.init(ArgumentValue.weight(weight), consumed: consumed) }
     init(_ measures: MeasureInput, consumed: Int) { self.init(ArgumentValue.measures(measures), consumed: consumed) }
     init(_ kind: BodyMeasure, consumed: Int) { self.init(ArgumentValue.bodyMeasure(kind), consumed: consumed) }
-    init(_ measure: ProgressViewModel.Measure, consumed: Int) { self.init(ArgumentValue.chartMeasure(measure), consumed: consumed) }
+    init(_ measure: ProgressMeasure, consumed: Int) { self.init(ArgumentValue.chartMeasure(measure), consumed: consumed) }
     init(_ habit: Habit, consumed: Int) { self.init(ArgumentValue.habit(habit), consumed: consumed) }
     init(_ plan: (name: String, plan: HabitPlan), consumed: Int) { self.init(ArgumentValue.habitPlan(name: plan.name, plan: plan.plan), consumed: consumed) }
     init(_ edit: HabitEdit, consumed: Int) { self.init(ArgumentValue.habitEdit(edit), consumed: consumed) }

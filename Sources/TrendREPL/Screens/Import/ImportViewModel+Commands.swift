@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import Vocabulary
 import Habits
+import Progress
 import WeightImport
 import WeightLog
 
@@ -21,7 +22,7 @@ extension ImportViewModel {
             },
             CommandSpec(name: "export", syntax: .sequence([.value("FILE", .file, .path),
                                                .anyOrder([.value("kg", .words(["kg"]), .oneOf(["kg"], also: ["--kg"])), .range,
-                                                          .value("MEASURE", .words(ProgressViewModel.Measure.words), .progressMeasure)]),
+                                                          .value("MEASURE", .words(ProgressMeasure.words), .progressMeasure)]),
                                                .optional(.sequence([.word("with"), .value("HABIT", .vocabulary("habits"), .habit(runsToEnd: true))]))]),
                         readsFor: ImportViewModel.exportReads,
                         summary: "write weigh-ins and tape measures to FILE.csv (your unit, or kg) or FILE.json; FILE.svg draws the progress chart (with HABIT marks its days; a measure such as waist or fat draws its own); FILE.html writes the report, a page of every chart, habit and figure to look at or print; FILE-habits.csv writes habits",

@@ -9,7 +9,7 @@ extension ProgressViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "progress", aliases: ["p", "chart"],
-                        syntax: .sequence([.anyOrder([.range, .value("MEASURE", .words(ProgressViewModel.Measure.words), .progressMeasure)]),
+                        syntax: .sequence([.anyOrder([.range, .value("MEASURE", .words(ProgressMeasure.words), .progressMeasure)]),
                                            .optional(.sequence([.word("with"), .value("HABIT", .vocabulary("habits"), .habit(runsToEnd: true))]))]),
                         readsFor: { $0.contains { $0.lowercased() == "with" } ? [.habits] : [.habitNames] },
                         summary: "the chart and numbers (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; kept); 'with HABIT' marks its days; "
@@ -34,7 +34,7 @@ extension ProgressViewModel {
 /// `progress [RANGE] [MEASURE] [with HABIT]` (and an SVG export's words after its file), as the declaration read them.
 struct ChartRequest {
     let range: NamedRange?
-    let measure: ProgressViewModel.Measure?
+    let measure: ProgressMeasure?
     /// The habit whose done days the chart marks.
     let habit: Habit?
 
@@ -51,8 +51,8 @@ struct ChartRequest {
 
 extension ArgumentGrammar {
     /// What `progress` draws besides the weight (`fat`, `lean`, `waist` …).
-    static let progressMeasure = ArgumentGrammar(noun: "a measure", forms: "MEASURE is \(ProgressViewModel.Measure.words.joined(separator: ", "))") { words, _, _ in
-        guard let first = words.first, let measure = ProgressViewModel.Measure(word: first) else { return [] }
+    static let progressMeasure = ArgumentGrammar(noun: "a measure", forms: "MEASURE is \(ProgressMeasure.words.joined(separator: ", "))") { words, _, _ in
+        guard let first = words.first, let measure = ProgressMeasure(word: first) else { return [] }
         return [ArgumentReading(measure, consumed: 1)]
     }
 

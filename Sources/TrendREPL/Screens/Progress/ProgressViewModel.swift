@@ -24,85 +24,41 @@ struct ProgressViewModel {
         self.measurementsFeature = measurementsFeature
     }
 
-    /// What `progress` can draw besides the weight: body fat %, lean mass, fat mass and each tape measure.
-    enum Measure: Equatable {
-        case bodyFat, leanMass, fatMass
-        case tape(BodyMeasure)
-
-        init?(word: String) {
-            switch word.lowercased() {
-            case "fat", "bodyfat", "body-fat", "bf": self = .bodyFat
-            case "lean", "lean-mass", "leanmass", "muscle": self = .leanMass
-            case "fat-mass", "fatmass": self = .fatMass
-            default:
-                guard let kind = BodyMeasure(word: word) else { return nil }
-                self = .tape(kind)
-            }
-        }
-
-        /// `body fat`, `lean mass`, `waist`.
-        var name: String {
-            switch self {
-            case .bodyFat: "body fat"
-            case .leanMass: "lean mass"
-            case .fatMass: "fat mass"
-            case let .tape(kind): kind.name
-            }
-        }
-
-        static let words = ["fat", "lean", "fat-mass"] + BodyMeasure.allCases.map(\.word)
-    }
-
     /// `progress [RANGE] fat|lean|fat-mass|waist|…`: the measure's chart and its change over the range.
-    func show(_ measure: Measure, range name: String?, style: TerminalStyle) async throws -> CommandOutput {
+    func show(_ measure: ProgressMeasure, range name: String?, style: TerminalStyle) async throws -> CommandOutput {
         CommandOutput(try await measured(measure, range: name), style: style)
     }
 
-    /// A measure's history over a RANGE (the chosen one by default), with the scale it is drawn on: what
-    /// `progress … waist` shows and `export chart.svg … waist` draws.
-    func measured(_ measure: Measure, range name: String?) async throws -> MeasureShown {
+    /// A measure's history over a RANGE (the chosen one by default, `ProgressFeature.history`), with the scale it is
+    /// drawn on: what `progress … waist` shows, `export chart.svg … waist` and the report draw.
+    func measured(_ measure: ProgressMeasure, range name: String?) async throws -> MeasureShown {
         guard let weightEntryFeature, let measurementsFeature else { throw CommandFailure(.failed, "progress: no measures here") }
-        try await progressFeature.loadSettings()
-        let range = try name.map { try self.range(named: $0) } ?? progressFeature.selectedProgressRange
-        let today = range.endDay.map { min($0, progressFeature.today) } ?? progressFeature.today
-        let series: DailySeries, scale: ChartScale, steady: Double, lowerIsBetter: Bool
+        let range = try name.map { try self.range(named: $0) }
+        let history = try await progressFeature.history(of: measure, range: range, weights: weightEntryFeature, measurements: measurementsFeature)
         let unit = progressFeature.selectedWeightUnit
-        switch measure {
-        case .bodyFat, .leanMass, .fatMass:
-            let composition = try await weightEntryFeature.bodyCompositionSeries()
-            switch measure {
-            case .bodyFat: (series, scale, steady, lowerIsBetter) = (composition.percent, .percent, BodyFat.steadyPercentPoints, true)
-            case .leanMass: (series, scale, steady, lowerIsBetter) = (composition.lean, .weight(unit, daily: "daily lean mass"), WeightGoal.steadyKilograms, false)
-            default: (series, scale, steady, lowerIsBetter) = (composition.fat, .weight(unit, daily: "daily fat mass"), WeightGoal.steadyKilograms, true)
-            }
-        case let .tape(kind):
-            series = try await measurementsFeature.trend(of: kind)?.series ?? DailySeries()
-            scale = .length(measurementsFeature.unit, daily: "daily \(kind.name)")
-            (steady, lowerIsBetter) = (BodyMeasure.steadyCentimetres, kind.lowerIsBetter)
+        let scale: ChartScale = switch measure {
+        case .bodyFat: .percent
+        case .leanMass: .weight(unit, daily: "daily lean mass")
+        case .fatMass: .weight(unit, daily: "daily fat mass")
+        case let .tape(kind): .length(measurementsFeature.unit, daily: "daily \(kind.name)")
         }
-        let data = WeightHistoryData.measure(series, range: range, today: today, lowerIsBetter: lowerIsBetter, steadyWithin: steady)
-        let ratio: String? = measure == .tape(.waist) ? measurementsFeature.heightMetres.flatMap { height in
-            data.latestTrendKilograms.map { waist in
-                let value = WaistToHeight.ratio(waistCentimetres: waist, heightMetres: height)
-                return "Waist to height \(WeightUnit.fixed(value, decimals: 2)): \(value < WaistToHeight.threshold ? "under" : "over") \(WeightUnit.fixed(WaistToHeight.threshold, decimals: 1)), "
-                    + "the line a waist keeps under at any height (half the height)."
-            }
-        } : nil
-        return MeasureShown(measure: measure, data: data, scale: scale, waistToHeight: ratio)
+        let ratio = history.waistToHeight.map { value in
+            "Waist to height \(WeightUnit.fixed(value, decimals: 2)): \(value < WaistToHeight.threshold ? "under" : "over") \(WeightUnit.fixed(WaistToHeight.threshold, decimals: 1)), "
+                + "the line a waist keeps under at any height (half the height)."
+        }
+        return MeasureShown(measure: measure, data: history.data, scale: scale, waistToHeight: ratio)
     }
 
-    /// What the lean mass did over the weight chart's days (`LeanMassChange`), when the latest weigh-ins
-    /// carry body fat (so a history without it reads nothing more) and it moved enough to say.
+    /// What the lean mass did over the weight chart's days (`LeanMassChange`), when it can be said and moved enough to say.
     func leanMassSentence(over data: WeightHistoryData, unit: WeightUnit) async throws -> String? {
-        guard let weightEntryFeature, weightEntryFeature.recentlyMeasuresBodyFat, let weightChange = data.changeKilograms else { return nil }
-        let lean = WeightHistoryData.measure(try await weightEntryFeature.bodyCompositionSeries().lean, range: data.range, today: data.today,
-                                             lowerIsBetter: false, steadyWithin: 0)
-        return lean.changeKilograms.flatMap { LeanMassChange.sentence(weightChange: weightChange, leanChange: $0, unit: unit) }
+        guard let weightEntryFeature, let weightChange = data.changeKilograms,
+              let leanChange = try await progressFeature.leanMassChange(over: data, weights: weightEntryFeature) else { return nil }
+        return LeanMassChange.sentence(weightChange: weightChange, leanChange: leanChange, unit: unit)
     }
 
     /// `progress RANGE fat|lean|waist`: a measure's range, drawn and told, and the same figures for a script.
     struct MeasureShown: CommandAnswer {
-        let measure: Measure
+        let measure: ProgressMeasure
         let data: WeightHistoryData
         let scale: ChartScale
         let waistToHeight: String?

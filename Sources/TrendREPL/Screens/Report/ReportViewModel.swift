@@ -48,7 +48,7 @@ struct ReportViewModel {
 
         // Body fat, lean mass and each tape measure measured, each with its trend.
         var body = ReportPage.Section(title: "Body", blocks: [])
-        let measures: [ProgressViewModel.Measure] = [.bodyFat, .leanMass] + BodyMeasure.allCases.map { .tape($0) }
+        let measures: [ProgressMeasure] = [.bodyFat, .leanMass] + BodyMeasure.allCases.map { .tape($0) }
         for measure in measures {
             let shown = try await progress.measured(measure, range: range.rawValue)
             guard let first = shown.data.points.first else { continue }
