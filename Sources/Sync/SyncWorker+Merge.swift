@@ -208,6 +208,7 @@ extension SyncWorker {
         }
         return Dictionary(zip(files.map(\.name), checked), uniquingKeysWith: { first, _ in first })
     }
+
     /// `make(index)` for each index below `count`, on `threads` lanes (each takes every `threads`th index).
     private static func onLanes<Value: Sendable>(_ count: Int, threads: Int, _ make: @Sendable (Int) -> Value) -> [Value] {
         var results: [Value?] = Array(repeating: nil, count: count)
@@ -219,7 +220,7 @@ extension SyncWorker {
                 for index in stride(from: lane, to: count, by: lanes) { slots[index] = make(index) }
             }
         }
-        return results.map { $0! }
+        return results.compactMap { $0 }  // Every slot is set: each index below `count` falls to one lane.
     }
 
     /// The merging thread's side: what it is in the middle of, and what it has applied.
