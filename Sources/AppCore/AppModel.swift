@@ -42,6 +42,7 @@ public final class AppModel {
     public let changeHistoryFeature: ChangeHistoryFeature
     public let insightsFeature: InsightsFeature
     public let checkInFeature: CheckInFeature
+    public let summaryFeature: SummaryFeature
     public let syncFeature: SyncFeature
     private var hasLaunched = false
 
@@ -53,7 +54,7 @@ public final class AppModel {
                 dailyTipsFeature: DailyTipsFeature,
                 backupFeature: BackupFeature, weightImportFeature: WeightImportFeature,
                 changeHistoryFeature: ChangeHistoryFeature, insightsFeature: InsightsFeature, checkInFeature: CheckInFeature,
-                syncFeature: SyncFeature) {
+                summaryFeature: SummaryFeature, syncFeature: SyncFeature) {
         self.weightEntryFeature = weightEntryFeature
         self.measurementsFeature = measurementsFeature
         self.progressFeature = progressFeature
@@ -66,6 +67,7 @@ public final class AppModel {
         self.changeHistoryFeature = changeHistoryFeature
         self.insightsFeature = insightsFeature
         self.checkInFeature = checkInFeature
+        self.summaryFeature = summaryFeature
         self.syncFeature = syncFeature
     }
 
@@ -141,6 +143,8 @@ public final class AppModel {
         let insightsFeature = InsightsFeature(input: { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature) },
                                               habitInput: { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature, onlyHabit: $0) })
         // What `today` and `weigh` both show, assembled from the Features that own its parts.
+        let summaryFeature = SummaryFeature(weightEntryFeature: weightEntryFeature, habitsFeature: habitsFeature,
+                                            measurementsFeature: measurementsFeature)
         let checkInFeature = CheckInFeature(weightEntryFeature: weightEntryFeature, dailyTipsFeature: dailyTipsFeature,
                                             measurementsFeature: measurementsFeature, insightsFeature: insightsFeature)
         // The other devices' changes come in through the sync folder, a device-local setting; they may touch any table.
@@ -169,7 +173,8 @@ public final class AppModel {
                         settingsFeature: settingsFeature, habitsFeature: habitsFeature, remindersFeature: remindersFeature,
                         dailyTipsFeature: dailyTipsFeature, backupFeature: backupFeature,
                         weightImportFeature: weightImportFeature, changeHistoryFeature: changeHistoryFeature,
-                        insightsFeature: insightsFeature, checkInFeature: checkInFeature, syncFeature: syncFeature)
+                        insightsFeature: insightsFeature, checkInFeature: checkInFeature, summaryFeature: summaryFeature,
+                        syncFeature: syncFeature)
     }
 
     /// Starts each Feature's independent launch work once. Awaits nothing.

@@ -41,8 +41,7 @@ struct ReportViewModel {
 
         // The period's figures beside the one before, as `summary` gives them.
         if let periods = app.weightEntryFeature.comparedPeriods(named: range.rawValue) ?? app.weightEntryFeature.comparedPeriods(named: "year") {
-            let summary = try await SummaryViewModel(weightEntryFeature: app.weightEntryFeature, habitsFeature: app.habitsFeature,
-                                                     measurementsFeature: app.measurementsFeature).show(periods, style: .plain)
+            let summary = try await SummaryViewModel(summaryFeature: app.summaryFeature).show(periods, style: .plain)
             sections.append(ReportPage.Section(title: "Summary", blocks: [.screen(summary.text)]))
         }
 

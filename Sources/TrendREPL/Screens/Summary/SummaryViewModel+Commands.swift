@@ -10,9 +10,7 @@ extension SummaryViewModel {
                         reads: [.weighIns],
                         summary: "a period's weigh-ins, trend, lowest and highest day, body fat, lean mass and tape measures, and habits, against the one before",
                         examples: ["summary", "summary month", "summary 2026-02", "summary 30d"]) { context, arguments in
-                try await SummaryViewModel(weightEntryFeature: context.app.weightEntryFeature, habitsFeature: context.app.habitsFeature,
-                                           measurementsFeature: context.app.measurementsFeature)
-                    .show(arguments.value("week|month|year|RANGE"), style: context.style)
+                try await SummaryViewModel(summaryFeature: context.app.summaryFeature).show(arguments.value("week|month|year|RANGE"), style: context.style)
             },
         ]
     }

@@ -9,40 +9,26 @@ import WeightLog
 /// (`WeightPeriodFigures`, `HabitPeriodFigures`), laid out for a look back.
 @MainActor
 struct SummaryViewModel {
-    let weightEntryFeature: WeightEntryFeature
-    let habitsFeature: HabitsFeature
-    let measurementsFeature: MeasurementsFeature
+    let summaryFeature: SummaryFeature
 
     func show(_ named: ComparedPeriods?, style: TerminalStyle) async throws -> CommandOutput {
-        guard let periods = named ?? weightEntryFeature.comparedPeriods(named: "week") else {
+        guard let summary = try await summaryFeature.summary(of: named) else {
             throw CommandFailure(.failed, "summary: this week cannot be compared")
         }
-        let now = weightEntryFeature.figures(from: periods.current.lowerBound, through: periods.current.upperBound)
-        let before = weightEntryFeature.figures(from: periods.previous.lowerBound, through: periods.previous.upperBound)
-        let habits = try await habitsFeature.figures(from: periods.current.lowerBound, through: periods.current.upperBound)
-        let body = BodyChanges(composition: try await weightEntryFeature.bodyCompositionSeries(), tapes: try await measurementsFeature.trends(),
-                               current: periods.current, previous: periods.previous)
-        return CommandOutput(Shown(periods: periods, now: now, before: before, habits: habits, body: body, unit: weightEntryFeature.unit,
-                                   lengthUnit: measurementsFeature.unit), style: style)
+        return CommandOutput(Shown(summary: summary), style: style)
     }
 
-    /// `summary …`: a period's figures beside the one before, drawn and for a script.
+    /// `summary …`: a period's figures beside the one before (`SummaryFeature`), drawn and for a script.
     struct Shown: CommandAnswer {
-        let periods: ComparedPeriods
-        let now: WeightPeriodFigures
-        let before: WeightPeriodFigures
-        let habits: HabitPeriodFigures
-        /// Body fat, lean mass and the tape measures, period against period.
-        let body: BodyChanges
-        let unit: WeightUnit
-        let lengthUnit: LengthUnit
+        let summary: PeriodSummary
 
         func encode(to encoder: any Encoder) throws {
             try json.encode(to: encoder)
         }
 
         private var json: JSON {
-            .object([
+            let (periods, now, before, habits, body) = (summary.periods, summary.now, summary.before, summary.habits, summary.body)
+            return .object([
                 ("period", SummaryViewModel.json(periods.current)),
                 ("previous", .object(SummaryViewModel.figures(before, days: periods.previous))),
             ] + SummaryViewModel.figures(now, days: nil) + [
@@ -60,6 +46,8 @@ struct SummaryViewModel {
         }
 
         func text(style: TerminalStyle) -> String {
+            let (periods, now, before, habits, body) = (summary.periods, summary.now, summary.before, summary.habits, summary.body)
+            let (unit, lengthUnit) = (summary.unit, summary.lengthUnit)
             func change(_ value: Double?) -> String { value.map { unit.formatChange($0) } ?? "—" }
             // A period too short for an honest rate says so, rather than a −3.1 kg week from three days.
             func rate(_ figures: WeightPeriodFigures) -> String {
