@@ -81,7 +81,7 @@ public enum ShellIntegration {
 
     /// `trend(1)` in roff: the usage, every command with its summary and
     /// examples, the files, the environment and the exit status.
-    @MainActor public static func manPage(catalog: CommandCatalog, version: String, usage: String) -> String {
+    @MainActor public static func manPage(commands: [CommandHelp.Page], version: String, usage: String) -> String {
         func escaped(_ text: String) -> String {
             text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
                 .split(separator: "\n", omittingEmptySubsequences: false)
@@ -102,7 +102,7 @@ public enum ShellIntegration {
         .SH COMMANDS
 
         """
-        for spec in catalog.commands {
+        for spec in commands {
             page += ".TP\n.B \(escaped(spec.usage))\n\(escaped(spec.summary))"
             if !spec.aliases.isEmpty { page += " (also: \(escaped(spec.aliases.joined(separator: ", "))))" }
             page += "\n"

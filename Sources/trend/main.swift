@@ -44,7 +44,7 @@ func runTrend() async -> Int32 {
         return output.outputFailed ? 1 : 0
     }
     if options.showManPage {
-        output.write(ShellIntegration.manPage(catalog: .standard(), version: TrendOptions.version, usage: TrendOptions.usage),
+        output.write(ShellIntegration.manPage(commands: TrendCommands.pages, version: TrendOptions.version, usage: TrendOptions.usage),
                      to: .standardOutput)
         return output.outputFailed ? 1 : 0
     }
@@ -120,7 +120,7 @@ func runTrend() async -> Int32 {
         if let lineReader = EditLineReader(historyPath: history) {
             // A reminder that comes due while the prompt is open: one line above it (DESIGN §9).
             Task { await announceReminders(session, on: lineReader) }
-            EditLineReader.setCompletionTable(session.catalog.completionTable)
+            EditLineReader.setCompletionTable(session.declaredCompletions)
             // The habits' names join what Tab offers once launch has read them, before any command has run.
             Task {
                 try? await app.habitsFeature.load()  // Unreadable habits: their first command says why; Tab offers the rest.

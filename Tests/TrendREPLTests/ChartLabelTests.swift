@@ -1,3 +1,4 @@
+import CommandLanguage
 import Foundation
 import Testing
 import TestSupport

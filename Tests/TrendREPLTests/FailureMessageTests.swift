@@ -1,3 +1,4 @@
+import CommandLanguage
 import Backup
 import Habits
 import Storage

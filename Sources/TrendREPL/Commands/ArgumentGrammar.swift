@@ -5,9 +5,11 @@ import Vocabulary
 
 /// Trend's words for the command language: the values they are read into (`ArgumentValue`) and what reading
 /// them consults (`ReadingContext`: the person's unit, today, the habits, the line as typed).
-enum TrendArguments: ArgumentDomain {
+enum TrendArguments: CommandDomain {
     typealias Value = ArgumentValue
     typealias Context = ReadingContext
+    typealias Handling = CommandContext
+    typealias Reads = CommandReads
 
     static func word(_ text: String) -> ArgumentValue { .text(text) }
 

@@ -8,7 +8,7 @@ public struct CommandContext {
     public var app: AppModel { makeApp() }
     private let makeApp: @MainActor () -> AppModel
     /// Every command, for `help`.
-    public let catalog: CommandCatalog
+    let catalog: CommandCatalog
     public let style: TerminalStyle
     /// The answer is JSON (`--json`), not text.
     public let json: Bool
@@ -39,42 +39,6 @@ public struct CommandContext {
     }
 }
 
-/// One REPL command, declared once: its words, what it takes (`syntax`, from
-/// which its usage line and its completion come), its help and its handler.
-@MainActor
-public struct CommandSpec {
-    public nonisolated let name: String
-    public nonisolated let aliases: [String]
-    /// What it takes, made when first asked for: a one-shot `trend -c today` builds only its own command's.
-    nonisolated var syntax: CommandSyntax { makeSyntax() }
-    private nonisolated let makeSyntax: @Sendable () -> CommandSyntax
-    public let summary: String
-    public let examples: [String]
-    /// Whether the person's settings are read before it runs (all but a few, such as `quit`, which work without a database).
-    public let readsSettings: Bool
-    /// What else it reads, from the words typed after it (`export x.html` reads what `export x.csv` does not),
-    /// loaded by the session before the words are parsed.
-    public let reads: @MainActor ([String]) -> CommandReads
-    /// Runs the command on its arguments, read once by `syntax`.
-    let run: @MainActor (CommandContext, ParsedArguments) async throws -> CommandOutput
-
-    init(name: String, aliases: [String] = [], syntax: @autoclosure @escaping @Sendable () -> CommandSyntax = .none, reads: CommandReads = [],
-                readsFor: (@MainActor ([String]) -> CommandReads)? = nil, summary: String, examples: [String] = [], readsSettings: Bool = true,
-                run: @escaping @MainActor (CommandContext, ParsedArguments) async throws -> CommandOutput) {
-        self.name = name
-        self.aliases = aliases
-        makeSyntax = syntax
-        self.summary = summary
-        self.examples = examples
-        self.readsSettings = readsSettings
-        self.reads = readsFor ?? { _ in reads }
-        self.run = run
-    }
-
-    /// `weigh WEIGHT [UNIT] [WHEN] [note TEXT]`, from the syntax.
-    public nonisolated var usage: String { syntax.usage.isEmpty ? name : name + " " + syntax.usage }
-
-    /// How its arguments complete, from the syntax.
-    public nonisolated var completion: CompletionRule { syntax.completion }
-
-}
+/// One REPL command, declared once in the command language (`CommandDeclaration`) with Trend's words: what its
+/// handler is given (`CommandContext`) and what the session loads first (`CommandReads`).
+typealias CommandSpec = CommandDeclaration<TrendArguments>

@@ -47,7 +47,7 @@ public final class ReplSession {
     public let isInteractive: Bool
     /// Whether a likely slip is asked about (see `CommandContext.asksAboutDoubts`); the prompt's value unless set.
     public var asksAboutDoubts: Bool
-    public let catalog: CommandCatalog
+    let catalog: CommandCatalog
     /// The commands' completions, the same all session long (each command's syntax is made when asked for).
     private lazy var commandCompletions = catalog.completionTable
     /// How many commands failed so far; decides the exit status.
@@ -224,6 +224,9 @@ extension ReplSession {
         }
         return (names("Weekly"), names("Before-restore"))
     }
+
+    /// What Tab completes from the declarations alone (before any database is opened).
+    public var declaredCompletions: CompletionTable { commandCompletions }
 
     /// What Tab can complete now, including names the Features hold.
     public var completionTable: CompletionTable {

@@ -1,3 +1,4 @@
+import CommandLanguage
 import AppCore
 import Foundation
 import Settings

@@ -1,4 +1,3 @@
-import CommandLanguage
 import Foundation
 
 /// How text output is decorated: colours only on a terminal without

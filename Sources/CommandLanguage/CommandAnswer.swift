@@ -1,38 +1,37 @@
-import CommandLanguage
 
 /// One command's answer as one value: `Encodable` for `--json`, and rendered
 /// as text for a person, so the two never say different things. Its members
 /// are the JSON document's, in the order they are declared; an optional
 /// without a value is `null`, as scripts read every key.
-protocol CommandAnswer: Encodable {
+public protocol CommandAnswer: Encodable {
     /// The answer as a person reads it.
     func text(style: TerminalStyle) -> String
 }
 
 extension CommandOutput {
     /// The text and the JSON document of one answer.
-    init(_ answer: some CommandAnswer, style: TerminalStyle, warnings: [String] = []) {
+    public init(_ answer: some CommandAnswer, style: TerminalStyle, warnings: [String] = []) {
         self.init(text: answer.text(style: style), json: JSON(encoding: answer), warnings: warnings)
     }
 }
 
 /// An answer that is a small document for a script and one sentence for a person (`delete`, `undo`, `goal`,
 /// `quit`, `export chart.svg`): the many small answers with no layout of their own.
-struct Said: CommandAnswer {
-    let document: JSON
-    let sentence: String
+public struct Said: CommandAnswer {
+    public let document: JSON
+    public let sentence: String
 
-    init(_ document: JSON, sentence: String) {
+    public init(_ document: JSON, sentence: String) {
         self.document = document
         self.sentence = sentence
     }
 
     /// A document of one member.
-    init(key: String, value: some Encodable, sentence: String) {
+    public init(key: String, value: some Encodable, sentence: String) {
         self.init(.object([(key, JSON(encoding: value))]), sentence: sentence)
     }
 
-    func encode(to encoder: any Encoder) throws { try document.encode(to: encoder) }
+    public func encode(to encoder: any Encoder) throws { try document.encode(to: encoder) }
 
-    func text(style: TerminalStyle) -> String { sentence }
+    public func text(style: TerminalStyle) -> String { sentence }
 }

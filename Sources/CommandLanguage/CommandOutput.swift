@@ -1,4 +1,3 @@
-import CommandLanguage
 
 /// What one command printed: text for a person, one JSON document for a script.
 public struct CommandOutput: Sendable {
