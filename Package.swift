@@ -72,9 +72,9 @@ let package = Package(
 
         // MARK: Presentation and the executable
         // The command language: the tokenizer, a command's declaration (its usage line, refusals and Tab
-        // completion made from it), the parser and the completer, generic over the values a program reads
-        // its words into, and the ordered JSON document an answer is written as; it knows no feature
-        // (TrendREPL names Trend's words, `TrendArguments`).
+        // completion made from it), the catalogue and `help` made from the declarations, the parser and the
+        // completer, generic over the values a program reads its words into, and the answers with the ordered
+        // JSON document an answer is written as; it knows no feature (TrendREPL names Trend's words, `TrendArguments`).
         .target(name: "CommandLanguage", dependencies: ["Vocabulary"]),
         // TrendREPL presents every Feature's values and errors, so it names
         // each feature target it reads types from; Storage for `StorageError`
