@@ -62,7 +62,7 @@ let package = Package(
         // The statistics relating habits to weight: values in, no tables (DESIGN.md §3 Insights).
         .target(name: "Insights", dependencies: ["Vocabulary"]),
         // Several devices through the sync folder: segments, the merge, SyncFeature (DESIGN.md §8).
-        .target(name: "Sync", dependencies: ["Storage", "Cryptography"]),
+        .target(name: "Sync", dependencies: ["Storage", "Cryptography", "Vocabulary"]),
 
         // MARK: Composition root
         .target(

@@ -56,12 +56,12 @@ public struct WeekReview: Sendable, Equatable {
     public func comparison(unit: WeightUnit) -> String {
         guard week.daysWeighed > 0 else {
             return previousWeek.daysWeighed > 0
-                ? "No weigh-ins last week, after \(days(previousWeek.daysWeighed)) the week before."
+                ? "No weigh-ins last week, after \(counted(previousWeek.daysWeighed, "day")) the week before."
                 : "No weigh-ins in either week; one a day is enough to see a trend."
         }
         guard previousWeek.daysWeighed > 0, let change = week.trendChangeKilograms,
               let before = previousWeek.trendChangeKilograms else {
-            return "A first week to compare with: \(days(week.daysWeighed)) weighed."
+            return "A first week to compare with: \(counted(week.daysWeighed, "day")) weighed."
         }
         // Progress toward the goal: down, or up when gaining.
         let sign = gaining ? 1.0 : -1.0
@@ -70,9 +70,7 @@ public struct WeekReview: Sendable, Equatable {
             : difference > 0 ? "Better than the week before" : "Not as good as the week before"
         let days = week.daysWeighed == previousWeek.daysWeighed
             ? "on as many days weighed (\(week.daysWeighed))"
-            : "on \(self.days(week.daysWeighed)) weighed against \(previousWeek.daysWeighed)"
+            : "on \(counted(week.daysWeighed, "day")) weighed against \(previousWeek.daysWeighed)"
         return "\(verdict): the trend changed \(unit.formatChange(change)) against \(unit.formatChange(before)), \(days)."
     }
-
-    private func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 }

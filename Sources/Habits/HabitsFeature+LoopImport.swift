@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Vocabulary
 
 /// What bringing a Loop backup in does, or would do.
 public struct LoopImportSummary: Sendable, Equatable {
@@ -110,8 +111,7 @@ extension HabitsFeature {
         guard !preview, !added.isEmpty || !days.isEmpty else { return summary }
         let habitsToAdd = added, daysToAdd = days
         // The days the new habits bring count too: a Loop import of four habits and their seventeen days says so.
-        func counted(_ count: Int, _ noun: String) -> String { "\(count) new \(noun)\(count == 1 ? "" : "s")" }
-        let journal = journal("import of \(name) (\(counted(habitsToAdd.count, "habit")), \(counted(summary.newDays, "day")))")
+        let journal = journal("import of \(name) (\(counted(habitsToAdd.count, "new habit")), \(counted(summary.newDays, "new day")))")
         try await write { try await self.storage.importHabits(habitsToAdd, days: daysToAdd, journal: journal) }
         await reload()
         summary.imported = true

@@ -116,7 +116,7 @@ public struct LoopBackup: Sendable, Equatable {
         closeDay()
         if refusedDays > 0 {
             let rows = refusedRows > refusedDays ? " (\(refusedRows) rows)" : ""
-            result.problems.append("\(refusedDays) day\(refusedDays == 1 ? "" : "s") with an impossible date or value\(rows)")
+            result.problems.append("\(counted(refusedDays, "day")) with an impossible date or value\(rows)")
         }
         return result
     }

@@ -1,6 +1,7 @@
 import Cryptography
 import Foundation
 import Storage
+import Vocabulary
 
 /// A name in this installation's folder taken when it came to write it: another copy of it wrote there first.
 struct NameTaken: Error {
@@ -217,8 +218,8 @@ extension SyncWorker {
             return seq
         }
         let note = "This installation's sync folder held a file it did not write (\(reason)): its data directory was copied, "
-            + "or the file was planted. It now syncs as a new installation, \(fresh.prefix(8)), and sent \(resent) "
-            + "\(resent == 1 ? "change" : "changes") of its own again under it; the other copy goes on as \(old.prefix(8))."
+            + "or the file was planted. It now syncs as a new installation, \(fresh.prefix(8)), and sent \(counted(resent, "change")) "
+            + "of its own again under it; the other copy goes on as \(old.prefix(8))."
         try store.write(notifying: false) { connection in
             try connection.run("INSERT INTO sync_notes(ms, text) VALUES(?, ?)", [.int(Int(now.timeIntervalSince1970 * 1000)), .text(note)])
         }

@@ -1,6 +1,7 @@
 import Cryptography
 import Foundation
 import Storage
+import Vocabulary
 
 /// A file read from one device's folder: its changes to apply, in order, and what reading made ready of each.
 struct PeerBatch: Sendable {
@@ -114,7 +115,7 @@ actor SyncWorker {
                 }
                 try connection.run("DELETE FROM sync_notes WHERE id <= (SELECT max(id) FROM sync_notes) - 50")
                 if applied.rows > 0 {
-                    try connection.describeRecordedChange("sync: \(applied.rows) \(applied.rows == 1 ? "change" : "changes") from \(names.joined(separator: " and "))")
+                    try connection.describeRecordedChange("sync: \(counted(applied.rows, "change")) from \(names.joined(separator: " and "))")
                 } else {
                     // Only bookkeeping came (another device's tip deck): nothing for `history` to list.
                     try connection.keepRecordedChangeOutOfHistory()

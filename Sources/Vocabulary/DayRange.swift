@@ -28,7 +28,7 @@ public struct DayRange: Sendable, Equatable {
             let (days, word) = [("d", (1, "day")), ("w", (7, "week")), ("m", (30, "month")), ("y", (365, "year"))]
                 .first { $0.0 == unit }?.1 ?? (1, "day")
             // Open at the top: a weigh-in stamped after today (a clock set back) still shows.
-            return DayRange(firstDay: today - (count * days - 1), lastDay: nil, title: count == 1 ? "1 \(word)" : "\(count) \(word)s")
+            return DayRange(firstDay: today - (count * days - 1), lastDay: nil, title: counted(count, word))
         }
         if lower.contains("..") {
             let ends = lower.components(separatedBy: "..")

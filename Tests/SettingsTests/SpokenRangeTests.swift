@@ -41,3 +41,21 @@ import Vocabulary
         }
     }
 }
+
+/// A count and its noun agree, in every sentence that says one (`counted`, Vocabulary).
+@Suite struct CountedTests {
+    @Test func aCountAgreesWithItsNoun() {
+        #expect(counted(1, "weigh-in") == "1 weigh-in")
+        #expect(counted(2, "weigh-in") == "2 weigh-ins")
+        #expect(counted(0, "day") == "0 days")
+        #expect(counted(3, "new habit") == "3 new habits")
+        #expect(counted(2, "person", "people") == "2 people")
+        #expect(counted(1, "person", "people") == "1 person")
+    }
+
+    @Test func aRangesTitleCountsItsUnits() {
+        #expect(DayRange.parse("1w", today: 20_000)?.title == "1 week")
+        #expect(DayRange.parse("3w", today: 20_000)?.title == "3 weeks")
+        #expect(DayRange.parse("1y", today: 20_000)?.title == "1 year")
+    }
+}

@@ -68,8 +68,3 @@ struct EntryValue: Encodable {
         }
     }
 }
-
-/// A count with its noun in agreement: `1 weigh-in`, `2 weigh-ins`, `1 habit`.
-func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-    "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
-}

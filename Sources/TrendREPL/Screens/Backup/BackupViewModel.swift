@@ -212,7 +212,7 @@ struct BackupViewModel {
     static func droppedSentence(_ plan: RestorePlan) -> String {
         let count = plan.snapshot.dropped.count
         guard count > 0 else { return "" }
-        return " \(count) row\(count == 1 ? "" : "s") of the snapshot cannot be accepted and \(count == 1 ? "is" : "are") left out."
+        return " \(counted(count, "row")) of the snapshot cannot be accepted and \(count == 1 ? "is" : "are") left out."
     }
 
     /// " Settings: unit kg → lb, goal 75.0 kg → 80.0 kg. 3 settings of the other device are left out."
@@ -230,7 +230,7 @@ struct BackupViewModel {
             }.joined(separator: ", ") + "."
         }
         if plan.ignoredSettings > 0 {
-            text += " \(plan.ignoredSettings) setting\(plan.ignoredSettings == 1 ? "" : "s") of the other device (such as its sync folder) \(plan.ignoredSettings == 1 ? "is" : "are") left out."
+            text += " \(counted(plan.ignoredSettings, "setting")) of the other device (such as its sync folder) \(plan.ignoredSettings == 1 ? "is" : "are") left out."
         }
         return text
     }

@@ -1,5 +1,6 @@
 import CommandLanguage
 import Foundation
+import Vocabulary
 import Sync
 
 /// `sync` and `sync now`: the devices sharing the sync folder, how far each
@@ -88,7 +89,7 @@ struct SyncViewModel {
             }
             var lines = ["Sync folder \(TerminalText.visible(folder)), this device '\(TerminalText.visible(device))'."]
             if let sync {
-                var said = "Synced: \(sync.sent) \(sync.sent == 1 ? "change" : "changes") sent, \(sync.received) received"
+                var said = "Synced: \(counted(sync.sent, "change")) sent, \(sync.received) received"
                 if !sync.from.isEmpty { said += " from " + sync.from.map(TerminalText.visible).joined(separator: " and ") }
                 if sync.leftOut > 0 { said += ", \(sync.leftOut) left out (below)" }
                 lines.append(said + ".")
@@ -102,13 +103,13 @@ struct SyncViewModel {
                     let name = device.name.isEmpty ? String(device.installation.prefix(8)) : TerminalText.visible(device.name)
                     // "Up to date" is never said: what a device has not written to the folder yet, no one here can know.
                     var line = "\(name)  last heard from \(device.local ?? "never")  \(device.received) \(device.received == 1 ? "row" : "rows") received"
-                    line += device.behind > 0 ? style.paint("  \(device.behind) \(device.behind == 1 ? "change" : "changes") not read yet", .magenta)
+                    line += device.behind > 0 ? style.paint("  \(counted(device.behind, "change")) not read yet", .magenta)
                         : "  every file it wrote is read"
                     lines.append(line)
                     if let problem = device.problem { lines.append("  " + style.paint("problem: ", .magenta) + TerminalText.visible(problem)) }
                 }
             }
-            if unsent > 0 { lines.append("\(unsent) \(unsent == 1 ? "change" : "changes") of this device wait to be written to the folder.") }
+            if unsent > 0 { lines.append("\(counted(unsent, "change")) of this device wait to be written to the folder.") }
             let problems = (sync?.problems ?? []) + (failure.map { [$0] } ?? [])
             for problem in problems { lines.append(style.paint("warning: ", .magenta) + TerminalText.visible(problem)) }
             // The notes of the syncs since last shown are said above, once; the earlier ones stay in `--json`'s notes.

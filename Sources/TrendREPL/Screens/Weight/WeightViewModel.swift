@@ -126,7 +126,7 @@ struct WeightViewModel {
             output.rawJSON = count == 0 ? empty.encoded() : "]" + frame.dropFirst().joined(separator: "[]")
         } else {
             output.text = count == 0 ? "No weigh-ins in \(range.title). Record one with 'weigh 82.4'."
-                : style.dim("\(count) weigh-in\(count == 1 ? "" : "s") in \(range.title), newest first")
+                : style.dim("\(counted(count, "weigh-in")) in \(range.title), newest first")
         }
         return output
     }
