@@ -39,7 +39,7 @@ public enum HabitSchedule: Sendable, Equatable, Hashable, Codable {
 
     /// How the schedule is stored: `daily`, `weekdays:mon,wed,fri`,
     /// `week:3`, `days:2/10`. Stable: a stored code is read by every later
-    /// Trend. The words shown to a person are the REPL's.
+    /// Trend. The words shown to a person are `text`.
     public var code: String {
         switch self {
         case .daily: return "daily"
@@ -143,6 +143,18 @@ public enum HabitSchedule: Sendable, Equatable, Hashable, Codable {
             ?? fullWeekdayNames.firstIndex { $0.hasPrefix(word) && word.count >= 3 }
     }
 
+    /// The schedule in the words `init?(text:)` reads back: `every day`, `mon,wed,fri`, `3/week`, `every 2 days`,
+    /// `2/10`; what every screen and the JSON answers show.
+    public var text: String {
+        switch self {
+        case .daily: "every day"
+        case let .weekdays(days): days.sorted().map { Self.weekdayNames[$0] }.joined(separator: ",")
+        case let .timesPerWeek(times): "\(times)/week"
+        case let .timesPerDays(1, days): "every \(days) days"
+        case let .timesPerDays(times, days): "\(times)/\(days)"
+        }
+    }
+
     /// The forms `init?(text:)` reads, for a message that lists them.
     public static let acceptedForms = "every day, daily, weekdays, weekends, mon,wed,fri, every mon wed fri, mon-fri, "
         + "3 times a week, 3x/week, 3/week, every week, every 3 days, 2 times per 10 days, 2/10, 4 times a month"
@@ -182,6 +194,20 @@ public enum HabitKind: Sendable, Equatable, Hashable, Codable {
     case atMost(Double)
 
     public var isNumeric: Bool { self != .yesNo }
+
+    /// `yes/no`, `at least 8`, `at most 2`.
+    public var text: String {
+        switch self {
+        case .yesNo: "yes/no"
+        case let .atLeast(target): "at least \(PlainDecimal.text(target))"
+        case let .atMost(target): "at most \(PlainDecimal.text(target))"
+        }
+    }
+
+    /// `at least 8 glasses`: the kind and what it counts.
+    public func text(unit: String) -> String {
+        unit.isEmpty || !isNumeric ? text : text + " " + unit
+    }
 
     /// The target of a numeric kind.
     public var target: Double? {

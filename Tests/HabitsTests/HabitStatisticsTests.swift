@@ -107,3 +107,20 @@ import Vocabulary
         #expect(HabitKind.atLeast(8).progress(12) == 1)
     }
 }
+
+/// A schedule and a kind are written in the words `habit add` reads back (`HabitSchedule.text`, `HabitKind.text`):
+/// what every screen and answer shows is one rule, beside the reader.
+@Suite struct HabitWordsTests {
+    @Test(arguments: [HabitSchedule.daily, .weekdays([0, 2, 4]), .weekdays([5, 6]), .timesPerWeek(3), .timesPerDays(times: 1, days: 2), .timesPerDays(times: 2, days: 10)])
+    func aScheduleReadsBackFromItsOwnWords(_ schedule: HabitSchedule) {
+        #expect(HabitSchedule(text: schedule.text) == schedule, "\(schedule.text)")
+    }
+
+    @Test func aScheduleAndAKindInWords() {
+        #expect(HabitSchedule.weekdays([4, 0, 2]).text == "mon,wed,fri")
+        #expect(HabitSchedule.timesPerDays(times: 1, days: 3).text == "every 3 days")
+        #expect(HabitKind.atLeast(8).text(unit: "glasses") == "at least 8 glasses")
+        #expect(HabitKind.atMost(2.5).text == "at most 2.5")
+        #expect(HabitKind.yesNo.text(unit: "glasses") == "yes/no")
+    }
+}

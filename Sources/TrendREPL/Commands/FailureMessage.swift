@@ -107,7 +107,7 @@ enum FailureMessage {
             return (.duplicate, archived ? "; 'habit unarchive \(name)' brings it back, or choose another name" : nil)
         case let .valueNeeded(name, kind):
             let quoted = name.contains(" ") ? "\"\(name)\"" : name
-            return (.invalidHabit, " (\(HabitText.kind(kind))); add it, e.g. 'habit done \(quoted) 8'")
+            return (.invalidHabit, " (\(kind.text)); add it, e.g. 'habit done \(quoted) 8'")
         case let .archived(name):
             return (.invalidHabit, "; 'habit unarchive \(name)' first")
         case .unreadableHabit:

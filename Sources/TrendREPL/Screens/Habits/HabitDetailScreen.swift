@@ -61,7 +61,7 @@ extension HabitsViewModel {
     /// The calendar of the last 60 days, the marks' legend, the notes, the streak and the strength sparkline.
     nonisolated static func calendar(of detail: HabitDetail, today: Int, style: TerminalStyle) -> String {
         let habit = detail.summary.habit
-        var lines = [style.bold(habit.name) + style.dim("  \(HabitText.schedule(habit.schedule))" + (habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind, unit: habit.unit))")
+        var lines = [style.bold(habit.name) + style.dim("  \(habit.schedule.text)" + (habit.kind == .yesNo ? "" : ", \(habit.kind.text(unit: habit.unit))")
                                                         + (habit.archived ? ", archived" : ""))]
         lines.append("")
         // A calendar of the last 60 days: a column per week, a row per weekday.
@@ -114,7 +114,7 @@ extension HabitsViewModel {
         if habit.kind.isNumeric {
             let logged = detail.days.compactMap { day -> String? in
                 guard case let .value(amount)? = habit.marks[day.day] else { return nil }
-                return "\(DayNumber.shortLabel(day.day)) \(HabitText.number(amount))"
+                return "\(DayNumber.shortLabel(day.day)) \(PlainDecimal.text(amount))"
             }.suffix(7)
             if !logged.isEmpty { lines.append("  amounts  " + logged.joined(separator: " · ") + (habit.unit.isEmpty ? "" : " " + TerminalText.visible(habit.unit))) }
         }

@@ -20,8 +20,8 @@ extension HabitsViewModel {
             case .done?: "'\(marked.name)' done \(dayText)."
             case .skipped?: "'\(marked.name)' skipped \(dayText); the streak is kept."
             case .no?: "'\(marked.name)' not done \(dayText)."
-            case let .value(number)?: "'\(marked.name)': \(HabitText.number(number)) \(dayText)" + (added.map { " (+\(HabitText.number($0)))" } ?? "")
-                + (marked.kind.isMet(by: number) ? ", target met." : ", \(HabitText.kind(marked.kind, unit: marked.unit)) not met.")
+            case let .value(number)?: "'\(marked.name)': \(PlainDecimal.text(number)) \(dayText)" + (added.map { " (+\(PlainDecimal.text($0)))" } ?? "")
+                + (marked.kind.isMet(by: number) ? ", target met." : ", \(marked.kind.text(unit: marked.unit)) not met.")
             case nil: "'\(marked.name)' cleared for \(dayText)."
             }
             return text + (summary.map { " Streak \($0.currentStreak), strength \(Int(($0.strength * 100).rounded()))%." } ?? "")
@@ -93,7 +93,7 @@ extension HabitsViewModel {
         }
         let todayValue: Double? = if case let .value(value)? = summary.todayMark { value } else { nil }
         return .object([
-            ("name", .string(habit.name)), ("schedule", .string(HabitText.schedule(habit.schedule))),
+            ("name", .string(habit.name)), ("schedule", .string(habit.schedule.text)),
             ("kind", .string(habit.kind == .yesNo ? "yesNo" : habit.kind.code)), ("target", .optional(target)),
             ("dueToday", .bool(summary.dueToday)), ("doneToday", .bool(summary.doneToday)), ("skippedToday", .bool(summary.todayMark == .skipped)),
             ("status", .string(summary.todayStatus.rawValue)), ("todayValue", .optional(todayValue)),
@@ -107,7 +107,7 @@ extension HabitsViewModel {
 
     /// A habit's name and plan, without the numbers of a day (one no longer listed: archived, deleted).
     nonisolated static func json(plain habit: Habit) -> JSON {
-        .object([("name", .string(habit.name)), ("schedule", .string(HabitText.schedule(habit.schedule))),
-                 ("kind", .string(HabitText.kind(habit.kind))), ("archived", .bool(habit.archived))])
+        .object([("name", .string(habit.name)), ("schedule", .string(habit.schedule.text)),
+                 ("kind", .string(habit.kind.text)), ("archived", .bool(habit.archived))])
     }
 }

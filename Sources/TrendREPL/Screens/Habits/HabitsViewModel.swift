@@ -24,8 +24,8 @@ struct HabitsViewModel {
         switch request {
         case let .add(name, plan):
             let habit = try await habitsFeature.add(name: name, schedule: plan.schedule, kind: plan.kind, unit: plan.unit)
-            let kindText = habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind, unit: habit.unit))"
-            return confirmation("Added '\(habit.name)' (\(HabitText.schedule(habit.schedule))\(kindText)).", habit: habit)
+            let kindText = habit.kind == .yesNo ? "" : ", \(habit.kind.text(unit: habit.unit))"
+            return confirmation("Added '\(habit.name)' (\(habit.schedule.text)\(kindText)).", habit: habit)
         case let .mark(habit, mark, when, adding, note):
             return try await self.mark(habit, mark, when: when, adding: adding, note: note)
         case let .show(name):
@@ -100,8 +100,8 @@ struct HabitsViewModel {
                 habit = try await habitsFeature.edit(current.name, kind: kind, unit: unit.isEmpty ? nil : unit)
             }
         }
-        let kindText = habit.kind == .yesNo ? "" : ", \(HabitText.kind(habit.kind, unit: habit.unit))"
-        return confirmation("Changed '\(habit.name)' (\(HabitText.schedule(habit.schedule))\(kindText)); its days are kept and its numbers recomputed.",
+        let kindText = habit.kind == .yesNo ? "" : ", \(habit.kind.text(unit: habit.unit))"
+        return confirmation("Changed '\(habit.name)' (\(habit.schedule.text)\(kindText)); its days are kept and its numbers recomputed.",
                             habit: habit)
     }
 
@@ -157,7 +157,7 @@ struct HabitsViewModel {
         case .no, .unknown: summary.dueToday ? style.paint("○", .magenta) : style.dim("·")
         }
         var today = ""
-        if case let .value(value)? = summary.todayMark { today = "\(HabitText.number(value)) today" }
+        if case let .value(value)? = summary.todayMark { today = "\(PlainDecimal.text(value)) today" }
         else if summary.todayMark == .skipped { today = "skipped" }
         else if summary.todayMark == .no { today = "answered no" }
         else if !summary.dueToday && !summary.doneToday { today = "not due" }
@@ -188,17 +188,17 @@ struct HabitsViewModel {
 
     /// `5/week, at least 10 glasses`: the schedule, and the kind of a numeric habit.
     nonisolated static func plan(of habit: Habit) -> String {
-        habit.kind == .yesNo ? HabitText.schedule(habit.schedule)
-            : HabitText.schedule(habit.schedule) + ", " + HabitText.kind(habit.kind, unit: habit.unit)
+        habit.kind == .yesNo ? habit.schedule.text
+            : habit.schedule.text + ", " + habit.kind.text(unit: habit.unit)
     }
 
     /// The plan in few columns: `daily ≥ 8`, `3/week`, `mon,wed,fri ≤ 2`.
     nonisolated static func shortPlan(of habit: Habit) -> String {
-        let schedule = habit.schedule == .daily ? "daily" : HabitText.schedule(habit.schedule)
+        let schedule = habit.schedule == .daily ? "daily" : habit.schedule.text
         switch habit.kind {
         case .yesNo: return schedule
-        case let .atLeast(target): return schedule + " ≥ " + HabitText.number(target)
-        case let .atMost(target): return schedule + " ≤ " + HabitText.number(target)
+        case let .atLeast(target): return schedule + " ≥ " + PlainDecimal.text(target)
+        case let .atMost(target): return schedule + " ≤ " + PlainDecimal.text(target)
         }
     }
 
@@ -209,40 +209,5 @@ struct HabitsViewModel {
 
     static func number(_ text: String) -> Double? {
         PlainDecimal.parse(text, maximumLength: 12)
-    }
-}
-
-/// How habits are written for a person: schedules, kinds and numbers.
-enum HabitText {
-    private static let weekdayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-
-    /// `every day`, `mon,wed,fri`, `3/week`, `2/10`: the forms `habit add` reads back.
-    static func schedule(_ schedule: HabitSchedule) -> String {
-        switch schedule {
-        case .daily: "every day"
-        case let .weekdays(days): days.sorted().map { weekdayNames[$0] }.joined(separator: ",")
-        case let .timesPerWeek(times): "\(times)/week"
-        case let .timesPerDays(1, days): "every \(days) days"
-        case let .timesPerDays(times, days): "\(times)/\(days)"
-        }
-    }
-
-    /// `at least 8 glasses`: the kind and what it counts.
-    static func kind(_ kind: HabitKind, unit: String) -> String {
-        unit.isEmpty || !kind.isNumeric ? Self.kind(kind) : Self.kind(kind) + " " + unit
-    }
-
-    /// `yes/no`, `at least 8`, `at most 2`.
-    static func kind(_ kind: HabitKind) -> String {
-        switch kind {
-        case .yesNo: "yes/no"
-        case let .atLeast(target): "at least \(number(target))"
-        case let .atMost(target): "at most \(number(target))"
-        }
-    }
-
-    /// Whole numbers without a decimal point.
-    static func number(_ value: Double) -> String {
-        PlainDecimal.text(value)
     }
 }
