@@ -11,6 +11,13 @@ extension HabitsFeature {
         return habits.filter { !$0.archived }.map { summary(of: $0, today: day) }
     }
 
+    /// Every habit's figures today, the archived ones after the others (`habits all`).
+    public func summariesIncludingArchived() throws -> [HabitSummary] {
+        let shown = summaries()
+        let ids = Set(shown.map(\.habit.id))
+        return try shown + habits.filter { !ids.contains($0.id) }.map { try detail(of: $0.name, days: 1).summary }
+    }
+
     /// One habit's figures today, as `summaries()` gives them (nil when it is archived or gone):
     /// what a command on one habit shows, without walking every other habit.
     public func summary(ofHabitWithID id: String) -> HabitSummary? {

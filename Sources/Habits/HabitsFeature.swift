@@ -149,11 +149,15 @@ public final class HabitsFeature {
     /// strength, streaks and the calendar are recomputed from the stored
     /// marks, as Loop recomputes them after an edit. A yes/no habit stays
     /// yes/no and a numeric one numeric.
-    public func edit(_ name: String, schedule: HabitSchedule? = nil, kind: HabitKind? = nil, unit: String? = nil) async throws -> Habit {
+    /// `keepingDirection`: a new target (`habit edit Drinks target 1`) read as "at least" keeps an at-most habit at
+    /// most: the limit changes, not the direction.
+    public func edit(_ name: String, schedule: HabitSchedule? = nil, kind: HabitKind? = nil, unit: String? = nil,
+                     keepingDirection: Bool = false) async throws -> Habit {
         try await load()
         var habit = try self.habit(named: name)
         if let schedule { habit.schedule = schedule }
-        if let kind {
+        if var kind {
+            if keepingDirection, case let .atLeast(target) = kind, case .atMost = habit.kind { kind = .atMost(target) }
             guard kind.isNumeric == habit.kind.isNumeric else { throw HabitsError.kindCannotChange(habit.name) }
             habit.kind = kind
         }

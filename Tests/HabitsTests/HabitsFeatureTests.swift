@@ -184,6 +184,22 @@ import Vocabulary
         await #expect(throws: HabitsError.nothingToRestore("Gym")) { try await habits.restoreDeleted("Gym") }
     }
 
+    /// `habits all` lists the archived habits after the others; `habit edit NAME target N` on an at-most habit moves its
+    /// limit and keeps its direction, where `at least N` turns it.
+    @Test func theArchivedComeLastAndANewTargetKeepsAnAtMostHabitAtMost() async throws {
+        let habits = makeTestApp(store: LocalDataStore.inMemory()).app.habitsFeature
+        try await habits.add(name: "Drinks", schedule: .daily, kind: .atMost(2), unit: "drinks")
+        try await habits.add(name: "Read", schedule: .daily, kind: .yesNo)
+        try await habits.add(name: "Old", schedule: .daily, kind: .yesNo)
+        _ = try await habits.setArchived("Old", true)
+        #expect(try habits.summariesIncludingArchived().map(\.habit.name) == ["Drinks", "Read", "Old"])
+        #expect(habits.summaries().map(\.habit.name) == ["Drinks", "Read"])
+
+        #expect(try await habits.edit("Drinks", kind: .atLeast(1), keepingDirection: true).kind == .atMost(1))
+        #expect(try await habits.edit("Drinks", kind: .atLeast(1)).kind == .atLeast(1))
+        #expect(try await habits.edit("Drinks", kind: .atMost(3), keepingDirection: true).kind == .atMost(3))
+    }
+
     @Test func exportWritesLoopsLayoutNewestFirst() async throws {
         let temp = TemporaryDirectory()
         defer { temp.remove() }

@@ -93,12 +93,7 @@ struct HabitsViewModel {
         case let .unit(unit):
             habit = try await habitsFeature.edit(current.name, unit: unit)
         case let .kind(kind, unit, saidTarget):
-            if case .atLeast = kind, saidTarget, case .atMost = current.kind {
-                // `target N` on an at-most habit changes the limit, not the direction.
-                habit = try await habitsFeature.edit(current.name, kind: .atMost(kind.target ?? 0), unit: unit.isEmpty ? nil : unit)
-            } else {
-                habit = try await habitsFeature.edit(current.name, kind: kind, unit: unit.isEmpty ? nil : unit)
-            }
+            habit = try await habitsFeature.edit(current.name, kind: kind, unit: unit.isEmpty ? nil : unit, keepingDirection: saidTarget)
         }
         let kindText = habit.kind == .yesNo ? "" : ", \(habit.kind.text(unit: habit.unit))"
         return confirmation("Changed '\(habit.name)' (\(habit.schedule.text)\(kindText)); its days are kept and its numbers recomputed.",
@@ -114,17 +109,8 @@ struct HabitsViewModel {
     }
 
     func list(includeArchived: Bool, style: TerminalStyle) async throws -> CommandOutput {
-        var summaries: [HabitSummary]
-        if includeArchived {
-            summaries = habitsFeature.summaries()
-            let shown = Set(summaries.map(\.habit.id))
-            summaries += try habitsFeature.habits.filter { !shown.contains($0.id) }.map { habit in
-                try habitsFeature.detail(of: habit.name, days: 1).summary
-            }
-        } else {
-            // A cold list reads each habit from its checkpoint on, not every day of it.
-            summaries = try await habitsFeature.summariesReadingLittle()
-        }
+        // A cold list reads each habit from its checkpoint on, not every day of it.
+        let summaries = includeArchived ? try habitsFeature.summariesIncludingArchived() : try await habitsFeature.summariesReadingLittle()
         return CommandOutput(Listed(date: DayNumber.string(habitsFeature.today), habits: summaries.map(Self.json),
                                     summaries: summaries, today: habitsFeature.today), style: style)
     }
