@@ -170,6 +170,18 @@ public enum DayNumber {
         let (_, month, dayOfMonth) = civil(day)
         return "\(weekdayName(day)) \(dayOfMonth) \(monthNames[month - 1])"
     }
+
+    /// `Sun 29 Nov 2026`: a day as a heading names it.
+    public static func longName(_ day: Int) -> String {
+        spoken(day) + " \(civil(day).year)"
+    }
+
+    /// `early May`, `mid May`, `late May`: how far a range reaches.
+    public static func partOfMonth(_ day: Int) -> String {
+        let (_, month, dayOfMonth) = civil(day)
+        let part = dayOfMonth <= 10 ? "early" : (dayOfMonth <= 20 ? "mid" : "late")
+        return "\(part) \(DayRange.monthNames[month - 1])"
+    }
 }
 
 extension Date {

@@ -59,3 +59,15 @@ import Vocabulary
         #expect(DayRange.parse("1y", today: 20_000)?.title == "1 year")
     }
 }
+
+/// A day's names, as the screens say them (`DayNumber`).
+@Suite struct DayNameTests {
+    @Test func aDayAsAHeadingAndAsPartOfItsMonth() {
+        let day = DayNumber.from(year: 2026, month: 11, day: 29)
+        #expect(DayNumber.longName(day) == "Sun 29 Nov 2026")
+        #expect(DayNumber.spoken(day) == "Sun 29 Nov")
+        #expect(DayNumber.partOfMonth(DayNumber.from(year: 2026, month: 5, day: 10)) == "early May")
+        #expect(DayNumber.partOfMonth(DayNumber.from(year: 2026, month: 5, day: 11)) == "mid May")
+        #expect(DayNumber.partOfMonth(DayNumber.from(year: 2026, month: 5, day: 21)) == "late May")
+    }
+}

@@ -24,22 +24,6 @@ struct DateText {
     func local(_ date: Date) -> String {
         days.localMinute(date)
     }
-
-    /// `early May`, `mid May`, `late May` for a day number: how far a range reaches.
-    static func partOfMonth(_ day: Int) -> String {
-        let (_, month, dayOfMonth) = DayNumber.civil(day)
-        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                     "November", "December"]
-        let part = dayOfMonth <= 10 ? "early" : (dayOfMonth <= 20 ? "mid" : "late")
-        return "\(part) \(names[month - 1])"
-    }
-
-    /// `Sun 29 Nov 2026` for a day number.
-    static func longDay(_ day: Int) -> String {
-        let (year, _, dayOfMonth) = DayNumber.civil(day)
-        let month = DayNumber.shortLabel(day).prefix(3)
-        return "\(DayNumber.weekdayName(day)) \(dayOfMonth) \(month) \(year)"
-    }
 }
 
 extension JSON {

@@ -121,7 +121,7 @@ extension HabitsViewModel {
         let notes = detail.days.compactMap { day in habit.notes[day.day].map { (day.day, $0) } }
         if !notes.isEmpty {
             lines.append("")
-            lines += notes.map { "  \(DateText.longDay($0.0))  \(TerminalText.visible($0.1))" }
+            lines += notes.map { "  \(DayNumber.longName($0.0))  \(TerminalText.visible($0.1))" }
         }
         let summary = detail.summary
         // Loop's frequency card, summed: the days done on each weekday over the last year.

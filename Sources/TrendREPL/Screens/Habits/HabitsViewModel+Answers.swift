@@ -15,7 +15,7 @@ extension HabitsViewModel {
         enum CodingKeys: String, CodingKey { case habit, date }
 
         func text(style: TerminalStyle) -> String {
-            let dayText = isToday ? "today" : DateText.longDay(day)
+            let dayText = isToday ? "today" : DayNumber.longName(day)
             let text: String = switch marked.marks[day] {
             case .done?: "'\(marked.name)' done \(dayText)."
             case .skipped?: "'\(marked.name)' skipped \(dayText); the streak is kept."
@@ -39,7 +39,7 @@ extension HabitsViewModel {
 
         func text(style: TerminalStyle) -> String {
             guard !summaries.isEmpty else { return "No habits yet. Add one: habit add Read every day" }
-            var lines = [style.bold("Habits, " + DateText.longDay(today))]
+            var lines = [style.bold("Habits, " + DayNumber.longName(today))]
             // The widest layout that fits the terminal: the bar shrinks, then the best streak and the
             // strength label go, then the plan and the name are cut short — a row never wraps.
             // Down a pipe nothing wraps, so nothing is cut: names and plans are given whole.

@@ -174,7 +174,7 @@ struct ProgressViewModel {
                     if let span = data.projectedGoalDayRange, span.lowerBound < span.upperBound {
                         range = " (\(ProgressViewModel.rangeText(span, today: data.today)))"
                     }
-                    lines.append("  goal     \(unit.format(goal)), around \(DateText.longDay(day))\(range)")
+                    lines.append("  goal     \(unit.format(goal)), around \(DayNumber.longName(day))\(range)")
                 } else {
                     lines.append("  goal     \(unit.format(goal)): " + (data.projectionUnavailableReason?.rawValue ?? "no projection"))
                 }
@@ -240,9 +240,9 @@ struct ProgressViewModel {
 
     /// `late April – mid May`, or `Jul 13 – Jul 21` when both ends fall in one part of a month.
     nonisolated static func rangeText(_ span: ClosedRange<Int>, today: Int) -> String {
-        let earliest = DateText.partOfMonth(span.lowerBound)
+        let earliest = DayNumber.partOfMonth(span.lowerBound)
         if span.upperBound >= today + Int(ProgressCalculator.longestProjectionDays) { return "\(earliest) – a year or more" }
-        let latest = DateText.partOfMonth(span.upperBound)
+        let latest = DayNumber.partOfMonth(span.upperBound)
         guard earliest != latest else { return "\(DayNumber.shortLabel(span.lowerBound)) – \(DayNumber.shortLabel(span.upperBound))" }
         return "\(earliest) – \(latest)"
     }

@@ -116,7 +116,7 @@ struct ReportViewModel {
 
     /// The check-in's figures as `today` words them: the latest weigh-in, the trend, the way to the goal.
     static func checkInText(_ checkIn: CheckIn, unit: WeightUnit) -> String {
-        var lines = ["Today, \(DateText.longDay(checkIn.day))"]
+        var lines = ["Today, \(DayNumber.longName(checkIn.day))"]
         if let latest = checkIn.latestKilograms { lines.append("  weight   \(unit.format(latest))") }
         if let trend = checkIn.trendKilograms { lines.append("  trend    \(unit.format(trend))") }
         if let toGoal = checkIn.toGoalKilograms { lines.append("  to goal  \(unit.format(abs(toGoal)))") }

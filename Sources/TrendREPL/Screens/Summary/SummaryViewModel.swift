@@ -55,7 +55,7 @@ struct SummaryViewModel {
             }
             func day(_ day: Int?, _ kilograms: Double?) -> String {
                 guard let day, let kilograms else { return "—" }
-                return "\(unit.format(kilograms)), \(DateText.longDay(day).dropLast(5))"
+                return "\(unit.format(kilograms)), \(DayNumber.longName(day).dropLast(5))"
             }
             let cells: [(String, String, String)] = [
                 ("", "now", "before"),
@@ -100,7 +100,7 @@ struct SummaryViewModel {
 
     /// `Wed 1 Jul to Sun 5 Jul 2026`: the year once where both days share it.
     nonisolated static func span(_ days: ClosedRange<Int>) -> String {
-        let first = DateText.longDay(days.lowerBound), last = DateText.longDay(days.upperBound)
+        let first = DayNumber.longName(days.lowerBound), last = DayNumber.longName(days.upperBound)
         let sameYear = DayNumber.string(days.lowerBound).prefix(4) == DayNumber.string(days.upperBound).prefix(4)
         return "\(sameYear ? String(first.dropLast(5)) : first) to \(last)"
     }

@@ -60,11 +60,11 @@ struct TodayViewModel {
         }
 
         func text(style: TerminalStyle) -> String {
-            var lines = [style.bold("Today, " + DateText.longDay(checkIn.day))]
+            var lines = [style.bold("Today, " + DayNumber.longName(checkIn.day))]
             if let latestEntry = checkIn.latestEntry, let latestDay = checkIn.latestDay {
                 var weightLine = "  weight   " + style.bold(unit.format(latestEntry.kilograms))
                 if latestDay != checkIn.day {
-                    weightLine += style.dim("  (last weigh-in \(DateText.longDay(latestDay)))")
+                    weightLine += style.dim("  (last weigh-in \(DayNumber.longName(latestDay)))")
                 } else {
                     weightLine += " at " + DateText(timeZone: timeZone).local(latestEntry.date).suffix(5)
                 }
@@ -149,7 +149,7 @@ struct TodayViewModel {
     /// Last week's review, as the Monday check-in shows it.
     nonisolated static func lines(_ review: WeekReview, unit: WeightUnit, style: TerminalStyle) -> [String] {
         let week = review.week
-        var lines = [style.bold("Last week, \(DateText.longDay(review.start)) to \(DateText.longDay(review.end))")]
+        var lines = [style.bold("Last week, \(DayNumber.longName(review.start)) to \(DayNumber.longName(review.end))")]
         lines.append("  weighed  \(week.daysWeighed) of 7 days")
         if let change = week.trendChangeKilograms {
             var line = "  trend    \(unit.formatChange(change))"
@@ -157,7 +157,7 @@ struct TodayViewModel {
             lines.append(line)
         }
         if let best = week.bestDay, let kilograms = week.bestDayKilograms {
-            lines.append("  best day \(DateText.longDay(best)), \(unit.format(kilograms))")
+            lines.append("  best day \(DayNumber.longName(best)), \(unit.format(kilograms))")
         }
         if week.habitsDue > 0 { lines.append("  habits   \(week.habitsDone) of \(week.habitsDue) due done") }
         if let name = week.longestStreakName, week.longestStreakDays > 0 {
