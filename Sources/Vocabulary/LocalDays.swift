@@ -165,6 +165,9 @@ public enum DayNumber {
     /// `Mon` … `Sun`.
     public static func weekdayName(_ day: Int) -> String { weekdayNames[weekdayFromMonday(day)] }
 
+    /// `Mondays` … `Sundays`, from Monday: a weekday as a habit of the week is named.
+    public static let weekdayPlurals = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"]
+
     /// `Sat 19 Dec`: a day as a person names it in a sentence about the recent past.
     public static func spoken(_ day: Int) -> String {
         let (_, month, dayOfMonth) = civil(day)

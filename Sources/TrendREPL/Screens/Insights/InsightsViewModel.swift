@@ -49,14 +49,14 @@ struct InsightsViewModel {
 
             init(_ insight: Insight, unit: WeightUnit) {
                 self.insight = insight
-                sentence = InsightsViewModel.sentence(insight, unit: unit)
+                sentence = TerminalText.visible(insight.sentence(unit: unit))
             }
 
             func encode(to encoder: any Encoder) throws {
                 let estimate = insight.estimate
                 try JSON.object([
                     ("kind", .string(insight.kind.rawValue)), ("habit", .optional(insight.habit)),
-                    ("weekday", .optional(insight.weekday.map { String(SummaryViewModel.weekdays[$0].dropLast()) })),
+                    ("weekday", .optional(insight.weekday.map { String(DayNumber.weekdayPlurals[$0].dropLast()) })),
                     ("differenceKilograms", .number(estimate.value)), ("lowerKilograms", .number(estimate.lower)),
                     ("upperKilograms", .number(estimate.upper)), ("pValue", .number(estimate.pValue)),
                     ("count", .integer(insight.count)), ("otherCount", .integer(insight.otherCount)), ("holds", .bool(holds)), ("sentence", .string(sentence)),
@@ -99,7 +99,7 @@ struct InsightsViewModel {
                 let weekdays = insights.filter { $0.insight.kind == .weekday }
                 if !weekdays.isEmpty {
                     let parts = weekdays.map { finding in
-                        "\(finding.insight.weekday.map { SummaryViewModel.weekdays[$0].prefix(3) } ?? "") \(unit.formatChange(finding.insight.estimate.value, decimals: 2))" + (finding.holds ? "" : " (does not hold)")
+                        "\(finding.insight.weekday.map { DayNumber.weekdayPlurals[$0].prefix(3) } ?? "") \(unit.formatChange(finding.insight.estimate.value, decimals: 2))" + (finding.holds ? "" : " (does not hold)")
                     }
                     lines.append("  By weekday, against the line through the days around it: " + parts.joined(separator: ", ")
                                  + " (\(weekdays.map(\.insight.count).min() ?? 0)+ mornings each).")
@@ -122,30 +122,6 @@ struct InsightsViewModel {
                 + "\(Int(falseDiscoveryRate * 100)) % of such findings expected to be chance (Benjamini–Hochberg). "
                 + "These are associations in your own data, not proof of a cause." + (everything ? "" : " 'insights all' shows every one tested.")))
             return lines.joined(separator: "\n")
-        }
-    }
-
-    /// One insight in words, always an association, never a cause.
-    nonisolated static func sentence(_ insight: Insight, unit: WeightUnit) -> String {
-        let estimate = insight.estimate
-        // Two decimals: insights are tenths of a kilogram, which one decimal would round away.
-        func size(_ kilograms: Double) -> String { String(unit.formatChange(abs(kilograms), decimals: 2).dropFirst()) }
-        let interval = "\(unit.formatChange(estimate.lower, decimals: 2)) to \(unit.formatChange(estimate.upper, decimals: 2))"
-        let more = estimate.value >= 0 ? "more" : "less"
-        let habit = TerminalText.visible(insight.habit ?? "")
-        switch insight.kind {
-        case .nextMorning:
-            return "On mornings after \(habit), you weighed \(size(estimate.value)) \(more) (\(interval); \(insight.count) mornings against \(insight.otherCount))."
-        case .weekly:
-            return "Weeks with \(habit) done to its quota drifted \(size(estimate.value)) a week \(estimate.value >= 0 ? "up" : "down") against the others "
-                + "(\(interval); \(insight.count) weeks against \(insight.otherCount))."
-        case .weekday:
-            let days = SummaryViewModel.weekdays[insight.weekday ?? 0]
-            return "\(days): \(size(estimate.value)) \(estimate.value >= 0 ? "above" : "below") the line through the days around them (\(interval); \(insight.count) \(days))."
-        case .timeOfDay:
-            return "In the evening you weigh \(size(estimate.value)) \(more) than that morning (\(interval); \(insight.count) days)."
-        case .weekendBump:
-            return "Friday to Monday you gain \(size(estimate.value)) \(more) than Monday to Thursday (\(interval); \(insight.count) weekends)."
         }
     }
 }

@@ -36,7 +36,7 @@ struct SummaryViewModel {
                     .object([("name", .string($0.name)), ("done", .integer($0.done)), ("due", .integer($0.due)),
                              ("currentStreak", .integer($0.streakDays))])
                 })),
-                ("mostWeighedWeekday", .optional(now.mostWeighedWeekday.map { SummaryViewModel.weekdays[$0] })),
+                ("mostWeighedWeekday", .optional(now.mostWeighedWeekday.map { DayNumber.weekdayPlurals[$0] })),
                 // In percentage points, kilograms or centimetres, as `quantity` says.
                 ("bodyChanges", .array(body.rows.map {
                     .object([("name", .string($0.name)), ("quantity", .string($0.quantity.rawValue)),
@@ -90,13 +90,11 @@ struct SummaryViewModel {
                 }
             }
             if let weekday = now.mostWeighedWeekday {
-                lines.append("  You weighed in most on \(SummaryViewModel.weekdays[weekday]).")
+                lines.append("  You weighed in most on \(DayNumber.weekdayPlurals[weekday]).")
             }
             return lines.joined(separator: "\n")
         }
     }
-
-    nonisolated static let weekdays = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"]
 
     /// `Wed 1 Jul to Sun 5 Jul 2026`: the year once where both days share it.
     nonisolated static func span(_ days: ClosedRange<Int>) -> String {

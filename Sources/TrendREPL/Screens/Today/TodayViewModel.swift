@@ -23,7 +23,7 @@ struct TodayViewModel {
     static func answer(_ daily: DailyCheckIn, unit: WeightUnit, timeZone: TimeZone, lengthUnit: LengthUnit) -> CheckInAnswer {
         CheckInAnswer(checkIn: daily.checkIn, cards: daily.cards, unit: unit, timeZone: timeZone,
                       sparkline: daily.recentTrend.isEmpty ? nil : sparkline(daily.recentTrend), composition: daily.composition,
-                      insight: daily.newInsight.map { InsightsViewModel.sentence($0, unit: unit) }, shape: daily.shape, lengthUnit: lengthUnit)
+                      insight: daily.newInsight.map { TerminalText.visible($0.sentence(unit: unit)) }, shape: daily.shape, lengthUnit: lengthUnit)
     }
 
     /// `today`: the check-in and its cards, drawn and for a script, from one value.
