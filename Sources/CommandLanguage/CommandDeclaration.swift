@@ -55,6 +55,7 @@ public struct CommandDeclaration<Domain: CommandDomain> {
 /// Every command a program knows, in groups, in the order `help` lists them.
 @MainActor
 public struct DeclaredCommands<Domain: CommandDomain> {
+    /// One of the commands, declared over the same domain.
     public typealias Command = CommandDeclaration<Domain>
 
     /// A titled set of commands: `help` shows one line a group, `help GROUP` the group in full.
