@@ -21,7 +21,10 @@ extension InsightsInput {
             let minute = Int((local - Double(day) * 86_400) / 60)
             weighIns.append(WeighIn(day: day, minute: max(0, min(minute, 24 * 60 - 1)), kilograms: kilograms))
         }
-        let done = if let onlyHabit { try await habits.doneDays(ofHabitNamed: onlyHabit) } else { try await habits.doneDays() }
+        // A habit's day can meet a weigh-in only as the day before a morning or in a weigh-in's Monday-to-Sunday week:
+        // the days a week before the first weigh-in and earlier are not read (a habit of thirty years, weighed for ten).
+        let since = (weighIns.map(\.day).min() ?? weights.today) - InsightsCalculator.daysBeforeFirstWeighIn
+        let done = if let onlyHabit { try await habits.doneDays(ofHabitNamed: onlyHabit, since: since) } else { try await habits.doneDays(since: since) }
         let habitInputs = done.filter { !$0.habit.archived }.map { days in
             Habit(name: days.habit.name, firstDay: days.firstDay, doneDays: Set(days.done), skippedDays: Set(days.skipped),
                   weeklyQuota: weeklyQuota(days.habit.schedule))

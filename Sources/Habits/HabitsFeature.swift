@@ -70,23 +70,24 @@ public final class HabitsFeature {
     }
 
     /// Every habit (archived too) with its days done at all and skipped, what insights read: from
-    /// memory when loaded, otherwise without building every mark (`trend -c 'habit show Read'`).
-    public func doneDays() async throws -> [HabitDoneDays] {
+    /// memory when loaded, otherwise without building every mark (`trend -c 'habit show Read'`), and then from
+    /// `since` on (the days before cannot meet a weigh-in; each habit's first day stays its own).
+    public func doneDays(since: Int? = nil) async throws -> [HabitDoneDays] {
         if hasLoaded {
             try await load()
             return habits.map(HabitDoneDays.init)
         }
-        return try await storage.doneDays()
+        return try await storage.doneDays(since: since)
     }
 
     /// The same for the habit named `name` alone (`habit show` reads no other habit's days).
-    public func doneDays(ofHabitNamed name: String) async throws -> [HabitDoneDays] {
+    public func doneDays(ofHabitNamed name: String, since: Int? = nil) async throws -> [HabitDoneDays] {
         if hasLoaded {
             try await load()
             return [HabitDoneDays(try habit(named: name))]
         }
         let named = try Self.habit(named: name, in: try await storage.habitsWithoutMarks())
-        return try await storage.doneDays(ofHabitWithID: named.id)
+        return try await storage.doneDays(ofHabitWithID: named.id, since: since)
     }
 
     /// The same without loading every day of every habit when nothing is

@@ -10,9 +10,9 @@ public protocol HabitsRepository: Sendable {
     /// Every habit (archived too) without its marks, in the order they were added.
     func habitsWithoutMarks() async throws -> [Habit]
     /// Every habit (archived too) with its days done at all and skipped (see `HabitsTable.doneDays`).
-    func doneDays() async throws -> [HabitDoneDays]
+    func doneDays(since: Int?) async throws -> [HabitDoneDays]
     /// The same for the habit with `id` alone.
-    func doneDays(ofHabitWithID id: String) async throws -> [HabitDoneDays]
+    func doneDays(ofHabitWithID id: String, since: Int?) async throws -> [HabitDoneDays]
     /// `habit` with its marks and notes: from its stored checkpoint on when it
     /// has one before `day` (and then those since `marksSince` too), otherwise
     /// all of them; with the checkpoint, and the count of changes up to the read.
@@ -73,12 +73,12 @@ public actor LocalHabitsRepository: HabitsRepository {
         try store.externalVersion()
     }
 
-    public func doneDays() throws -> [HabitDoneDays] {
-        try store.read { try HabitsTable.doneDays(in: $0) }
+    public func doneDays(since: Int?) throws -> [HabitDoneDays] {
+        try store.read { try HabitsTable.doneDays(in: $0, since: since) }
     }
 
-    public func doneDays(ofHabitWithID id: String) throws -> [HabitDoneDays] {
-        try store.read { try HabitsTable.doneDays(in: $0, onlyID: id) }
+    public func doneDays(ofHabitWithID id: String, since: Int?) throws -> [HabitDoneDays] {
+        try store.read { try HabitsTable.doneDays(in: $0, onlyID: id, since: since) }
     }
 
     public func habitsWithoutMarks() throws -> [Habit] {

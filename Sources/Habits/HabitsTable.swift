@@ -94,11 +94,16 @@ public struct HabitsTable: SnapshotSection {
     /// Every habit without its marks, with the days it was done at all and the skipped days, oldest
     /// first: what relates habits to the weight. One query along each habit's primary key, and no
     /// marks, notes or dictionaries built (ten habits of thirty years in a few milliseconds).
-    public static func doneDays(in connection: SQLiteConnection, onlyID: String? = nil) throws -> [HabitDoneDays] {
+    /// `since`: only the days from then on (what can meet a weigh-in), the first day still the habit's own.
+    public static func doneDays(in connection: SQLiteConnection, onlyID: String? = nil, since: Int? = nil) throws -> [HabitDoneDays] {
         try rows(in: connection).filter { onlyID == nil || $0.id == onlyID }.map { row in
             let habit = try Self.habit(row)
             var done: [Int] = [], skipped: [Int] = [], first = habit.createdDay
-            _ = try connection.query("SELECT day, status, value FROM habit_records WHERE habit_id = ? ORDER BY day", [.text(habit.id)]) { row in
+            if since != nil, let earliest = try connection.scalarInt("SELECT min(day) FROM habit_records WHERE habit_id = ?", [.text(habit.id)]) {
+                first = min(first, earliest)
+            }
+            _ = try connection.query("SELECT day, status, value FROM habit_records WHERE habit_id = ? AND day >= ? ORDER BY day",
+                                     [.text(habit.id), .int(since ?? Int(Int64.min))]) { row in
                 let day = row.int(0)
                 first = min(first, day)
                 switch try mark(RecordRow(habitID: habit.id, day: day, status: row.text(1), value: row.optionalDouble(2))) {

@@ -97,6 +97,9 @@ public enum InsightsCalculator {
         }
     }
     public static let minimumDays = 10
+    /// How far before the first weigh-in a habit's day can still count: the Monday of the first weigh-in's week is at
+    /// most six days before it, and a morning's day before is one. Days earlier meet no weigh-in, and need not be read.
+    public static let daysBeforeFirstWeighIn = 7
     public static let minimumWeeks = 8
     static let eveningMinute = 17 * 60
     static let eveningGapMinutes = 6 * 60

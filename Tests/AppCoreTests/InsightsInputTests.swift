@@ -1,5 +1,6 @@
 import Foundation
 import Habits
+import Storage
 import Testing
 import Vocabulary
 import TestSupport
@@ -33,5 +34,46 @@ import TestSupport
         #expect(InsightsInput.weeklyQuota(.weekdays([0, 2, 4])) == 3 && InsightsInput.weeklyQuota(.timesPerDays(times: 1, days: 2)) == 4)
         let report = try await app.insightsFeature.report()
         #expect(report.tested.isEmpty && report.shortages.contains { $0.habit == "Gym" && $0.kind == .nextMorning })
+    }
+}
+
+/// A habit kept for years before the first weigh-in: insights read its days from a week before that weigh-in on
+/// (`InsightsCalculator.daysBeforeFirstWeighIn`), and find exactly what they find from every day of it in memory.
+@MainActor
+@Suite struct InsightsReadFromTheFirstWeighInTests {
+    @Test func readingFromAWeekBeforeTheFirstWeighInFindsWhatEveryDayFinds() async throws {
+        let store = LocalDataStore.inMemory()
+        let today = DayNumber.from(year: 2026, month: 6, day: 15)
+        // Three years of a daily habit and a three-times-a-week one, done on a pattern, some days skipped.
+        var run: [Int: HabitMark] = [:], gym: [Int: HabitMark] = [:]
+        for day in (today - 1_100)...today {
+            if day % 3 == 0 { run[day] = .done } else if day % 11 == 0 { run[day] = .skipped }
+            if day % 7 < 3 { gym[day] = .done }
+        }
+        let repository = LocalHabitsRepository(store: store)
+        try await repository.insert(Habit(name: "Run", schedule: .daily, kind: .yesNo, createdDay: today - 1_100, marks: run), journal: nil)
+        try await repository.insert(Habit(name: "Gym", schedule: .timesPerWeek(3), kind: .yesNo, createdDay: today - 1_100, marks: gym), journal: nil)
+        // A hundred and twenty days of weigh-ins, lighter the morning after a run.
+        let writer = makeTestApp(store: store).app
+        for offset in stride(from: 120, through: 1, by: -1) {
+            let day = today - offset
+            let (year, month, dayOfMonth) = DayNumber.civil(day)
+            let kilograms = 80 - Double(offset) * 0.01 - (run[day - 1] == .done ? 0.3 : 0) + Double(day % 5) * 0.05
+            try await writer.weightEntryFeature.record(kilograms: kilograms, when: .dayTime(year: year, month: month, day: dayOfMonth, hour: 7, minute: 0))
+        }
+        // A new graph reads the days from storage (nothing loaded), from a week before the first weigh-in.
+        let cold = makeTestApp(store: store).app
+        let coldInput = try await InsightsInput.read(weights: cold.weightEntryFeature, habits: cold.habitsFeature)
+        let readDays = try #require(coldInput.habits.first { $0.name == "Run" }).doneDays
+        #expect(readDays.min() ?? 0 >= today - 121 - InsightsCalculator.daysBeforeFirstWeighIn, "days long before the weigh-ins are not read")
+        #expect(coldInput.habits.map(\.firstDay) == [today - 1_100, today - 1_100])
+        let fromStorage = try await cold.insightsFeature.report(), habitFromStorage = try await cold.insightsFeature.report(forHabitNamed: "Run")
+        // The same graph with every day of every habit in memory.
+        try await cold.habitsFeature.load()
+        let everyDay = try await InsightsInput.read(weights: cold.weightEntryFeature, habits: cold.habitsFeature)
+        #expect(try #require(everyDay.habits.first { $0.name == "Run" }).doneDays.count > readDays.count)
+        #expect(fromStorage == (try await cold.insightsFeature.report()))
+        #expect(habitFromStorage == (try await cold.insightsFeature.report(forHabitNamed: "Run")))
+        #expect(fromStorage.tested.contains { $0.habit == "Run" && $0.kind == .nextMorning }, "the effect is tested at all")
     }
 }
