@@ -65,14 +65,19 @@ public struct WeightRate: Sendable, Equatable {
         /// More days of history needed (0 when the span is long enough).
         public var moreDays: Int { max(WeightRate.minimumSpanDays - spanDays, 0) }
 
+        /// What a goal date still needs, in words: `A goal date needs 3 more weighed days and 9 more days.`
+        public var goalDateNeeds: String {
+            let parts = [(moreWeighedDays, "more weighed day"), (moreDays, "more day")].filter { $0.0 > 0 }.map { counted($0.0, $0.1) }
+            return "A goal date needs " + (parts.isEmpty ? "a few more weigh-ins" : parts.joined(separator: " and ")) + "."
+        }
+
         /// `too few days for a rate: 3 weighed over 5 days (it needs 8 over 2 weeks)`.
         public var description: String {
             if let recent = recentWeighedDays, recent < WeightRate.minimumRecentDays,
                weighedDays >= WeightRate.minimumWeighedDays, spanDays >= WeightRate.minimumSpanDays {
                 return "too few recent days for a rate: \(recent) of the last \(WeightRate.recentDays) weighed (a rate needs \(WeightRate.minimumRecentDays))"
             }
-            let days = spanDays == 1 ? "1 day" : "\(spanDays) days"
-            return "too few days for a rate: \(weighedDays) weighed over \(days) (it needs \(WeightRate.minimumWeighedDays) over \(WeightRate.minimumSpanDays / 7) weeks)"
+            return "too few days for a rate: \(weighedDays) weighed over \(counted(spanDays, "day")) (it needs \(WeightRate.minimumWeighedDays) over \(WeightRate.minimumSpanDays / 7) weeks)"
         }
     }
 

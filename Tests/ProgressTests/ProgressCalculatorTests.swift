@@ -85,6 +85,9 @@ import WeightLog
         let shortfall = try #require(five.rateShortfall)
         #expect(shortfall.weighedDays == 5 && shortfall.spanDays == 5 && shortfall.moreWeighedDays == 3 && shortfall.moreDays == 9)
         #expect(shortfall.description == "too few days for a rate: 5 weighed over 5 days (it needs 8 over 2 weeks)")
+        #expect(shortfall.goalDateNeeds == "A goal date needs 3 more weighed days and 9 more days.")
+        #expect(WeightRate.Shortfall(weighedDays: 7, spanDays: 13, recentWeighedDays: nil).goalDateNeeds
+                    == "A goal date needs 1 more weighed day and 1 more day.")
         // Eight weighed days over two weeks are enough.
         let enough = history(line(days: 13, from: 90, step: -0.1).filter { $0.0 % 2 == 1 || $0.0 == 0 }, goal: 80)
         #expect(enough.rateShortfall == nil && enough.projectedGoalDay != nil)

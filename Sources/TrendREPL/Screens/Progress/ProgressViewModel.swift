@@ -247,15 +247,6 @@ struct ProgressViewModel {
         return "\(earliest) – \(latest)"
     }
 
-    /// What a goal date still needs, in words: `A goal date needs 3 more weighed days and 9 more days.`
-    nonisolated static func needs(_ shortfall: WeightRate.Shortfall?) -> String {
-        guard let shortfall else { return "" }
-        var parts: [String] = []
-        if shortfall.moreWeighedDays > 0 { parts.append(shortfall.moreWeighedDays == 1 ? "1 more weighed day" : "\(shortfall.moreWeighedDays) more weighed days") }
-        if shortfall.moreDays > 0 { parts.append(shortfall.moreDays == 1 ? "1 more day" : "\(shortfall.moreDays) more days") }
-        return "A goal date needs " + (parts.isEmpty ? "a few more weigh-ins" : parts.joined(separator: " and ")) + "."
-    }
-
     /// One or two sentences on the range: the change and what the projection says.
     static func commentary(_ data: WeightHistoryData, unit: WeightUnit) -> String {
         var sentences: [String] = []
@@ -283,7 +274,7 @@ struct ProgressViewModel {
         case .noGoal?: sentences.append("Set a goal ('goal 75') to see when you will reach it.")
         case .notEnoughRecentWeighIns?:
             sentences.append("Weigh in on \(WeightRate.minimumRecentDays) of the last \(WeightRate.recentDays) days to see a rate and a goal date.")
-        case .notEnoughHistory?: sentences.append(ProgressViewModel.needs(data.rateShortfall))
+        case .notEnoughHistory?: sentences.append(data.rateShortfall?.goalDateNeeds ?? "")
         case .movingAwayFromGoal?: sentences.append("The trend is moving away from your goal.")
         case .moreThanAYearAway?: sentences.append("At this rate your goal is more than a year away.")
         }
