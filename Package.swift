@@ -73,13 +73,14 @@ let package = Package(
         // MARK: Presentation and the executable
         // The command language: the tokenizer, a command's declaration (its usage line, refusals and Tab
         // completion made from it), the catalogue and `help` made from the declarations, the parser and the
-        // completer, generic over the values a program reads its words into, and the answers with the ordered
-        // JSON document an answer is written as; it knows no feature (TrendREPL names Trend's words, `TrendArguments`).
+        // completer, running a line through them, generic over the values a program reads its words into, and the
+        // answers with the ordered JSON document an answer is written as, the terminal's styles and progress bar;
+        // it knows no feature (TrendREPL names Trend's words, `TrendArguments`).
         .target(name: "CommandLanguage", dependencies: ["Vocabulary"]),
         // TrendREPL presents every Feature's values and errors, so it names
         // each feature target it reads types from; Storage for `StorageError`
-        // (the reason a command could not reach the database), `FreshLoader`
-        // (one look for another process's writes per command) and `BlockingPool`;
+        // (the reason a command could not reach the database) and `FreshLoader`
+        // (one look for another process's writes per command);
         // Notifications for the reminders' timer (`remind install`).
         .target(
             name: "TrendREPL",
@@ -87,8 +88,9 @@ let package = Package(
                            "Insights", "Sync", "Vocabulary", "Notifications"]
         ),
         // The executable: its options (parsed once), the shell completion scripts and the man page,
-        // the libedit line reader and the loop.
-        .executableTarget(name: "trend", dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "CEditLine"]),
+        // the libedit line reader and the loop, and the process's side of the terminal (Terminal/: the line
+        // hand-off on `BlockingPool`'s thread, the lifecycle monitor, process limits, standard output and error).
+        .executableTarget(name: "trend", dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "CEditLine", "Storage", "Vocabulary"]),
 
         // MARK: Benchmarks (swift run -c release ProgressBenchmarks)
         .target(

@@ -39,6 +39,16 @@ public enum LoopSource: Sendable, Equatable {
         case .habitBull: "HabitBull CSV export"
         }
     }
+
+    /// Its code for a script (`import --json`'s `format`), from the source itself, not from the words that name it.
+    public var code: String {
+        switch self {
+        case .backup: "loop"
+        case .csvFolder: "loopCSV"
+        case .checkmarks: "loopCheckmarks"
+        case .habitBull: "habitBull"
+        }
+    }
 }
 
 extension HabitsFeature {

@@ -179,6 +179,12 @@ public enum DayNumber {
         spoken(day) + " \(civil(day).year)"
     }
 
+    /// `Wed 1 Jul to Sun 5 Jul 2026`: a span of days as a heading names it, the year once where both days share it.
+    public static func longName(_ days: ClosedRange<Int>) -> String {
+        let first = spoken(days.lowerBound), sameYear = civil(days.lowerBound).year == civil(days.upperBound).year
+        return "\(sameYear ? first : longName(days.lowerBound)) to \(longName(days.upperBound))"
+    }
+
     /// `early May`, `mid May`, `late May`: how far a range reaches.
     public static func partOfMonth(_ day: Int) -> String {
         let (_, month, dayOfMonth) = civil(day)

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TestSupport
-@testable import TrendREPL
+@testable import trend
 
 /// A reader that blocks like a person who has not typed yet, until the test releases a line.
 final class GatedLineReader: LineReader {

@@ -30,7 +30,7 @@ extension ArgumentGrammar {
         ArgumentGrammar(noun: "some text") { words, _, context in
             guard !words.isEmpty else { return [] }
             let typed = CommandTokenizer.text(after: keyword, in: context.line) ?? words.joined(separator: " ")
-            return typed.isEmpty ? [] : [ArgumentReading(typed, consumed: words.count)]
+            return typed.isEmpty ? [] : [ArgumentReading(.text(typed), consumed: words.count)]
         }
     }
 
@@ -38,7 +38,7 @@ extension ArgumentGrammar {
     static func count(upTo limit: Int) -> ArgumentGrammar {
         ArgumentGrammar(noun: "a count", forms: "a number from 1 to \(limit), e.g. 20") { words, _, _ in
             guard let first = words.first, let number = Int(first), (1...limit).contains(number) else { return [] }
-            return [ArgumentReading(number, consumed: 1)]
+            return [ArgumentReading(.count(number), consumed: 1)]
         }
     }
 
@@ -46,7 +46,7 @@ extension ArgumentGrammar {
     static var when: ArgumentGrammar {
         ArgumentGrammar(noun: "a WHEN", forms: "WHEN is 21:00, yesterday, yesterday 21:00, last fri, 3 days ago or YYYY-MM-DD [HH:MM]") { words, _, _ in
             guard let (when, used) = try WhenInput.parse(words) else { return [] }
-            return [ArgumentReading(when, consumed: used)]
+            return [ArgumentReading(.when(when), consumed: used)]
         }
     }
 
@@ -60,7 +60,7 @@ extension ArgumentGrammar {
                 guard let name = DayRange.spoken(typed, today: today) ?? (length == 1 ? typed[0].lowercased() : nil) else { continue }
                 let days = DayRange.parse(name, today: today)
                 if days != nil || ProgressRange(name: name, today: today) != nil {
-                    readings.append(ArgumentReading(NamedRange(name: name, days: days), consumed: length))
+                    readings.append(ArgumentReading(.range(NamedRange(name: name, days: days)), consumed: length))
                 }
             }
             return readings

@@ -50,25 +50,3 @@ enum ArgumentValue {
         }
     }
 }
-
-/// Each kind of value read, as its grammar makes it: the overload chosen by the value's type.
-extension ArgumentReading {
-    init(_ text: String, consumed: Int) { self.init(ArgumentValue.text(text), consumed: consumed) }
-    init(_ count: Int, consumed: Int) { self.init(ArgumentValue.count(count), consumed: consumed) }
-    init(_ number: Double, consumed: Int) { self.init(ArgumentValue.number(number), consumed: consumed) }
-    init(_ file: URL, consumed: Int) { self.init(ArgumentValue.file(file), consumed: consumed) }
-    init(_ when: WhenInput, consumed: Int) { self.init(ArgumentValue.when(when), consumed: consumed) }
-    init(_ range: NamedRange, consumed: Int) { self.init(ArgumentValue.range(range), consumed: consumed) }
-    init(_ periods: ComparedPeriods, consumed: Int) { self.init(ArgumentValue.periods(periods), consumed: consumed) }
-    init(_ weight: WeightInput.Reading, consumed: Int) { self.init(ArgumentValue.weight(weight), consumed: consumed) }
-    init(_ measures: MeasureInput, consumed: Int) { self.init(ArgumentValue.measures(measures), consumed: consumed) }
-    init(_ kind: BodyMeasure, consumed: Int) { self.init(ArgumentValue.bodyMeasure(kind), consumed: consumed) }
-    init(_ measure: ProgressMeasure, consumed: Int) { self.init(ArgumentValue.chartMeasure(measure), consumed: consumed) }
-    init(_ habit: Habit, consumed: Int) { self.init(ArgumentValue.habit(habit), consumed: consumed) }
-    init(_ plan: (name: String, plan: HabitPlan), consumed: Int) { self.init(ArgumentValue.habitPlan(name: plan.name, plan: plan.plan), consumed: consumed) }
-    init(_ edit: HabitEdit, consumed: Int) { self.init(ArgumentValue.habitEdit(edit), consumed: consumed) }
-    init(_ mark: (number: Double, adding: Bool), consumed: Int) { self.init(ArgumentValue.markValue(number: mark.number, adding: mark.adding), consumed: consumed) }
-    init(_ times: [TimeOfDay], consumed: Int) { self.init(ArgumentValue.times(times), consumed: consumed) }
-    init(_ target: EditTarget, consumed: Int) { self.init(ArgumentValue.editTarget(target), consumed: consumed) }
-    init(_ amount: EditAmount, consumed: Int) { self.init(ArgumentValue.editAmount(amount), consumed: consumed) }
-}

@@ -14,9 +14,6 @@ import WeightLog
 /// The Features' errors say what went wrong; the words to type live here.
 enum FailureMessage {
     static func failure(from error: any Error, command: String) -> CommandFailure {
-        if let failure = error as? CommandFailure { return failure }
-        // The command language's refusal names the command itself.
-        if let usage = error as? UsageError { return CommandFailure(.usage, usage.message) }
         if error is CancellationError { return CommandFailure(.failed, "\(command): stopped (Ctrl-C); nothing was changed") }
         let (code, hint) = classify(error)
         // A weigh-in's rule is phrased as a predicate: it needs its subject.

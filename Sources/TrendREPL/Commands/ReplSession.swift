@@ -10,20 +10,6 @@ import Progress
 import Storage
 import WeightLog
 
-/// What the REPL prints for one line.
-public struct CommandResult: Sendable, Equatable {
-    /// Where the text goes: answers to standard output, failures (as text) to standard error.
-    public enum Stream: Sendable { case standardOutput, standardError }
-    /// Text to print, without a final newline; empty prints nothing.
-    public var text: String
-    public var stream: Stream
-    public var succeeded: Bool
-    public var endsSession: Bool
-    /// Something the person should hear about besides the answer (a failing
-    /// backup); printed on standard error, apart from the JSON on standard output.
-    public var warnings: [String] = []
-}
-
 /// Runs command lines against one `AppModel`, in text or JSON. The model is
 /// built on the first command that needs it: `help` opens no database.
 @MainActor
@@ -85,45 +71,16 @@ public final class ReplSession {
 
     private func run(_ line: String) async -> CommandResult {
         if let measureWidth { style = TerminalStyle(colors: style.colors, width: measureWidth(), wraps: style.wraps) }
-        var words: [String]
-        do {
-            words = try CommandTokenizer.tokenize(line)
-        } catch {
-            return failure(CommandFailure(.usage, "unterminated quote opened at column \(error.column); close it with the same quote"))
-        }
-        guard let first = words.first, !first.hasPrefix("#") else {
-            return CommandResult(text: "", stream: .standardOutput, succeeded: true, endsSession: false)
-        }
-        words = catalog.reading(words)
-        let word = words[0]
-        guard let spec = catalog.command(named: word) else {
-            var message = "unknown command '\(TerminalText.printable(word))'"
-            message += catalog.closest(to: word).map { "; did you mean '\($0)'?" } ?? "."
-            message += " Type 'help' for the list."
-            return failure(CommandFailure(.unknownCommand, message))
-        }
-        do {
-            // The declaration says what the command takes: one that takes nothing refuses words, before anything runs.
-            if spec.syntax.takesNoArguments, words.count > 1 {
-                throw CommandFailure(.usage, "\(spec.name): takes no arguments")
-            }
-            emitted = ""
-            let context = makeContext(line)
-            // The person's settings (day start, unit, goal, height) hold from the first command of every way in, the
-            // prompt, `-c` and a script alike; what the command declares it reads is loaded here, once, and its words
-            // are read from loaded values.
-            let reading = try await load(for: spec, words: Array(words.dropFirst()), line: line)
-            // The words are read once, by the command's declaration; the command gets what they mean.
-            let arguments = try spec.syntax.parse(Array(words.dropFirst()), command: spec, context: reading)
-            let output = try await spec.run(context, arguments)
-            // Text fits the terminal: a line longer than it wraps at its spaces.
-            let rest = json ? output.rawJSON ?? output.json.encoded() : style.fitted(output.text)
-            defer { emitted = "" }
-            return CommandResult(text: emitted + rest, stream: .standardOutput,
-                                 succeeded: true, endsSession: output.endsSession, warnings: output.warnings)
-        } catch {
-            return failure(FailureMessage.failure(from: error, command: spec.name))
-        }
+        emitted = ""
+        defer { emitted = "" }
+        // The person's settings (day start, unit, goal, height) hold from the first command of every way in, the prompt,
+        // `-c` and a script alike; what the command declares it reads is loaded at its boundary, once, and its words are
+        // read from loaded values.
+        var result = await catalog.run(line, style: style, json: json,
+                                       prepare: { spec, words in (makeContext(line), try await load(for: spec, words: words, line: line)) },
+                                       failure: { error, spec in FailureMessage.failure(from: error, command: spec.name) })
+        if result.succeeded { result.text = emitted + result.text } else { failures += 1 }
+        return result
     }
 
     /// What a command on `line` may use.
@@ -144,9 +101,8 @@ public final class ReplSession {
 
     /// The arguments of `line` as its command's declaration reads them, running nothing (for tests of the declarations).
     func arguments(of line: String) async throws -> ParsedArguments {
-        let words = catalog.reading(try CommandTokenizer.tokenize(line))
-        guard let first = words.first, let spec = catalog.command(named: first) else { throw CommandFailure(.unknownCommand, "no command in '\(line)'") }
-        let rest = Array(words.dropFirst())
+        guard let words = try catalog.words(of: line) else { throw CommandFailure(.unknownCommand, "no command in '\(line)'") }
+        let spec = try catalog.command(for: words[0]), rest = Array(words.dropFirst())
         return try spec.syntax.parse(rest, command: spec, context: try await load(for: spec, words: rest, line: line))
     }
 
@@ -179,20 +135,6 @@ public final class ReplSession {
         reading.lengthUnit = app.measurementsFeature.unit
         return reading
     }
-
-    private func failure(_ failure: CommandFailure) -> CommandResult {
-        failures += 1
-        if json {
-            return CommandResult(text: failure.json.encoded(), stream: .standardOutput, succeeded: false, endsSession: false)
-        }
-        // A message may quote a path or a word from a file: its control characters are shown, never sent.
-        return CommandResult(text: style.fitted(style.paint("error:", .red) + " " + TerminalText.visible(failure.message)),
-                             stream: .standardError,
-                             succeeded: false, endsSession: false)
-    }
-
-    /// Control characters shown as escapes, long words cut, so a message stays one readable line.
-
 }
 
 extension ReplSession {

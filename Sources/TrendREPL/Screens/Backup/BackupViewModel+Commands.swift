@@ -61,6 +61,6 @@ extension ArgumentGrammar {
     /// A snapshot file: a path (with a `/`) or a name ending in `.json`, `~` read as home.
     static let snapshotFile = ArgumentGrammar(noun: "a snapshot") { words, _, _ in
         guard let word = words.first, word.contains("/") || word.lowercased().hasSuffix(".json") else { return [] }
-        return [ArgumentReading(URL(fileURLWithPath: HomePath.expanding(word)), consumed: 1)]
+        return [ArgumentReading(.file(URL(fileURLWithPath: HomePath.expanding(word))), consumed: 1)]
     }
 }

@@ -115,14 +115,15 @@ extension ArgumentGrammar {
     /// A new habit's name and plan, as `HabitPlan.named` splits them.
     static let namedPlan = ArgumentGrammar(noun: "a name", forms: "e.g. 'habit add Read every day' or 'habit add Gym 3/week'") { words, _, _ in
         guard !words.isEmpty else { return [] }
-        return [ArgumentReading(try HabitsViewModel.reading(Array(words), HabitPlan.named), consumed: words.count)]
+        let read = try HabitsViewModel.reading(Array(words), HabitPlan.named)
+        return [ArgumentReading(.habitPlan(name: read.name, plan: read.plan), consumed: words.count)]
     }
 
     /// The times of `habit remind NAME at …`: `21:00`, `9pm`, `10:00 15:00`, `9am and 6pm` (every word left).
     static let times = ArgumentGrammar(noun: "a time of day", forms: "TIME is 21:00, 9pm or 7:30am; several are written one after another") { words, _, _ in
         guard !words.isEmpty else { return [] }
         do {
-            return [ArgumentReading(try TimeOfDay.list(Array(words)), consumed: words.count)]
+            return [ArgumentReading(.times(try TimeOfDay.list(Array(words))), consumed: words.count)]
         } catch {
             throw CommandFailure(.usage, "habit remind: \(error)")
         }
@@ -133,7 +134,7 @@ extension ArgumentGrammar {
         guard let text = words.first else { return [] }
         let adding = text.hasPrefix("+")
         guard let number = HabitsViewModel.number(adding ? String(text.dropFirst()) : text) else { return [] }
-        return [ArgumentReading((number: number, adding: adding), consumed: 1)]
+        return [ArgumentReading(.markValue(number: number, adding: adding), consumed: 1)]
     }
 
     /// `NAME schedule …`, `NAME target 10 glasses`: the name runs to the first word that says what changes.
@@ -156,6 +157,6 @@ extension ArgumentGrammar {
             change = .kind(plan.kind, unit: plan.unit, saidTarget: what == "target")
         }
         let habit = try HabitsFeature.habit(named: words[..<split].joined(separator: " "), in: context.habits)
-        return [ArgumentReading(HabitEdit(habit: habit, change: change), consumed: words.count)]
+        return [ArgumentReading(.habitEdit(HabitEdit(habit: habit, change: change)), consumed: words.count)]
     }
 }

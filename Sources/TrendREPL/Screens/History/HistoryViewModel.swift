@@ -2,6 +2,7 @@ import CommandLanguage
 import Backup
 import Foundation
 import Storage
+import Vocabulary
 
 /// `undo`, `redo` and `history`: the journal of changes, across sessions.
 @MainActor

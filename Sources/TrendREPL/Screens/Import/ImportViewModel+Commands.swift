@@ -49,15 +49,15 @@ extension ImportViewModel {
 extension ArgumentGrammar {
     /// A file's path, `~` read as home.
     static let path = ArgumentGrammar(noun: "a file") { words, _, _ in
-        words.first.map { [ArgumentReading(URL(fileURLWithPath: HomePath.expanding($0)), consumed: 1)] } ?? []
+        words.first.map { [ArgumentReading(.file(URL(fileURLWithPath: HomePath.expanding($0))), consumed: 1)] } ?? []
     }
 
     /// One person's name in a family's file: the rest of the line (names have spaces), less a closing `preview`.
     static let memberName = ArgumentGrammar(noun: "a person's name") { words, _, _ in
         guard !words.isEmpty else { return [] }
-        let all = ArgumentReading(words.joined(separator: " "), consumed: words.count)
+        let all = ArgumentReading(.text(words.joined(separator: " ")), consumed: words.count)
         guard words.count > 1, words.last?.lowercased() == "preview" else { return [all] }
-        return [ArgumentReading(words.dropLast().joined(separator: " "), consumed: words.count - 1), all]
+        return [ArgumentReading(.text(words.dropLast().joined(separator: " ")), consumed: words.count - 1), all]
     }
 }
 

@@ -3,7 +3,6 @@ import AppCore
 import Foundation
 import Habits
 import Progress
-import Synchronization
 import Vocabulary
 import WeightImport
 import WeightLog
@@ -122,16 +121,9 @@ struct ImportViewModel {
         }
 
         func encode(to encoder: any Encoder) throws {
-            // The format's code for a script, from the source itself (not from the words that name it).
-            let format = switch source {
-            case .backup: "loop"
-            case .csvFolder: "loopCSV"
-            case .checkmarks: "loopCheckmarks"
-            case .habitBull: "habitBull"
-            }
             let texts = { (texts: [String]) in JSON.array(texts.map { .string($0) }) }
             try JSON.object([
-                ("format", .string(format)), ("newHabits", texts(summary.newHabits)), ("mergedHabits", texts(summary.mergedHabits)),
+                ("format", .string(source.code)), ("newHabits", texts(summary.newHabits)), ("mergedHabits", texts(summary.mergedHabits)),
                 ("archived", .integer(summary.archived)), ("new", .integer(summary.newDays)), ("duplicates", .integer(summary.existingDays)),
                 ("invalid", texts(summary.problems)), ("assumed", texts(summary.assumptions)), ("imported", .bool(summary.imported)),
             ]).encode(to: encoder)
@@ -238,44 +230,5 @@ extension ImportViewModel {
     private static func charted(_ url: URL, _ data: WeightHistoryData) -> CommandOutput {
         let sentence = "Wrote the chart of \(data.range.title) (\(counted(data.points.count, "day"))) to \(TerminalText.visible(url.path))."
         return CommandOutput(Said(.object([("file", .string(url.path)), ("days", .integer(data.points.count))]), sentence: sentence), style: .plain)
-    }
-}
-
-/// A one-line progress bar on standard error, drawn only on a terminal.
-/// Once finished it draws nothing more: a reading thread still winding down
-/// after Ctrl-C must not draw over the next prompt.
-final class ProgressBar: Sendable {
-    let enabled: Bool
-    let label: String
-    private let finished = Mutex(false)
-
-    init(enabled: Bool, label: String) {
-        self.enabled = enabled
-        self.label = label
-    }
-
-    /// Called from the reading thread with the share done, 0…1.
-    var update: @Sendable (Double) -> Void {
-        { [self] fraction in
-            guard enabled else { return }
-            let filled = Int((min(1, max(0, fraction)) * 30).rounded())
-            let line = "\r\(label) [" + String(repeating: "█", count: filled) + String(repeating: " ", count: 30 - filled)
-                + "] \(Int((fraction * 100).rounded()))%"
-            // Drawn under the lock, so no bar can land after the line `finish` cleared.
-            finished.withLock { done in if !done { Self.draw(line) } }
-        }
-    }
-
-    func finish() {
-        guard enabled else { return }
-        finished.withLock { done in
-            if !done { Self.draw("\r\u{1B}[K") }
-            done = true
-        }
-    }
-
-    /// A bar drawn or not changes nothing: a closed or full standard error is ignored here.
-    private static func draw(_ text: String) {
-        _ = Array(text.utf8).withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

@@ -39,12 +39,12 @@ extension ArgumentGrammar {
                                           forms: "e.g. 'waist 84 cm' or 'neck 38 chest 101'; the measures are \(BodyMeasure.allCases.map(\.word).joined(separator: ", "))") { words, _, context in
         var rest = words
         let input = try MeasureInput.take(from: &rest, defaultUnit: context.lengthUnit)
-        return [ArgumentReading(input, consumed: words.count - rest.count)]
+        return [ArgumentReading(.measures(input), consumed: words.count - rest.count)]
     }
 
     /// One measure's name (`waist`, `hip`, `biceps`).
     static let measureKind = ArgumentGrammar(noun: "a measure") { words, _, _ in
         guard let first = words.first, let kind = BodyMeasure(word: first) else { return [] }
-        return [ArgumentReading(kind, consumed: 1)]
+        return [ArgumentReading(.bodyMeasure(kind), consumed: 1)]
     }
 }

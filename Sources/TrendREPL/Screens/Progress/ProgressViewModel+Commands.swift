@@ -54,7 +54,7 @@ extension ArgumentGrammar {
     /// What `progress` draws besides the weight (`fat`, `lean`, `waist` …).
     static let progressMeasure = ArgumentGrammar(noun: "a measure", forms: "MEASURE is \(ProgressMeasure.words.joined(separator: ", "))") { words, _, _ in
         guard let first = words.first, let measure = ProgressMeasure(word: first) else { return [] }
-        return [ArgumentReading(measure, consumed: 1)]
+        return [ArgumentReading(.chartMeasure(measure), consumed: 1)]
     }
 
     /// A habit by its name, of any number of words: all the words left (`runsToEnd`), or the longest run of
@@ -63,15 +63,15 @@ extension ArgumentGrammar {
         ArgumentGrammar(noun: "a habit's name") { words, _, context in
             let habits = context.habits
             guard !runsToEnd else {
-                return [ArgumentReading(try HabitsFeature.habit(named: words.joined(separator: " "), in: habits), consumed: words.count)]
+                return [ArgumentReading(.habit(try HabitsFeature.habit(named: words.joined(separator: " "), in: habits)), consumed: words.count)]
             }
             for length in stride(from: words.count, through: 1, by: -1) {
                 // Only whether these words name a habit matters here; an unknown name is refused below.
                 if let habit = try? HabitsFeature.habit(named: words.prefix(length).joined(separator: " "), in: habits) {
-                    return [ArgumentReading(habit, consumed: length)]
+                    return [ArgumentReading(.habit(habit), consumed: length)]
                 }
             }
-            return [ArgumentReading(try HabitsFeature.habit(named: words[words.startIndex], in: habits), consumed: 1)]
+            return [ArgumentReading(.habit(try HabitsFeature.habit(named: words[words.startIndex], in: habits)), consumed: 1)]
         }
     }
 }

@@ -24,7 +24,7 @@ extension ArgumentGrammar {
             let typed = Array(words.prefix(length))
             guard let name = DayRange.spoken(typed, today: context.today) ?? (length == 1 ? typed[0] : nil),
                   let periods = ComparedPeriods.named(name, today: context.today) else { continue }
-            readings.append(ArgumentReading(periods, consumed: length))
+            readings.append(ArgumentReading(.periods(periods), consumed: length))
         }
         return readings
     }

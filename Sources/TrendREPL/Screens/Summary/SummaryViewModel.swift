@@ -76,8 +76,8 @@ struct SummaryViewModel {
                 }
                 return (row.name, cell(row.now), cell(row.before))
             }
-            var lines = [style.bold("Summary, \(periods.name): \(SummaryViewModel.span(periods.current))"),
-                         style.dim("  against \(SummaryViewModel.span(periods.previous))")]
+            var lines = [style.bold("Summary, \(periods.name): \(DayNumber.longName(periods.current))"),
+                         style.dim("  against \(DayNumber.longName(periods.previous))")]
             lines += SummaryViewModel.table(cells, width: style.wraps ? style.width : nil)
             if let shortfall = now.rateShortfall, now.daysWeighed > 0 { lines.append(style.dim("  \(shortfall)")) }
             if !habits.habits.isEmpty {
@@ -94,13 +94,6 @@ struct SummaryViewModel {
             }
             return lines.joined(separator: "\n")
         }
-    }
-
-    /// `Wed 1 Jul to Sun 5 Jul 2026`: the year once where both days share it.
-    nonisolated static func span(_ days: ClosedRange<Int>) -> String {
-        let first = DayNumber.longName(days.lowerBound), last = DayNumber.longName(days.upperBound)
-        let sameYear = DayNumber.string(days.lowerBound).prefix(4) == DayNumber.string(days.upperBound).prefix(4)
-        return "\(sameYear ? String(first.dropLast(5)) : first) to \(last)"
     }
 
     /// The figures' rows: a label, then now and before side by side, each column as wide as its widest cell and

@@ -87,7 +87,7 @@ extension ArgumentGrammar {
         ArgumentGrammar(noun: "a weight", forms: "a weight is written 82.4, 82.4 kg, 181.6 lb, 12st 6lb or 12.5st") { words, _, context in
             do {
                 let reading = try WeightInput.read(words, defaultUnit: context.weightUnit)
-                return [ArgumentReading(reading, consumed: reading.consumed)]
+                return [ArgumentReading(.weight(reading), consumed: reading.consumed)]
             } catch let error as WeightInputError {
                 guard let command, case .outOfRange = error, let first = words.first else { throw error }
                 guard let trend = context.trendKilograms(),
@@ -100,7 +100,7 @@ extension ArgumentGrammar {
     /// Body fat as typed after `fat`: `23.5%`, `23.5 %` or `23.5` (checked when recorded).
     static let bodyFat = ArgumentGrammar(noun: "a percent", forms: "a percent is written 23.5% or 23.5") { words, _, _ in
         guard let (percent, consumed) = BodyFat.typed(words) else { return [] }
-        return [ArgumentReading(percent, consumed: consumed)]
+        return [ArgumentReading(.number(percent), consumed: consumed)]
     }
 
     /// An id an `edit` or a `delete` takes, as the thing it names (`EditTarget`).
@@ -109,7 +109,7 @@ extension ArgumentGrammar {
         let measurements = context.measurements
         let target: EditTarget = MeasurementsFeature.hasMeasurement(matching: id, in: measurements)
             ? .measurement(try MeasurementsFeature.measurement(matching: id, in: measurements)) : .weighIn(id: id)
-        return [ArgumentReading(target, consumed: 1)]
+        return [ArgumentReading(.editTarget(target), consumed: 1)]
     }
 
     /// The new amount of an `edit`: a weight for a weigh-in, a length for a measurement, read as the ID's kind says.
@@ -119,10 +119,10 @@ extension ArgumentGrammar {
         case let .measurement(measurement)?:
             var rest = words
             let value = try MeasureInput.takeLength(of: measurement.kind, from: &rest, defaultUnit: context.lengthUnit)
-            return [ArgumentReading(EditAmount.length(value), consumed: words.count - rest.count)]
+            return [ArgumentReading(.editAmount(.length(value)), consumed: words.count - rest.count)]
         case .weighIn?, nil:
             let reading = try WeightInput.read(words, defaultUnit: context.weightUnit)
-            return [ArgumentReading(EditAmount.weight(reading), consumed: reading.consumed)]
+            return [ArgumentReading(.editAmount(.weight(reading)), consumed: reading.consumed)]
         }
     }
 }

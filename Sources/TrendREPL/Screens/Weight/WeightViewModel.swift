@@ -235,8 +235,7 @@ struct WeightViewModel {
         }
 
         func text(style: TerminalStyle) -> String {
-            let days = currentStreak == 1 ? "day" : "days"
-            var lines = ["Weigh-in streak: \(style.bold("\(currentStreak) \(days)")) (best \(bestStreak))", ""]
+            var lines = ["Weigh-in streak: \(style.bold(counted(currentStreak, "day"))) (best \(bestStreak))", ""]
             lines.append(week.map { " " + DayNumber.weekdayName($0.day) }.joined())
             lines.append(week.map { "  " + WeightViewModel.symbol($0.status, style: style) + " " }.joined())
             lines.append(week.map { " " + String(DayNumber.civil($0.day).day).leftPadded(to: 3) }.joined())

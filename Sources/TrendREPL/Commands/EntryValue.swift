@@ -3,29 +3,6 @@ import Foundation
 import Vocabulary
 import WeightLog
 
-/// Dates for people and for scripts, in the Features' time zone, from the
-/// zone's table (`LocalDays`) rather than a formatter: `entries all` on a
-/// million weigh-ins formats a million of them.
-struct DateText {
-    let timeZone: TimeZone
-    private let days: LocalDays
-
-    init(timeZone: TimeZone) {
-        self.timeZone = timeZone
-        days = LocalDays.shared(for: timeZone)
-    }
-
-    /// ISO 8601 with the local offset, e.g. `2026-06-01T07:30:00-04:00`.
-    func instant(_ date: Date) -> String {
-        days.internetDateTime(date)
-    }
-
-    /// `2026-06-01 07:30`.
-    func local(_ date: Date) -> String {
-        days.localMinute(date)
-    }
-}
-
 extension JSON {
     /// An entry as scripts read it (`EntryValue`).
     static func entry(_ entry: WeightEntry, dates: DateText) -> JSON {
