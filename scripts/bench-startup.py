@@ -44,6 +44,8 @@ def main():
         ("trend -c today, 10 years (18k weigh-ins, 4 habits)", [trend, "--data-dir", data["10 years"], "-c", "today"], 2.0),
         ("trend -c today, 100k weigh-ins", [trend, "--data-dir", data["100k"], "-c", "today"], 2.5),
         ("trend status, 10 years", [trend, "--data-dir", data["10 years"], "status"], 2.0),
+        ("trend -c habits, 10 years", [trend, "--data-dir", data["10 years"], "-c", "habits"], 2.0),
+        ("trend -c 'habit show Habit1', 10 years", [trend, "--data-dir", data["10 years"], "-c", "habit show Habit1"], 2.0),
         ("trend -c habits, 20 habits x 30 years", [trend, "--data-dir", data["habits"], "-c", "habits"], 2.0),
         ("trend -c 'habit show Habit1', 20 habits x 30 years", [trend, "--data-dir", data["habits"], "-c", "habit show Habit1"], 2.0),
     ]
@@ -59,13 +61,19 @@ def main():
     if static_base:
         print(f"{'hello, Swift libraries linked statically':58} {static_base:8.1f}ms {static_base / base:8.2f}")
     failed = 0
+    measured = {}
     for label, command, target in cases:
         value = median_ms(command, runs)
+        measured[label] = value
         ratio = value / base
         mark = "ok" if ratio <= target else "OVER"
         failed += ratio > target
         beside = f"{value / static_base:14.2f}" if static_base else ""
         print(f"{label:58} {value:8.1f}ms {ratio:8.2f} {target:6.1f}x  {peak_rss_mb(command):5.0f} MB  {mark:4} {beside}")
+    # What `habit show` costs beyond `habits` at ten years: its own habit's days and the weigh-ins its insights read
+    # (issue 49 asks for the same speed; reported, not failed).
+    shown, listed = measured["trend -c 'habit show Habit1', 10 years"], measured["trend -c habits, 10 years"]
+    print(f"{'habit show against habits, 10 years':58} {shown / listed:8.2f}x habits (target about 1x; reported)")
     reminding, stating = median_ms(remind, runs), median_ms(status, runs)
     mark = "ok" if reminding <= 1.5 * stating else "OVER"
     failed += reminding > 1.5 * stating

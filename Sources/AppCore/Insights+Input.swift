@@ -15,9 +15,11 @@ extension InsightsInput {
         let localDays = weights.localDays, samples = weights.samples
         var weighIns: [WeighIn] = []
         weighIns.reserveCapacity(samples.count)
+        // The samples are in time order: one walk through the zone's transitions.
+        var cursor = LocalDays.DayCursor(localDays)
         for (seconds, kilograms) in zip(samples.seconds, samples.kilograms) {
-            let local = seconds + localDays.offset(at: seconds)
-            let day = localDays.day(of: Date(timeIntervalSince1970: seconds))
+            let local = cursor.localSeconds(of: seconds)
+            let day = Int((local / 86_400).rounded(.down))
             let minute = Int((local - Double(day) * 86_400) / 60)
             weighIns.append(WeighIn(day: day, minute: max(0, min(minute, 24 * 60 - 1)), kilograms: kilograms))
         }

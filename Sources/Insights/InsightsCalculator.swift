@@ -110,7 +110,10 @@ public enum InsightsCalculator {
     public static func report(_ input: InsightsInput, from firstDay: Int? = nil, through lastDay: Int? = nil,
                               patterns: Bool = true) -> InsightsReport {
         let last = min(lastDay ?? input.today, input.today)
-        let inRange = input.weighIns.filter { $0.day <= last && $0.day >= (firstDay ?? .min) }
+        let earliest = firstDay ?? .min
+        // All of them, as a rule: then they are not copied (eighteen thousand weigh-ins copied cost more than the tests).
+        let inRange = input.weighIns.allSatisfy { $0.day <= last && $0.day >= earliest } ? input.weighIns
+            : input.weighIns.filter { $0.day <= last && $0.day >= earliest }
         let days = Days(inRange)
         var tested: [Insight] = []
         var shortages: [InsightShortage] = []
@@ -242,38 +245,54 @@ public enum InsightsCalculator {
         return Insight(kind: .weekly, habit: habit, weekday: nil, estimate: estimate, count: metWeeks, otherCount: unmetWeeks)
     }
 
-    /// Each weighed day's morning and evening.
+    /// Each weighed day's morning and evening, in arrays by day from the first weighed day (ten years of days are a
+    /// few thousand slots; a dictionary of them cost more than every test run on them).
     struct Days {
-        var morning: [Int: Double] = [:]
-        var evening: [Int: Double] = [:]
         let sortedDays: [Int]
+        private let first: Int
+        /// By `day - first`; NaN where the day has no morning, or no evening.
+        private var mornings: [Double], evenings: [Double]
 
         init(_ weighIns: [InsightsInput.WeighIn]) {
             // In time order, as the weight log gives them, a day's weigh-ins are one run; otherwise they are put in
             // day order first. A day's first weigh-in is its morning; its last, hours later, its evening.
             let ordered = zip(weighIns, weighIns.dropFirst()).allSatisfy { $0.day <= $1.day } ? weighIns : weighIns.sorted { $0.day < $1.day }
+            first = ordered.first?.day ?? 0
+            let span = (ordered.last?.day ?? first - 1) - first + 1
+            mornings = Array(repeating: .nan, count: span)
+            evenings = Array(repeating: .nan, count: span)
             var days: [Int] = []
-            morning.reserveCapacity(ordered.count)
             var index = ordered.startIndex
             while index < ordered.endIndex {
                 let day = ordered[index].day
-                var first = ordered[index], last = ordered[index]
+                var early = ordered[index], late = ordered[index]
                 index += 1
                 while index < ordered.endIndex, ordered[index].day == day {
-                    if ordered[index].minute < first.minute { first = ordered[index] }
-                    if ordered[index].minute > last.minute { last = ordered[index] }
+                    if ordered[index].minute < early.minute { early = ordered[index] }
+                    if ordered[index].minute > late.minute { late = ordered[index] }
                     index += 1
                 }
-                morning[day] = first.kilograms
+                mornings[day - first] = early.kilograms
                 days.append(day)
-                if last.minute >= eveningMinute, last.minute - first.minute >= eveningGapMinutes { evening[day] = last.kilograms }
+                if late.minute >= eveningMinute, late.minute - early.minute >= eveningGapMinutes { evenings[day - first] = late.kilograms }
             }
             sortedDays = days
         }
 
+        /// The day's morning weight, nil when it was not weighed.
+        func morning(_ day: Int) -> Double? { Self.value(mornings, day - first) }
+
+        /// The day's evening weight (its last weigh-in, after 17:00 and 6 hours after its first), nil without one.
+        func evening(_ day: Int) -> Double? { Self.value(evenings, day - first) }
+
+        private static func value(_ values: [Double], _ index: Int) -> Double? {
+            guard values.indices.contains(index), !values[index].isNaN else { return nil }
+            return values[index]
+        }
+
         /// The change to the next morning, for each day followed by a weighed day.
         func nextMorningChanges() -> [(day: Int, value: Double)] {
-            sortedDays.compactMap { day in morning[day + 1].map { (day, $0 - morning[day]!) } }
+            sortedDays.compactMap { day in morning(day + 1).map { (day, $0 - morning(day)!) } }
         }
 
         /// Each Monday-to-Sunday week's mean morning weight, by its Monday, for weeks with 4 mornings or more.
@@ -282,8 +301,11 @@ public enum InsightsCalculator {
             var result: [(Int, Double)] = []
             var monday = first - DayNumber.weekdayFromMonday(first)
             while monday <= last {
-                let mornings = (0..<7).compactMap { morning[monday + $0] }
-                if mornings.count >= 4 { result.append((monday, mornings.reduce(0, +) / Double(mornings.count))) }
+                var sum = 0.0, count = 0
+                for day in monday..<(monday + 7) {
+                    if let value = morning(day) { (sum, count) = (sum + value, count + 1) }
+                }
+                if count >= 4 { result.append((monday, sum / Double(count))) }
                 monday += 7
             }
             return result
@@ -293,23 +315,23 @@ public enum InsightsCalculator {
         func weekdayDeviations() -> [[Double]] {
             var result = [[Double]](repeating: [], count: 7)
             for day in sortedDays {
-                let points = (-3...3).compactMap { offset in morning[day + offset].map { (Double(offset), $0) } }
+                let points = (-3...3).compactMap { offset in morning(day + offset).map { (Double(offset), $0) } }
                 guard points.count >= 5, let line = Self.line(points) else { continue }
-                result[weekday(day)].append(morning[day]! - line.level)
+                result[weekday(day)].append(morning(day)! - line.level)
             }
             return result
         }
 
         func eveningDifferences() -> [Double] {
-            evening.keys.sorted().compactMap { day in morning[day].map { evening[day]! - $0 } }
+            sortedDays.compactMap { day in evening(day).flatMap { evening in morning(day).map { evening - $0 } } }
         }
 
         /// For each weekend, Friday to Monday less the Monday to Thursday that follows:
         /// `2·Monday − Friday − Thursday`. No two weekends share a morning, so they are independent.
         func weekendBumps() -> [Double] {
             sortedDays.filter { DayNumber.weekdayFromMonday($0) == 0 }.compactMap { monday in
-                guard let friday = morning[monday - 3], let thursday = morning[monday + 3] else { return nil }
-                return 2 * morning[monday]! - friday - thursday
+                guard let friday = morning(monday - 3), let thursday = morning(monday + 3) else { return nil }
+                return 2 * morning(monday)! - friday - thursday
             }
         }
 

@@ -96,9 +96,14 @@ public struct LocalDays: Sendable, Equatable {
 
         /// The local day of `seconds`; calls must come in ascending order.
         public mutating func day(ofSeconds seconds: Double) -> Int {
+            Int((localSeconds(of: seconds) / 86_400).rounded(.down))
+        }
+
+        /// The local wall-clock time of `seconds`, as seconds since 1970-01-01 00:00 local; calls must come in ascending order.
+        public mutating func localSeconds(of seconds: Double) -> Double {
             let transitions = days.transitions
             while index < transitions.count, transitions[index] <= seconds { index += 1 }
-            return Int(((seconds + days.offsets[index]) / 86_400).rounded(.down))
+            return seconds + days.offsets[index]
         }
     }
 }

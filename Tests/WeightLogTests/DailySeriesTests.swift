@@ -64,6 +64,19 @@ import Vocabulary
         }
     }
 
+    /// The cursor that walks sorted instants once (insights read every weigh-in's local minute through it) says the
+    /// same wall-clock time as the table's own search, on both sides of each change of offset.
+    @Test(arguments: ["America/New_York", "Australia/Lord_Howe", "Asia/Kolkata"])
+    func theCursorsWallClockIsTheTablesAcrossOffsetChanges(zone: String) {
+        let days = LocalDays(timeZone: TimeZone(identifier: zone)!)
+        var generator = SplitMix64(seed: 7)
+        let instants = (0..<3_000).map { _ in 1_600_000_000 + Double(generator.next() % 300_000_000) }.sorted()
+        var cursor = LocalDays.DayCursor(days)
+        for seconds in instants {
+            #expect(cursor.localSeconds(of: seconds) == seconds + days.offset(at: seconds), "\(zone) \(seconds)")
+        }
+    }
+
     @Test func dayNumbersRoundTripThroughCivilDates() {
         for day in stride(from: -30_000, through: 100_000, by: 37) {
             let (year, month, dayOfMonth) = DayNumber.civil(day)
