@@ -195,8 +195,6 @@ struct ProgressViewModel {
     }
 
     func goal(_ change: GoalChange) async throws -> CommandOutput {
-        // A one-shot run loads nothing ahead: the unit must be read before the goal is.
-        try await progressFeature.loadSettings()
         switch change {
         case let .set(kilograms): try await progressFeature.setGoal(kilograms: kilograms)
         case .clear: try await progressFeature.setGoal(kilograms: nil)

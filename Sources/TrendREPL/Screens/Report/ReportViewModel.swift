@@ -20,7 +20,6 @@ struct ReportViewModel {
     func export(to url: URL, range named: NamedRange?) async throws -> CommandOutput {
         let progress = ProgressViewModel(progressFeature: app.progressFeature, weightEntryFeature: app.weightEntryFeature,
                                          measurementsFeature: app.measurementsFeature)
-        try await app.progressFeature.loadSettings()
         let range = try named.map { try progress.range(named: $0.name) } ?? app.progressFeature.selectedProgressRange
         let data = try await app.progressFeature.prepare(range: range)
         let unit = app.weightEntryFeature.unit
