@@ -125,7 +125,7 @@ public struct DeclaredCommands<Domain: CommandDomain> {
             for word in [command.name] + command.aliases { rules[word] = completion }
         }
         let topics = commands.map(\.name) + groups.map { $0.title.lowercased() }.filter { command(named: $0) == nil } + ["all"]
-        rules["help"] = CommandSyntax<Domain>.optional(.value("COMMAND", .words(topics))).completion
+        rules["help"] = CommandSyntax<Domain>.optional(.argument("COMMAND", .words(topics), .word)).completion
         return CompletionTable(commandWords: words.sorted(), rules: rules)
     }
 

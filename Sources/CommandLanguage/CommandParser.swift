@@ -1,5 +1,16 @@
-/// A command's words as its declaration read them, once: each value by its
-/// placeholder (`WEIGHT`, `WHEN`), each declared word that was typed, and the
+/// A value a command's words are read into: the placeholder its usage line and refusals show (`WHEN`), and the type a
+/// handler takes it back as (`arguments[.when]` is a `WhenInput?`). A program declares its keys once, as static members
+/// (`extension ArgumentKey where Value == WhenInput { static var when: … }`), and names them in its declarations.
+public struct ArgumentKey<Value>: Sendable {
+    public let placeholder: String
+
+    public init(_ placeholder: String) {
+        self.placeholder = placeholder
+    }
+}
+
+/// A command's words as its declaration read them, once: each value under its
+/// key (`ArgumentKey`, typed), each declared word that was typed, and the
 /// subcommand. A ViewModel builds its typed request from this and never reads
 /// the words again.
 public struct ParsedArguments<Domain: ArgumentDomain> {
@@ -14,21 +25,21 @@ public struct ParsedArguments<Domain: ArgumentDomain> {
 
     public init() {}
 
-    /// The value read for `placeholder`, when it was typed.
-    public func value<Value>(_ placeholder: String, as type: Value.Type = Value.self) -> Value? {
-        values[placeholder].flatMap { Domain.cast($0, as: type) }
+    /// The value read for `key`, when it was typed.
+    public subscript<Value>(key: ArgumentKey<Value>) -> Value? {
+        values[key.placeholder].flatMap { Domain.cast($0, as: Value.self) }
     }
 
-    /// The words the value of `placeholder` was read from, as typed.
-    public func typed(_ placeholder: String) -> [String]? { spans[placeholder] }
+    /// The words the value of `key` was read from, as typed.
+    public func typed<Value>(_ key: ArgumentKey<Value>) -> [String]? { spans[key.placeholder] }
 
     /// Whether the declared word `word` was typed.
     public func has(_ word: String) -> Bool { literals.contains(word) }
 
-    /// The value read for `placeholder`, which the declaration requires.
-    public func required<Value>(_ placeholder: String, as type: Value.Type = Value.self) throws -> Value {
-        guard let value = value(placeholder, as: Value.self) else {
-            throw UsageError("needs \(placeholder)")
+    /// The value read for `key`, which the declaration requires.
+    public func required<Value>(_ key: ArgumentKey<Value>) throws -> Value {
+        guard let value = self[key] else {
+            throw UsageError("needs \(key.placeholder)")
         }
         return value
     }

@@ -27,9 +27,17 @@ public indirect enum CommandSyntax<Domain: ArgumentDomain>: Sendable, Equatable 
     /// Nothing: a command that takes no arguments.
     public static var none: CommandSyntax { .sequence([]) }
 
-    /// A value shown as `name`, completing from `slot`, read by `grammar` (one word unless told).
-    public static func value(_ name: String, _ slot: ArgumentSlot = .words([]), _ grammar: ArgumentGrammar<Domain> = .word) -> CommandSyntax {
-        .argument(name, slot, grammar)
+    /// A value shown by `key`'s placeholder, completing from `slot`, read by `grammar` (one word unless told), and taken
+    /// back by `key` (`arguments[.when]`).
+    public static func value<Value>(_ key: ArgumentKey<Value>, _ slot: ArgumentSlot = .words([]), _ grammar: ArgumentGrammar<Domain> = .word)
+        -> CommandSyntax {
+        .argument(key.placeholder, slot, grammar)
+    }
+
+    /// A part of the usage line that the value before it reads (`WEIGHT [UNIT]`: `82 kg` is one weight), completing
+    /// from `slot`; nothing is taken back by it.
+    public static func readByPrevious(_ placeholder: String, _ slot: ArgumentSlot = .words([])) -> CommandSyntax {
+        .argument(placeholder, slot, .partOfPrevious)
     }
 
     public static func == (lhs: CommandSyntax, rhs: CommandSyntax) -> Bool { lhs.usage == rhs.usage && lhs.completion == rhs.completion }

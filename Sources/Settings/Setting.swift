@@ -32,6 +32,23 @@ public struct Setting: Sendable, Hashable {
     let said: @Sendable (String?, UserSettings) -> String
     /// The one line `set` answers with: the setting as it is now (the settings after, and before).
     public let confirmed: @Sendable (UserSettings, UserSettings) -> String
+    /// How `settings` lists it: its label, and its value now (with how to set it, where it is not set).
+    public let label: String
+    public let listed: @Sendable (UserSettings) -> String
+    /// Its member in `settings --json`: the key, where it stands among the members (scripts have read them in this
+    /// order since each was added; a new one goes last), and its value now (nil: `null`).
+    public let answerKey: String
+    public let answerPosition: Int
+    public let answered: @Sendable (UserSettings) -> Answer?
+
+    /// A setting's value as `settings --json` gives it.
+    public enum Answer: Sendable, Equatable {
+        case text(String)
+        case number(Double)
+    }
+
+    /// The settings in the order `settings --json` gives them.
+    public static var answerOrder: [Setting] { all.sorted { $0.answerPosition < $1.answerPosition } }
 
     public static func == (lhs: Setting, rhs: Setting) -> Bool { lhs.key == rhs.key }
     public func hash(into hasher: inout Hasher) { hasher.combine(key) }
@@ -83,7 +100,9 @@ extension Setting {
         confirmed: { now, before in
             "Unit: \(now.unit.rawValue)." + (now.measureUnit == nil && now.tapeUnit != before.tapeUnit
                 ? " Tape measures follow it, in \(now.tapeUnit.name) ('set measure-unit \(before.tapeUnit.rawValue)' keeps them as they were)." : "")
-        })
+        },
+        label: "unit", listed: { $0.unit.rawValue },
+        answerKey: "unit", answerPosition: 0, answered: { .text($0.unit.rawValue) })
 
     public static let goal = Setting(
         key: "goalKilograms", word: nil, aliases: [], portable: true, forms: "a weight, or clear", choices: [], noun: "goal",
@@ -96,7 +115,9 @@ extension Setting {
         apply: { value, settings in settings.goalKilograms = value.flatMap(Double.init) },
         read: { typed throws(SettingsError) in typed },
         said: { value, settings in value.flatMap(Double.init).map { "goal \(settings.unit.format($0))" } ?? "goal cleared" },
-        confirmed: { now, _ in now.goalKilograms.map { "Goal: \(now.unit.format($0))." } ?? "No goal set." })
+        confirmed: { now, _ in now.goalKilograms.map { "Goal: \(now.unit.format($0))." } ?? "No goal set." },
+        label: "goal", listed: { settings in settings.goalKilograms.map { settings.unit.format($0) } ?? "none" },
+        answerKey: "goalKilograms", answerPosition: 1, answered: { $0.goalKilograms.map(Answer.number) })
 
     public static let progressRange = Setting(
         key: "progressRange", word: nil, aliases: [], portable: true, forms: "a RANGE", choices: [], noun: "progress range",
@@ -105,7 +126,9 @@ extension Setting {
         apply: { value, settings in settings.progressRange = value ?? UserSettings.defaults.progressRange },
         read: { typed throws(SettingsError) in typed },
         said: { value, _ in "progress range \(value ?? UserSettings.defaults.progressRange)" },
-        confirmed: { now, _ in "Progress range: \(now.progressRange)." })
+        confirmed: { now, _ in "Progress range: \(now.progressRange)." },
+        label: "progress range", listed: { $0.progressRange },
+        answerKey: "progressRange", answerPosition: 2, answered: { .text($0.progressRange) })
 
     public static let measureUnit = Setting(
         key: "measureUnit", word: "measure-unit", aliases: ["measure-units", "tape-unit", "length-unit"], portable: true,
@@ -117,7 +140,10 @@ extension Setting {
             return unit.rawValue
         },
         said: { value, _ in "set measure-unit \(value ?? "off")" },
-        confirmed: { now, _ in "Tape measures: \(now.tapeUnit.rawValue)" + (now.measureUnit == nil ? ", as usual with \(now.unit.rawValue)." : ".") })
+        confirmed: { now, _ in "Tape measures: \(now.tapeUnit.rawValue)" + (now.measureUnit == nil ? ", as usual with \(now.unit.rawValue)." : ".") },
+        label: "measure unit",
+        listed: { $0.tapeUnit.rawValue + ($0.measureUnit == nil ? " (with the weight's unit; 'set measure-unit cm|in' to choose)" : "") },
+        answerKey: "measureUnit", answerPosition: 7, answered: { .text($0.tapeUnit.rawValue) })
 
     public static let height = Setting(
         key: "heightMetres", word: "height", aliases: [], portable: true, forms: "180 cm|5ft 11in|off", choices: ["off"], noun: "height",
@@ -130,7 +156,9 @@ extension Setting {
         apply: { value, settings in settings.heightMetres = value.flatMap(Double.init) },
         read: { typed throws(SettingsError) in "\(try HeightInput.parse(typed))" },
         said: { value, _ in value.flatMap(Double.init).map { "set height \(Int(($0 * 100).rounded())) cm" } ?? "set height off" },
-        confirmed: { now, _ in "Height: " + (now.heightMetres.map(now.tapeUnit.height) ?? "none") + "." })
+        confirmed: { now, _ in "Height: " + (now.heightMetres.map(now.tapeUnit.height) ?? "none") + "." },
+        label: "height", listed: { settings in settings.heightMetres.map(settings.tapeUnit.height) ?? "none ('set height 180 cm' for the BMI)" },
+        answerKey: "heightMetres", answerPosition: 4, answered: { $0.heightMetres.map(Answer.number) })
 
     public static let sex = Setting(
         key: "sex", word: "sex", aliases: [], portable: true, forms: "female|male|off", choices: ["female", "male", "off"], noun: "sex",
@@ -144,7 +172,9 @@ extension Setting {
         confirmed: { now, _ in
             now.sex.map { "Sex: \($0.rawValue); with a height, neck and waist (and hips) measured, 'today' shows the US-Navy body-fat estimate." }
                 ?? "Sex: not set; no body-fat estimate is made."
-        })
+        },
+        label: "sex", listed: { $0.sex?.rawValue ?? "not set (only the US-Navy body-fat estimate uses it: 'set sex female|male')" },
+        answerKey: "sex", answerPosition: 8, answered: { $0.sex.map { .text($0.rawValue) } })
 
     public static let dayStart = Setting(
         key: "dayStartMinutes", word: "day-starts-at", aliases: ["day-start", "start-of-day"], portable: true, forms: "HH:MM",
@@ -164,7 +194,10 @@ extension Setting {
         said: { value, _ in "set day-start \(DayStart.text(value.flatMap { Int($0) } ?? 0))" },
         confirmed: { now, _ in
             "Days start at \(DayStart.text(now.dayStartMinutes))" + (now.dayStartMinutes == 0 ? "." : "; habit marks before it count for the day before.")
-        })
+        },
+        label: "day starts at",
+        listed: { DayStart.text($0.dayStartMinutes) + ($0.dayStartMinutes == 0 ? "" : " (habit marks before it count for the day before)") },
+        answerKey: "dayStartsAt", answerPosition: 5, answered: { .text(DayStart.text($0.dayStartMinutes)) })
 
     public static let syncFolder = Setting(
         key: "syncFolder", word: "sync-folder", aliases: ["sync", "syncfolder"], portable: false, forms: "PATH|off", choices: [],
@@ -181,7 +214,9 @@ extension Setting {
             return url.path
         },
         said: { value, _ in "set sync-folder \(value ?? "off")" },
-        confirmed: { now, _ in "Sync folder: \(now.syncFolder ?? "off")." })
+        confirmed: { now, _ in "Sync folder: \(now.syncFolder ?? "off")." },
+        label: "sync folder", listed: { $0.syncFolder ?? "off" },
+        answerKey: "syncFolder", answerPosition: 3, answered: { $0.syncFolder.map(Answer.text) })
 
     public static let deviceName = Setting(
         key: "deviceName", word: "device-name", aliases: ["device", "name"], portable: false, forms: "NAME|off", choices: [],
@@ -193,5 +228,7 @@ extension Setting {
             return name
         },
         said: { value, _ in "set device-name \(value ?? "off")" },
-        confirmed: { now, _ in "Device name: \(now.deviceName ?? "the host's name")." })
+        confirmed: { now, _ in "Device name: \(now.deviceName ?? "the host's name")." },
+        label: "device name", listed: { $0.deviceName ?? "the host's name" },
+        answerKey: "deviceName", answerPosition: 6, answered: { $0.deviceName.map(Answer.text) })
 }

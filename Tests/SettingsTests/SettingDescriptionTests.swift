@@ -3,8 +3,8 @@ import Testing
 @testable import Settings
 import Storage
 
-/// Issue 49, item 3: one list of settings (`Setting.all`) drives storage, validation, `set`, snapshots, sync's
-/// portable set and the README's table.
+/// Issue 49, item 3: one list of settings (`Setting.all`) drives storage, validation, `set`, `settings`, snapshots,
+/// sync's portable set and the README's table.
 @Suite struct SettingDescriptionTests {
     /// Each setting's row in the README says what its description says: its command, key, values and whether it travels.
     @Test func theReadmesTableListsEverySettingAsDescribed() throws {
@@ -31,6 +31,22 @@ import Storage
         let loaded = LocalSettingsRepository.decode(["unit": "furlong", "heightMetres": "1.8", "sex": "male"])
         #expect(loaded.settings.unit == .kilograms && loaded.settings.heightMetres == 1.8 && loaded.settings.sex == .male)
         #expect(loaded.warnings.count == 1 && loaded.warnings[0].contains("unit"))
+    }
+
+    /// `settings --json` gives every setting under its own key, in the order scripts have read them since each was
+    /// added (a new one last), and `settings` lists each under its own label, from the descriptions.
+    @Test func theSettingsScreenComesFromTheDescriptions() {
+        #expect(Setting.answerOrder.map(\.answerKey)
+                == ["unit", "goalKilograms", "progressRange", "syncFolder", "heightMetres", "dayStartsAt", "deviceName", "measureUnit", "sex"])
+        #expect(Set(Setting.all.map(\.answerPosition)) == Set(0..<Setting.all.count))
+        #expect(Set(Setting.all.map(\.label)).count == Setting.all.count && Setting.all.allSatisfy { $0.label.count < 16 })
+        var settings = UserSettings.defaults
+        settings.unit = .pounds
+        settings.goalKilograms = 77.1107029
+        settings.dayStartMinutes = 240
+        #expect(Setting.goal.listed(settings) == "170.0 lb" && Setting.goal.answered(settings) == .number(77.1107029))
+        #expect(Setting.dayStart.answered(settings) == .text("04:00") && Setting.height.answered(settings) == nil)
+        #expect(Setting.dayStart.listed(settings).hasPrefix("04:00 (habit marks"))
     }
 
     /// `off` and its other words clear any setting that has a default, and refuse for the unit.

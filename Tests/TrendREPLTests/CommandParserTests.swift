@@ -35,29 +35,29 @@ import WeightLog
     @Test func everydayRangesSubcommandAliasesAndKeysAreReadByTheDeclaration() async throws {
         let session = session()
         let entries = try await session.arguments(of: "entries last week")
-        #expect(entries.value("RANGE", as: NamedRange.self)?.name == "2026-06-08..2026-06-14")
+        #expect(entries[.range]?.name == "2026-06-08..2026-06-14")
         let summary = try await session.arguments(of: "summary month")
-        #expect(summary.value("week|month|year|RANGE", as: ComparedPeriods.self) != nil)
+        #expect(summary[.periods] != nil)
         let set = try await session.arguments(of: "set units lb")
-        #expect(set.subcommand == "unit" && set.value("KEY", as: String.self) == "unit" && set.value("VALUE", as: String.self) == "lb")
+        #expect(set.subcommand == "unit" && set[.setting] == "unit" && set[.settingValue] == "lb")
         let restore = try await session.arguments(of: "restore sync 1a2b skip-invalid merge")
-        #expect(restore.has("merge") && restore.has("skip-invalid") && restore.value("ID", as: String.self) == "1a2b")
+        #expect(restore.has("merge") && restore.has("skip-invalid") && restore[.installation] == "1a2b")
         #expect(try RestoreSource(restore) == .sync("1a2b"))
         let member = try await session.arguments(of: "import family.csv member Alex Smith preview")
-        #expect(member.value("NAME", as: String.self) == "Alex Smith" && member.value("preview", as: String.self) == "preview")
+        #expect(member[.member] == "Alex Smith" && member[.preview] == "preview")
     }
 
     @Test func aHabitsNameOfSeveralWordsIsTheLongestThatNamesOne() async throws {
         let session = session()
         #expect(await session.execute("habit add Drink water every day target 8").succeeded)
         let added = try await session.arguments(of: "habit add Morning walk 3/week")
-        let (name, plan) = try #require(added.value("NAME", as: (name: String, plan: HabitPlan).self))
+        let (name, plan) = try #require(added[.namedPlan])
         #expect(name == "Morning walk" && plan.schedule == HabitSchedule(text: "3/week"))
         let done = try await session.arguments(of: "habit check Drink water yesterday +2 note felt good")
         #expect(done.subcommand == "done")
-        #expect(done.value("NAME", as: Habit.self)?.name == "Drink water")
-        #expect(done.value("VALUE", as: (number: Double, adding: Bool).self).map { $0.number == 2 && $0.adding } == true)
-        #expect(done.value("TEXT", as: String.self) == "felt good")
+        #expect(done[.habit]?.name == "Drink water")
+        #expect(done[.markValue].map { $0.number == 2 && $0.adding } == true)
+        #expect(done[.text] == "felt good")
         guard case let .mark(habit, mark, _, adding, note) = try HabitRequest(done) else {
             Issue.record("not a mark")
             return

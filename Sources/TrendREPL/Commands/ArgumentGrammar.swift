@@ -70,19 +70,7 @@ extension ArgumentGrammar {
 
 extension CommandSyntax {
     /// The RANGE every listing takes (`2w 3m 1y all`, a month, a year, START..END, `last week`), read as a `NamedRange`.
-    static var range: CommandSyntax { .value("RANGE", .words(ProgressRange.allCases.map(\.rawValue)), .range) }
-}
-
-extension CommandLanguage.CommandSyntax where Domain == TrendArguments {
-    /// The words after `command` read by its declaration; a refusal is a `.usage` failure.
-    @MainActor
-    func parse(_ words: [String], command: CommandSpec, context: ReadingContext) throws -> ParsedArguments {
-        do {
-            return try parse(words, command: command.name, examples: command.examples, context: context)
-        } catch let refused as UsageError {
-            throw CommandFailure(.usage, refused.message)
-        }
-    }
+    static var range: CommandSyntax { .value(.range, .words(ProgressRange.allCases.map(\.rawValue)), .range) }
 }
 
 /// A RANGE as typed and the days it names.

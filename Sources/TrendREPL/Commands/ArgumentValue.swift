@@ -4,8 +4,9 @@ import Progress
 import Vocabulary
 import WeightLog
 
-/// Every kind of value a command's words are read into, typed: what `ParsedArguments` holds by placeholder and a
-/// handler takes back by its type (`arguments.value("WHEN") as WhenInput?`). A new kind of value is a case here.
+/// Every kind of value a command's words are read into, typed: what `ParsedArguments` holds and a handler takes back
+/// by its typed key (`arguments[.when]`, a `WhenInput?`; each screen declares its keys beside its commands).
+/// A new kind of value is a case here.
 enum ArgumentValue {
     case text(String)
     case count(Int)

@@ -6,7 +6,7 @@ import CommandLanguage
 public struct CommandContext {
     /// The application graph, built when a command first needs it (`help` opens no database).
     public var app: AppModel { makeApp() }
-    private let makeApp: @MainActor () -> AppModel
+    let makeApp: @MainActor () -> AppModel
     /// Every command, for `help`.
     let catalog: CommandCatalog
     public let style: TerminalStyle
@@ -26,17 +26,6 @@ public struct CommandContext {
     public let emit: @MainActor (String) -> Bool
     /// The line as typed, for words whose quotes are content (a note).
     public var line: String = ""
-
-    init(app: @escaping @MainActor () -> AppModel, catalog: CommandCatalog, style: TerminalStyle, json: Bool, isInteractive: Bool,
-         confirm: @escaping @MainActor (String) async -> Bool, emit: @escaping @MainActor (String) -> Bool) {
-        makeApp = app
-        self.catalog = catalog
-        self.style = style
-        self.json = json
-        self.isInteractive = isInteractive
-        self.confirm = confirm
-        self.emit = emit
-    }
 }
 
 /// One REPL command, declared once in the command language (`CommandDeclaration`) with Trend's words: what its

@@ -31,9 +31,7 @@ enum FailureMessage {
         case let setting as SettingsError:
             if case .syncFolderMissing = setting { return (.invalidSetting, ", or 'set sync-folder off'") }
             return (.invalidSetting, nil)
-        case is WhenInputError:
-            return (.invalidDate, nil)
-        case is ClockError:
+        case is WhenInputError, is ClockError:
             return (.invalidDate, nil)
         case let entry as WeightEntryError:
             if case .weightOutOfRange = entry { return (.invalidWeight, nil) }

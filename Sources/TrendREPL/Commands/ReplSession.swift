@@ -85,25 +85,22 @@ public final class ReplSession {
 
     /// What a command on `line` may use.
     private func makeContext(_ line: String) -> CommandContext {
-        var context = CommandContext(app: { [unowned self] in app }, catalog: catalog, style: style, json: json,
-                                     isInteractive: isInteractive, confirm: confirm,
-                                     emit: { [unowned self] part in
-                                         // Parts are whole lines: each fitted to the terminal like any answer.
-                                         let part = style.fitted(part)
-                                         if let stream = streamsOutput { return stream(part) }
-                                         emitted += part
-                                         return true
-                                     })
-        context.line = line
-        context.asksAboutDoubts = asksAboutDoubts
-        return context
+        CommandContext(makeApp: { [unowned self] in app }, catalog: catalog, style: style, json: json, isInteractive: isInteractive,
+                       asksAboutDoubts: asksAboutDoubts, confirm: confirm,
+                       emit: { [unowned self] part in
+                           // Parts are whole lines: each fitted to the terminal like any answer.
+                           let part = style.fitted(part)
+                           if let stream = streamsOutput { return stream(part) }
+                           emitted += part
+                           return true
+                       }, line: line)
     }
 
     /// The arguments of `line` as its command's declaration reads them, running nothing (for tests of the declarations).
     func arguments(of line: String) async throws -> ParsedArguments {
         guard let words = try catalog.words(of: line) else { throw CommandFailure(.unknownCommand, "no command in '\(line)'") }
         let spec = try catalog.command(for: words[0]), rest = Array(words.dropFirst())
-        return try spec.syntax.parse(rest, command: spec, context: try await load(for: spec, words: rest, line: line))
+        return try spec.syntax.parse(rest, command: spec.name, examples: spec.examples, context: try await load(for: spec, words: rest, line: line))
     }
 
     /// The command's boundary: the person's settings (and the other devices' changes, with a sync folder set, so

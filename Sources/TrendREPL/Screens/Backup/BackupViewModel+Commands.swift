@@ -1,3 +1,4 @@
+import CommandLanguage
 import AppCore
 import Backup
 import Foundation
@@ -7,20 +8,20 @@ import Vocabulary
 extension BackupViewModel {
     static var commands: [CommandSpec] {
         [
-            CommandSpec(name: "backup", aliases: ["backups"], syntax: .optional(.value("status|now|list", .words(["status", "now", "list"]), .oneOf(["status", "now", "list"], also: ["ls"]))),
+            CommandSpec(name: "backup", aliases: ["backups"], syntax: .optional(.value(.backupAction, .words(["status", "now", "list"]), .oneOf(["status", "now", "list"], also: ["ls"]))),
                         summary: "backup status, a snapshot now, or the snapshots you can restore",
                         examples: ["backup", "backup now", "backup list"]) { context, arguments in
                 let viewModel = BackupViewModel(backupFeature: context.app.backupFeature)
-                switch arguments.value("status|now|list", as: String.self) {
+                switch arguments[.backupAction] {
                 case "now": return try await viewModel.now()
                 case "list", "ls": return try await viewModel.list(style: context.style)
                 default: return try await viewModel.status()
                 }
             },
             CommandSpec(name: "restore", syntax: .sequence([
-                            .choice([.word("latest"), .word("previous"), .sequence([.word("weekly"), .value("YYYY-Www", .vocabulary("weekly"))]),
-                                     .sequence([.word("before-restore"), .value("NAME", .vocabulary("before-restore"))]),
-                                     .sequence([.word("sync"), .value("ID")]), .value("FILE", .file, .snapshotFile)]),
+                            .choice([.word("latest"), .word("previous"), .sequence([.word("weekly"), .value(.weeklyBackup, .vocabulary("weekly"))]),
+                                     .sequence([.word("before-restore"), .value(.beforeRestoreBackup, .vocabulary("before-restore"))]),
+                                     .sequence([.word("sync"), .value(.installation)]), .value(.file, .file, .snapshotFile)]),
                             .anyOrder([.word("merge"), .word("skip-invalid")]),
                         ]),
                         summary: "replace everything with a snapshot (a copy of what is there is kept first); 'merge' adds instead",
@@ -46,13 +47,13 @@ extension RestoreSource {
         } else if arguments.has("previous") {
             self = .previous
         } else if arguments.has("weekly") {
-            self = .weekly(try arguments.required("YYYY-Www"))
+            self = .weekly(try arguments.required(.weeklyBackup))
         } else if arguments.has("before-restore") {
-            self = .beforeRestore(try arguments.required("NAME"))
+            self = .beforeRestore(try arguments.required(.beforeRestoreBackup))
         } else if arguments.has("sync") {
-            self = .sync(try arguments.required("ID"))
+            self = .sync(try arguments.required(.installation))
         } else {
-            self = .file(try arguments.required("FILE"))
+            self = .file(try arguments.required(.file))
         }
     }
 }
@@ -63,4 +64,13 @@ extension ArgumentGrammar {
         guard let word = words.first, word.contains("/") || word.lowercased().hasSuffix(".json") else { return [] }
         return [ArgumentReading(.file(URL(fileURLWithPath: HomePath.expanding(word))), consumed: 1)]
     }
+}
+
+/// What the backup commands read, by key: `backup status|now|list`, and the snapshot a `restore` names
+/// (`weekly YYYY-Www`, `before-restore NAME`, `sync ID`).
+extension ArgumentKey where Value == String {
+    static var backupAction: Self { .init("status|now|list") }
+    static var weeklyBackup: Self { .init("YYYY-Www") }
+    static var beforeRestoreBackup: Self { .init("NAME") }
+    static var installation: Self { .init("ID") }
 }

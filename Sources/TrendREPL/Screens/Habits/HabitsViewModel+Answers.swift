@@ -87,14 +87,10 @@ extension HabitsViewModel {
     /// A habit and its day as scripts read it.
     nonisolated static func json(_ summary: HabitSummary) -> JSON {
         let habit = summary.habit
-        let target: Double? = switch habit.kind {
-        case .yesNo: nil
-        case let .atLeast(value), let .atMost(value): value
-        }
         let todayValue: Double? = if case let .value(value)? = summary.todayMark { value } else { nil }
         return .object([
             ("name", .string(habit.name)), ("schedule", .string(habit.schedule.text)),
-            ("kind", .string(habit.kind == .yesNo ? "yesNo" : habit.kind.code)), ("target", .optional(target)),
+            ("kind", .string(habit.kind == .yesNo ? "yesNo" : habit.kind.code)), ("target", .optional(habit.kind.target)),
             ("dueToday", .bool(summary.dueToday)), ("doneToday", .bool(summary.doneToday)), ("skippedToday", .bool(summary.todayMark == .skipped)),
             ("status", .string(summary.todayStatus.rawValue)), ("todayValue", .optional(todayValue)),
             ("targetKind", .optional(habit.kind.isNumeric ? habit.kind.code : nil)), ("unit", .optional(habit.unit.isEmpty ? nil : habit.unit)),

@@ -9,26 +9,26 @@ extension HabitsViewModel {
     static var commands: [CommandSpec] {
         // A habit's name needs no quotes: all the words that are left (`habit show Café sans sucre`), or the longest
         // run of words that names a habit where more may follow (`habit done Walk 10k steps yesterday`).
-        let name = CommandSyntax.value("NAME", .vocabulary("habits"), .habit(runsToEnd: true))
-        let named = CommandSyntax.value("NAME", .vocabulary("habits"), .habit(runsToEnd: false))
-        let when = CommandSyntax.optional(.value("WHEN", .words(["today", "yesterday"]), .when))
-        let note = CommandSyntax.optional(.sequence([.word("note"), .value("TEXT", .words([]), .phrase)]))
+        let name = CommandSyntax.value(.habit, .vocabulary("habits"), .habit(runsToEnd: true))
+        let named = CommandSyntax.value(.habit, .vocabulary("habits"), .habit(runsToEnd: false))
+        let when = CommandSyntax.optional(.value(.when, .words(["today", "yesterday"]), .when))
+        let note = CommandSyntax.optional(.sequence([.word("note"), .value(.text, .words([]), .phrase)]))
         return [
             CommandSpec(name: "habits", syntax: .optional(.word("all")), readsFor: { $0.contains { $0.lowercased() == "all" } ? [.habits] : [] }, summary: "today's habits: due, done, streaks, strength; 'all' adds the archived ones",
                         examples: ["habits", "habits all"]) { context, arguments in
                 try await HabitsViewModel(habitsFeature: context.app.habitsFeature).list(includeArchived: arguments.has("all"), style: context.style)
             },
             CommandSpec(name: "habit", syntax: .subcommands([
-                            ("add", .sequence([.value("NAME", .words([]), .namedPlan), .optional(.value("SCHEDULE", .words([]), .partOfPrevious))])),
-                            ("done", .sequence([named, when, .optional(.value("VALUE", .words([]), .markValue)), note])),
+                            ("add", .sequence([.value(.namedPlan, .words([]), .namedPlan), .optional(.readByPrevious("SCHEDULE", .words([])))])),
+                            ("done", .sequence([named, when, .optional(.value(.markValue, .words([]), .markValue)), note])),
                             ("undo", .sequence([named, when])),
                             ("show", name), ("no", .sequence([named, when, note])), ("skip", .sequence([named, when, note])),
-                            ("edit", .sequence([.value("NAME", .vocabulary("habits"), .habitEdit),
-                                                .value("schedule|target|at-least|at-most|unit", .words(["schedule", "target", "at-least", "at-most", "unit"]), .partOfPrevious)])),
-                            ("rename", .sequence([named, .value("NEW", .words([]), .phrase)])), ("archive", name),
-                            ("unarchive", name), ("delete", name), ("restore", .value("NAME", .words([]), .phrase)),
-                            ("export", .value("FILE", .file, .path)),
-                            ("remind", .sequence([named, .choice([.sequence([.word("at"), .value("TIME", .words([]), .times)]), .word("off")])])),
+                            ("edit", .sequence([.value(.habitEdit, .vocabulary("habits"), .habitEdit),
+                                                .readByPrevious("schedule|target|at-least|at-most|unit", .words(["schedule", "target", "at-least", "at-most", "unit"]))])),
+                            ("rename", .sequence([named, .value(.newName, .words([]), .phrase)])), ("archive", name),
+                            ("unarchive", name), ("delete", name), ("restore", .value(.deletedHabit, .words([]), .phrase)),
+                            ("export", .value(.file, .file, .path)),
+                            ("remind", .sequence([named, .choice([.sequence([.word("at"), .value(.times, .words([]), .times)]), .word("off")])])),
                         ], aliases: ["new": "add", "do": "done", "check": "done", "uncheck": "undo", "clear": "undo", "view": "show",
                                      "remove": "delete", "rm": "delete", "undelete": "restore"]),
                         reads: [.habitNames],
@@ -66,30 +66,30 @@ enum HabitRequest {
     case remind(String, [TimeOfDay])
 
     init(_ arguments: ParsedArguments) throws {
-        let name = { () throws -> String in try arguments.required("NAME", as: Habit.self).name }
+        let name = { () throws -> String in try arguments.required(.habit).name }
         switch arguments.subcommand {
         case "add":
-            let (name, plan) = try arguments.required("NAME", as: (name: String, plan: HabitPlan).self)
+            let (name, plan) = try arguments.required(.namedPlan)
             self = .add(name: name, plan: plan)
         case let sub? where ["done", "no", "skip", "undo"].contains(sub):
-            let value = arguments.value("VALUE", as: (number: Double, adding: Bool).self)
+            let value = arguments[.markValue]
             let mark: HabitMark? = switch sub {
             case "skip": .skipped
             case "no": .no
             case "undo": nil
             default: value.map { HabitMark.value($0.number) } ?? .done
             }
-            self = .mark(try arguments.required("NAME"), mark, when: arguments.value("WHEN") ?? .current, adding: value?.adding ?? false,
-                         note: arguments.value("TEXT"))
+            self = .mark(try arguments.required(.habit), mark, when: arguments[.when] ?? .current, adding: value?.adding ?? false,
+                         note: arguments[.text])
         case "show": self = .show(try name())
-        case "edit": self = .edit(try arguments.required("NAME"))
-        case "rename": self = .rename(try name(), to: try arguments.required("NEW"))
+        case "edit": self = .edit(try arguments.required(.habitEdit))
+        case "rename": self = .rename(try name(), to: try arguments.required(.newName))
         case "archive": self = .archive(try name(), true)
         case "unarchive": self = .archive(try name(), false)
         case "delete": self = .delete(try name())
-        case "restore": self = .restore(try arguments.required("NAME"))
-        case "remind": self = .remind(try name(), arguments.value("TIME", as: [TimeOfDay].self) ?? [])
-        default: self = .export(try arguments.required("FILE"))
+        case "restore": self = .restore(try arguments.required(.deletedHabit))
+        case "remind": self = .remind(try name(), arguments[.times] ?? [])
+        default: self = .export(try arguments.required(.file))
         }
     }
 }
@@ -159,4 +159,16 @@ extension ArgumentGrammar {
         let habit = try HabitsFeature.habit(named: words[..<split].joined(separator: " "), in: context.habits)
         return [ArgumentReading(.habitEdit(HabitEdit(habit: habit, change: change)), consumed: words.count)]
     }
+}
+
+/// What the habit commands read, by key: the habit named, a new habit's name with its plan, an edit, a day's number,
+/// reminder times, a new name, and a deleted habit's.
+extension ArgumentKey where Value == Habit { static var habit: Self { .init("NAME") } }
+extension ArgumentKey where Value == (name: String, plan: HabitPlan) { static var namedPlan: Self { .init("NAME") } }
+extension ArgumentKey where Value == HabitEdit { static var habitEdit: Self { .init("NAME") } }
+extension ArgumentKey where Value == (number: Double, adding: Bool) { static var markValue: Self { .init("VALUE") } }
+extension ArgumentKey where Value == [TimeOfDay] { static var times: Self { .init("TIME") } }
+extension ArgumentKey where Value == String {
+    static var newName: Self { .init("NEW") }
+    static var deletedHabit: Self { .init("NAME") }
 }

@@ -6,11 +6,11 @@ public struct HelpViewModel {
     let catalog: CommandCatalog
 
     static let command = CommandSpec(
-        name: "help", aliases: ["?", "h"], syntax: .optional(.value("COMMAND|GROUP|all")),
+        name: "help", aliases: ["?", "h"], syntax: .optional(.value(.helpTopic)),
         summary: "the commands by group; 'help COMMAND' explains one, 'help GROUP' a group, 'help all' lists every form",
         examples: ["help", "help weigh", "help habits", "help files", "help all"], readsSettings: false
     ) { context, arguments in
-        try HelpViewModel(catalog: context.catalog).help(topic: arguments.value("COMMAND|GROUP|all"), style: context.style)
+        try HelpViewModel(catalog: context.catalog).help(topic: arguments[.helpTopic], style: context.style)
     }
 
     /// What the prompt says first on a data directory with no database yet: how to begin, in two lines.
@@ -26,3 +26,6 @@ public struct HelpViewModel {
         return CommandOutput(answer, style: style)
     }
 }
+
+/// What `help` is asked about, by key.
+extension ArgumentKey where Value == String { static var helpTopic: Self { .init("COMMAND|GROUP|all") } }

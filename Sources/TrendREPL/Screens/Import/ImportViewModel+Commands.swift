@@ -1,3 +1,4 @@
+import CommandLanguage
 import AppCore
 import Foundation
 import Vocabulary
@@ -10,31 +11,31 @@ import WeightLog
 extension ImportViewModel {
     static var commands: [CommandSpec] {
         [
-            CommandSpec(name: "import", syntax: .sequence([.value("FILE", .file, .path),
-                                               .anyOrder([.value("preview", .words(["preview"]), .oneOf(["preview"], also: ["--preview", "dry-run"])),
-                                                          .sequence([.word("member"), .value("NAME", .words([]), .memberName)])])]),
+            CommandSpec(name: "import", syntax: .sequence([.value(.file, .file, .path),
+                                               .anyOrder([.value(.preview, .words(["preview"]), .oneOf(["preview"], also: ["--preview", "dry-run"])),
+                                                          .sequence([.word("member"), .value(.member, .words([]), .memberName)])])]),
                         summary: "bring in weigh-ins (a CSV, or the export of Apple Health, Health Connect, Fitbit, Garmin, Samsung Health, Zepp, Renpho, Withings, FatSecret, Libra, openScale, Trend and more) or habits (a Loop backup, Loop's CSV export, or a Checkmarks.csv such as 'habit export' writes)",
                         examples: ["import ~/Downloads/export.xml preview", "import weights.csv", "import libra.csv",
                                    "import 'Loop Habits Backup 2026-06-10.db' preview", "import eufylife.csv member Alex",
                                    "import my-habits.csv"]) { context, arguments in
-                try await viewModel(context).importFile(arguments.required("FILE"), preview: arguments.value("preview", as: String.self) != nil,
-                                                      member: arguments.value("NAME"), context: context)
+                try await viewModel(context).importFile(arguments.required(.file), preview: arguments[.preview] != nil,
+                                                      member: arguments[.member], context: context)
             },
-            CommandSpec(name: "export", syntax: .sequence([.value("FILE", .file, .path),
-                                               .anyOrder([.value("kg", .words(["kg"]), .oneOf(["kg"], also: ["--kg"])), .range,
-                                                          .value("MEASURE", .words(ProgressMeasure.words), .progressMeasure)]),
-                                               .optional(.sequence([.word("with"), .value("HABIT", .vocabulary("habits"), .habit(runsToEnd: true))]))]),
+            CommandSpec(name: "export", syntax: .sequence([.value(.file, .file, .path),
+                                               .anyOrder([.value(.inKilograms, .words(["kg"]), .oneOf(["kg"], also: ["--kg"])), .range,
+                                                          .value(.measure, .words(ProgressMeasure.words), .progressMeasure)]),
+                                               .optional(.sequence([.word("with"), .value(.markedHabit, .vocabulary("habits"), .habit(runsToEnd: true))]))]),
                         readsFor: ImportViewModel.exportReads,
                         summary: "write weigh-ins and tape measures to FILE.csv (your unit, or kg) or FILE.json; FILE.svg draws the progress chart (with HABIT marks its days; a measure such as waist or fat draws its own); FILE.html writes the report, a page of every chart, habit and figure to look at or print; FILE-habits.csv writes habits",
                         examples: ["export weights.csv", "export weights.csv kg", "export trend.json", "export 2025.csv 2025",
                                    "export chart.svg 6m", "export chart.svg 3m with Gym", "export waist.svg 6m waist", "export my-habits.csv",
                                    "export report.html", "export report.html 1y"]) { context, arguments in
-                let file: URL = try arguments.required("FILE")
+                let file: URL = try arguments.required(.file)
                 if file.lastPathComponent.lowercased().hasSuffix(".html") {
-                    return try await ReportViewModel(app: context.app).export(to: file, range: arguments.value("RANGE"))
+                    return try await ReportViewModel(app: context.app).export(to: file, range: arguments[.range])
                 }
-                return try await viewModel(context).export(to: arguments.required("FILE"), inKilograms: arguments.value("kg", as: String.self) != nil,
-                                                   range: arguments.value("RANGE"), chart: ChartRequest(arguments, command: "export"))
+                return try await viewModel(context).export(to: arguments.required(.file), inKilograms: arguments[.inKilograms] != nil,
+                                                   range: arguments[.range], chart: ChartRequest(arguments, command: "export"))
             },
         ]
     }
@@ -68,4 +69,12 @@ extension ImportViewModel {
         if words.first?.lowercased().hasSuffix(".html") == true { reads.formUnion([.weighIns, .habits]) }
         return reads
     }
+}
+
+/// What `import` and `export` read besides the file, by key: the member of an archive, and the words `preview` and
+/// `kg`, read as values.
+extension ArgumentKey where Value == String {
+    static var member: Self { .init("NAME") }
+    static var preview: Self { .init("preview") }
+    static var inKilograms: Self { .init("kg") }
 }

@@ -9,7 +9,7 @@ extension InsightsViewModel {
                         summary: "what your habits go with in your weight, and your own patterns, said only when the statistics hold; 'all' shows every one tested",
                         examples: ["insights", "insights 1y", "insights last year", "insights all"]) { context, arguments in
                 try await InsightsViewModel(insightsFeature: context.app.insightsFeature, weightEntryFeature: context.app.weightEntryFeature)
-                    .show(range: arguments.value("RANGE"), everything: arguments.has("all"), style: context.style)
+                    .show(range: arguments[.range], everything: arguments.has("all"), style: context.style)
             },
         ]
     }

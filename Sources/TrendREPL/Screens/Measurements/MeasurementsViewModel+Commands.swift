@@ -10,24 +10,24 @@ extension MeasurementsViewModel {
         let kinds = ArgumentSlot.words(BodyMeasure.allCases.map(\.word))
         return [
             CommandSpec(name: "measure", aliases: ["tape"],
-                        syntax: .sequence([.value("KIND", kinds, .measures), .value("LENGTH", .words([]), .partOfPrevious),
-                                           .optional(.value("UNIT", .words(["cm", "in"]), .partOfPrevious)),
-                                           .optional(.value("WHEN", .words(["today", "yesterday"]), .when)),
-                                           .optional(.sequence([.word("note"), .value("TEXT", .words([]), .text(after: "note"))]))]),
+                        syntax: .sequence([.value(.measures, kinds, .measures), .readByPrevious("LENGTH", .words([])),
+                                           .optional(.readByPrevious("UNIT", .words(["cm", "in"]))),
+                                           .optional(.value(.when, .words(["today", "yesterday"]), .when)),
+                                           .optional(.sequence([.word("note"), .value(.text, .words([]), .text(after: "note"))]))]),
                         reads: [.measurements],
                         summary: "record tape measures (KIND: waist hips chest neck thigh upper-arm; several at once; cm or in)",
                         examples: ["measure waist 84 cm", "measure waist 33 in", "measure hips 98", "measure neck 38 chest 101",
                                    "measure waist 83.5 yesterday"]) { context, arguments in
                 try await MeasurementsViewModel(measurementsFeature: context.app.measurementsFeature)
-                    .measure(arguments.required("KIND"), when: arguments.value("WHEN") ?? .current, note: arguments.value("TEXT"))
+                    .measure(arguments.required(.measures), when: arguments[.when] ?? .current, note: arguments[.text])
             },
             CommandSpec(name: "measurements", aliases: ["measures"],
-                        syntax: .sequence([.optional(.value("KIND", kinds, .measureKind)), .optional(.range)]),
+                        syntax: .sequence([.optional(.value(.measureKind, kinds, .measureKind)), .optional(.range)]),
                         reads: [.measurements],
                         summary: "list tape measures with their ids and each measure's trend (default: all)",
                         examples: ["measurements", "measurements waist", "measurements 3m", "measurements waist 2026"]) { context, arguments in
                 try await MeasurementsViewModel(measurementsFeature: context.app.measurementsFeature)
-                    .list(kind: arguments.value("KIND"), range: arguments.value("RANGE"))
+                    .list(kind: arguments[.measureKind], range: arguments[.range])
             },
         ]
     }
@@ -48,3 +48,7 @@ extension ArgumentGrammar {
         return [ArgumentReading(.bodyMeasure(kind), consumed: 1)]
     }
 }
+
+/// What `measure` reads (one or more tape measures) and the kind `measurements` lists, by key.
+extension ArgumentKey where Value == MeasureInput { static var measures: Self { .init("KIND") } }
+extension ArgumentKey where Value == BodyMeasure { static var measureKind: Self { .init("KIND") } }

@@ -10,8 +10,8 @@ extension ProgressViewModel {
     static var commands: [CommandSpec] {
         [
             CommandSpec(name: "progress", aliases: ["p", "chart"],
-                        syntax: .sequence([.anyOrder([.range, .value("MEASURE", .words(ProgressMeasure.words), .progressMeasure)]),
-                                           .optional(.sequence([.word("with"), .value("HABIT", .vocabulary("habits"), .habit(runsToEnd: true))]))]),
+                        syntax: .sequence([.anyOrder([.range, .value(.measure, .words(ProgressMeasure.words), .progressMeasure)]),
+                                           .optional(.sequence([.word("with"), .value(.markedHabit, .vocabulary("habits"), .habit(runsToEnd: true))]))]),
                         readsFor: { $0.contains { $0.lowercased() == "with" } ? [.habits] : [.habitNames] },
                         summary: "the chart and numbers (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; kept); 'with HABIT' marks its days; "
                             + "MEASURE (fat, lean, fat-mass, waist, hips …) draws that instead of the weight",
@@ -20,12 +20,12 @@ extension ProgressViewModel {
                                             weightEntryFeature: context.app.weightEntryFeature, measurementsFeature: context.app.measurementsFeature)
                     .show(ChartRequest(arguments, command: "progress"), style: context.style)
             },
-            CommandSpec(name: "goal", syntax: .optional(.choice([.value("WEIGHT", .words([]), .weight()), .value("clear", .words(["clear"]), .oneOf(["clear"], also: ["none"]))])),
+            CommandSpec(name: "goal", syntax: .optional(.choice([.value(.weight, .words([]), .weight()), .value(.clear, .words(["clear"]), .oneOf(["clear"], also: ["none"]))])),
                         summary: "show, set or clear the goal weight",
                         examples: ["goal", "goal 75", "goal 165 lb", "goal clear"]) { context, arguments in
-                let change: ProgressViewModel.GoalChange = if let weight = arguments.value("WEIGHT", as: WeightInput.Reading.self) {
+                let change: ProgressViewModel.GoalChange = if let weight = arguments[.weight] {
                     .set(kilograms: weight.kilograms)
-                } else if arguments.value("clear", as: String.self) != nil { .clear } else { .none }
+                } else if arguments[.clear] != nil { .clear } else { .none }
                 return try await ProgressViewModel(progressFeature: context.app.progressFeature).goal(change)
             },
         ]
@@ -40,9 +40,9 @@ struct ChartRequest {
     let habit: Habit?
 
     init(_ arguments: ParsedArguments, command: String) throws {
-        range = arguments.value("RANGE")
-        measure = arguments.value("MEASURE")
-        habit = arguments.value("HABIT")
+        range = arguments[.range]
+        measure = arguments[.measure]
+        habit = arguments[.markedHabit]
         if measure != nil, habit != nil { throw CommandFailure(.usage, "\(command): 'with HABIT' marks the weight chart only") }
     }
 
@@ -75,3 +75,9 @@ extension ArgumentGrammar {
         }
     }
 }
+
+/// What the progress commands read, by key: what a chart draws besides the weight (`fat`, `waist`), the habit whose
+/// days it marks (`with HABIT`), and `goal clear`.
+extension ArgumentKey where Value == ProgressMeasure { static var measure: Self { .init("MEASURE") } }
+extension ArgumentKey where Value == Habit { static var markedHabit: Self { .init("HABIT") } }
+extension ArgumentKey where Value == String { static var clear: Self { .init("clear") } }

@@ -114,16 +114,21 @@ struct ReportPage {
 enum HabitReportCharts {
     static let width = 800.0, height = 160.0
 
+    /// A small chart's opening: its size, a white ground and its title at `left`.
+    private static func opening(_ title: String, left: Double) -> String {
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" \
+        font-family="Helvetica, Arial, sans-serif" font-size="12">
+        <rect width="100%" height="100%" fill="#ffffff"/>
+        <text x="\(left)" y="18" font-weight="bold" fill="#222222">\(SVGChart.escaped(title))</text>
+
+        """
+    }
+
     /// Strength (0…1) a day, a line over the days shown, with a 50 % rule.
     static func strength(_ strengths: [Double], name: String) -> String {
         let left = 50.0, right = width - 20, top = 30.0, bottom = height - 30
-        var svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" \
-            font-family="Helvetica, Arial, sans-serif" font-size="12">
-            <rect width="100%" height="100%" fill="#ffffff"/>
-            <text x="\(left)" y="18" font-weight="bold" fill="#222222">\(SVGChart.escaped(name)): strength</text>
-
-            """
+        var svg = opening(name + ": strength", left: left)
         for (value, label) in [(0.0, "0 %"), (0.5, "50 %"), (1.0, "100 %")] {
             let y = bottom - value * (bottom - top)
             svg += "<line x1=\"\(left)\" y1=\"\(SVGChart.number(y))\" x2=\"\(right)\" y2=\"\(SVGChart.number(y))\" stroke=\"#e4e4e4\"/>"
@@ -141,13 +146,7 @@ enum HabitReportCharts {
     static func weekdays(_ counts: [Int], name: String) -> String {
         let left = 50.0, top = 30.0, bottom = height - 30, slot = (width - 70) / 7
         let most = max(1, counts.max() ?? 1)
-        var svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" \
-            font-family="Helvetica, Arial, sans-serif" font-size="12">
-            <rect width="100%" height="100%" fill="#ffffff"/>
-            <text x="\(left)" y="18" font-weight="bold" fill="#222222">\(SVGChart.escaped(name)): days done by weekday, last year</text>
-
-            """
+        var svg = opening(name + ": days done by weekday, last year", left: left)
         for (index, count) in counts.prefix(7).enumerated() {
             let x = left + Double(index) * slot + slot * 0.2
             let barHeight = Double(count) / Double(most) * (bottom - top - 14)

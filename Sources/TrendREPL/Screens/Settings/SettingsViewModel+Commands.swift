@@ -14,21 +14,27 @@ extension SettingsViewModel {
                 try await SettingsViewModel(settingsFeature: context.app.settingsFeature).show(style: context.style)
             },
             // Every setting `set` takes, from its one description (`Setting.all`).
-            CommandSpec(name: "set", syntax: .subcommands(key: "KEY", Setting.all.compactMap { setting in
-                            setting.word.map { ($0, .value("VALUE", $0 == Setting.syncFolder.word ? .file : .words(setting.choices), .phrase)) }
+            CommandSpec(name: "set", syntax: .subcommands(key: ArgumentKey<String>.setting.placeholder, Setting.all.compactMap { setting in
+                            setting.word.map { ($0, .value(.settingValue, $0 == Setting.syncFolder.word ? .file : .words(setting.choices), .phrase)) }
                         }, aliases: Dictionary(Setting.all.flatMap { setting in setting.aliases.map { ($0, setting.word ?? "") } }, uniquingKeysWith: { first, _ in first })),
                         // The day start says what it leaves on the day to come: the habits' marks, read with the words.
                         readsFor: { words in words.first.flatMap(Setting.named) == .dayStart ? [.habits] : [] },
                         summary: "change a setting: " + Setting.all.compactMap { setting in setting.word.map { "\($0) \(setting.forms)" } }.joined(separator: ", "),
                         examples: ["set unit lb", "set measure-unit in", "set sex female", "set height 180 cm", "set height 5ft 11in", "set day-starts-at 04:00", "set sync-folder ~/Sync/trend",
                                    "set sync-folder off", "set device-name laptop"]) { context, arguments in
-                guard let setting = Setting.named(try arguments.required("KEY")) else { throw CommandFailure(.usage, "set: needs a setting") }
+                guard let setting = Setting.named(try arguments.required(.setting)) else { throw CommandFailure(.usage, "set: needs a setting") }
                 let output = try await SettingsViewModel(settingsFeature: context.app.settingsFeature)
-                    .set(setting, to: try arguments.required("VALUE"), style: context.style)
+                    .set(setting, to: try arguments.required(.settingValue), style: context.style)
                 guard setting == .dayStart else { return output }
                 // A later day start can leave marks made after midnight on the day to come: said, with how to move them.
                 return SettingsViewModel.withMarksAhead(output, context.app.habitsFeature.marksAhead())
             },
         ]
     }
+}
+
+/// `set KEY VALUE`'s two words, by key.
+extension ArgumentKey where Value == String {
+    static var setting: Self { .init("KEY") }
+    static var settingValue: Self { .init("VALUE") }
 }

@@ -18,65 +18,36 @@ struct SettingsViewModel {
                              style: style)
     }
 
-    /// The settings as one value: the JSON document, and the listing `settings` shows (or, after `set`, its one line).
+    /// The settings as one value: the JSON document, and the listing `settings` shows (or, after `set`, its one line),
+    /// each setting as its description (`Setting`) gives it.
     struct Answer: CommandAnswer {
-        let unit: String
-        let goalKilograms: Double?
-        let progressRange: String
-        let syncFolder: String?
-        let heightMetres: Double?
-        let dayStartsAt: String
-        /// This installation's name in the sync folder, when one was set (`set device-name`).
-        let deviceName: String?
-        /// The unit tape measures are shown in, and whether it was chosen (else it follows the weight's unit).
-        let measureUnit: String
-        let measureUnitSet: Bool
-        /// For the US-Navy body-fat estimate; nil when not set.
-        let sex: String?
-        let dataDirectory: String
-        /// The text only: the settings as read, their warnings, and the one line `set` says instead of the listing.
         let settings: UserSettings
+        let dataDirectory: String
+        /// The text only: the settings' warnings, and the one line `set` says instead of the listing.
         let warnings: [String]
         var line: String?
 
-        enum CodingKeys: String, CodingKey {
-            case unit, goalKilograms, progressRange, syncFolder, heightMetres, dayStartsAt, deviceName, measureUnit, sex, dataDirectory
+        init(_ settings: UserSettings, dataDirectory: URL, warnings: [String] = [], line: String? = nil) {
+            (self.settings, self.dataDirectory, self.warnings, self.line) = (settings, dataDirectory.path, warnings, line)
         }
 
-        init(_ settings: UserSettings, dataDirectory: URL, warnings: [String] = [], line: String? = nil) {
-            unit = settings.unit.rawValue
-            goalKilograms = settings.goalKilograms
-            progressRange = settings.progressRange
-            syncFolder = settings.syncFolder
-            heightMetres = settings.heightMetres
-            dayStartsAt = DayStart.text(settings.dayStartMinutes)
-            deviceName = settings.deviceName
-            measureUnit = settings.tapeUnit.rawValue
-            measureUnitSet = settings.measureUnit != nil
-            sex = settings.sex?.rawValue
-            self.dataDirectory = dataDirectory.path
-            self.settings = settings
-            self.warnings = warnings
-            self.line = line
+        func encode(to encoder: any Encoder) throws {
+            let members = Setting.answerOrder.map { setting -> (String, JSON) in
+                switch setting.answered(settings) {
+                case let .text(text)?: (setting.answerKey, .string(text))
+                case let .number(number)?: (setting.answerKey, .number(number))
+                case nil: (setting.answerKey, .null)
+                }
+            }
+            try JSON.object(members + [("dataDirectory", .string(dataDirectory))]).encode(to: encoder)
         }
 
         func text(style: TerminalStyle) -> String {
             if let line { return line }
-            let goal = goalKilograms.map { settings.unit.format($0) } ?? "none"
-            var lines = [
-                "unit            \(unit)",
-                "goal            \(goal)",
-                "progress range  \(progressRange)",
-                "measure unit    \(measureUnit)" + (measureUnitSet ? "" : " (with the weight's unit; 'set measure-unit cm|in' to choose)"),
-                "height          \(heightMetres.map(settings.tapeUnit.height) ?? "none ('set height 180 cm' for the BMI)")",
-                "sex             \(sex ?? "not set (only the US-Navy body-fat estimate uses it: 'set sex female|male')")",
-                "day starts at   \(dayStartsAt)" + (settings.dayStartMinutes == 0 ? "" : " (habit marks before it count for the day before)"),
-                "sync folder     \(syncFolder.map(TerminalText.visible) ?? "off")",
-                "device name     \(deviceName.map(TerminalText.visible) ?? "the host's name")",
-                "data directory  \(TerminalText.visible(dataDirectory))",
-            ]
-            lines += warnings.map { style.paint("warning: ", .magenta) + $0 }
-            return lines.joined(separator: "\n")
+            // A path or a name from a person may hold control characters: shown, never sent.
+            let lines = Setting.all.map { $0.label.rightPadded(to: 16) + TerminalText.visible($0.listed(settings)) }
+                + ["data directory".rightPadded(to: 16) + TerminalText.visible(dataDirectory)]
+            return (lines + warnings.map { style.paint("warning: ", .magenta) + $0 }).joined(separator: "\n")
         }
     }
 

@@ -1,3 +1,4 @@
+import CommandLanguage
 import AppCore
 import Foundation
 import Vocabulary
@@ -6,11 +7,11 @@ import Vocabulary
 extension SummaryViewModel {
     static var commands: [CommandSpec] {
         [
-            CommandSpec(name: "summary", syntax: .optional(.value("week|month|year|RANGE", .words(["week", "month", "year", "30d", "90d"]), .periods)),
+            CommandSpec(name: "summary", syntax: .optional(.value(.periods, .words(["week", "month", "year", "30d", "90d"]), .periods)),
                         reads: [.weighIns],
                         summary: "a period's weigh-ins, trend, lowest and highest day, body fat, lean mass and tape measures, and habits, against the one before",
                         examples: ["summary", "summary month", "summary 2026-02", "summary 30d"]) { context, arguments in
-                try await SummaryViewModel(summaryFeature: context.app.summaryFeature).show(arguments.value("week|month|year|RANGE"), style: context.style)
+                try await SummaryViewModel(summaryFeature: context.app.summaryFeature).show(arguments[.periods], style: context.style)
             },
         ]
     }
@@ -29,3 +30,6 @@ extension ArgumentGrammar {
         return readings
     }
 }
+
+/// `summary`'s period and the one before it, by key.
+extension ArgumentKey where Value == ComparedPeriods { static var periods: Self { .init("week|month|year|RANGE") } }

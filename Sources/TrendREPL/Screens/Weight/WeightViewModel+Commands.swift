@@ -8,12 +8,12 @@ import WeightLog
 /// The words of the weight screen: what each command takes, its help and how it completes.
 extension WeightViewModel {
     static var commands: [CommandSpec] {
-        let when = CommandSyntax.value("WHEN", .words(["today", "yesterday"]), .when)
-        let note = CommandSyntax.sequence([.word("note"), .value("TEXT", .words([]), .text(after: "note"))])
+        let when = CommandSyntax.value(.when, .words(["today", "yesterday"]), .when)
+        let note = CommandSyntax.sequence([.word("note"), .value(.text, .words([]), .text(after: "note"))])
         return [
             CommandSpec(name: "weigh", aliases: ["w", "add", "weight"],
-                        syntax: .sequence([.value("WEIGHT", .words([]), .weight(slipIn: "weigh")), .optional(.value("UNIT", .words(["kg", "lb", "st"]), .partOfPrevious)),
-                                           .anyOrder([when, .sequence([.word("fat"), .value("PERCENT", .words([]), .bodyFat)])]),
+                        syntax: .sequence([.value(.weight, .words([]), .weight(slipIn: "weigh")), .optional(.readByPrevious("UNIT", .words(["kg", "lb", "st"]))),
+                                           .anyOrder([when, .sequence([.word("fat"), .value(.percent, .words([]), .bodyFat)])]),
                                            .optional(note)]),
                         reads: [.weighIns],
                         summary: "record a weigh-in (WHEN: 21:00, yesterday 21:00, monday, last fri, 3 days ago, YYYY-MM-DD [HH:MM])",
@@ -23,19 +23,19 @@ extension WeightViewModel {
                     .weigh(WeighRequest(arguments), checkIn: context.app.checkInFeature, lengthUnit: context.app.measurementsFeature.unit,
                            context: context)
             },
-            CommandSpec(name: "fat", syntax: .sequence([.value("PERCENT", .words([]), .bodyFat), .optional(when)]),
+            CommandSpec(name: "fat", syntax: .sequence([.value(.percent, .words([]), .bodyFat), .optional(when)]),
                         summary: "add body fat to the day's latest weigh-in (today, or WHEN); undo takes it back",
                         examples: ["fat 23.5%", "fat 24 yesterday", "fat 23.8% 2026-11-20"]) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature)
-                    .bodyFat(percent: arguments.required("PERCENT"), when: arguments.value("WHEN") ?? .current)
+                    .bodyFat(percent: arguments.required(.percent), when: arguments[.when] ?? .current)
             },
             CommandSpec(name: "entries", aliases: ["list", "log"], syntax: .optional(.range),
                         reads: [.weighIns],
                         summary: "list weigh-ins with their ids (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; default 1m)",
                         examples: ["entries", "entries 2w", "entries 2026-02", "entries 2026-01-01..2026-01-31", "entries all"]) { context, arguments in
-                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).list(arguments.value("RANGE"), context: context)
+                try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).list(arguments[.range], context: context)
             },
-            CommandSpec(name: "edit", syntax: .sequence([.value("ID", .words([]), .editTarget), .optional(.value("WEIGHT|LENGTH", .words([]), .editAmount)),
+            CommandSpec(name: "edit", syntax: .sequence([.value(.editTarget, .words([]), .editTarget), .optional(.value(.editAmount, .words([]), .editAmount)),
                                                         .optional(.sequence([.word("at"), when])),
                                                         .optional(.choice([note, .sequence([.word("no"), .word("note")])]))]),
                         reads: [.weighIns, .measurements],
@@ -48,18 +48,18 @@ extension WeightViewModel {
                 }
                 return try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature).edit(request)
             },
-            CommandSpec(name: "find", syntax: .value("TEXT", .words([]), .text(after: "find")), summary: "list the weigh-ins and measurements whose note holds TEXT",
+            CommandSpec(name: "find", syntax: .value(.text, .words([]), .text(after: "find")), summary: "list the weigh-ins and measurements whose note holds TEXT",
                         examples: ["find after the run", "find gym"]) { context, arguments in
                 try await WeightViewModel(weightEntryFeature: context.app.weightEntryFeature)
-                    .find(arguments.required("TEXT"), style: context.style,
+                    .find(arguments.required(.text), style: context.style,
                           measurements: MeasurementsViewModel(measurementsFeature: context.app.measurementsFeature))
             },
-            CommandSpec(name: "delete", aliases: ["rm", "remove"], syntax: .value("ID", .words([]), .editTarget),
+            CommandSpec(name: "delete", aliases: ["rm", "remove"], syntax: .value(.editTarget, .words([]), .editTarget),
                         reads: [.weighIns, .measurements],
                         summary: "delete a weigh-in or a measurement (ID: its first characters, or 'last' weigh-in); undo brings it back",
                         examples: ["delete 1a2b", "delete last"]) { context, arguments in
                 // A measurement's id, from `measurements`, names it; every other id is a weigh-in's.
-                switch try arguments.required("ID", as: EditTarget.self) {
+                switch try arguments.required(.editTarget) {
                 case let .measurement(measurement):
                     return try await MeasurementsViewModel(measurementsFeature: context.app.measurementsFeature).delete(id: measurement.id)
                 case let .weighIn(id):
@@ -115,7 +115,7 @@ extension ArgumentGrammar {
     /// The new amount of an `edit`: a weight for a weigh-in, a length for a measurement, read as the ID's kind says.
     static let editAmount = ArgumentGrammar(noun: "a weight or a length") { words, parsed, context in
         guard let first = words.first, first.first?.isNumber == true || first.first == "." else { return [] }
-        switch parsed.value("ID", as: EditTarget.self) {
+        switch parsed[.editTarget] {
         case let .measurement(measurement)?:
             var rest = words
             let value = try MeasureInput.takeLength(of: measurement.kind, from: &rest, defaultUnit: context.lengthUnit)
@@ -141,10 +141,10 @@ struct EditRequest {
     let note: WeightEntryFeature.NoteEdit?
 
     init(_ arguments: ParsedArguments) throws {
-        target = try arguments.required("ID")
-        amount = arguments.value("WEIGHT|LENGTH")
-        when = arguments.has("at") ? try arguments.required("WHEN") : nil
-        note = arguments.value("TEXT", as: String.self).map { .set($0) } ?? (arguments.has("no") ? .clear : nil)
+        target = try arguments.required(.editTarget)
+        amount = arguments[.editAmount]
+        when = arguments.has("at") ? try arguments.required(.when) : nil
+        note = arguments[.text].map { .set($0) } ?? (arguments.has("no") ? .clear : nil)
         guard amount != nil || when != nil || note != nil else {
             throw CommandFailure(.usage, "edit: says nothing to change; e.g. 'edit 1a2b 83.5', 'edit 1a2b at yesterday' or 'edit 1a2b no note'")
         }
@@ -165,10 +165,16 @@ struct WeighRequest {
     let bodyFatPercent: Double?
 
     init(_ arguments: ParsedArguments) throws {
-        weight = try arguments.required("WEIGHT")
-        typedNumber = arguments.typed("WEIGHT")?.first ?? ""
-        when = arguments.value("WHEN") ?? .current
-        note = arguments.value("TEXT")
-        bodyFatPercent = arguments.value("PERCENT")
+        weight = try arguments.required(.weight)
+        typedNumber = arguments.typed(.weight)?.first ?? ""
+        when = arguments[.when] ?? .current
+        note = arguments[.text]
+        bodyFatPercent = arguments[.percent]
     }
 }
+
+/// What the weigh-in commands read, by key: a weight, body fat, what an ID names and an edit's new amount.
+extension ArgumentKey where Value == WeightInput.Reading { static var weight: Self { .init("WEIGHT") } }
+extension ArgumentKey where Value == Double { static var percent: Self { .init("PERCENT") } }
+extension ArgumentKey where Value == EditTarget { static var editTarget: Self { .init("ID") } }
+extension ArgumentKey where Value == EditAmount { static var editAmount: Self { .init("WEIGHT|LENGTH") } }
