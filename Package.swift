@@ -90,7 +90,7 @@ let package = Package(
         // The executable: its options (parsed once), the shell completion scripts and the man page,
         // the libedit line reader and the loop, and the process's side of the terminal (Terminal/: the line
         // hand-off on `BlockingPool`'s thread, the lifecycle monitor, process limits, standard output and error).
-        .executableTarget(name: "trend", dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "CEditLine", "Storage", "Vocabulary"]),
+        .executableTarget(name: "trend", dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "CEditLine", "Storage"]),
 
         // MARK: Benchmarks (swift run -c release ProgressBenchmarks)
         .target(

@@ -3,12 +3,8 @@
 /// completes words. It imports AppCore only; libedit stays in the executable.
 import CommandLanguage
 import AppCore
-import Backup
 import Foundation
-import Habits
-import Progress
 import Storage
-import WeightLog
 
 /// Runs command lines against one `AppModel`, in text or JSON. The model is
 /// built on the first command that needs it: `help` opens no database.

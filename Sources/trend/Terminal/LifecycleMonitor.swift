@@ -1,5 +1,4 @@
 import Foundation
-import Vocabulary
 
 /// Turns what the REPL sees (a command arriving, the process resuming) into
 /// the application's lifecycle events: became-active after a long idle time,
