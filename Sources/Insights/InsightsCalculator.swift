@@ -251,7 +251,7 @@ public enum InsightsCalculator {
         let sortedDays: [Int]
         private let first: Int
         /// By `day - first`; NaN where the day has no morning, or no evening.
-        private var mornings: [Double], evenings: [Double]
+        private let mornings: [Double], evenings: [Double]
 
         init(_ weighIns: [InsightsInput.WeighIn]) {
             // In time order, as the weight log gives them, a day's weigh-ins are one run; otherwise they are put in
@@ -259,8 +259,7 @@ public enum InsightsCalculator {
             let ordered = zip(weighIns, weighIns.dropFirst()).allSatisfy { $0.day <= $1.day } ? weighIns : weighIns.sorted { $0.day < $1.day }
             first = ordered.first?.day ?? 0
             let span = (ordered.last?.day ?? first - 1) - first + 1
-            mornings = Array(repeating: .nan, count: span)
-            evenings = Array(repeating: .nan, count: span)
+            var mornings = [Double](repeating: .nan, count: span), evenings = [Double](repeating: .nan, count: span)
             var days: [Int] = []
             var index = ordered.startIndex
             while index < ordered.endIndex {
@@ -276,7 +275,7 @@ public enum InsightsCalculator {
                 days.append(day)
                 if late.minute >= eveningMinute, late.minute - early.minute >= eveningGapMinutes { evenings[day - first] = late.kilograms }
             }
-            sortedDays = days
+            (sortedDays, self.mornings, self.evenings) = (days, mornings, evenings)
         }
 
         /// The day's morning weight, nil when it was not weighed.
