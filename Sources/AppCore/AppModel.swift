@@ -139,9 +139,15 @@ public final class AppModel {
         let changeHistoryFeature = ChangeHistoryFeature(storage: storage, calendar: calendar, currentDate: currentDate) {
             await refreshEverything()
         }
-        // Insights own no table: they read the weigh-ins and habits as values.
-        let insightsFeature = InsightsFeature(input: { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature) },
-                                              habitInput: { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature, onlyHabit: $0) })
+        // Insights own no table: they read the weigh-ins and habits as values; `habit show`'s report is kept in `meta`
+        // while nothing changes.
+        let keptInsights = KeptHabitInsights(store: storage)
+        let moment = { KeptHabitInsights.Moment(day: weightEntryFeature.today, zone: calendar.timeZone.identifier) }
+        let insightsFeature = InsightsFeature(
+            input: { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature) },
+            habitInput: { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature, onlyHabit: $0) },
+            kept: .init(read: { await keptInsights.read($0, at: moment()) },
+                        keep: { await keptInsights.keep($1, for: $0, version: $2, at: moment()) }))
         // What `today` and `weigh` both show, assembled from the Features that own its parts.
         let summaryFeature = SummaryFeature(weightEntryFeature: weightEntryFeature, habitsFeature: habitsFeature,
                                             measurementsFeature: measurementsFeature)

@@ -8,13 +8,30 @@ import Observation
 public final class InsightsFeature {
     @ObservationIgnored private let input: @MainActor () async throws -> InsightsInput
     @ObservationIgnored private let habitInput: @MainActor (String) async throws -> InsightsInput
+    @ObservationIgnored private let kept: KeptReports?
+
+    /// Where one habit's report is kept between runs while the data it was computed from stays as it was, as the
+    /// habits' checkpoints are: `read` gives the report kept for the habit of that name (nil: none, or the data
+    /// changed) and a version to keep a new one under, or nil when nothing can be kept; `keep` keeps it, unless the
+    /// data changed since that version.
+    public struct KeptReports {
+        public let read: @MainActor (String) async -> (report: InsightsReport?, version: Int)?
+        public let keep: @MainActor (String, InsightsReport, Int) async -> Void
+
+        public init(read: @escaping @MainActor (String) async -> (report: InsightsReport?, version: Int)?,
+                    keep: @escaping @MainActor (String, InsightsReport, Int) async -> Void) {
+            (self.read, self.keep) = (read, keep)
+        }
+    }
 
     /// - Parameters:
     ///   - input: reads the weigh-ins and habits as they are now.
     ///   - habitInput: the same with only the habit of that name (`habit show` reads no other habit's days).
+    ///   - kept: where `habit show`'s report is kept while nothing changes (nil: it is computed every time).
     public init(input: @escaping @MainActor () async throws -> InsightsInput,
-                habitInput: (@MainActor (String) async throws -> InsightsInput)? = nil) {
+                habitInput: (@MainActor (String) async throws -> InsightsInput)? = nil, kept: KeptReports? = nil) {
         self.input = input
+        self.kept = kept
         // Without a reader of one habit, the whole input with the others left out.
         self.habitInput = habitInput ?? { name in
             let all = try await input()
@@ -23,9 +40,14 @@ public final class InsightsFeature {
     }
 
     /// One habit's tests alone, their false-discovery rate controlled among them: what `habit show` says.
+    /// Kept between runs while nothing changes (`KeptReports`).
     public func report(forHabitNamed name: String) async throws -> InsightsReport {
-        let input = try await habitInput(name)
-        return await Self.compute(input, from: nil, through: nil, patterns: false)
+        // The version is read before the data, so a report is never kept under a version older than what it read.
+        let known = await kept?.read(name)
+        if let report = known?.report { return report }
+        let report = await Self.compute(try await habitInput(name), from: nil, through: nil, patterns: false)
+        if let kept, let version = known?.version { await kept.keep(name, report, version) }
+        return report
     }
 
     /// The report over `firstDay...lastDay` (nil: all history up to today).

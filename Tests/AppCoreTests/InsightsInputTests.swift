@@ -73,7 +73,49 @@ import TestSupport
         let everyDay = try await InsightsInput.read(weights: cold.weightEntryFeature, habits: cold.habitsFeature)
         #expect(try #require(everyDay.habits.first { $0.name == "Run" }).doneDays.count > readDays.count)
         #expect(fromStorage == (try await cold.insightsFeature.report()))
-        #expect(habitFromStorage == (try await cold.insightsFeature.report(forHabitNamed: "Run")))
+        // Computed here, not through the Feature: it would give back the report it kept (`KeptHabitInsights`).
+        let runOnly = InsightsInput(weighIns: everyDay.weighIns, habits: everyDay.habits.filter { $0.name == "Run" }, today: everyDay.today)
+        #expect(habitFromStorage == InsightsCalculator.report(runOnly, patterns: false))
         #expect(fromStorage.tested.contains { $0.habit == "Run" && $0.kind == .nextMorning }, "the effect is tested at all")
+    }
+}
+
+/// `habit show`'s report is kept in `meta` while nothing changes (`KeptHabitInsights`): it is read back then, and
+/// computed again after a change, on another day, or when what is kept cannot be read.
+@MainActor
+@Suite struct KeptHabitInsightsTests {
+    private static func keptText(_ store: LocalDataStore) throws -> String? { try store.metaValue(KeptHabitInsights.metaKey) }
+
+    @Test func theReportIsKeptUntilTheDataOrTheDayMoves() async throws {
+        let store = LocalDataStore.inMemory()
+        let clock = TestClock(date("2026-06-15 08:00"))
+        let app = makeTestApp(store: store, clock: clock).app
+        let today = DayNumber.from(year: 2026, month: 6, day: 15)
+        var marks: [Int: HabitMark] = [:]
+        for day in (today - 60)...today where day % 2 == 0 { marks[day] = .done }
+        try await LocalHabitsRepository(store: store).insert(Habit(name: "Run", schedule: .daily, kind: .yesNo, createdDay: today - 60, marks: marks),
+                                                             journal: nil)
+        for offset in stride(from: 40, through: 1, by: -1) {
+            let (year, month, day) = DayNumber.civil(today - offset)
+            try await app.weightEntryFeature.record(kilograms: 80 + Double(offset % 3) * 0.2, when: .dayTime(year: year, month: month, day: day, hour: 7, minute: 0))
+        }
+        let computed = try await app.insightsFeature.report(forHabitNamed: "Run")
+        let kept = try #require(try Self.keptText(store))
+        #expect(kept.contains("\"Run\""), "the report is kept once computed")
+        // What is kept is what is given back while nothing changes: a kept report told apart by its last day.
+        try store.setMetaValue(kept.replacingOccurrences(of: "\"lastDay\":\(computed.lastDay)", with: "\"lastDay\":1"), for: KeptHabitInsights.metaKey)
+        #expect(try await app.insightsFeature.report(forHabitNamed: "Run").lastDay == 1)
+        // A weigh-in is a change: the report is computed again, and kept anew.
+        try await app.weightEntryFeature.record(kilograms: 80.4, when: .dayTime(year: 2026, month: 6, day: 15, hour: 7, minute: 30))
+        let afterWeighIn = try await app.insightsFeature.report(forHabitNamed: "Run")
+        #expect(afterWeighIn.lastDay == computed.lastDay, "after a change the report kept before is not given back")
+        try store.setMetaValue(try #require(try Self.keptText(store)).replacingOccurrences(of: "\"lastDay\":\(computed.lastDay)", with: "\"lastDay\":1"),
+                               for: KeptHabitInsights.metaKey)
+        // A new day is another moment: computed again, through the new day.
+        clock.advance(by: 86_400)
+        #expect(try await app.insightsFeature.report(forHabitNamed: "Run").lastDay == computed.lastDay + 1)
+        // What cannot be read is none: computed again, not a failure.
+        try store.setMetaValue("{not json", for: KeptHabitInsights.metaKey)
+        #expect(try await app.insightsFeature.report(forHabitNamed: "Run").lastDay == computed.lastDay + 1)
     }
 }
