@@ -3,9 +3,9 @@ import Vocabulary
 
 /// One association tested: what was compared, the estimate with its 95 %
 /// interval, the sizes of both groups, and whether it survived.
-public struct Insight: Sendable, Equatable, Codable {
+public struct Insight: Sendable, Equatable {
     /// Which test it is: the morning after the habit, its weeks, its evenings, its weekends.
-    public enum Kind: String, Sendable, Equatable, CaseIterable, Codable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
         /// The next morning's change after days the habit was done, against days it was not (kg).
         case nextMorning
         /// A week's drift in weeks the habit met its quota, against weeks it did not (kg a week).
@@ -32,7 +32,7 @@ public struct Insight: Sendable, Equatable, Codable {
 }
 
 /// A test that was not run for want of data: what it needs.
-public struct InsightShortage: Sendable, Equatable, Codable {
+public struct InsightShortage: Sendable, Equatable {
     public let kind: Insight.Kind
     public let habit: String?
     /// The smaller group's size, and the least size tested.
@@ -47,7 +47,7 @@ public struct InsightShortage: Sendable, Equatable, Codable {
 }
 
 /// Everything one `insights` run found.
-public struct InsightsReport: Sendable, Equatable, Codable {
+public struct InsightsReport: Sendable, Equatable {
     public let firstDay: Int?
     public let lastDay: Int
     /// Every test that had enough data, reported or not, in the order run.

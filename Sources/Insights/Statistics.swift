@@ -21,7 +21,7 @@ public enum Statistics {
     }
 
     /// An estimate with its 95 % interval and two-sided p-value.
-    public struct Estimate: Sendable, Equatable, Codable {
+    public struct Estimate: Sendable, Equatable {
         public let value: Double
         public let lower: Double
         public let upper: Double

@@ -101,21 +101,49 @@ import TestSupport
         }
         let computed = try await app.insightsFeature.report(forHabitNamed: "Run")
         let kept = try #require(try Self.keptText(store))
-        #expect(kept.contains("\"Run\""), "the report is kept once computed")
+        #expect(kept.contains("habit\tRun\n"), "the report is kept once computed")
         // What is kept is what is given back while nothing changes: a kept report told apart by its last day.
-        try store.setMetaValue(kept.replacingOccurrences(of: "\"lastDay\":\(computed.lastDay)", with: "\"lastDay\":1"), for: KeptHabitInsights.metaKey)
+        let firstDay = computed.firstDay.map(String.init) ?? ""
+        func marked(_ text: String) -> String {
+            text.replacingOccurrences(of: "report\t\(firstDay)\t\(computed.lastDay)", with: "report\t\(firstDay)\t1")
+        }
+        #expect(marked(kept) != kept)
+        try store.setMetaValue(marked(kept), for: KeptHabitInsights.metaKey)
         #expect(try await app.insightsFeature.report(forHabitNamed: "Run").lastDay == 1)
         // A weigh-in is a change: the report is computed again, and kept anew.
         try await app.weightEntryFeature.record(kilograms: 80.4, when: .dayTime(year: 2026, month: 6, day: 15, hour: 7, minute: 30))
         let afterWeighIn = try await app.insightsFeature.report(forHabitNamed: "Run")
         #expect(afterWeighIn.lastDay == computed.lastDay, "after a change the report kept before is not given back")
-        try store.setMetaValue(try #require(try Self.keptText(store)).replacingOccurrences(of: "\"lastDay\":\(computed.lastDay)", with: "\"lastDay\":1"),
-                               for: KeptHabitInsights.metaKey)
+        try store.setMetaValue(marked(try #require(try Self.keptText(store))), for: KeptHabitInsights.metaKey)
         // A new day is another moment: computed again, through the new day.
         clock.advance(by: 86_400)
         #expect(try await app.insightsFeature.report(forHabitNamed: "Run").lastDay == computed.lastDay + 1)
         // What cannot be read is none: computed again, not a failure.
-        try store.setMetaValue("{not json", for: KeptHabitInsights.metaKey)
+        try store.setMetaValue(try #require(try Self.keptText(store)) + "\ntest\tweekly\t\t\tnot a number", for: KeptHabitInsights.metaKey)
         #expect(try await app.insightsFeature.report(forHabitNamed: "Run").lastDay == computed.lastDay + 1)
+    }
+}
+
+/// The compact form a report is kept in reads back exactly what was written, every bit of every number, and refuses
+/// anything of another shape.
+@Suite struct KeptReportTextTests {
+    @Test func aReportReadsBackExactlyAndAnythingElseIsRefused() throws {
+        var done = Insight(kind: .nextMorning, habit: "Run", weekday: nil,
+                           estimate: Statistics.Estimate(value: -0.1 - 0.2, lower: -1 / 3, upper: 1e-300, pValue: 0.049999999999999996),
+                           count: 12, otherCount: 40)
+        done.reported = true
+        let weekday = Insight(kind: .weekday, habit: nil, weekday: 6, estimate: Statistics.Estimate(value: 0.25, lower: 0.1, upper: 0.4, pValue: 0.01),
+                              count: 9, otherCount: 0)
+        var shortage = InsightShortage(kind: .weekly, habit: "Café sans sucre", have: 3, need: 8)
+        (shortage.with, shortage.without) = (3, 0)
+        let report = InsightsReport(firstDay: 20_000, lastDay: 20_100, tested: [done, weekday], shortages: [shortage])
+        #expect(InsightsReport(keptText: report.keptText) == report)
+        let open = InsightsReport(firstDay: nil, lastDay: 5, tested: [], shortages: [])
+        #expect(InsightsReport(keptText: open.keptText) == open)
+        for broken in ["", "report\t\t", "report\tx\t5", "report\t\t5\ntest\tnextMorning\t\t\t1\t2\t3\t4\t5\t6",
+                       "report\t\t5\ntest\tnextMorning\t\t\t1\t2\t3\t4\t5\t6\t2", "report\t\t5\nshort\tsomething\t\t1\t2\t3\t4",
+                       report.keptText + "\n", report.keptText + "\textra"] {
+            #expect(InsightsReport(keptText: broken) == nil, "\(broken.debugDescription)")
+        }
     }
 }
