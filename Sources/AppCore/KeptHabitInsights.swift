@@ -73,12 +73,11 @@ actor KeptHabitInsights {
             var kept = try Self.kept(in: connection).flatMap { $0.version == version && $0.moment == moment ? $0 : nil }
                 ?? Kept(version: version, moment: moment)
             kept.reports[name] = report
-            try connection.run("INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                               [.text(Self.metaKey), .text(kept.text)])
+            try connection.setMetaValue(kept.text, for: Self.metaKey)
         }
     }
 
     private static func kept(in connection: SQLiteConnection) throws -> Kept? {
-        try connection.scalarText("SELECT value FROM meta WHERE key = ?", [.text(metaKey)]).flatMap(Kept.init(text:))
+        try connection.metaValue(metaKey).flatMap(Kept.init(text:))
     }
 }

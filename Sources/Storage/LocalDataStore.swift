@@ -202,15 +202,12 @@ public final class LocalDataStore: @unchecked Sendable {
 
     /// A value in the `meta` table (facts about this installation).
     public func metaValue(_ key: String) throws -> String? {
-        try read { try $0.query("SELECT value FROM meta WHERE key = ?", [.text(key)]) { $0.text(0) }.first }
+        try read { try $0.metaValue(key) }
     }
 
     /// Sets a `meta` value; not a change observers hear of.
     public func setMetaValue(_ value: String, for key: String) throws {
-        try write(notifying: false) { connection in
-            try connection.run("INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                               [.text(key), .text(value)])
-        }
+        try write(notifying: false) { try $0.setMetaValue(value, for: key) }
     }
 
     /// Removes `meta` values; not a change observers hear of.
@@ -363,5 +360,17 @@ public final class LocalDataStore: @unchecked Sendable {
 
     private static func reason(_ error: Error) -> String {
         (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}
+
+extension SQLiteConnection {
+    /// A value in the `meta` table, inside a transaction the caller holds.
+    public func metaValue(_ key: String) throws -> String? {
+        try scalarText("SELECT value FROM meta WHERE key = ?", [.text(key)])
+    }
+
+    /// Sets a `meta` value inside a transaction the caller holds.
+    public func setMetaValue(_ value: String, for key: String) throws {
+        try run("INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [.text(key), .text(value)])
     }
 }

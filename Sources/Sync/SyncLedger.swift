@@ -75,12 +75,11 @@ struct SyncLedger {
     }
 
     static func meta(_ key: String, in connection: SQLiteConnection) throws -> String? {
-        try connection.scalarText("SELECT value FROM meta WHERE key = ?", [.text(key)])
+        try connection.metaValue(key)
     }
 
     static func setMeta(_ key: String, _ value: String, in connection: SQLiteConnection) throws {
-        try connection.run("INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                           [.text(key), .text(value)])
+        try connection.setMetaValue(value, for: key)
     }
 
     func lastClock(in connection: SQLiteConnection) throws -> (ms: Int, counter: Int) {
