@@ -3,16 +3,9 @@
 /// as text for a person, so the two never say different things. Its members
 /// are the JSON document's, in the order they are declared; an optional
 /// without a value is `null`, as scripts read every key.
-public protocol CommandAnswer: Encodable {
+public protocol CommandAnswer: Encodable, Sendable {
     /// The answer as a person reads it.
     func text(style: TerminalStyle) -> String
-}
-
-extension CommandOutput {
-    /// The text and the JSON document of one answer.
-    public init(_ answer: some CommandAnswer, style: TerminalStyle, warnings: [String] = []) {
-        self.init(text: answer.text(style: style), json: JSON(encoding: answer), warnings: warnings)
-    }
 }
 
 /// An answer that is a small document for a script and one sentence for a person (`delete`, `undo`, `goal`,

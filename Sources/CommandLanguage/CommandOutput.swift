@@ -1,8 +1,9 @@
 
-/// What one command printed: text for a person, one JSON document for a script.
+/// What one command printed: text for a person, one JSON document for a script. An answer is rendered only in the
+/// form that is read: a prompt never encodes the JSON it does not print, and `--json` never lays out the text.
 public struct CommandOutput: Sendable {
-    public var text: String
-    public var json: JSON
+    /// The answer, or its two forms as given.
+    private var content: Content
     /// The command asked the REPL to end (quit, exit).
     public var endsSession = false
     /// Things the person should hear besides the answer (a likely typo recorded in a
@@ -12,11 +13,42 @@ public struct CommandOutput: Sendable {
     /// `CommandContext.emit`); used in place of `json`.
     public var rawJSON: String?
 
+    private enum Content: Sendable {
+        case given(text: String, json: JSON)
+        /// Rendered when read, in `style`.
+        case answer(any CommandAnswer, style: TerminalStyle)
+    }
+
     public init(text: String, json: JSON, endsSession: Bool = false, warnings: [String] = []) {
-        self.text = text
-        self.json = json
+        self.content = .given(text: text, json: json)
         self.endsSession = endsSession
         self.warnings = warnings
+    }
+
+    /// The text and the JSON document of one answer, each made when it is first read.
+    public init(_ answer: some CommandAnswer, style: TerminalStyle, warnings: [String] = []) {
+        self.content = .answer(answer, style: style)
+        self.warnings = warnings
+    }
+
+    public var text: String {
+        get {
+            switch content {
+            case let .given(text, _): text
+            case let .answer(answer, style): answer.text(style: style)
+            }
+        }
+        set { content = .given(text: newValue, json: json) }
+    }
+
+    public var json: JSON {
+        get {
+            switch content {
+            case let .given(_, json): json
+            case let .answer(answer, _): JSON(encoding: answer)
+            }
+        }
+        set { content = .given(text: text, json: newValue) }
     }
 }
 

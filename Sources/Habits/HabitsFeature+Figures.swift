@@ -81,12 +81,16 @@ extension HabitsFeature {
     /// only the named habit's days are read, from its checkpoint on when it
     /// has one before the days shown (and the last year's, for the weekday counts).
     public func detailReadingLittle(of name: String, days: Int = 60) async throws -> HabitDetail {
+        try await detailReadingLittle(of: try Self.habit(named: name, in: try await habitsReadingLittle()), days: days)
+    }
+
+    /// The same for a habit already named (`habitsReadingLittle()`, the command's boundary): its days are the one read.
+    public func detailReadingLittle(of named: Habit, days: Int = 60) async throws -> HabitDetail {
         if hasLoaded {
             try await load()
-            return try detail(of: name, days: days)
+            return try detail(of: named.name, days: days)
         }
         let day = today
-        let named = try Self.habit(named: name, in: try await storage.habitsWithoutMarks())
         let (habit, stored, version) = try await storage.withMarks(named, resumingBefore: day - days + 1,
                                                                    marksSince: day - HabitDetail.weekdayCountDays + 1)
         let (detail, walk) = detail(of: habit, days: days, from: stored)

@@ -1,4 +1,5 @@
 @testable import CommandLanguage
+import Synchronization
 import Testing
 import TestSupport
 @testable import TrendREPL
@@ -142,6 +143,38 @@ import TestSupport
         // A document built by hand inside an answer stays as it was built.
         let nested = JSON.object([("b", .integer(1)), ("a", .null)])
         #expect(JSON(encoding: nested).encoded() == #"{"b":1,"a":null}"#)
+    }
+
+    /// An answer that counts how often each of its forms is made.
+    struct Counted: CommandAnswer {
+        final class Counts: Sendable {
+            let made = Mutex((text: 0, json: 0))
+        }
+        let counts: Counts
+
+        func text(style: TerminalStyle) -> String {
+            counts.made.withLock { $0.text += 1 }
+            return "counted"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            counts.made.withLock { $0.json += 1 }
+            var container = encoder.singleValueContainer()
+            try container.encode("counted")
+        }
+    }
+
+    /// Issue 49: an answer is made only in the form that is read; a prompt never encodes the JSON it does not print
+    /// (`habit show`'s 60 days cost 0.4 ms to encode), and `--json` never lays out the text.
+    @Test func anAnswerIsMadeOnlyInTheFormThatIsRead() {
+        let counts = Counted.Counts()
+        var output = CommandOutput(Counted(counts: counts), style: .plain, warnings: ["kept"])
+        #expect(counts.made.withLock { $0 } == (0, 0))
+        #expect(output.text == "counted" && counts.made.withLock { $0 } == (1, 0))
+        #expect(output.json == .string("counted") && counts.made.withLock { $0 } == (1, 1))
+        // Changing one form keeps the other as it read.
+        output.text += "!"
+        #expect(output.text == "counted!" && output.json == .string("counted") && output.warnings == ["kept"])
     }
 
     /// Issue 28, item 8: every command has examples that are lines one can type, and `help` fits a 24-row terminal at any width.

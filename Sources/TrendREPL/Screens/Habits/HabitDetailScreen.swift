@@ -7,14 +7,15 @@ import Vocabulary
 /// `habit show NAME`: the last 60 days as a calendar (a column per week, a
 /// row per weekday), the streaks and a strength sparkline.
 extension HabitsViewModel {
-    func show(_ name: String, style: TerminalStyle) async throws -> CommandOutput {
+    func show(_ habit: Habit, style: TerminalStyle) async throws -> CommandOutput {
+        // What it goes with in the weight is read (kept) or computed while its days are read: neither waits for the other.
+        async let report = insightsFeature?.report(forHabitNamed: habit.name)
         // Only this habit's days are read when nothing is loaded yet.
-        let detail = try await habitsFeature.detailReadingLittle(of: name, days: 60)
+        let detail = try await habitsFeature.detailReadingLittle(of: habit, days: 60)
         var effects: [InsightsViewModel.Shown.Finding] = [], shortages: [InsightShortage] = []
-        if let insightsFeature {
-            let report = try await insightsFeature.report(forHabitNamed: detail.summary.habit.name)
-            effects = report.tested.filter { $0.habit == detail.summary.habit.name }.map { InsightsViewModel.Shown.Finding($0, unit: weightUnit) }
-            shortages = report.shortages.filter { $0.habit == detail.summary.habit.name }
+        if let report = try await report {
+            effects = report.tested.filter { $0.habit == habit.name }.map { InsightsViewModel.Shown.Finding($0, unit: weightUnit) }
+            shortages = report.shortages.filter { $0.habit == habit.name }
         }
         return CommandOutput(Shown(detail: detail, today: habitsFeature.today, effects: effects, shortages: shortages), style: style)
     }

@@ -55,7 +55,7 @@ enum HabitRequest {
     case add(name: String, plan: HabitPlan)
     /// `done`, `no`, `skip` (a mark) or `undo` (nil): on a day, with a number (added to the day's with `+`) and a note.
     case mark(Habit, HabitMark?, when: WhenInput, adding: Bool, note: String?)
-    case show(String)
+    case show(Habit)
     case edit(HabitEdit)
     case rename(String, to: String)
     case archive(String, Bool)
@@ -81,7 +81,7 @@ enum HabitRequest {
             }
             self = .mark(try arguments.required(.habit), mark, when: arguments[.when] ?? .current, adding: value?.adding ?? false,
                          note: arguments[.text])
-        case "show": self = .show(try name())
+        case "show": self = .show(try arguments.required(.habit))
         case "edit": self = .edit(try arguments.required(.habitEdit))
         case "rename": self = .rename(try name(), to: try arguments.required(.newName))
         case "archive": self = .archive(try name(), true)

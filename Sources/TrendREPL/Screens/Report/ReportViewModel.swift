@@ -68,7 +68,7 @@ struct ReportViewModel {
             let screen = HabitsViewModel(habitsFeature: app.habitsFeature, insightsFeature: app.insightsFeature, weightUnit: unit)
             for habit in habits {
                 let detail = try app.habitsFeature.detail(of: habit.name, days: 60)
-                let shown = try await screen.show(habit.name, style: .plain)
+                let shown = try await screen.show(habit, style: .plain)
                 section.blocks.append(.heading(habit.name))
                 section.blocks.append(.screen(shown.text))
                 let strength = detail.summary.strength
