@@ -68,7 +68,7 @@ actor KeptHabitInsights {
 
     /// Keeps `report` for `name`, unless the data changed since `version` (then it would be kept as what it is not).
     func keep(_ report: InsightsReport, for name: String, version: Int, at moment: Moment) {
-        try? store.write(notifying: false) { connection in  // A cache: a failure costs only the next computation.
+        try? store.write(notifying: false, waiting: false) { connection in  // A cache: a failure costs only the next computation.
             guard try LocalDataStore.changeCount(in: connection) == version else { return }
             var kept = try Self.kept(in: connection).flatMap { $0.version == version && $0.moment == moment ? $0 : nil }
                 ?? Kept(version: version, moment: moment)

@@ -100,7 +100,7 @@ public actor LocalHabitsRepository: HabitsRepository {
     }
 
     public func saveCheckpoints(_ checkpoints: [String: HabitCheckpoint], ifUnchangedSince version: Int) throws {
-        try store.write(notifying: false) { connection in
+        try store.write(notifying: false, waiting: false) { connection in
             guard try LocalDataStore.changeCount(in: connection) == version else { return }
             try HabitsTable.saveCheckpoints(checkpoints, in: connection)
         }

@@ -22,6 +22,8 @@ public final class LocalDataStore: @unchecked Sendable {
     }
 
     public static let fileName = "trend.sqlite"
+    /// How long a statement waits for another process's lock before it reports the database busy.
+    static let busyTimeoutMilliseconds: Int32 = 5_000
 
     public let location: Location
     /// The tables the database holds, as their owners declare them (AppCore's `DatabaseSchema.trend`).
@@ -105,8 +107,12 @@ public final class LocalDataStore: @unchecked Sendable {
     /// once, where the WAL writes them twice (the log, then its checkpoint).
     /// The next ordinary write switches back to WAL. While it commits, other
     /// processes' reads wait for it (the busy timeout), as they never do in WAL.
+    ///
+    /// A write that is not `waiting` (a cache: the habits' checkpoints, the samples, a kept report) is made only
+    /// when no other connection is writing: rather than wait up to the busy timeout behind another process's
+    /// import or sync, it throws `StorageError.busy` at once, and the cache is written by a later command.
     @discardableResult
-    public func write<T>(journal: JournalEntry? = nil, notifying: Bool = true, bulk: Bool = false,
+    public func write<T>(journal: JournalEntry? = nil, notifying: Bool = true, bulk: Bool = false, waiting: Bool = true,
                          _ body: (SQLiteConnection) throws -> T) throws -> T {
         let result = try withConnection { connection in
             if damaged { throw StorageError.notADatabase(path: displayPath) }
@@ -121,7 +127,13 @@ public final class LocalDataStore: @unchecked Sendable {
                 // BEGIN below reports what stops a write.
                 walEnabled = switchJournalMode("WAL", on: connection) != nil  // Not now: the next write tries again.
             }
-            try connection.execute("BEGIN IMMEDIATE")
+            if waiting {
+                try connection.execute("BEGIN IMMEDIATE")
+            } else {
+                sqlite3_busy_timeout(connection.handle, 0)
+                defer { sqlite3_busy_timeout(connection.handle, Self.busyTimeoutMilliseconds) }
+                try connection.execute("BEGIN IMMEDIATE")
+            }
             do {
                 let change = try journal.map { try ChangeJournal.begin($0, in: connection) }
                 let result = try body(connection)
@@ -317,7 +329,7 @@ public final class LocalDataStore: @unchecked Sendable {
         if code != SQLITE_OK {
             throw connection.error(code: code, message: String(cString: sqlite3_errmsg(handle)))
         }
-        sqlite3_busy_timeout(handle, 5_000)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         counter.watch(handle)
         // The first statement that reads the file is where a foreign file shows itself.
         // WAL mode is set before the first write (see `write`), not here: reading needs no switch.

@@ -96,7 +96,7 @@ public actor LocalWeightRepository: WeightRepository {
         }
         if !cached, samples.count >= (store.writesCheaply ? WeightTable.samplesWorthCaching : WeightTable.samplesWorthASwitch) {
             // Written only when no change came between the read and this write.
-            try? store.write(notifying: false) { connection in  // A cache: a failure costs only the next read.
+            try? store.write(notifying: false, waiting: false) { connection in  // A cache: a failure costs only the next read.
                 guard try LocalDataStore.changeCount(in: connection) == version else { return }
                 try WeightTable.cacheSamples(samples, in: connection)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 @testable import Storage
@@ -57,6 +58,34 @@ import TestSupport
         }
         try store.write(bulk: true) { try $0.run("INSERT INTO settings(key, value) VALUES('unit', 'lb')") }
         #expect(try other.read { try $0.scalarText("SELECT value FROM settings WHERE key = 'unit'") } == "lb")
+    }
+
+    /// A cache's write (`waiting: false`) does not queue behind another process's write: while one holds the lock
+    /// (an import, a sync join), `habits` and `habit show` answer at once and keep their checkpoints another time.
+    @Test func aWriteThatDoesNotWaitGivesWayToAnotherProcesssWrite() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let cache = LocalDataStore(directory: temp.url), other = LocalDataStore(directory: temp.url)
+        try cache.write { try $0.execute("CREATE TABLE cached(value INTEGER)") }
+        // Were the lock waited for, this write would wait ten minutes, past the bound below.
+        try cache.read { try $0.execute("PRAGMA busy_timeout = 600000") }
+        let attempt = Mutex<Result<Void, any Error>?>(nil)
+        try other.write { _ in
+            let answered = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                let result = Result { try cache.write(notifying: false, waiting: false) { try $0.execute("INSERT INTO cached VALUES (1)") } }
+                attempt.withLock { $0 = result }
+                answered.signal()
+            }
+            #expect(answered.wait(timeout: .now() + 30) == .success, "the write waited for the other process's lock")
+        }
+        let path = temp.url.appendingPathComponent(LocalDataStore.fileName).path
+        #expect(throws: StorageError.busy(path: path)) { try attempt.withLock { $0 }?.get() }
+        // Nothing was written, and the next write waits as every write does.
+        #expect(try cache.read { try $0.scalarInt("SELECT count(*) FROM cached") } == 0)
+        #expect(try cache.read { try $0.scalarInt("PRAGMA busy_timeout") } == Int(LocalDataStore.busyTimeoutMilliseconds))
+        try cache.write(notifying: false, waiting: false) { try $0.execute("INSERT INTO cached VALUES (1)") }
+        #expect(try cache.read { try $0.scalarInt("SELECT count(*) FROM cached") } == 1)
     }
 
     @Test func createsTheDirectoryAndFileWithPrivatePermissions() throws {
