@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Vocabulary"]),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "AppCore", "Settings", "Vocabulary", "Cryptography"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "AppCore", "Settings", "Vocabulary", "Cryptography", "Habits"]),
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "Notifications", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Cryptography", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Vocabulary", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Insights", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),

@@ -270,6 +270,10 @@ public enum HabitMark: Sendable, Equatable, Codable {
 extension HabitMark {
     /// The numbers a day may hold, whether typed, imported or restored.
     public static let acceptedValues: ClosedRange<Double> = 0...1_000_000
+    /// The numbers a day may come to hold when honest additions from several devices add up (`+600000` on two
+    /// devices apart makes 1,200,000): kept, shown and accepted by snapshots and by sync. Far below 2^53, so
+    /// every such sum is exact and converts to an integer without trapping.
+    public static let mergedValues: ClosedRange<Double> = 0...1_000_000_000_000
 
     /// Whether the day was done at all: a yes, or an amount above zero (a day with drinks, even within
     /// the limit).

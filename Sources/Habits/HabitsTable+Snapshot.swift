@@ -115,8 +115,8 @@ extension HabitsTable {
         guard habits.contains(record.habitID) else { return "a habit day belongs to no habit" }
         guard PlausibleTime.days.contains(record.day) else { return "a habit day is before 1900 or after 2199" }
         guard let mark = try? mark(record) else { return "a habit day has an unknown status" }  // The status is the problem.
-        if case let .value(value) = mark, !HabitMark.acceptedValues.contains(value) {
-            return "a habit day holds a value outside 0–1000000"
+        if case let .value(value) = mark, !HabitMark.mergedValues.contains(value) {
+            return "a habit day holds a value outside 0–\(Int(HabitMark.mergedValues.upperBound))"
         }
         if let note = record.note, (try? HabitNote.typed(note)) != note {  // Untrimmed, too long or with control characters.
             return "a habit day's note is longer than \(HabitNote.maximumLength) characters or holds control characters"

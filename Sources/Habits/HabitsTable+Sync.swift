@@ -23,7 +23,7 @@ extension HabitsTable {
                 guard image["name_key"] == .text(row.name.lowercased()) else { return "a habit whose name and name key disagree" }
                 return Self.problem(row, name: row.name.trimmingCharacters(in: .whitespaces), ids: [], names: [])
             },
-            SyncedTable(table: tables[1], additive: "value", describe: { image, _, connection in
+            SyncedTable(table: tables[1], additive: "value", acceptedAddition: HabitMark.acceptedValues, describe: { image, _, connection in
                 guard case let .int(day)? = image["day"], let name = Self.name(of: image["habit_id"], in: connection) else { return nil }
                 return "\(name), \(DayNumber.spoken(day))"
             }) { image in

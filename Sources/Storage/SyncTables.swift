@@ -13,6 +13,9 @@ public struct SyncedTable: Sendable {
     public let onlyKeys: Set<String>?
     /// A column a `+N` change adds to (a habit day's amount): such changes made on two devices add up.
     public let additive: String?
+    /// What one `+N` change may add, checked as the command that makes it checks it (`habit done Water +3`):
+    /// one outside is left out and named. Honest additions from several devices may still sum past it.
+    public let acceptedAddition: ClosedRange<Double>
     /// Why a row from another device cannot be kept (as a restore checks a row), or nil when it can.
     public let problem: @Sendable (RowImage) -> String?
     /// The row under another name when its unique name is taken by another row (`n` is 2, 3, …).
@@ -28,6 +31,7 @@ public struct SyncedTable: Sendable {
     public let same: (@Sendable (RowImage, RowImage) -> Bool)?
 
     public init(table: JournaledTable, onlyKeys: Set<String>? = nil, additive: String? = nil,
+                acceptedAddition: ClosedRange<Double> = 0...0,
                 renamed: (@Sendable (RowImage, Int) -> RowImage)? = nil,
                 describe: (@Sendable (RowImage, TimeZone, SQLiteConnection) -> String?)? = nil,
                 arrived: (@Sendable (RowImage, String, TimeZone, SQLiteConnection) -> String?)? = nil,
@@ -37,6 +41,7 @@ public struct SyncedTable: Sendable {
         self.table = table
         self.onlyKeys = onlyKeys
         self.additive = additive
+        self.acceptedAddition = acceptedAddition
         self.problem = problem
         self.renamed = renamed
         self.describe = describe

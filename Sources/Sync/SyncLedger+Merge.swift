@@ -59,6 +59,9 @@ extension SyncLedger {
         guard table.travels(change.key) else { return "a change to a \(table.table.noun) that stays on each device" }
         let image = change.image
         if change.isDelete, image.isEmpty { return nil }
+        if case let .add(amount, _) = change.operation, !table.acceptedAddition.contains(amount) {
+            return "a change to \(table.table.noun) adds \(amount), outside \(Int(table.acceptedAddition.lowerBound))–\(Int(table.acceptedAddition.upperBound))"
+        }
         for (index, column) in table.table.key.enumerated() where image[column] != change.key[index] {
             return "a change to \(table.table.noun) whose key and row disagree"
         }

@@ -41,7 +41,15 @@ actor SyncWorker {
     /// How far ahead of this device's clock a change may be (a day); a segment further ahead waits.
     static let aheadLimitMs = 86_400_000
 
+    /// One sync: the other devices' files in, this installation's out. Processes on one data directory (the prompt,
+    /// `-c`, the reminder watcher) sync one at a time, under the data directory's sync lock: reserving the next
+    /// sequence number, writing the file and recording it as written are one step for them all, so none takes
+    /// another's file for a copy of itself (DESIGN §8, Processes). A sync that waits finds the other's work done.
     func run(folder: URL, device: String, now: Date) throws -> SyncReport {
+        try store.exclusively("sync") { try runAlone(folder: folder, device: device, now: now) }
+    }
+
+    private func runAlone(folder: URL, device: String, now: Date) throws -> SyncReport {
         let root = try SafeFolder.open(folder, ["trend"], create: true)
         var report = SyncReport()
         // A copy of this data directory (or a file planted in its folder) is found before anything is written.

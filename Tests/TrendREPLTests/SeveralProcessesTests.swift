@@ -30,6 +30,46 @@ import TestSupport
         #expect(habits.first?["todayValue"] as? Double == 80)
     }
 
+    /// Issue 59, item 1: with a sync folder, two loops of `habit done` beside a loop of the reminder timer sync at
+    /// once on one data directory. They sync one at a time, so none takes the other's file for a copy of itself:
+    /// one installation id, one device folder, no fork note, and the peer gets every increment.
+    @Test func processesSyncingAtOnceNeverForkTheInstallation() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let sync = temp.url.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: sync, withIntermediateDirectories: true)
+        let laptop = temp.url.appendingPathComponent("laptop").path, desktop = temp.url.appendingPathComponent("desktop").path
+        let made = try runTrend(["--data-dir", laptop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name laptop",
+                                 "-c", "habit add Water 8 glasses"])
+        #expect(made.status == 0, "\(made.standardError)")
+        _ = try runTrend(["--data-dir", desktop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name desktop"])
+        let failures = Failures()
+        let said = Failures()
+        DispatchQueue.concurrentPerform(iterations: 3) { loop in
+            for _ in 0..<(loop == 2 ? 10 : 20) {
+                do {
+                    let run = try runTrend(["--data-dir", laptop, "-c", loop == 2 ? "remind" : "habit done Water +1"])
+                    if run.status != 0 { failures.add(run.standardError) }
+                    said.add(run.standardOutput + run.standardError)
+                } catch {
+                    failures.add("\(error)")
+                }
+            }
+        }
+        #expect(failures.all.isEmpty, "\(failures.all)")
+        #expect(!said.all.contains { $0.contains("copied") }, "\(said.all.filter { $0.contains("copied") })")
+        _ = try runTrend(["--data-dir", laptop, "-c", "sync now"])
+        let peer = try runTrend(["--data-dir", desktop, "-c", "sync now"])
+        #expect(!peer.standardOutput.contains("not the folder's"), "\(peer.standardOutput)")
+        for data in [laptop, desktop] {
+            let shown = try runTrend(["--data-dir", data, "--json", "-c", "habits"])
+            let habits = try #require(try shown.documents().first?["habits"] as? [[String: Any]])
+            #expect(habits.first?["todayValue"] as? Double == 40, "\(data): \(habits)")
+        }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: sync.appendingPathComponent("trend").path)
+        #expect(folders.count == 2, "\(folders)")
+    }
+
     /// What the loops' processes said went wrong, from either thread.
     final class Failures: @unchecked Sendable {
         // @unchecked: every access holds the lock.
