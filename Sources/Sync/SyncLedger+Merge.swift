@@ -167,9 +167,10 @@ extension SyncLedger {
         target = try resolvingUnique(target, table, key, clock: clock, in: connection)
         if try image(table, key, in: connection) == target { return }
         let updates = columns.filter { !table.table.key.contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        // A table whose columns are all its key (the reminders sent) has nothing to update: the row is there or is added.
         try run(connection, """
             INSERT INTO \(name)(\(columns.joined(separator: ", "))) VALUES(\(columns.map { _ in "?" }.joined(separator: ", ")))
-            ON CONFLICT(\(table.table.key.joined(separator: ", "))) DO UPDATE SET \(updates)
+            ON CONFLICT(\(table.table.key.joined(separator: ", "))) \(updates.isEmpty ? "DO NOTHING" : "DO UPDATE SET " + updates)
             """, columns.map { target[$0] ?? .null })
         // Bookkeeping that travels (the tip deck, the reminders sent) is no change a person would count.
         if table.table.undoable { applied.rows += 1 }
