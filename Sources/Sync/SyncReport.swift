@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Vocabulary
 
 /// One device seen in the sync folder, as `sync` shows it.
 public struct SyncDevice: Sendable, Equatable, Codable {
@@ -47,6 +48,15 @@ public struct SyncReport: Sendable, Equatable, Codable {
         return sum
     }
 
+    /// The most devices a sentence names; past it, it counts them ("from 2000 devices"), so a note or a `history`
+    /// entry stays a line however many devices write to the folder.
+    public static let devicesNamed = 3
+
+    /// The devices `names` as a sentence says where changes came from: "laptop and desktop", or "2000 devices".
+    public static func sentence(from names: [String]) -> String {
+        names.count > devicesNamed ? counted(names.count, "device") : names.joined(separator: " and ")
+    }
+
     /// Whether the report says anything a person has not been told: rows came, went out, or were left out, or a note or problem.
     public var hasNews: Bool { sent > 0 || received > 0 || leftOut > 0 || !problems.isEmpty || !notes.isEmpty }
 }
@@ -75,4 +85,15 @@ struct SyncFile: Equatable {
     let first: Int
     let last: Int
     let checkpoint: Bool
+
+    /// How far a device's changes reach from `applied` through `files` that follow on without a gap (a checkpoint
+    /// starts at 1): what `sync` counts as "not read yet". A file past a gap waits for changes its folder may never
+    /// hold (a bogus name, a file lost), so it is not counted as waiting.
+    static func reach(from applied: Int, through files: [SyncFile]) -> Int {
+        var reach = applied
+        for file in files.sorted(by: { $0.first < $1.first }) where file.first <= reach + 1 {
+            reach = max(reach, file.last)
+        }
+        return reach
+    }
 }

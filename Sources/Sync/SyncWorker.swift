@@ -123,7 +123,7 @@ actor SyncWorker {
                 }
                 try connection.run("DELETE FROM sync_notes WHERE id <= (SELECT max(id) FROM sync_notes) - 50")
                 if applied.rows > 0 {
-                    try connection.describeRecordedChange("sync: \(counted(applied.rows, "change")) from \(names.joined(separator: " and "))")
+                    try connection.describeRecordedChange("sync: \(counted(applied.rows, "change")) from \(SyncReport.sentence(from: names))")
                 } else {
                     // Only bookkeeping came (another device's tip deck): nothing for `history` to list.
                     try connection.keepRecordedChangeOutOfHistory()
@@ -140,7 +140,7 @@ actor SyncWorker {
             for plan in plans {
                 let reached = result.3[plan.peer] ?? plan.applied
                 let failed = (result.2.failed[plan.peer] ?? []).subtracting(result.2.waiting[plan.peer] ?? [])
-                available[plan.peer] = (plan.segments + plan.checkpoints).filter { !failed.contains($0.name) }.map(\.last).reduce(reached, max)
+                available[plan.peer] = SyncFile.reach(from: reached, through: (plan.segments + plan.checkpoints).filter { !failed.contains($0.name) })
             }
         }
         // What stops a device's changes is kept for `sync` while it lasts, and forgotten once its files read whole.
@@ -187,7 +187,6 @@ actor SyncWorker {
         let folder = try root.subfolder(peer, create: false)
         let applied = known?.applied ?? 0
         var segments: [SyncFile] = [], checkpoints: [SyncFile] = []
-        var available = applied
         for name in try folder.names() {
             guard let range = SyncSegment.range(ofName: name) else {
                 if SyncSegment.looksLikeSegment(name) {
@@ -196,7 +195,6 @@ actor SyncWorker {
                 continue
             }
             guard range.last > applied else { continue }
-            available = max(available, range.last)
             let file = SyncFile(name: name, first: range.first, last: range.last, checkpoint: range.checkpoint)
             if range.checkpoint { checkpoints.append(file) } else { segments.append(file) }
         }
@@ -209,7 +207,7 @@ actor SyncWorker {
             changes = overflow ? .max : sum
         }
         return PeerPlan(peer: peer, folder: folder, applied: applied, pinned: known?.key, segments: segments, checkpoints: checkpoints,
-                        changes: changes, available: available)
+                        changes: changes, available: SyncFile.reach(from: applied, through: segments + checkpoints))
     }
 
     /// Writes the changes queued in `sync_out` as segments in this device's folder, then forgets them.

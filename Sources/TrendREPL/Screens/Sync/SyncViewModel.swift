@@ -90,7 +90,7 @@ struct SyncViewModel {
             var lines = ["Sync folder \(TerminalText.visible(folder)), this device '\(TerminalText.visible(device))'."]
             if let sync {
                 var said = "Synced: \(counted(sync.sent, "change")) sent, \(sync.received) received"
-                if !sync.from.isEmpty { said += " from " + sync.from.map(TerminalText.visible).joined(separator: " and ") }
+                if !sync.from.isEmpty { said += " from " + TerminalText.visible(SyncReport.sentence(from: sync.from)) }
                 if sync.leftOut > 0 { said += ", \(sync.leftOut) left out (below)" }
                 lines.append(said + ".")
                 lines += sync.notes.map { "note: " + TerminalText.visible($0) }
@@ -104,7 +104,7 @@ struct SyncViewModel {
                     // "Up to date" is never said: what a device has not written to the folder yet, no one here can know.
                     var line = "\(name)  last heard from \(device.local ?? "never")  \(device.received) \(device.received == 1 ? "row" : "rows") received"
                     line += device.behind > 0 ? style.paint("  \(counted(device.behind, "change")) not read yet", .magenta)
-                        : "  every file it wrote is read"
+                        : device.problem == nil ? "  every file it wrote is read" : "  its other files are read"
                     lines.append(line)
                     if let problem = device.problem { lines.append("  " + style.paint("problem: ", .magenta) + TerminalText.visible(problem)) }
                 }
