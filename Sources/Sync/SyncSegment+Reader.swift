@@ -189,6 +189,12 @@ extension SyncSegment {
             start = 0
         }
 
+        /// The key the header of a file's bytes names; nil for an unsigned file (format 1) or a header Trend did not write.
+        static func key(ofHeader data: Data, name: String, installation: String) -> [UInt8]? {
+            guard let range = SyncSegment.range(ofName: name), let end = data.firstIndex(of: 0x0A) else { return nil }
+            return try? header(Array(data[data.startIndex..<end])[...], name: name, range: range, installation: installation).0.key
+        }
+
         /// The header line read back, with the changes it counts: for `installation`, with the name's range, and
         /// for a segment a count that fills it; every number within bounds before it is used.
         private static func header(_ line: ArraySlice<UInt8>, name: String, range: (first: Int, last: Int, checkpoint: Bool),

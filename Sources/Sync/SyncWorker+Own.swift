@@ -92,6 +92,39 @@ extension SyncWorker {
         return true
     }
 
+    /// Where the public key that this installation's own files were found signed by is kept: checked once a key.
+    static let keyCheckedMark = "sync.key.checked"
+
+    /// Whether this installation can no longer sign as the key its peers pinned (DESIGN §8, Processes): its key is
+    /// gone while it has written files, or files in its folder are signed by a key it no longer holds (a database
+    /// restored by hand, a key removed). Then the first of its changes to send again under a new id and key, and
+    /// the files of its folder that its peers refuse (signed by its new key under the old id), to remove; nil
+    /// when it signs as before. The folder's headers are read once for each key, then the key is marked checked.
+    func lostKey(root: SafeFolder, installation: String) throws -> (first: Int, refused: [String])? {
+        let (seed, checked, written) = try store.read { connection in
+            (try SyncLedger.meta(Self.keyMark, in: connection).flatMap { Hex.bytes($0) }, try SyncLedger.meta(Self.keyCheckedMark, in: connection),
+             Int(try SyncLedger.meta(SyncLedger.Mark.written, in: connection) ?? "0") ?? 0)
+        }
+        guard let seed, seed.count == Ed25519.seedBytes else { return written > 0 ? (written + 1, []) : nil }
+        let publicKey = try Ed25519.publicKey(ofSeed: seed)
+        guard checked != Hex.string(publicKey) else { return nil }
+        var ours: [(first: Int, name: String)] = [], other = false
+        if root.entry(installation) == .folder {
+            let own = try root.subfolder(installation, create: false)
+            for name in try own.names() {
+                guard let range = SyncSegment.range(ofName: name), !range.checkpoint,
+                      let data = try? own.read(name, limit: SyncSegment.sizeLimit),  // Unreadable: it vouches for no key.
+                      let key = SyncSegment.Reader.key(ofHeader: data, name: name, installation: installation) else { continue }
+                if key == publicKey { ours.append((range.first, name)) } else { other = true }
+            }
+        }
+        guard other else {
+            try store.write(notifying: false) { try SyncLedger.setMeta(Self.keyCheckedMark, Hex.string(publicKey), in: $0) }
+            return nil
+        }
+        return (ours.map(\.first).min() ?? written + 1, ours.map(\.name))
+    }
+
     /// Forgets the record of files this installation removed from its folder.
     func forgetWritten(_ names: [String]) throws {
         try store.write(notifying: false) { connection in
@@ -153,14 +186,20 @@ extension SyncWorker {
         }
         guard let foreign else { return nil }
         return try fork(installation: installation, now: now, foreignFirst: foreign.first,
-                        reason: "\(foreign.name) in its folder was not written by it")
+                        why: Self.copied("\(foreign.name) in its folder was not written by it"))
     }
 
     /// This installation was copied (or its folder written by another): it takes a new id and key, in one
     /// transaction, and sends again under them, with the clocks they had, every change of its own past the
     /// last of its files that stands (its changes from `foreignFirst` on may have been replaced). The old id
     /// becomes a device like any other, read from there on, with its key pinned: no change of either copy is lost.
-    func fork(installation old: String, now: Date, foreignFirst: Int, reason: String) throws -> (installation: String, note: String) {
+    /// What a fork says of a file in its folder that it did not write.
+    static func copied(_ reason: String) -> String {
+        "This installation's sync folder held a file it did not write (\(reason)): its data directory was copied, or the file was planted."
+    }
+
+    /// `why` is the sentence that opens the note, saying what made it fork.
+    func fork(installation old: String, now: Date, foreignFirst: Int, why: String) throws -> (installation: String, note: String) {
         let oldKey = try signer().publicKey
         let fresh = UUID().uuidString.lowercased()
         let seed = try Ed25519.newSeed()
@@ -217,8 +256,7 @@ extension SyncWorker {
                 """, [.text(old), .int(max(0, min(foreignFirst - 1, written))), .text(Hex.string(oldKey))])
             return seq
         }
-        let note = "This installation's sync folder held a file it did not write (\(reason)): its data directory was copied, "
-            + "or the file was planted. It now syncs as a new installation, \(fresh.prefix(8)), and sent \(counted(resent, "change")) "
+        let note = why + " It now syncs as a new installation, \(fresh.prefix(8)), and sent \(counted(resent, "change")) "
             + "of its own again under it; the other copy goes on as \(old.prefix(8))."
         try store.write(notifying: false) { connection in
             try connection.run("INSERT INTO sync_notes(ms, text) VALUES(?, ?)", [.int(Int(now.timeIntervalSince1970 * 1000)), .text(note)])

@@ -57,6 +57,16 @@ actor SyncWorker {
         if let forked = try healFork(root: root, installation: installation, now: now) {
             installation = forked.installation
             report.notes.append(forked.note)
+        } else if let lost = try lostKey(root: root, installation: installation) {
+            // Its peers refuse what it signs now: the files they refuse go, and their changes are sent again under a new id.
+            if !lost.refused.isEmpty {
+                let own = try root.subfolder(installation, create: false)
+                for name in lost.refused { own.remove(name) }
+            }
+            let forked = try fork(installation: installation, now: now, foreignFirst: lost.first,
+                                  why: "This installation can no longer sign as the key its other devices know (its key was lost or replaced).")
+            installation = forked.installation
+            report.notes.append(forked.note)
         }
         // What this device knows, in one read (most syncs find nothing to do): the devices seen, what it has to send.
         let (peers, outgoing) = try store.read { connection in (try Self.peerRows(in: connection), try Self.outgoing(in: connection)) }
@@ -170,7 +180,7 @@ actor SyncWorker {
                 } catch let taken as NameTaken {
                     // Another installation with this id wrote the name first: this one is a copy, and takes a new id.
                     let forked = try fork(installation: installation, now: now, foreignFirst: taken.first,
-                                          reason: "\(taken.name) in its folder was written by another copy of this data directory")
+                                          why: Self.copied("\(taken.name) in its folder was written by another copy of this data directory"))
                     installation = forked.installation
                     report.notes.append(forked.note)
                     own = try root.subfolder(installation, create: true)
