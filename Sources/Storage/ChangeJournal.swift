@@ -14,6 +14,11 @@ public struct JournalEntry: Sendable, Equatable {
     /// it, `undo` and `redo` pass it by, and it forgets nothing that was undone.
     public let keptOutOfHistory: Bool
 
+    /// The action of a merge of another installation's changes (a sync): `history` lists it, but `undo` and `redo`
+    /// take back this installation's own commands, so they pass it by, and it forgets nothing that was undone
+    /// (DESIGN §8, Undo on one device of many).
+    public static let mergeAction = "sync"
+
     public init(action: String, summary: String, at: Date, keptOutOfHistory: Bool = false) {
         self.action = action
         self.summary = summary
@@ -118,7 +123,7 @@ enum ChangeJournal {
     /// what was undone (there is no redo past it), and the triggers record
     /// under its id until `finish`.
     static func begin(_ entry: JournalEntry, in connection: SQLiteConnection) throws -> Opened {
-        if !entry.keptOutOfHistory {
+        if !entry.keptOutOfHistory, entry.action != JournalEntry.mergeAction {
             let undone = try connection.query("SELECT first_seq, last_seq FROM journal_changes WHERE undone = 1") { ($0.int(0), $0.int(1)) }
             if !undone.isEmpty {
                 // Only the undone changes' rows: bookkeeping made since (kept out of the history) stays.
@@ -183,11 +188,12 @@ enum ChangeJournal {
         try connection.query("SELECT \(changeColumns) FROM journal_changes WHERE kept_out = 0 ORDER BY id DESC LIMIT ?", [.int(limit)]) { change($0).0 }
     }
 
-    /// Takes back the latest change not undone yet: each row, newest first,
+    /// Takes back the latest of this installation's own changes not undone yet (a merge is passed by): each row, newest first,
     /// must still hold what the change wrote; then it gets back what it held before.
     static func undo(in connection: SQLiteConnection) throws -> JournalChange {
         guard let (found, seqs) = try connection.query(
-            "SELECT \(changeColumns) FROM journal_changes WHERE undone = 0 AND kept_out = 0 ORDER BY id DESC LIMIT 1", row: change).first
+            "SELECT \(changeColumns) FROM journal_changes WHERE undone = 0 AND kept_out = 0 AND action != ? ORDER BY id DESC LIMIT 1",
+            [.text(JournalEntry.mergeAction)], row: change).first
         else { throw JournalError.nothingToUndo }
         try writeAppendedImages(of: found, in: connection)
         try replaying(in: connection) { try replay(found, seqs: seqs, undoing: true, in: connection) }

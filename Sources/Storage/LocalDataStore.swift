@@ -165,7 +165,8 @@ public final class LocalDataStore: @unchecked Sendable {
         return result
     }
 
-    /// Takes back the latest change any process made, if the data still holds what it wrote.
+    /// Takes back the latest change any process of this installation made (a sync's merge is passed by), if the
+    /// data still holds what it wrote.
     public func undoLatestChange() throws -> JournalChange {
         try write { try ChangeJournal.undo(in: $0) }
     }

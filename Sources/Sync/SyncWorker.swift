@@ -98,7 +98,7 @@ actor SyncWorker {
             // spilled, and write them once, as a large import does (the rollback journal, not the WAL and its checkpoint).
             let large = plans.reduce(0) { $0.addingReportingOverflow($1.changes).overflow ? .max : $0 + $1.changes } > 10_000
             let limit = mergeLimit
-            let result = try store.write(journal: JournalEntry(action: "sync", summary: "sync", at: now), notifying: !plans.isEmpty,
+            let result = try store.write(journal: JournalEntry(action: JournalEntry.mergeAction, summary: "sync", at: now), notifying: !plans.isEmpty,
                                          bulk: large) { connection in
                 _ = try ledger.stamp(now: now, in: connection)
                 if large { try connection.execute("PRAGMA cache_size = -32768; PRAGMA temp.cache_size = -16384") }

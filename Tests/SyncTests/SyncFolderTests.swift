@@ -55,18 +55,30 @@ struct SyncFolderTests {
         #expect(history.contains("sync: 1 change from laptop"))
     }
 
-    @Test func anUndoneSyncIsTakenBackHereAndThenOnTheOtherDevice() async throws {
+    /// Issue 59, item 2: `undo` takes back this device's own command, not the sync that came after it (the laptop's
+    /// weigh-in merged at launch stays); the undo travels as the desktop's own delete, and a sync alone leaves
+    /// nothing to undo.
+    @Test func undoAfterASyncTakesBackThisDevicesOwnChangeAndTheUndoTravels() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let (a, b, _) = try pair()
         try a.weigh(id: "w1", kilograms: 82.4, at: start)
         try await a.sync(at: start)
-        try await b.sync(at: start + minute)
-        #expect(try b.visible().contains { $0.hasPrefix("w w1 ") })
-        try b.undo()
-        #expect(try !b.visible().contains { $0.hasPrefix("w w1 ") })
+        try b.weigh(id: "w2", kilograms: 83.0, at: start + minute)
         try await b.sync(at: start + 2 * minute)
-        try await a.sync(at: start + 3 * minute)
-        #expect(try !a.visible().contains { $0.hasPrefix("w w1 ") }, "the undo travels as the desktop's own delete")
+        #expect(try b.visible().contains { $0.hasPrefix("w w1 ") })
+        let undone = try b.store.undoLatestChange()
+        #expect(undone.action == "weigh", "\(undone)")
+        #expect(try b.visible().contains { $0.hasPrefix("w w1 ") }, "the laptop's weigh-in, merged by the sync, stays")
+        #expect(try !b.visible().contains { $0.hasPrefix("w w2 ") })
+        #expect(throws: JournalError.nothingToUndo) { try b.store.undoLatestChange() }
+        try await b.sync(at: start + 3 * minute)
+        try await a.sync(at: start + 4 * minute)
+        #expect(try a.visible() == b.visible())
+        #expect(try !a.visible().contains { $0.hasPrefix("w w2 ") }, "the undo travels as the desktop's own delete")
+        // The sync that came between is still in the history, and a redo brings the weigh-in back.
+        #expect(try b.store.journalChanges(limit: 10).contains { $0.summary == "sync: 1 change from laptop" })
+        _ = try b.store.redoLatestChange()
+        #expect(try b.visible().contains { $0.hasPrefix("w w2 ") })
     }
 
     @Test func aDeviceThatJoinsLateStartsFromACheckpointOnceTheSegmentsAreGone() async throws {
