@@ -45,8 +45,9 @@ test-deps: deps
 build: deps
 	$(SWIFT) build
 
+# The prompt replaces the recipe's shell (exec), so closing the terminal reaches it and nothing is left behind.
 run: build
-	$(SWIFT) run trend $(if $(DATA_DIR),--data-dir $(DATA_DIR),)
+	exec "$$($(SWIFT) build --show-bin-path)/trend" $(if $(DATA_DIR),--data-dir $(DATA_DIR),)
 
 test: test-deps
 	@# Each target declares every target it imports, and the arrows point down.

@@ -71,6 +71,40 @@ int trend_el_catch_interrupts(int descriptor) {
     return sigaction(SIGINT, &action, NULL) == 0;
 }
 
+static volatile sig_atomic_t hangup_descriptor = -1;
+
+/* SIGHUP and SIGTERM: a byte (1) down the hang-up pipe, as SIGINT does down its own (async-signal-safe). */
+static void on_hangup(int signal_number) {
+    (void)signal_number;
+    int saved = errno;
+    if (hangup_descriptor >= 0) {
+        char byte = 1;
+        ssize_t written = write(hangup_descriptor, &byte, 1);
+        (void)written;
+    }
+    errno = saved;
+}
+
+int trend_el_catch_hangups(int descriptor) {
+    hangup_descriptor = descriptor;
+    struct sigaction action;
+    action.sa_handler = on_hangup;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    return sigaction(SIGHUP, &action, NULL) == 0 && sigaction(SIGTERM, &action, NULL) == 0;
+}
+
+int trend_el_terminal_gone(void) {
+    struct pollfd terminal = {STDIN_FILENO, POLLIN, 0};
+    if (poll(&terminal, 1, 0) <= 0) return 0;
+    if (terminal.revents & (POLLHUP | POLLERR | POLLNVAL)) return 1;
+    if (!(terminal.revents & POLLIN)) return 0;
+    /* Readable with no byte to read: a read would return 0 (or fail with EIO), as on a closed terminal. */
+    int available = 0;
+    if (ioctl(STDIN_FILENO, FIONREAD, &available) != 0) return errno == EIO || errno == EBADF;
+    return available == 0;
+}
+
 #define TREND_EL_FIND(field, name) \
     if ((*(void **)&el.field = dlsym(library, name)) == NULL) return 0
 

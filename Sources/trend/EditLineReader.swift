@@ -31,6 +31,10 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     /// and a byte in `announcePipe` wakes the reading thread for them.
     private var announcements: [String] = []
     private let announcePipe: (read: Int32, write: Int32)
+    /// Written by SIGHUP and SIGTERM: the prompt ends as on Ctrl-D, at once or once the running command ends.
+    private let hangupPipe: (read: Int32, write: Int32)
+    /// The terminal went away or a hang-up came: every later read is the end of input. On the reading thread.
+    private var ended = false
 
     /// A reader on libedit, or nil when no libedit can be opened.
     init?(historyPath: String) {
@@ -46,6 +50,8 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         interruptPipe = nonBlockingPipe()
         finishedPipe = nonBlockingPipe()
         announcePipe = nonBlockingPipe()
+        hangupPipe = nonBlockingPipe()
+        _ = trend_el_catch_hangups(hangupPipe.write)
         // A signal handler writes to the pipe: a dispatch source would need a free worker thread, and an
         // import or restore can keep every one busy until it ends (Ctrl-C then did nothing under load).
         _ = trend_el_catch_interrupts(interruptPipe.write)
@@ -114,14 +120,29 @@ final class EditLineReader: LineReader, @unchecked Sendable {
             trend_el_set_search_prompt("")
             free(searchPrompt)
         }
+        /// The end of input, as Ctrl-D on an empty line: the line being typed is dropped.
+        func endOfInput() -> LineReadResult {
+            ended = true
+            trend_el_replace_line("", 0)
+            // A terminal that is gone refuses the write (EIO): nothing to do about it.
+            _ = write(STDOUT_FILENO, "\n", 1)
+            return .endOfInput
+        }
+        if ended { return endOfInput() }
         while !lineComplete {
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: interruptPipe.read, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: announcePipe.read, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 3, -1)
+                       pollfd(fd: announcePipe.read, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: hangupPipe.read, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 4, -1)
             if ready < 0 {
                 if errno == EINTR { continue }
-                return .endOfInput
+                return endOfInput()
+            }
+            // The window closed (a parent that ignores SIGHUP passes no hang-up on), or SIGHUP or SIGTERM came: a read
+            // would return 0 again and again, so the prompt ends here, as on Ctrl-D.
+            if fds[3].revents & Int16(POLLIN) != 0 || (fds[0].revents != 0 && trend_el_terminal_gone() == 1) {
+                return endOfInput()
             }
             if fds[2].revents & Int16(POLLIN) != 0 {
                 // The prompt's line is cleared, the lines written, and libedit draws the prompt and what was typed again.
@@ -174,13 +195,19 @@ final class EditLineReader: LineReader, @unchecked Sendable {
         hookLock.withLock { commandInterrupt = onInterrupt }
     }
 
-    /// While a command runs, this thread waits for its end and turns each Ctrl-C into the command's interrupt.
+    /// While a command runs, this thread waits for its end and turns each Ctrl-C into the command's interrupt. A
+    /// hang-up meanwhile lets the command finish, and the next read is the end of input.
     func waitWhileCommandRuns(_ finished: DispatchSemaphore) {
         while finished.wait(timeout: .now()) == .timedOut {
             var fds = [pollfd(fd: interruptPipe.read, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: finishedPipe.read, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 2, -1) > 0 else { continue }  // EINTR: look again.
+                       pollfd(fd: finishedPipe.read, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: hangupPipe.read, events: Int16(ended ? 0 : POLLIN), revents: 0)]
+            guard poll(&fds, 3, -1) > 0 else { continue }  // EINTR: look again.
             Self.drain(finishedPipe.read)
+            if fds[2].revents & Int16(POLLIN) != 0 {
+                Self.drain(hangupPipe.read)
+                ended = true
+            }
             if fds[0].revents & Int16(POLLIN) != 0 {
                 Self.drain(interruptPipe.read)
                 hookLock.withLock { commandInterrupt }?()

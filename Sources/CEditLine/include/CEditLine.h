@@ -44,6 +44,12 @@ int trend_el_redraw_line(void);
    signal handler: no thread or dispatch queue is needed to notice it.
    Returns 1 when the handler is installed. */
 int trend_el_catch_interrupts(int descriptor);
+/* SIGHUP and SIGTERM write one byte (1) to `descriptor` (a non-blocking pipe): the prompt ends as on Ctrl-D,
+   with what was entered saved. Returns 1 when both handlers are installed. */
+int trend_el_catch_hangups(int descriptor);
+/* 1 when the terminal on standard input has gone: it reports a hang-up or an error, or it reads as ready with
+   no byte to read (a read would return 0 or fail), as when its window closed under a parent that ignores SIGHUP. */
+int trend_el_terminal_gone(void);
 /* 1 once after Ctrl-C was pressed while editing, then 0 until it is pressed again. */
 int trend_el_take_interrupt(void);
 
