@@ -120,11 +120,26 @@ public final class AppModel {
             },
             seed: environment.tipSeed
         )
+        // The other devices' changes come in through the sync folder, a device-local setting; they may touch any table.
+        let syncFeature = SyncFeature(
+            storage: storage,
+            // As the settings were last read: every command that reads shared data reads them first (`ReplSession`).
+            folder: { settingsFeature.current.syncFolder },
+            deviceName: { settingsFeature.current.deviceName ?? environment.hostName },
+            currentDate: currentDate, timeZone: calendar.timeZone
+        ) {
+            await refreshTravelling()
+        }
         let backupFeature = BackupFeature(
             storage: storage, schema: .trend,
             files: RecoveryBackupFiles(folder: environment.dataDirectory.appendingPathComponent("Backups")),
             settings: settings, calendar: calendar, currentDate: currentDate, appVersion: environment.appVersion,
-            debounce: environment.backupDebounce, sleep: environment.backupSleep
+            debounce: environment.backupDebounce, sleep: environment.backupSleep,
+            // Deleting all data on this device alone leaves the sync; everywhere, the others are told.
+            acrossDevices: DeletionAcrossDevices(leave: {
+                try await syncFeature.leave()
+                try await settingsFeature.setSyncFolder(nil)
+            }, announceDeletedEverywhere: { try await syncFeature.announceDeletedEverywhere() })
         ) {
             await refreshEverything()
         }
@@ -153,16 +168,6 @@ public final class AppModel {
                                             measurementsFeature: measurementsFeature)
         let checkInFeature = CheckInFeature(weightEntryFeature: weightEntryFeature, dailyTipsFeature: dailyTipsFeature,
                                             measurementsFeature: measurementsFeature, insightsFeature: insightsFeature)
-        // The other devices' changes come in through the sync folder, a device-local setting; they may touch any table.
-        let syncFeature = SyncFeature(
-            storage: storage,
-            // As the settings were last read: every command that reads shared data reads them first (`ReplSession`).
-            folder: { settingsFeature.current.syncFolder },
-            deviceName: { settingsFeature.current.deviceName ?? environment.hostName },
-            currentDate: currentDate, timeZone: calendar.timeZone
-        ) {
-            await refreshTravelling()
-        }
         // A sync touches only the tables that travel. The tip deck does not, and the tip of the day is made from
         // the weigh-ins whenever it is shown (`todaysTip`): made after a sync it read every weigh-in for nothing.
         @MainActor func refreshTravelling() async {

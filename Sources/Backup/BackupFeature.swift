@@ -83,6 +83,7 @@ public final class BackupFeature {
     @ObservationIgnored private let worker: BackupWorker
     @ObservationIgnored private let storage: LocalDataStore
     @ObservationIgnored private let files: RecoveryBackupFiles
+    @ObservationIgnored private let acrossDevices: DeletionAcrossDevices
     @ObservationIgnored private let settings: UserSettingsStore
     @ObservationIgnored private let calendar: Calendar
 
@@ -108,11 +109,14 @@ public final class BackupFeature {
     ///   - appVersion: written into every snapshot.
     ///   - debounce: how long the check waits after a change for things to settle.
     ///   - sleep: waits that long (`Task.sleep` in the program; a test's timer it advances).
+    ///   - acrossDevices: what deleting all data does to the sync (AppCore wires it to `SyncFeature`).
     ///   - onRestore: refreshes every Feature after a restore.
     public init(storage: LocalDataStore, schema: SnapshotSchema, files: RecoveryBackupFiles, settings: UserSettingsStore,
                 calendar: Calendar, currentDate: @escaping @MainActor () -> Date, appVersion: String, debounce: Duration,
-                sleep: @escaping @Sendable (Duration) async throws -> Void, onRestore: @escaping @MainActor () async -> Void) {
+                sleep: @escaping @Sendable (Duration) async throws -> Void, acrossDevices: DeletionAcrossDevices = .unsynced,
+                onRestore: @escaping @MainActor () async -> Void) {
         self.storage = storage
+        self.acrossDevices = acrossDevices
         self.files = files
         self.settings = settings
         self.calendar = calendar
@@ -255,7 +259,9 @@ public final class BackupFeature {
         let now = currentDate()
         try PlausibleTime.checkClock(now)
         let journal = JournalEntry(action: "restore", summary: "\(merge ? "merge" : "restore") of \(plan.name)", at: now)
-        let (copy, counts) = try await worker.restore(plan.snapshot, merge: merge, now: now, stamp: Self.stamp(now), journal: journal)
+        // On a device that syncs, a restore sets what its snapshot holds and deletes nothing the other devices have.
+        let (copy, counts) = try await worker.restore(plan.snapshot, merge: merge, now: now, stamp: Self.stamp(now), journal: journal,
+                                                      keepingSynced: syncFolderURL != nil)
         if copy != nil {
             pendingChange = false
             debounceTask?.cancel()
@@ -267,14 +273,21 @@ public final class BackupFeature {
 
     /// Deletes every weigh-in, habit and setting after keeping a Before-restore
     /// copy, whose name it returns; nil when there was nothing to delete (nothing was changed).
-    public func deleteAllData() async throws -> String? {
+    ///
+    /// On a device that syncs, this device alone (the default) first leaves the sync: the others keep everything
+    /// and are told it left. `everywhere`, the deletes travel, and the others say once who deleted all data, where
+    /// `undo` brings it back (DESIGN §8).
+    public func deleteAllData(everywhere: Bool = false) async throws -> String? {
         await checking.run {}
         let now = currentDate()
         try PlausibleTime.checkClock(now)
+        let syncing = settings.settings.syncFolder != nil
+        if syncing, !everywhere { try await acrossDevices.leave() }
         let empty = try RecoverySnapshot(content: try await worker.emptyContent(), createdAt: now, installationID: "",
                                          appVersion: "")
         let journal = JournalEntry(action: "delete-all-data", summary: "delete all data", at: now)
         let (copy, _) = try await worker.restore(empty, merge: false, now: now, stamp: Self.stamp(now), journal: journal)
+        if copy != nil, syncing, everywhere { try await acrossDevices.announceDeletedEverywhere() }
         if copy != nil { await onRestore() }
         return copy
     }
@@ -319,4 +332,20 @@ public final class BackupFeature {
         formatter.dateFormat = "yyyy-MM-dd'T'HH-mm-ss'Z'"
         return formatter.string(from: date)
     }
+}
+
+/// What deleting all data does to the sync, as AppCore wires it to `SyncFeature`: this device leaves it (the
+/// others keep everything), or the others are told it deleted all data everywhere.
+public struct DeletionAcrossDevices: Sendable {
+    public let leave: @MainActor @Sendable () async throws -> Void
+    public let announceDeletedEverywhere: @MainActor @Sendable () async throws -> Void
+
+    public init(leave: @escaping @MainActor @Sendable () async throws -> Void,
+                announceDeletedEverywhere: @escaping @MainActor @Sendable () async throws -> Void) {
+        self.leave = leave
+        self.announceDeletedEverywhere = announceDeletedEverywhere
+    }
+
+    /// A program without sync: nothing to leave, no one to tell.
+    public static let unsynced = DeletionAcrossDevices(leave: {}, announceDeletedEverywhere: {})
 }

@@ -206,8 +206,9 @@ actor BackupWorker {
 
     /// Keeps a copy of what is there, then replaces (or merges into) it in one transaction.
     /// Cancelling the awaiting task before the transaction commits leaves everything as it was.
-    func restore(_ snapshot: RecoverySnapshot, merge: Bool, now: Date, stamp: String,
-                 journal: JournalEntry) async throws -> (beforeRestore: String?, merged: MergeCounts?) {
+    /// `keepingSynced`: the device syncs, so a row the other devices have stays where the snapshot does not hold it.
+    func restore(_ snapshot: RecoverySnapshot, merge: Bool, now: Date, stamp: String, journal: JournalEntry,
+                 keepingSynced: Bool = false) async throws -> (beforeRestore: String?, merged: MergeCounts?) {
         // What is there now, as it is: even a row a restore would refuse is kept in the copy.
         let installationID = try store.installationID()
         files.removeStaleTemporaries()
@@ -229,7 +230,7 @@ actor BackupWorker {
                 let counts = try store.write(journal: journal) { try schema.merge(snapshot.content, in: $0) }
                 return (copy, MergeCounts(counts))
             }
-            try store.replaceContent(with: snapshot.content, schema: schema, journal: journal)
+            try store.replaceContent(with: snapshot.content, schema: schema, journal: journal, keepingSynced: keepingSynced)
             return (copy, nil)
         }
         // A restore rewrites everything: fold the WAL in and shrink it now.

@@ -67,6 +67,13 @@ extension SQLiteConnection {
         try run("UPDATE journal_changes SET summary = ? WHERE id = (SELECT change_id FROM journal_recording WHERE id = 1)", [.text(summary)])
     }
 
+    /// Names the change being recorded anew and gives it `action`: a sync that carried another device's deletion of
+    /// all data becomes a change `undo` takes back, as it takes back a command (it is no `JournalEntry.mergeAction`).
+    public func describeRecordedChange(_ summary: String, action: String) throws {
+        try run("UPDATE journal_changes SET summary = ?, action = ? WHERE id = (SELECT change_id FROM journal_recording WHERE id = 1)",
+                [.text(summary), .text(action)])
+    }
+
     /// Keeps the change being recorded out of the history, as `JournalEntry.keptOutOfHistory` does (it held only bookkeeping).
     public func keepRecordedChangeOutOfHistory() throws {
         try run("UPDATE journal_changes SET kept_out = 1 WHERE id = (SELECT change_id FROM journal_recording WHERE id = 1)")

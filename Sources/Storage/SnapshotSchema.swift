@@ -259,8 +259,25 @@ extension LocalDataStore {
 
     /// Replaces everything with `content` in one transaction: all of it, or nothing.
     /// With a `journal` entry, `undo` can return to what was there before.
-    public func replaceContent(with content: SnapshotContent, schema: SnapshotSchema, journal: JournalEntry? = nil) throws {
-        try write(journal: journal) { try schema.replace(with: content, in: $0) }
+    /// With `keepingSynced` (a restore on a device that syncs), a row the other devices have (one sync knows and
+    /// has not seen deleted) stays when the snapshot does not hold it: the restore sets what its snapshot holds and
+    /// deletes, on no device, a row this one did not have when the snapshot was taken, nor one added since (DESIGN §8).
+    public func replaceContent(with content: SnapshotContent, schema: SnapshotSchema, journal: JournalEntry? = nil,
+                               keepingSynced: Bool = false) throws {
+        try write(journal: journal) { connection in
+            let kept = keepingSynced ? try self.schema.rowsOtherDevicesHave(in: connection) : []
+            try schema.replace(with: content, in: connection)
+            guard !kept.isEmpty else { return }
+            // A row the snapshot holds under the same key, or whose unique name it took, is the snapshot's.
+            try connection.execute("PRAGMA defer_foreign_keys = ON")
+            for (table, rows) in kept {
+                let columns = table.columns
+                let insert = """
+                    INSERT OR IGNORE INTO \(table.name)(\(columns.joined(separator: ", "))) VALUES(\(columns.map { _ in "?" }.joined(separator: ", ")))
+                    """
+                for row in rows { try connection.run(insert, row) }
+            }
+        }
     }
 
     /// This installation's id, created on first use and kept in the database.

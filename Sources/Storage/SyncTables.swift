@@ -197,3 +197,20 @@ extension ChangeJournal {
         }
     }
 }
+
+extension DatabaseSchema {
+    /// The rows of each synced table that the other devices have: those the sync log knows and has not seen deleted,
+    /// in their table's column order, parents' tables (lower codes) first. Empty where the schema does not sync.
+    func rowsOtherDevicesHave(in connection: SQLiteConnection) throws -> [(table: JournaledTable, rows: [[SQLValue]])] {
+        guard syncs else { return [] }
+        return try synced.keys.sorted().compactMap { code in
+            guard let table = synced[code]?.table else { return nil }
+            let second = table.key.count > 1 ? "t.\(table.key[1])" : "''"
+            let rows = try connection.query("""
+                SELECT \(table.columns.map { "t.\($0)" }.joined(separator: ", ")) FROM \(table.name) t WHERE EXISTS (
+                    SELECT 1 FROM sync_rows s WHERE s.table_code = ? AND s.k0 = t.\(table.key[0]) AND s.k1 = \(second) AND s.deleted = 0)
+                """, [.int(code)]) { row in table.columns.indices.map { row.value(Int32($0)) ?? .null } }
+            return rows.isEmpty ? nil : (table, rows)
+        }
+    }
+}

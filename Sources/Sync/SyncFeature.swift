@@ -89,6 +89,19 @@ public final class SyncFeature {
         return failure
     }
 
+    /// Leaves the sync, for `delete-all-data` on this device alone: the others are told in the folder (their data
+    /// stays as it is), and this installation forgets the sync and takes a new id. The caller turns the folder off.
+    public func leave() async throws {
+        try await worker.leave(folder: await folder().map { URL(fileURLWithPath: $0) }, device: deviceName(), now: currentDate())
+        last = nil
+        failure = nil
+    }
+
+    /// Tells the others, with the sync that sends the deletes, that this device deleted all data everywhere.
+    public func announceDeletedEverywhere() async throws {
+        try await worker.announceDeletedAll(now: currentDate())
+    }
+
     /// What `sync` shows: the devices seen, what the merge decided, and what waits to be written. The devices
     /// as the last sync left them, which knows how far behind each is of the files its folder holds (a command
     /// syncs first); without one, as this device keeps them.

@@ -78,9 +78,15 @@ actor SyncWorker {
         // a few at a time, so a long history joining is never held in memory whole.
         var plans: [PeerPlan] = []
         let known = Dictionary(peers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // What the devices told in notices (one left the sync, one deleted all data everywhere), not said here yet.
+        var deletions: [String: SyncNotice] = [:]
+        var departures: [SyncNotice] = []
         for peer in try root.names() where peer != installation && SyncSegment.isInstallationName(peer) && root.entry(peer) == .folder {
             do {
                 let plan = try Self.plan(peer, in: root, known: known[peer], problems: &report.problems)
+                let (left, deletedAll) = try unsaidNotices(of: peer, in: plan.folder, key: known[peer]?.key)
+                if let left { departures.append(left) }
+                if let deletedAll { deletions[peer] = deletedAll }
                 available[peer] = plan.available
                 if !plan.segments.isEmpty || !plan.checkpoints.isEmpty { plans.append(plan) }
             } catch {
@@ -128,11 +134,22 @@ actor SyncWorker {
                 var (applied, names) = (merged.applied, merged.names)
                 try ledger.unpark(in: connection, applied: &applied)
                 try ledger.unite(in: connection, applied: &applied)
+                // A device that deleted all data everywhere: once its deletes are merged, this sync is that deletion
+                // here, which `undo` takes back as it takes back a command (and the rows come back on every device).
+                var deletedBy: [String] = []
+                for (peer, notice) in deletions.sorted(by: { $0.key < $1.key }) where (reached[peer] ?? 0) >= notice.through {
+                    let name = notice.device.isEmpty ? String(peer.prefix(8)) : notice.device
+                    applied.note("\(name) deleted all data on \(notice.day(in: ledger.timeZone)); 'undo' here brings it back")
+                    try Self.markSaid(notice, in: connection)
+                    deletedBy.append("\(name) deleted all data on \(notice.day(in: ledger.timeZone))")
+                }
                 for note in applied.notes {
                     try connection.run("INSERT INTO sync_notes(ms, text) VALUES(?, ?)", [.int(nowMs), .text(note)])
                 }
                 try connection.run("DELETE FROM sync_notes WHERE id <= (SELECT max(id) FROM sync_notes) - 50")
-                if applied.rows > 0 {
+                if !deletedBy.isEmpty {
+                    try connection.describeRecordedChange(deletedBy.joined(separator: "; "), action: SyncNotice.Kind.deletedAll.rawValue)
+                } else if applied.rows > 0 {
                     try connection.describeRecordedChange("sync: \(counted(applied.rows, "change")) from \(SyncReport.sentence(from: names))")
                 } else {
                     // Only bookkeeping came (another device's tip deck): nothing for `history` to list.
@@ -152,6 +169,15 @@ actor SyncWorker {
                 let failed = (result.2.failed[plan.peer] ?? []).subtracting(result.2.waiting[plan.peer] ?? [])
                 available[plan.peer] = SyncFile.reach(from: reached, through: (plan.segments + plan.checkpoints).filter { !failed.contains($0.name) })
             }
+        }
+        for notice in departures {
+            let name = notice.device.isEmpty ? String(notice.installation.prefix(8)) : notice.device
+            let note = "\(name) left the sync on \(notice.day(in: ledger(installation).timeZone)): what it sent stays here, and it reads and writes the folder no more"
+            try store.write(notifying: false) { connection in
+                try connection.run("INSERT INTO sync_notes(ms, text) VALUES(?, ?)", [.int(nowMs), .text(note)])
+                try Self.markSaid(notice, in: connection)
+            }
+            report.notes.append(note)
         }
         // What stops a device's changes is kept for `sync` while it lasts, and forgotten once its files read whole.
         if problems != stored.filter({ available[$0.key] != nil || problems[$0.key] != nil }) {
@@ -175,6 +201,7 @@ actor SyncWorker {
             while true {
                 do {
                     report.sent += try writeSegments(to: own, installation: installation, device: device, now: now)
+                    try writePendingNotice(in: own, installation: installation, device: device)
                     try checkpointAndPrune(own, ledger: ledger(installation), device: device, now: now)
                     break
                 } catch let taken as NameTaken {

@@ -2,6 +2,7 @@ import CommandLanguage
 import AppCore
 import Backup
 import Foundation
+import Sync
 import Vocabulary
 
 /// The words of the backup screen: what each command takes, its help and how it completes.
@@ -30,10 +31,12 @@ extension BackupViewModel {
                 try await BackupViewModel(backupFeature: context.app.backupFeature)
                     .restore(try RestoreSource(arguments), merge: arguments.has("merge"), skipInvalid: arguments.has("skip-invalid"), context: context)
             },
-            CommandSpec(name: "delete-all-data",
-                        summary: "delete every weigh-in, habit and setting but this device's sync folder (a snapshot is kept first)",
-                        examples: ["delete-all-data"]) { context, arguments in
-                return try await BackupViewModel(backupFeature: context.app.backupFeature).deleteAll(context: context)
+            CommandSpec(name: "delete-all-data", syntax: .optional(.word("everywhere")),
+                        summary: "delete every weigh-in, habit and setting but this device's sync folder (a snapshot is kept first); "
+                            + "a device that syncs leaves the sync, unless 'everywhere' deletes on every device",
+                        examples: ["delete-all-data", "delete-all-data everywhere"]) { context, arguments in
+                return try await BackupViewModel(backupFeature: context.app.backupFeature)
+                    .deleteAll(everywhere: arguments.has("everywhere"), devices: try await syncedDevices(context.app.syncFeature), context: context)
             },
         ]
     }
@@ -73,4 +76,12 @@ extension ArgumentKey where Value == String {
     static var weeklyBackup: Self { .init("YYYY-Www") }
     static var beforeRestoreBackup: Self { .init("NAME") }
     static var installation: Self { .init("ID") }
+}
+
+/// The other devices by name when this one syncs (the question of `delete-all-data` names them), nil when it does not.
+@MainActor
+private func syncedDevices(_ syncFeature: SyncFeature) async throws -> [String]? {
+    let status = try await syncFeature.status()
+    guard status.folder != nil else { return nil }
+    return status.devices.map { $0.name.isEmpty ? String($0.installation.prefix(8)) : $0.name }
 }

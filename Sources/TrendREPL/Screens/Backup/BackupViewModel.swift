@@ -2,6 +2,7 @@ import CommandLanguage
 import AppCore
 import Backup
 import Foundation
+import Sync
 import Settings
 import Vocabulary
 
@@ -235,29 +236,64 @@ struct BackupViewModel {
         return text
     }
 
-    func deleteAll(context: CommandContext) async throws -> CommandOutput {
+    /// `delete-all-data [everywhere]`: on a terminal, a question first, naming the other devices when this one syncs.
+    func deleteAll(everywhere: Bool, devices: [String]?, context: CommandContext) async throws -> CommandOutput {
         if context.isInteractive {
-            guard await context.confirm("Delete every weigh-in, habit and setting? A snapshot is kept in Backups/Before-restore.") else {
+            guard await context.confirm(Self.deletionQuestion(everywhere: everywhere, devices: devices)) else {
                 return CommandOutput(DeletedAll(deleted: false, beforeRestore: nil, declined: true), style: .plain)
             }
         }
-        let copy = try await backupFeature.deleteAllData()
-        return CommandOutput(DeletedAll(deleted: copy != nil, beforeRestore: copy, declined: false), style: .plain)
+        let copy = try await backupFeature.deleteAllData(everywhere: everywhere)
+        let reach: DeletedAll.Reach = devices == nil ? .unsynced : everywhere ? .everywhere : .leftSync
+        return CommandOutput(DeletedAll(deleted: copy != nil, beforeRestore: copy, declined: false, reach: reach), style: .plain)
+    }
+
+    /// What `delete-all-data` asks: which devices it reaches, and what the others keep.
+    static func deletionQuestion(everywhere: Bool, devices: [String]?) -> String {
+        let kept = "A snapshot is kept in Backups/Before-restore."
+        guard let devices else { return "Delete every weigh-in, habit and setting? \(kept)" }
+        let others = devices.isEmpty ? "the devices that join the sync folder" : SyncReport.sentence(from: devices.map(TerminalText.visible))
+        if everywhere {
+            return "Delete every weigh-in, habit and setting on this device and on \(others)? 'undo' on any of them brings it back. \(kept)"
+        }
+        return "Delete every weigh-in, habit and setting on this device? It leaves the sync, and \(others) keep everything "
+            + "('delete-all-data everywhere' deletes on every device). \(kept)"
     }
 
     /// `delete-all-data`: whether everything went, and the copy that brings it back.
     struct DeletedAll: CommandAnswer {
+        /// Which devices a deletion reached.
+        enum Reach: String, Encodable {
+            /// This device does not sync.
+            case unsynced
+            /// This device alone, which left the sync.
+            case leftSync
+            /// Every device, at its next sync.
+            case everywhere
+        }
+
         let deleted: Bool
         let beforeRestore: String?
         /// The text only: the person said no.
         let declined: Bool
+        var reach: Reach = .unsynced
 
-        enum CodingKeys: String, CodingKey { case deleted, beforeRestore }
+        enum CodingKeys: String, CodingKey { case deleted, beforeRestore, reach }
 
         func text(style: TerminalStyle) -> String {
             if declined { return "Nothing was changed." }
-            guard let beforeRestore else { return "There was nothing to delete; nothing was changed." }
-            return "Everything was deleted. 'restore before-restore \(beforeRestore)' brings it back."
+            guard let beforeRestore else {
+                return reach == .leftSync ? "There was nothing to delete; this device left the sync." : "There was nothing to delete; nothing was changed."
+            }
+            let back = "'restore before-restore \(beforeRestore)' brings it back"
+            switch reach {
+            case .unsynced: return "Everything was deleted. \(back)."
+            case .leftSync:
+                return "Everything on this device was deleted, and it left the sync: the other devices keep everything "
+                    + "('set sync-folder PATH' joins again). \(back)."
+            case .everywhere:
+                return "Everything was deleted, here and, at their next sync, on every other device. 'undo' brings it back, here or on any of them."
+            }
         }
     }
 }
