@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 import xml.etree.ElementTree as ET
@@ -204,6 +205,32 @@ def main():
         if len(set(views.values())) != 1 or "82.0" not in views["desktop"] or "81.8" not in views["desktop"]:
             raise SystemExit("a copied data directory lost a change or did not converge:\n%s" % views)
 
+        # The reminder timer beside the prompt: `trend remind` every few moments while commands run on the same data
+        # directory. They sync one at a time, so the installation never takes its own files for a copy's.
+        a.trend("habit add Tea every day target 10")
+        folders = sorted(os.listdir(os.path.join(a.sync, "trend")))
+        said = []
+
+        def loop(command):
+            for _ in range(10):
+                said.append(a.trend(command))
+        loops = [threading.Thread(target=loop, args=(command,)) for command in ("remind", "habit done Tea +1", "habit done Tea +1")]
+        for thread in loops:
+            thread.start()
+        for thread in loops:
+            thread.join()
+        if any("copied" in text for text in said):
+            raise SystemExit("processes side by side took their own files for a copy's:\n%s" % [t for t in said if "copied" in t])
+        for _ in range(2):
+            a.trend("sync now")
+            settled(a, b)
+            b.trend("sync now")
+        if sorted(os.listdir(os.path.join(a.sync, "trend"))) != folders:
+            raise SystemExit("the installation forked beside the reminder timer: %s, before %s" % (os.listdir(os.path.join(a.sync, "trend")), folders))
+        tea = json.loads(b.trend("habit show Tea", json_output=True))["habit"]["todayValue"]
+        if tea != 20:
+            raise SystemExit("two loops of ten Tea +1 beside the timer should make 20 on the desktop, not %s" % tea)
+
         water = json.loads(a.trend("habit show Water", json_output=True))["habit"]["todayValue"]
         if water != 5:
             raise SystemExit("Water +2 on one side and +3 on the other should make 5, not %s" % water)
@@ -216,7 +243,8 @@ def main():
         if conflicts:
             raise SystemExit("Syncthing made conflict copies: %s" % conflicts)
         print("sync-e2e: two Syncthings, two installations: the same entries and habits, Water 2+3=5, "
-              "the later edit won, a two-field edit kept both, a copied data directory lost nothing, no conflict copy")
+              "the later edit won, a two-field edit kept both, a copied data directory lost nothing, the timer beside two loops "
+              "kept one installation and Tea 20, no conflict copy")
     finally:
         for side in (a, b):
             if side.process:

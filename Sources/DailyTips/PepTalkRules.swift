@@ -87,7 +87,8 @@ public enum PepTalkRules {
         if facts.hasReachedGoal, let goal = facts.goalKilograms {
             found.append(PepTalkOccurrence(event: .goalReached, key: "goalReached@\(Int((goal * 1000).rounded()))", covers: []))
         }
-        if let progress = facts.progressKilograms {
+        // Progress "toward your goal" is said only where there is a goal: with none, a trend that went down is no milestone.
+        if let progress = facts.progressKilograms, facts.goalKilograms != nil {
             let reached = milestones(for: facts.unit).filter { progress >= $0.kilograms - 1e-9 }
             if let biggest = reached.last {
                 found.append(PepTalkOccurrence(event: biggest.event, key: biggest.event.rawValue,

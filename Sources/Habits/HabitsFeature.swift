@@ -234,6 +234,14 @@ public final class HabitsFeature {
     /// A `note` is kept on the day with its mark (Loop's entry notes); clearing the mark clears it.
     public func mark(_ name: String, when: WhenInput = .current, as requested: HabitMark?, adding: Bool = false,
                      note: String? = nil) async throws -> (Habit, Int) {
+        let marked = try await markUnlessSame(name, when: when, as: requested, adding: adding, note: note)
+        return (marked.habit, marked.day)
+    }
+
+    /// `mark`, saying whether it changed anything: a day marked as it already is (`habit done Read` on a day done,
+    /// with no new note) is left as it is, with no entry in the history. An addition (`+N`) always adds.
+    public func markUnlessSame(_ name: String, when: WhenInput = .current, as requested: HabitMark?, adding: Bool = false,
+                               note: String? = nil) async throws -> (habit: Habit, day: Int, changed: Bool) {
         let note = try HabitNote.typed(note)
         try await load()
         var habit = try self.habit(named: name)
@@ -255,6 +263,7 @@ public final class HabitsFeature {
             throw HabitsError.invalidValue("\(number)")
         default: break
         }
+        if !adding, let mark, habit.marks[day] == mark, note == nil || note == habit.notes[day] { return (habit, day, false) }
         let id = habit.id
         // A mark without a new note keeps the day's note; clearing the mark clears it.
         let kept = mark == nil ? nil : (note ?? habit.notes[day])
@@ -269,7 +278,7 @@ public final class HabitsFeature {
         habit.marks[day] = stored
         habit.notes[day] = kept
         replace(habit)
-        return (habit, day)
+        return (habit, day, true)
     }
 
     private func ensureNameFree(_ name: String, except id: String?) throws {

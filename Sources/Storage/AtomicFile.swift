@@ -22,10 +22,29 @@ public final class AtomicFile {
     public init(url: URL) throws(WriteError) {
         self.url = url
         let directory = url.deletingLastPathComponent().path
-        temporaryPath = directory + "/." + url.lastPathComponent + ".tmp-" + UUID().uuidString.prefix(8).lowercased()
+        Self.removeStaleTemporaries(in: directory)
+        temporaryPath = directory + "/." + url.lastPathComponent + ".trend-\(getpid())-" + UUID().uuidString.prefix(8).lowercased() + ".tmp"
         descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw WriteError(path: url.path, reason: String(cString: strerror(errno))) }
         buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    /// The process that writes a temporary file of this type's naming (`.<name>.trend-<pid>-<id>.tmp`), or nil for
+    /// any other name: no other program's file is ever taken for one.
+    static func writer(ofTemporary name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let mark = name.range(of: ".trend-", options: .backwards) else { return nil }
+        let rest = name[mark.upperBound...].dropLast(4).split(separator: "-")
+        guard rest.count == 2, rest[1].count == 8, let pid = pid_t(rest[0]), pid > 0 else { return nil }
+        return pid
+    }
+
+    /// Removes, from `directory`, the temporary files of this naming whose process has ended (a killed export's
+    /// health data must not stay behind, hidden). Best effort: a folder that cannot be listed has none to remove.
+    static func removeStaleTemporaries(in directory: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+            guard let pid = writer(ofTemporary: name), processHasEnded(pid) else { continue }
+            unlink(directory + "/" + name)
+        }
     }
 
     deinit {

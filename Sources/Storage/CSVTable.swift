@@ -25,10 +25,29 @@ public struct CSVTable {
     }
 
     /// A field as RFC 4180 writes it: quoted, with doubled quotes, only when it
-    /// holds a comma, a quote or a line break.
+    /// holds a comma, a quote or a line break. A cell a spreadsheet would run as a formula (it begins with `=`, `+`,
+    /// `-`, `@`, a tab or a carriage return, and is not a number) gets a leading `'`, as OWASP's CSV-injection advice
+    /// says; Trend's own reading (`forEachRecord`) takes it off again.
     public static func field(_ text: String) -> String {
+        let text = isFormula(text) ? "'" + text : text
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Whether a spreadsheet would take a cell for a formula: it begins with `=`, `+`, `-`, `@`, a tab or a carriage
+    /// return, and is not a number (`-5.2` and `+3` stay as they are).
+    public static func isFormula(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, formulaLeads.contains(first) else { return false }
+        return Double(text) == nil
+    }
+
+    private static let formulaLeads: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// A cell as it was before `field` guarded it: the `'` before a formula's first character goes.
+    static func unguarded(_ text: String) -> String {
+        guard text.hasPrefix("'") else { return text }
+        let rest = String(text.dropFirst())
+        return isFormula(rest) ? rest : text
     }
 
     /// The most lines one quoted field may span.
@@ -70,7 +89,9 @@ public struct CSVTable {
                     while start < end, field[start] == 0x20 || field[start] == 0x09 { start += 1 }
                     while end > start, field[end - 1] == 0x20 || field[end - 1] == 0x09 { end -= 1 }
                 }
-                fields.append(CSVTable.text(field[start..<end]))
+                let text = CSVTable.text(field[start..<end])
+                // A cell `field` guarded against a spreadsheet's formulas reads back as it was (one byte looked at).
+                fields.append(end > start && field[start] == 0x27 ? CSVTable.unguarded(text) : text)
                 field.removeAll(keepingCapacity: true)
                 wasQuoted = false
             }

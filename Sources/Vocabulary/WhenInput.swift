@@ -268,6 +268,17 @@ public enum WhenInput: Sendable, Equatable {
         }
     }
 
+    /// What to say of an instant whose local time happened twice (the fall-back night): it is taken at its first
+    /// occurrence, before the clocks went back; nil for any other instant.
+    public static func repeatedTimeNote(_ date: Date, calendar: Calendar) -> String? {
+        let local = calendar.dateComponents([.hour, .minute], from: date)
+        let hourLater = calendar.dateComponents([.hour, .minute], from: date.addingTimeInterval(3_600))
+        guard local == hourLater, let hour = local.hour, let minute = local.minute else { return nil }
+        let zone = calendar.timeZone.abbreviation(for: date) ?? calendar.timeZone.identifier
+        return String(format: "%02d:%02d happened twice that night (the clocks went back); it is taken as the first, %02d:%02d %@",
+                      hour, minute, hour, minute, zone)
+    }
+
     /// How far ahead of the clock a typed time may be: another device's clock may run a little fast.
     public static let clockSkew: TimeInterval = 5 * 60
 
@@ -279,6 +290,14 @@ public enum WhenInput: Sendable, Equatable {
         guard let date = calendar.date(from: components),
               calendar.dateComponents([.year, .month, .day], from: date) == DateComponents(year: year, month: month, day: day) else {
             throw .impossible(text)
+        }
+        // A time the clocks skipped (the spring-forward gap) maps to one after it: refused, naming the first minute after.
+        let local = calendar.dateComponents([.hour, .minute], from: date)
+        if local.hour != hour || local.minute != minute {
+            let gapEnd = calendar.timeZone.nextDaylightSavingTimeTransition(after: date.addingTimeInterval(-86_400)) ?? date
+            let after = calendar.dateComponents([.hour, .minute], from: gapEnd)
+            throw .skipped(String(format: "%@ %02d:%02d", text, hour, minute), zone: calendar.timeZone.identifier,
+                           firstAfter: String(format: "%02d:%02d", after.hour ?? 0, after.minute ?? 0))
         }
         let startOfTomorrow = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) ?? now
         guard date < startOfTomorrow else { throw .future(text) }
@@ -317,12 +336,16 @@ public enum WhenInputError: Error, Equatable, CustomStringConvertible, Sendable 
     case future(String)
     /// `4/12/2026`: the 4th of December or April 12th.
     case ambiguous(String)
+    /// A local time the clocks skipped (the spring-forward night), with the first minute after the gap.
+    case skipped(String, zone: String, firstAfter: String)
 
     public var description: String {
         switch self {
         case let .ambiguous(text): "'\(text)' could be read day first or month first; write it as YYYY-MM-DD or with the month's name (12 apr 2026)"
         case let .impossible(text): "'\(text)' is not a real date or time; write today, yesterday, a weekday, last fri, 3 days ago, 21:00, YYYY-MM-DD or YYYY-MM-DD HH:MM"
         case let .future(text): "\(text) is in the future; only moments up to now can be recorded"
+        case let .skipped(text, zone, firstAfter):
+            "\(text) did not happen in \(zone): the clocks went forward there; the first minute after the gap is \(firstAfter)"
         }
     }
 }

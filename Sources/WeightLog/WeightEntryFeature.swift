@@ -371,12 +371,12 @@ public final class WeightEntryFeature {
         )
     }
 
-    /// The trend as of the end of each of the last `days` local days up to
-    /// today, oldest first; nil before the first weigh-in.
+    /// The trend on each of the last `days` local days up to today, oldest first; nil on a day without a
+    /// weigh-in (a trip, a gap), which the sparkline leaves as a gap rather than a bar.
     public func recentTrend(days: Int) -> [Double?] {
         let series = weightLog.dailySeries(in: calendar.timeZone)
         let today = self.today
-        return ((today - days + 1)...today).map { series.trend(onOrBefore: $0) }
+        return ((today - days + 1)...today).map { series.trend(on: $0) }
     }
 
     /// The figures of the local days `firstDay...lastDay` (see `WeightPeriodFigures`).

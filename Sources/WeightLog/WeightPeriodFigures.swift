@@ -38,6 +38,12 @@ extension DailySeries {
         return index >= 0 ? smoothedKilograms[index] : nil
     }
 
+    /// The trend on `day` when it was weighed; nil on a day without a weigh-in (a chart leaves it blank).
+    public func trend(on day: Int) -> Double? {
+        let index = firstIndex(onOrAfter: day)
+        return index < days.count && days[index] == day ? smoothedKilograms[index] : nil
+    }
+
     /// The trend change of the days `firstDay...lastDay`, the one rule for a period of any series (weight,
     /// body fat, lean mass, a tape measure): the trend at the end of the period minus the trend just before
     /// it (or, with no value before the period, at its first day with one); nil without a value in it.

@@ -77,11 +77,19 @@ import WeightLog
         #expect(PepTalkRules.milestones(for: .stones).map(\.kilograms) == pounds)
         #expect(PepTalkRules.milestones(for: .kilograms).map(\.kilograms) == [1, 5, 10])
         // 1.5 kg is past the first pound milestone (0.91 kg) and not the second (4.5 kg).
-        let facts = CheckInFacts(day: 100, unit: .pounds, progressKilograms: 1.5)
+        let facts = CheckInFacts(day: 100, unit: .pounds, progressKilograms: 1.5, goalKilograms: 70)
         #expect(PepTalkRules.occurrences(facts).map(\.event) == [.towardGoal1])
-        let far = CheckInFacts(day: 100, unit: .kilograms, progressKilograms: 10.2)
+        let far = CheckInFacts(day: 100, unit: .kilograms, progressKilograms: 10.2, goalKilograms: 70)
         let occurrence = PepTalkRules.occurrences(far).first
         #expect(occurrence?.event == .towardGoal10 && occurrence?.covers == ["towardGoal1", "towardGoal5"])
+    }
+
+    /// Issue 63, item 2: without a goal, a trend that went down is no step "toward your goal": no such pep talk.
+    @Test func noMilestoneTowardAGoalIsRaisedWithoutAGoal() {
+        let noGoal = CheckInFacts(day: 100, unit: .kilograms, progressKilograms: 6)
+        #expect(!PepTalkRules.occurrences(noGoal).contains { [.towardGoal1, .towardGoal5, .towardGoal10].contains($0.event) })
+        let withGoal = CheckInFacts(day: 100, unit: .kilograms, progressKilograms: 6, goalKilograms: 70)
+        #expect(PepTalkRules.occurrences(withGoal).first?.event == .towardGoal5)
     }
 
     @Test func theLongestStreakReachedIsCelebratedAndCoversTheShorterOnesOfTheSameRun() {

@@ -9,13 +9,26 @@ extension HabitsViewModel {
     struct Marked: CommandAnswer {
         let habit: JSON?
         let date: String
+        /// The day already held this mark: nothing was changed, and the history has no entry for it.
+        let unchanged: Bool
         /// The text only: the habit and day marked, what was added, its numbers after.
         let marked: Habit, day: Int, isToday: Bool, added: Double?, summary: HabitSummary?
 
-        enum CodingKeys: String, CodingKey { case habit, date }
+        enum CodingKeys: String, CodingKey { case habit, date, unchanged }
 
         func text(style: TerminalStyle) -> String {
             let dayText = isToday ? "today" : DayNumber.longName(day)
+            let already: String? = switch marked.marks[day] {
+            case .done?: "done"
+            case .skipped?: "skipped"
+            case .no?: "marked not done"
+            case let .value(number)?: "at \(PlainDecimal.text(number))"
+            case nil: nil
+            }
+            if unchanged, let already {
+                return "'\(marked.name)' was already \(already) \(dayText); nothing changed."
+                    + (summary.map { " Streak \($0.currentStreak), strength \(Int(($0.strength * 100).rounded()))%." } ?? "")
+            }
             let text: String = switch marked.marks[day] {
             case .done?: "'\(marked.name)' done \(dayText)."
             case .skipped?: "'\(marked.name)' skipped \(dayText); the streak is kept."

@@ -101,10 +101,10 @@ struct HabitsViewModel {
     }
 
     func mark(_ habit: Habit, _ mark: HabitMark?, when: WhenInput, adding: Bool, note: String?) async throws -> CommandOutput {
-        let (habit, day) = try await habitsFeature.mark(habit.name, when: when, as: mark, adding: adding, note: note)
+        let (habit, day, changed) = try await habitsFeature.markUnlessSame(habit.name, when: when, as: mark, adding: adding, note: note)
         let summary = habitsFeature.summary(ofHabitWithID: habit.id)
         let added: Double? = if adding, case let .value(number)? = mark { number } else { nil }
-        return CommandOutput(Marked(habit: summary.map(Self.json), date: DayNumber.string(day), marked: habit, day: day,
+        return CommandOutput(Marked(habit: summary.map(Self.json), date: DayNumber.string(day), unchanged: !changed, marked: habit, day: day,
                                     isToday: day == habitsFeature.today, added: added, summary: summary), style: .plain)
     }
 

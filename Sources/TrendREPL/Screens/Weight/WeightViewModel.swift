@@ -29,7 +29,9 @@ struct WeightViewModel {
                                                         bodyFatPercent: request.bodyFatPercent, typedUnit: request.unit)
         let checkIn = TodayViewModel.answer(await checkInFeature.assemble(weightEntryFeature.checkIn()), unit: unit,
                                             timeZone: weightEntryFeature.calendar.timeZone, lengthUnit: lengthUnit)
-        let warnings = context.asksAboutDoubts ? [] : doubts
+        // A typed time the fall-back night holds twice is taken at its first occurrence, and the answer says so.
+        let twice = request.when == .current ? nil : WhenInput.repeatedTimeNote(entry.date, calendar: weightEntryFeature.calendar)
+        let warnings = (context.asksAboutDoubts ? [] : doubts) + [twice].compactMap { $0 }
         return CommandOutput(Recorded(entry: EntryValue(entry: entry, dates: dates), checkIn: checkIn, warnings: warnings, unit: unit),
                              style: context.style, warnings: warnings)
     }
