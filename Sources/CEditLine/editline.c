@@ -49,49 +49,38 @@ static struct {
 static volatile int interrupt_pressed;
 static volatile sig_atomic_t interrupt_descriptor = -1;
 
-/* SIGINT: a byte down the pipe, nothing else (async-signal-safe). Whichever
-   thread is reading the terminal or waiting for a command sees it. */
-static void on_interrupt(int signal_number) {
-    (void)signal_number;
+/* SIGINT: a byte (3) down the interrupt pipe; SIGHUP and SIGTERM: a byte (1) down the hang-up pipe; nothing else
+   (async-signal-safe). Whichever thread is reading the terminal or waiting for a command sees it. */
+static volatile sig_atomic_t hangup_descriptor = -1;
+
+static void on_signal(int signal_number) {
     int saved = errno;
-    if (interrupt_descriptor >= 0) {
-        char byte = 3;
-        ssize_t written = write(interrupt_descriptor, &byte, 1);
+    int descriptor = signal_number == SIGINT ? interrupt_descriptor : hangup_descriptor;
+    if (descriptor >= 0) {
+        char byte = signal_number == SIGINT ? 3 : 1;
+        ssize_t written = write(descriptor, &byte, 1);
         (void)written;
     }
     errno = saved;
+}
+
+/* Installs `on_signal` for `signal_number`; 1 when it took. */
+static int catch_signal(int signal_number) {
+    struct sigaction action;
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    return sigaction(signal_number, &action, NULL) == 0;
 }
 
 int trend_el_catch_interrupts(int descriptor) {
     interrupt_descriptor = descriptor;
-    struct sigaction action;
-    action.sa_handler = on_interrupt;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    return sigaction(SIGINT, &action, NULL) == 0;
-}
-
-static volatile sig_atomic_t hangup_descriptor = -1;
-
-/* SIGHUP and SIGTERM: a byte (1) down the hang-up pipe, as SIGINT does down its own (async-signal-safe). */
-static void on_hangup(int signal_number) {
-    (void)signal_number;
-    int saved = errno;
-    if (hangup_descriptor >= 0) {
-        char byte = 1;
-        ssize_t written = write(hangup_descriptor, &byte, 1);
-        (void)written;
-    }
-    errno = saved;
+    return catch_signal(SIGINT);
 }
 
 int trend_el_catch_hangups(int descriptor) {
     hangup_descriptor = descriptor;
-    struct sigaction action;
-    action.sa_handler = on_hangup;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    return sigaction(SIGHUP, &action, NULL) == 0 && sigaction(SIGTERM, &action, NULL) == 0;
+    return catch_signal(SIGHUP) && catch_signal(SIGTERM);
 }
 
 int trend_el_terminal_gone(void) {

@@ -75,6 +75,9 @@ struct SyncNotice: Equatable {
         return flat ? members : nil
     }
 
+    /// The device as a note names it: its name, or its id's first characters.
+    var name: String { device.isEmpty ? String(installation.prefix(8)) : device }
+
     /// The day of the notice, as a note says it ("Sun 6 Dec").
     func day(in timeZone: TimeZone) -> String {
         DayNumber.spoken(LocalDays.shared(for: timeZone).day(of: Date(timeIntervalSince1970: Double(atMs) / 1000)))

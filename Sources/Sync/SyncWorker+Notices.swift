@@ -20,6 +20,33 @@ extension SyncWorker {
         return (try unsaid(.left), try unsaid(.deletedAll))
     }
 
+    /// Says, once each, that the devices of `departures` left the sync: kept among `sync`'s notes; returns the notes.
+    func say(_ departures: [SyncNotice], timeZone: TimeZone, nowMs: Int) throws -> [String] {
+        try departures.map { notice in
+            let note = "\(notice.name) left the sync on \(notice.day(in: timeZone)): what it sent stays here, and it reads and writes the folder no more"
+            try store.write(notifying: false) { connection in
+                try connection.run("INSERT INTO sync_notes(ms, text) VALUES(?, ?)", [.int(nowMs), .text(note)])
+                try Self.markSaid(notice, in: connection)
+            }
+            return note
+        }
+    }
+
+    /// Says, once each, that the devices of `deletions` (by installation) deleted all data everywhere, once this
+    /// sync has merged their deletes (`reached`): this sync is then that deletion here, which `undo` takes back as it
+    /// takes back a command, and the rows come back on every device. Returns what the history calls it, one a device.
+    static func say(_ deletions: [String: SyncNotice], reached: [String: Int], timeZone: TimeZone, applied: inout SyncLedger.Applied,
+                    in connection: SQLiteConnection) throws -> [String] {
+        var said: [String] = []
+        for (peer, notice) in deletions.sorted(by: { $0.key < $1.key }) where (reached[peer] ?? 0) >= notice.through {
+            let deleted = "\(notice.name) deleted all data on \(notice.day(in: timeZone))"
+            applied.note(deleted + "; 'undo' here brings it back")
+            try markSaid(notice, in: connection)
+            said.append(deleted)
+        }
+        return said
+    }
+
     /// Where the moment of the last notice of its kind said here from its installation is kept.
     static func saidMark(_ notice: SyncNotice) -> String {
         "sync.said.\(notice.kind.rawValue).\(notice.installation)"

@@ -134,15 +134,7 @@ actor SyncWorker {
                 var (applied, names) = (merged.applied, merged.names)
                 try ledger.unpark(in: connection, applied: &applied)
                 try ledger.unite(in: connection, applied: &applied)
-                // A device that deleted all data everywhere: once its deletes are merged, this sync is that deletion
-                // here, which `undo` takes back as it takes back a command (and the rows come back on every device).
-                var deletedBy: [String] = []
-                for (peer, notice) in deletions.sorted(by: { $0.key < $1.key }) where (reached[peer] ?? 0) >= notice.through {
-                    let name = notice.device.isEmpty ? String(peer.prefix(8)) : notice.device
-                    applied.note("\(name) deleted all data on \(notice.day(in: ledger.timeZone)); 'undo' here brings it back")
-                    try Self.markSaid(notice, in: connection)
-                    deletedBy.append("\(name) deleted all data on \(notice.day(in: ledger.timeZone))")
-                }
+                let deletedBy = try Self.say(deletions, reached: reached, timeZone: ledger.timeZone, applied: &applied, in: connection)
                 for note in applied.notes {
                     try connection.run("INSERT INTO sync_notes(ms, text) VALUES(?, ?)", [.int(nowMs), .text(note)])
                 }
@@ -170,15 +162,7 @@ actor SyncWorker {
                 available[plan.peer] = SyncFile.reach(from: reached, through: (plan.segments + plan.checkpoints).filter { !failed.contains($0.name) })
             }
         }
-        for notice in departures {
-            let name = notice.device.isEmpty ? String(notice.installation.prefix(8)) : notice.device
-            let note = "\(name) left the sync on \(notice.day(in: ledger(installation).timeZone)): what it sent stays here, and it reads and writes the folder no more"
-            try store.write(notifying: false) { connection in
-                try connection.run("INSERT INTO sync_notes(ms, text) VALUES(?, ?)", [.int(nowMs), .text(note)])
-                try Self.markSaid(notice, in: connection)
-            }
-            report.notes.append(note)
-        }
+        report.notes += try say(departures, timeZone: ledger(installation).timeZone, nowMs: nowMs)
         // What stops a device's changes is kept for `sync` while it lasts, and forgotten once its files read whole.
         if problems != stored.filter({ available[$0.key] != nil || problems[$0.key] != nil }) {
             wrote = true

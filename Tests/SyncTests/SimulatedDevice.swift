@@ -36,6 +36,19 @@ final class SimulatedDevice {
         id = try store.read { try $0.storedInstallationID() } ?? ""
     }
 
+    /// Devices named `names` whose copies of the sync folder are one folder, `<root>/shared` (as after the
+    /// file-sync engine has delivered everything).
+    static func sharing(_ names: [String], seed: Int, root: URL) throws -> [SimulatedDevice] {
+        let shared = root.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        return try names.map { name in
+            let device = try SimulatedDevice(name: name, seed: seed, root: root, skewMs: 0)
+            try FileManager.default.removeItem(at: device.folder)
+            try FileManager.default.createSymbolicLink(at: device.folder, withDestinationURL: shared)
+            return device
+        }
+    }
+
     /// A copy of this device's data directory (`cp -a` to a new machine): the same rows, the same id and key.
     func copied(as name: String, root: URL) throws -> SimulatedDevice {
         let file = root.appendingPathComponent("\(name)-data/trend.sqlite")

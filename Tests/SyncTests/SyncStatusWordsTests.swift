@@ -11,15 +11,6 @@ struct SyncStatusWordsTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("trend-sync-words-\(UUID().uuidString)")
     let start = 1_800_000_000_000
 
-    /// A device of its own with its folder `shared`, as after the file-sync engine delivered everything.
-    func device(in shared: URL) throws -> SimulatedDevice {
-        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-        let device = try SimulatedDevice(name: "laptop", seed: 3, root: root, skewMs: 0)
-        try FileManager.default.removeItem(at: device.folder)
-        try FileManager.default.createSymbolicLink(at: device.folder, withDestinationURL: shared)
-        return device
-    }
-
     /// One weigh-in from `peer`, in a file of format 1 (as Trend wrote before 0.3), under `peer`'s folder.
     func plantWeighIn(of peer: String, named name: String = "1-1.jsonl", first: Int = 1, in shared: URL) throws {
         let folder = shared.appendingPathComponent("trend/\(peer)")
@@ -32,7 +23,7 @@ struct SyncStatusWordsTests {
     @Test func aSyncFromManyDevicesIsCountedNotListedInHistory() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let shared = root.appendingPathComponent("shared")
-        let laptop = try device(in: shared)
+        let laptop = try SimulatedDevice.sharing(["laptop"], seed: 3, root: root)[0]
         for n in 0..<400 { try plantWeighIn(of: "d\(n)", in: shared) }
         let report = try await laptop.sync(at: start + 60_000)
         #expect(report.received == 400)
@@ -45,7 +36,7 @@ struct SyncStatusWordsTests {
     @Test func aFilePastAGapIsNotCountedAsChangesWaiting() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let shared = root.appendingPathComponent("shared")
-        let laptop = try device(in: shared)
+        let laptop = try SimulatedDevice.sharing(["laptop"], seed: 3, root: root)[0]
         try plantWeighIn(of: "phone", in: shared)
         // A bogus range far past the device's own changes: nothing can fill the gap before it.
         try Data("garbage\n".utf8).write(to: shared.appendingPathComponent("trend/phone/40000-49999.jsonl"))

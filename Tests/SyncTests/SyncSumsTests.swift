@@ -14,14 +14,7 @@ struct SyncSumsTests {
     let start = 1_800_000_000_000
 
     func pair() throws -> (SimulatedDevice, SimulatedDevice) {
-        let shared = root.appendingPathComponent("shared")
-        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-        let devices = try ["laptop", "desktop"].map { name in
-            let device = try SimulatedDevice(name: name, seed: 7, root: root, skewMs: 0)
-            try FileManager.default.removeItem(at: device.folder)
-            try FileManager.default.createSymbolicLink(at: device.folder, withDestinationURL: shared)
-            return device
-        }
+        let devices = try SimulatedDevice.sharing(["laptop", "desktop"], seed: 7, root: root)
         return (devices[0], devices[1])
     }
 

@@ -66,10 +66,10 @@ import Vocabulary
         #expect(WhenInput.repeatedTimeNote(instant.addingTimeInterval(-7_200), calendar: calendar) == nil)
     }
 
-    /// Item 4: a day without a weigh-in is a dot in the sparkline, never a low bar.
+    /// Item 4: a day without a weigh-in is blank in the sparkline, never a low bar.
     @Test func aTripIsAGapInTheSparklineNotTheLowestBar() throws {
         let line = try #require(TodayViewModel.sparkline([82.0, 81.8, nil, nil, nil, 81.2, 81.0]))
-        #expect(line == "█▇···▂▁", "\(line)")
+        #expect(line == "█▇   ▂▁", "\(line)")
     }
 
     /// Item 9: a temporary file of an export that was killed (its process ended) goes at the next export to that

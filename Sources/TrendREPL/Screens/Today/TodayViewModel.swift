@@ -118,15 +118,15 @@ struct TodayViewModel {
     }
 
     /// The trend of the last days as block characters, lowest ▁ to highest █
-    /// (a flat trend is a row of ▄), from the first day with a trend; a day without a weigh-in is a dot `·`,
-    /// never a bar; nil with fewer than two days of trend.
+    /// (a flat trend is a row of ▄), from the first day with a trend; a day without a weigh-in is blank, never a
+    /// bar; nil with fewer than two days of trend.
     nonisolated static func sparkline(_ values: [Double?]) -> String? {
         let values = values.drop { $0 == nil }
         let known = values.compactMap { $0 }
         guard known.count >= 2, let low = known.min(), let high = known.max() else { return nil }
         let blocks = Array("▁▂▃▄▅▆▇█")
         return String(values.map { value -> Character in
-            guard let value else { return "·" }
+            guard let value else { return " " }
             guard high - low > 1e-9 else { return blocks[3] }
             return blocks[min(7, Int((value - low) / (high - low) * 7 + 0.5))]
         })
