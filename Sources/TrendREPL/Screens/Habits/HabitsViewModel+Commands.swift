@@ -35,7 +35,7 @@ extension HabitsViewModel {
                         summary: "manage one habit: add, done, no, skip, undo, show, edit, rename, archive, unarchive, delete, restore, export, remind",
                         examples: [
                             "habit add Read every day", "habit add Drink water every day target 8", "habit add Walk 10k steps 5 times a week",
-                            "habit add Gym 3/week", "habit add Drinks every day at-most 2", "habit add Piano mon,wed,fri",
+                            "habit add Gym 3/week", "habit add Drinks every day at most 2", "habit add Piano mon,wed,fri",
                             "habit done Read", "habit done Read yesterday", "habit done \"Drink water\" 6",
                             "habit done \"Drink water\" 2026-11-20 8", "habit done Drink water +2", "habit done Read note first chapter", "habit no Gym yesterday", "habit skip Gym", "habit undo Read",
                             "habit show Read", "habit edit Gym schedule 4 times a week", "habit edit Water target 10 glasses", "habit rename Read Reading", "habit archive Piano", "habit unarchive Piano",

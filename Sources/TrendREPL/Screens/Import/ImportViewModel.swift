@@ -96,7 +96,7 @@ struct ImportViewModel {
             for line in preview.shortenedNotes.prefix(5) { lines.append("  line \(line): note shortened to \(WeightNote.maximumLength) characters") }
             if preview.shortenedNotes.count > 5 { lines.append("  … and \(preview.shortenedNotes.count - 5) more notes shortened (--json lists them all)") }
             let measures = preview.measures.map(\.name).joined(separator: ", ")
-            if imported == nil, measurements > 0 { lines.append("\(counted(measurements, "tape measure")) (\(measures)) come with them") }
+            if imported == nil, measurements > 0 { lines.append("\(counted(measurements, "tape measure")) (\(measures)) \(measurements == 1 ? "comes" : "come") with them") }
             if let imported {
                 lines.append(style.bold("Imported \(counted(imported, "weigh-in"))" + (measurements > 0 ? " and \(counted(measurements, "new tape measure"))." : ".")))
             } else {
