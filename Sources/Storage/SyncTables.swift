@@ -158,7 +158,20 @@ public struct SyncTables: SchemaOwner {
     }
 }
 
+extension SyncTables {
+    /// The sync log's tables, each named once: what an installation forgets when it leaves the sync.
+    static let tableNames = ["sync_rows", "sync_adds", "sync_out", "sync_dirty", "sync_additions", "sync_parked", "sync_peers",
+                             "sync_notes", "sync_written"]
+}
+
 extension SQLiteConnection {
+    /// Empties the sync log and the sync's `meta` values (`sync.…`): the installation knows nothing of any sync,
+    /// as before its first (it leaves the sync; a later one joins anew).
+    public func forgetSync() throws {
+        for table in SyncTables.tableNames { try execute("DELETE FROM \(table)") }
+        try execute("DELETE FROM meta WHERE key LIKE 'sync.%'")
+    }
+
     /// Notes, inside a journaled change, that it adds `amount` to the additive
     /// column of the row with `key` (`habit done Water +3`), so the change
     /// travels as an addition that adds up with another device's.

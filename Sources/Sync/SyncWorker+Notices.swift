@@ -12,8 +12,7 @@ extension SyncWorker {
     /// The notices of `peer` not said here yet: that it left, and that it deleted all data everywhere.
     func unsaidNotices(of peer: String, in folder: SafeFolder, key: [UInt8]?) throws -> (left: SyncNotice?, deletedAll: SyncNotice?) {
         func unsaid(_ kind: SyncNotice.Kind) throws -> SyncNotice? {
-            guard folder.entry(kind.fileName) == .file,
-                  let notice = SyncNotice.read(kind, in: folder, installation: peer, key: key) else { return nil }
+            guard let notice = SyncNotice.read(kind, in: folder, installation: peer, key: key) else { return nil }
             let said = try store.read { try SyncLedger.meta(Self.saidMark(notice), in: $0) }.flatMap { Int($0) } ?? -1
             return notice.atMs > said ? notice : nil
         }
@@ -98,11 +97,7 @@ extension SyncWorker {
                                      atMs: Int(now.timeIntervalSince1970 * 1000), through: written), in: own)
             }
             try store.write(notifying: false) { connection in
-                try connection.execute("""
-                    DELETE FROM sync_rows; DELETE FROM sync_adds; DELETE FROM sync_out; DELETE FROM sync_dirty; DELETE FROM sync_additions;
-                    DELETE FROM sync_parked; DELETE FROM sync_peers; DELETE FROM sync_notes; DELETE FROM sync_written;
-                    DELETE FROM meta WHERE key LIKE 'sync.%';
-                    """)
+                try connection.forgetSync()
                 try connection.run("UPDATE meta SET value = ? WHERE key = 'installationID'", [.text(UUID().uuidString.lowercased())])
             }
         }
