@@ -39,7 +39,7 @@ let package = Package(
                                           "-I/usr/lib/aarch64-linux-gnu/dbus-1.0/include"])],
                 linkerSettings: [.linkedLibrary("dl")]),
         // The desktop's notification service on the session bus (reminders).
-        .target(name: "Notifications", dependencies: ["CNotify"]),
+        .target(name: "Desktop", dependencies: ["CNotify"]),
 
         // MARK: The words of the domain: days, ranges, input grammars, decimals (Foundation only)
         .target(name: "Vocabulary"),
@@ -56,7 +56,7 @@ let package = Package(
         // Other apps' files in and Trend's exports out: the readers, the zip and XML streams, libarchive.
         .target(name: "WeightImport", dependencies: ["WeightLog", "Storage", "Settings", "CArchive", "Vocabulary"]),
         .target(name: "Progress", dependencies: ["WeightLog", "Settings", "Vocabulary"]),
-        .target(name: "Habits", dependencies: ["Storage", "Vocabulary", "Notifications"]),
+        .target(name: "Habits", dependencies: ["Storage", "Vocabulary", "Desktop"]),
         .target(name: "DailyTips", dependencies: ["Storage", "Vocabulary"]),
         .target(name: "Backup", dependencies: ["Storage", "Settings", "Cryptography", "Vocabulary"]),
         // The statistics relating habits to weight: values in, no tables (DESIGN.md §3 Insights).
@@ -67,7 +67,7 @@ let package = Package(
         // MARK: Composition root
         .target(
             name: "AppCore",
-            dependencies: ["Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights", "Sync", "Vocabulary"]
+            dependencies: ["Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights", "Sync", "Vocabulary", "Desktop"]
         ),
 
         // MARK: Presentation and the executable
@@ -85,12 +85,12 @@ let package = Package(
         .target(
             name: "TrendREPL",
             dependencies: ["AppCore", "CommandLanguage", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup",
-                           "Insights", "Sync", "Vocabulary", "Notifications"]
+                           "Insights", "Sync", "Vocabulary", "Desktop"]
         ),
         // The executable: its options (parsed once), the shell completion scripts and the man page,
         // the libedit line reader and the loop, and the process's side of the terminal (Terminal/: the line
         // hand-off on `BlockingPool`'s thread, the lifecycle monitor, process limits, standard output and error).
-        .executableTarget(name: "trend", dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "CEditLine", "Storage"]),
+        .executableTarget(name: "trend", dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "CEditLine", "Storage", "Desktop"]),
 
         // MARK: Benchmarks (swift run -c release ProgressBenchmarks)
         .target(
@@ -112,7 +112,7 @@ let package = Package(
         // MARK: Tests, one target per library target
         .target(
             name: "TestSupport",
-            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "Habits", "DailyTips"],
+            dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "Habits", "DailyTips", "Desktop"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite", "Vocabulary", "TestSupport"]),
@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Vocabulary"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "AppCore", "Settings", "Vocabulary", "Cryptography", "Habits"]),
-        .testTarget(name: "HabitsTests", dependencies: ["Habits", "Notifications", "Settings", "Storage", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "HabitsTests", dependencies: ["Habits", "Desktop", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "Cryptography", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Vocabulary", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Insights", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(

@@ -1,11 +1,14 @@
 import DailyTips
+import Desktop
 import Foundation
 import Settings
 import Storage
 
 /// Everything the graph is built from that differs between the running
 /// program and a test: where data lives, the database, the clock, the
-/// calendar and the random seed. `AppModel.assemble(_:)` takes one; `live()`
+/// calendar, the random seed, and the clients of the person's session (the
+/// desktop's notification service, the service manager), each with a live
+/// and an in-memory form, as isowords keeps its clients. `AppModel.assemble(_:)` takes one; `live()`
 /// makes the real one and tests make theirs, so both run the same wiring.
 @MainActor
 public struct AppEnvironment {
@@ -31,6 +34,13 @@ public struct AppEnvironment {
     public var backupSleep: @Sendable (Duration) async throws -> Void
     /// What this installation is called in the sync folder until `set device-name` names it.
     public var hostName: String = "this device"
+    /// The desktop's notification service: `.live` (the session bus) in the program; none unless a test gives one.
+    public var notifications: NotificationClient = .nowhere
+    /// What starts the reminder watcher with the session: the machine's in the program; a test gives its own.
+    public var serviceManager: any ServiceManager = InMemoryServiceManager(home: FileManager.default.temporaryDirectory
+        .appendingPathComponent("trend-no-home"), runsUserManager: false)
+    /// This program's path, written into the watcher's command line.
+    public var executablePath: String = "trend"
 
     public init(dataDirectory: URL, store: LocalDataStore, currentDate: @escaping @MainActor () -> Date, calendar: Calendar,
                 tipSeed: UInt64, tipCatalogue: @escaping @Sendable () throws -> TipCatalogue,
@@ -66,7 +76,18 @@ public struct AppEnvironment {
             appVersion: AppModel.version,
             backupDebounce: .seconds(3),
             backupSleep: { try await Task.sleep(for: $0) }
-        ).with(hostName: ProcessInfo.processInfo.hostName)
+        ).with(hostName: ProcessInfo.processInfo.hostName).withSession(
+            notifications: .live, serviceManager: LiveServiceManager(environment: ProcessInfo.processInfo.environment),
+            executablePath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+    }
+
+    /// The same environment, with these clients of the person's session.
+    public func withSession(notifications: NotificationClient, serviceManager: any ServiceManager, executablePath: String) -> AppEnvironment {
+        var copy = self
+        copy.notifications = notifications
+        copy.serviceManager = serviceManager
+        copy.executablePath = executablePath
+        return copy
     }
 
     /// The same environment, with the host's name for the sync folder.

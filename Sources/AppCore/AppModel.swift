@@ -102,8 +102,10 @@ public final class AppModel {
         let habitsFeature = HabitsFeature(storage: LocalHabitsRepository(store: storage), calendar: calendar,
                                           currentDate: currentDate, dayStartMinutes: { settingsFeature.current.dayStartMinutes },
                                           isWeightDatabase: WeightImportFeature.isWeightDatabase)
-        // A habit's reminders reach the desktop's notification service on the session bus the environment names.
-        let remindersFeature = RemindersFeature(habitsFeature: habitsFeature)
+        // A habit's reminders reach the desktop through the environment's notification client; the watcher starts
+        // with the session through its service manager.
+        let remindersFeature = RemindersFeature(habitsFeature: habitsFeature, store: storage, notifications: environment.notifications,
+                                                serviceManager: environment.serviceManager, executable: environment.executablePath)
         let dailyTipsFeature = DailyTipsFeature(
             repository: LocalTipDeckRepository(store: storage), catalogue: environment.tipCatalogue,
             calendar: calendar, currentDate: currentDate,

@@ -11,13 +11,14 @@
 #include <string.h>
 
 #define DBUS_FUNCTIONS(X) \
-    X(dbus_error_init) X(dbus_error_free) X(dbus_error_is_set) X(dbus_bus_get_private) \
-    X(dbus_connection_set_exit_on_disconnect) X(dbus_connection_close) X(dbus_connection_unref) \
-    X(dbus_connection_send_with_reply_and_block) X(dbus_connection_read_write) X(dbus_connection_pop_message) \
-    X(dbus_connection_get_is_connected) X(dbus_message_new_method_call) X(dbus_message_unref) \
-    X(dbus_message_iter_init_append) X(dbus_message_iter_append_basic) X(dbus_message_iter_open_container) \
-    X(dbus_message_iter_close_container) X(dbus_message_iter_init) X(dbus_message_iter_get_arg_type) \
-    X(dbus_message_iter_get_basic) X(dbus_message_iter_next) X(dbus_message_is_signal) X(dbus_bus_add_match)
+    X(dbus_error_init) X(dbus_error_free) X(dbus_error_is_set) X(dbus_error_has_name) X(dbus_bus_get_private) \
+    X(dbus_bus_get_id) X(dbus_free) X(dbus_connection_set_exit_on_disconnect) X(dbus_connection_close) \
+    X(dbus_connection_unref) X(dbus_connection_send_with_reply_and_block) X(dbus_connection_read_write) \
+    X(dbus_connection_pop_message) X(dbus_connection_get_is_connected) X(dbus_message_new_method_call) \
+    X(dbus_message_unref) X(dbus_message_get_sender) X(dbus_message_iter_init_append) X(dbus_message_iter_append_basic) \
+    X(dbus_message_iter_open_container) X(dbus_message_iter_close_container) X(dbus_message_iter_init) \
+    X(dbus_message_iter_recurse) X(dbus_message_iter_get_arg_type) X(dbus_message_iter_get_basic) \
+    X(dbus_message_iter_next) X(dbus_message_is_signal) X(dbus_bus_add_match)
 
 static struct {
 #define DECLARE(name) __typeof__(name) *name;
@@ -40,31 +41,58 @@ static void open_library(void) {
 
 struct trend_bus {
     DBusConnection *connection;
+    char id[64];
 };
 
-static void say(char *error, size_t size, const char *what, const DBusError *cause) {
-    if (error == NULL || size == 0) return;
-    if (cause != NULL && cause->message != NULL && cause->name != NULL) snprintf(error, size, "%s: %s [%s]", what, cause->message, cause->name);
-    else if (cause != NULL && cause->message != NULL) snprintf(error, size, "%s: %s", what, cause->message);
-    else snprintf(error, size, "%s", what);
+static void say(trend_bus_failure *failure, int kind, const char *what, const DBusError *cause) {
+    if (failure == NULL) return;
+    failure->kind = kind;
+    if (cause != NULL && cause->message != NULL && cause->name != NULL) {
+        snprintf(failure->words, sizeof failure->words, "%s: %s [%s]", what, cause->message, cause->name);
+    } else if (cause != NULL && cause->message != NULL) {
+        snprintf(failure->words, sizeof failure->words, "%s: %s", what, cause->message);
+    } else {
+        snprintf(failure->words, sizeof failure->words, "%s", what);
+    }
 }
 
-trend_bus *trend_bus_open(char *error, size_t size) {
+/* The kind of a failed call, from the D-Bus error's name. */
+static int kind_of(const DBusError *cause) {
+    static const char *const no_service[] = {
+        "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
+        "org.freedesktop.DBus.Error.ServiceNotFound", "org.freedesktop.DBus.Error.UnknownMethod",
+        "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownInterface",
+    };
+    static const char *const no_answer[] = {
+        "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout", "org.freedesktop.DBus.Error.TimedOut",
+    };
+    for (size_t index = 0; index < sizeof no_service / sizeof *no_service; index++) {
+        if (dbus.dbus_error_has_name(cause, no_service[index])) return TREND_BUS_NO_SERVICE;
+    }
+    for (size_t index = 0; index < sizeof no_answer / sizeof *no_answer; index++) {
+        if (dbus.dbus_error_has_name(cause, no_answer[index])) return TREND_BUS_NO_ANSWER;
+    }
+    if (dbus.dbus_error_has_name(cause, "org.freedesktop.DBus.Error.Disconnected")) return TREND_BUS_DISCONNECTED;
+    if (dbus.dbus_error_has_name(cause, "org.freedesktop.DBus.Error.NoMemory")) return TREND_BUS_OUT_OF_MEMORY;
+    return TREND_BUS_REFUSED;
+}
+
+trend_bus *trend_bus_open(trend_bus_failure *failure) {
     pthread_once(&once, open_library);
     if (opened != 1) {
-        say(error, size, "libdbus-1 could not be loaded (Debian's libdbus-1-3)", NULL);
+        say(failure, TREND_BUS_NO_LIBRARY, "libdbus-1 could not be loaded (Debian's libdbus-1-3)", NULL);
         return NULL;
     }
     if (getenv("DBUS_SESSION_BUS_ADDRESS") == NULL || getenv("DBUS_SESSION_BUS_ADDRESS")[0] == '\0') {
-        say(error, size, "no session bus (DBUS_SESSION_BUS_ADDRESS is not set)", NULL);
+        say(failure, TREND_BUS_NO_SESSION, "no session bus (DBUS_SESSION_BUS_ADDRESS is not set)", NULL);
         return NULL;
     }
-    DBusError failure;
-    dbus.dbus_error_init(&failure);
-    DBusConnection *connection = dbus.dbus_bus_get_private(DBUS_BUS_SESSION, &failure);
+    DBusError cause;
+    dbus.dbus_error_init(&cause);
+    DBusConnection *connection = dbus.dbus_bus_get_private(DBUS_BUS_SESSION, &cause);
     if (connection == NULL) {
-        say(error, size, "the session bus could not be reached", &failure);
-        dbus.dbus_error_free(&failure);
+        say(failure, TREND_BUS_UNREACHABLE, "the session bus could not be reached", &cause);
+        dbus.dbus_error_free(&cause);
         return NULL;
     }
     dbus.dbus_connection_set_exit_on_disconnect(connection, FALSE);
@@ -72,10 +100,15 @@ trend_bus *trend_bus_open(char *error, size_t size) {
     if (bus == NULL) {
         dbus.dbus_connection_close(connection);
         dbus.dbus_connection_unref(connection);
-        say(error, size, "out of memory", NULL);
+        say(failure, TREND_BUS_OUT_OF_MEMORY, "out of memory", NULL);
         return NULL;
     }
     bus->connection = connection;
+    char *id = dbus.dbus_bus_get_id(connection, NULL);
+    if (id != NULL) {
+        snprintf(bus->id, sizeof bus->id, "%s", id);
+        dbus.dbus_free(id);
+    }
     return bus;
 }
 
@@ -86,19 +119,65 @@ void trend_bus_close(trend_bus *bus) {
     free(bus);
 }
 
-unsigned int trend_bus_notify(trend_bus *bus, const char *app, const char *summary, const char *body,
+const char *trend_bus_id(const trend_bus *bus) { return bus->id; }
+
+/* Sends `call` (taking it) and waits for the answer; NULL with `failure` said. */
+static DBusMessage *send_and_wait(trend_bus *bus, DBusMessage *call, int reply_ms, const char *what, trend_bus_failure *failure) {
+    DBusError cause;
+    dbus.dbus_error_init(&cause);
+    DBusMessage *reply = dbus.dbus_connection_send_with_reply_and_block(bus->connection, call, reply_ms, &cause);
+    dbus.dbus_message_unref(call);
+    if (reply == NULL) {
+        int kind = dbus.dbus_error_is_set(&cause) ? kind_of(&cause) : TREND_BUS_REFUSED;
+        if (!dbus.dbus_connection_get_is_connected(bus->connection)) kind = TREND_BUS_DISCONNECTED;
+        say(failure, kind, what, &cause);
+        dbus.dbus_error_free(&cause);
+    }
+    return reply;
+}
+
+static DBusMessage *new_call(const char *destination, const char *member, trend_bus_failure *failure) {
+    DBusMessage *call = dbus.dbus_message_new_method_call(destination, "/org/freedesktop/Notifications",
+                                                          "org.freedesktop.Notifications", member);
+    if (call == NULL) say(failure, TREND_BUS_OUT_OF_MEMORY, "out of memory", NULL);
+    return call;
+}
+
+int trend_bus_capabilities(trend_bus *bus, char *out, size_t size, int reply_ms, trend_bus_failure *failure) {
+    DBusMessage *call = new_call("org.freedesktop.Notifications", "GetCapabilities", failure);
+    if (call == NULL) return 0;
+    DBusMessage *reply = send_and_wait(bus, call, reply_ms, "the notification service did not say what it can show", failure);
+    if (reply == NULL) return 0;
+    size_t used = 0;
+    if (size > 0) out[0] = '\0';
+    DBusMessageIter answer, list;
+    if (dbus.dbus_message_iter_init(reply, &answer) && dbus.dbus_message_iter_get_arg_type(&answer) == DBUS_TYPE_ARRAY) {
+        dbus.dbus_message_iter_recurse(&answer, &list);
+        while (dbus.dbus_message_iter_get_arg_type(&list) == DBUS_TYPE_STRING) {
+            const char *word = NULL;
+            dbus.dbus_message_iter_get_basic(&list, &word);
+            int written = snprintf(out + used, size > used ? size - used : 0, "%s%s", used > 0 ? " " : "", word);
+            if (written < 0 || (size_t)written >= size - used) break;
+            used += (size_t)written;
+            if (!dbus.dbus_message_iter_next(&list)) break;
+        }
+    }
+    dbus.dbus_message_unref(reply);
+    return 1;
+}
+
+unsigned int trend_bus_notify(trend_bus *bus, const char *app, unsigned int replaces, const char *summary, const char *body,
                               const char *const *actions, int count, int timeout_ms, int reply_ms,
-                              char *error, size_t size) {
-    DBusMessage *call = dbus.dbus_message_new_method_call("org.freedesktop.Notifications", "/org/freedesktop/Notifications",
-                                                          "org.freedesktop.Notifications", "Notify");
-    if (call == NULL) { say(error, size, "out of memory", NULL); return 0; }
+                              char *server, size_t server_size, trend_bus_failure *failure) {
+    DBusMessage *call = new_call("org.freedesktop.Notifications", "Notify", failure);
+    if (call == NULL) return 0;
     DBusMessageIter arguments, list, hints;
-    dbus_uint32_t replaces = 0;
+    dbus_uint32_t replaced = replaces;
     dbus_int32_t expires = timeout_ms;
     const char *icon = "";
     dbus.dbus_message_iter_init_append(call, &arguments);
     int built = dbus.dbus_message_iter_append_basic(&arguments, DBUS_TYPE_STRING, &app)
-        && dbus.dbus_message_iter_append_basic(&arguments, DBUS_TYPE_UINT32, &replaces)
+        && dbus.dbus_message_iter_append_basic(&arguments, DBUS_TYPE_UINT32, &replaced)
         && dbus.dbus_message_iter_append_basic(&arguments, DBUS_TYPE_STRING, &icon)
         && dbus.dbus_message_iter_append_basic(&arguments, DBUS_TYPE_STRING, &summary)
         && dbus.dbus_message_iter_append_basic(&arguments, DBUS_TYPE_STRING, &body)
@@ -112,64 +191,98 @@ unsigned int trend_bus_notify(trend_bus *bus, const char *app, const char *summa
         && dbus.dbus_message_iter_append_basic(&arguments, DBUS_TYPE_INT32, &expires);
     if (!built) {
         dbus.dbus_message_unref(call);
-        say(error, size, "out of memory", NULL);
+        say(failure, TREND_BUS_OUT_OF_MEMORY, "out of memory", NULL);
         return 0;
     }
-    DBusError failure;
-    dbus.dbus_error_init(&failure);
-    DBusMessage *reply = dbus.dbus_connection_send_with_reply_and_block(bus->connection, call, reply_ms, &failure);
-    dbus.dbus_message_unref(call);
-    if (reply == NULL) {
-        say(error, size, "the notification service refused", &failure);
-        dbus.dbus_error_free(&failure);
-        return 0;
-    }
+    DBusMessage *reply = send_and_wait(bus, call, reply_ms, "the notification service refused", failure);
+    if (reply == NULL) return 0;
     dbus_uint32_t id = 0;
     DBusMessageIter answer;
     if (dbus.dbus_message_iter_init(reply, &answer) && dbus.dbus_message_iter_get_arg_type(&answer) == DBUS_TYPE_UINT32) {
         dbus.dbus_message_iter_get_basic(&answer, &id);
     }
+    const char *sender = dbus.dbus_message_get_sender(reply);
+    if (server_size > 0) snprintf(server, server_size, "%s", sender != NULL ? sender : "");
     dbus.dbus_message_unref(reply);
-    if (id == 0) say(error, size, "the notification service answered without an id", NULL);
+    if (id == 0) say(failure, TREND_BUS_REFUSED, "the notification service answered without an id", NULL);
     return id;
 }
 
-int trend_bus_listen(trend_bus *bus, char *error, size_t size) {
-    DBusError failure;
-    dbus.dbus_error_init(&failure);
-    dbus.dbus_bus_add_match(bus->connection,
-                            "type='signal',interface='org.freedesktop.Notifications',member='ActionInvoked'", &failure);
-    if (dbus.dbus_error_is_set(&failure)) {
-        say(error, size, "the bus refused to pass on the notifications' actions", &failure);
-        dbus.dbus_error_free(&failure);
+int trend_bus_close_notification(trend_bus *bus, const char *server, unsigned int id, int reply_ms, trend_bus_failure *failure) {
+    DBusMessage *call = new_call(server, "CloseNotification", failure);
+    if (call == NULL) return 0;
+    DBusMessageIter arguments;
+    dbus_uint32_t number = id;
+    dbus.dbus_message_iter_init_append(call, &arguments);
+    if (!dbus.dbus_message_iter_append_basic(&arguments, DBUS_TYPE_UINT32, &number)) {
+        dbus.dbus_message_unref(call);
+        say(failure, TREND_BUS_OUT_OF_MEMORY, "out of memory", NULL);
         return 0;
+    }
+    DBusMessage *reply = send_and_wait(bus, call, reply_ms, "the notification service did not close the notification", failure);
+    if (reply == NULL) return 0;
+    dbus.dbus_message_unref(reply);
+    return 1;
+}
+
+int trend_bus_listen(trend_bus *bus, trend_bus_failure *failure) {
+    static const char *const rules[] = {
+        "type='signal',interface='org.freedesktop.Notifications',member='ActionInvoked'",
+        "type='signal',interface='org.freedesktop.Notifications',member='NotificationClosed'",
+    };
+    for (size_t index = 0; index < sizeof rules / sizeof *rules; index++) {
+        DBusError cause;
+        dbus.dbus_error_init(&cause);
+        dbus.dbus_bus_add_match(bus->connection, rules[index], &cause);
+        if (dbus.dbus_error_is_set(&cause)) {
+            say(failure, kind_of(&cause), "the bus refused to pass on the notifications' actions", &cause);
+            dbus.dbus_error_free(&cause);
+            return 0;
+        }
     }
     return 1;
 }
 
-int trend_bus_next_action(trend_bus *bus, int timeout_ms, unsigned int *id, char *key, size_t size) {
+/* The (u, s) or (u, u) fields of a signal: 1 when both were there. */
+static int read_fields(DBusMessage *message, dbus_uint32_t *number, char *key, size_t size) {
+    DBusMessageIter fields;
+    if (!dbus.dbus_message_iter_init(message, &fields) || dbus.dbus_message_iter_get_arg_type(&fields) != DBUS_TYPE_UINT32) return 0;
+    dbus.dbus_message_iter_get_basic(&fields, number);
+    if (!dbus.dbus_message_iter_next(&fields)) return 0;
+    if (dbus.dbus_message_iter_get_arg_type(&fields) == DBUS_TYPE_STRING) {
+        const char *text = NULL;
+        dbus.dbus_message_iter_get_basic(&fields, &text);
+        snprintf(key, size, "%s", text);
+        return 1;
+    }
+    if (dbus.dbus_message_iter_get_arg_type(&fields) == DBUS_TYPE_UINT32) {
+        dbus_uint32_t reason = 0;
+        dbus.dbus_message_iter_get_basic(&fields, &reason);
+        snprintf(key, size, "%u", (unsigned)reason);
+        return 1;
+    }
+    return 0;
+}
+
+int trend_bus_next_event(trend_bus *bus, int timeout_ms, unsigned int *id, char *key, size_t key_size,
+                         char *sender, size_t sender_size) {
+    if (key_size == 0 || sender_size == 0) return 0;
     for (int waited = 0;; waited = 1) {
         DBusMessage *message;
         while ((message = dbus.dbus_connection_pop_message(bus->connection)) != NULL) {
             int found = 0;
-            if (dbus.dbus_message_is_signal(message, "org.freedesktop.Notifications", "ActionInvoked")) {
-                DBusMessageIter fields;
-                dbus_uint32_t number = 0;
-                const char *text = NULL;
-                if (dbus.dbus_message_iter_init(message, &fields) && dbus.dbus_message_iter_get_arg_type(&fields) == DBUS_TYPE_UINT32) {
-                    dbus.dbus_message_iter_get_basic(&fields, &number);
-                    if (dbus.dbus_message_iter_next(&fields) && dbus.dbus_message_iter_get_arg_type(&fields) == DBUS_TYPE_STRING) {
-                        dbus.dbus_message_iter_get_basic(&fields, &text);
-                    }
-                }
-                if (text != NULL && size > 0) {
-                    *id = number;
-                    snprintf(key, size, "%s", text);
-                    found = 1;
-                }
+            if (dbus.dbus_message_is_signal(message, "org.freedesktop.Notifications", "ActionInvoked")) found = 1;
+            else if (dbus.dbus_message_is_signal(message, "org.freedesktop.Notifications", "NotificationClosed")) found = 2;
+            dbus_uint32_t number = 0;
+            if (found && read_fields(message, &number, key, key_size)) {
+                const char *from = dbus.dbus_message_get_sender(message);
+                snprintf(sender, sender_size, "%s", from != NULL ? from : "");
+                *id = number;
+            } else {
+                found = 0;
             }
             dbus.dbus_message_unref(message);
-            if (found) return 1;
+            if (found) return found;
         }
         if (!dbus.dbus_connection_get_is_connected(bus->connection)) return -1;
         if (waited) return 0;

@@ -1,3 +1,4 @@
+import Desktop
 import Foundation
 import Vocabulary
 
@@ -44,7 +45,7 @@ public struct HabitReminder: Sendable, Equatable {
     /// The instant it comes due: the time on that day's date, or on the next date for a time before the day
     /// start (a 01:30 reminder with days starting at 04:00 is the night after the day's evening).
     public let dueAt: Date
-    /// What is asked of the day, as a person reads it: `due today`, `8 glasses, 3 so far`.
+    /// What is asked of the day, as a person reads it: `not done yet today`, `8 glasses, 3 so far`.
     public let what: String
 
     public var sent: HabitReminderSent { HabitReminderSent(habitID: habit.id, moment: day * TimeOfDay.minutesInDay + time.minutes) }
@@ -63,22 +64,45 @@ public struct HabitReminder: Sendable, Equatable {
             let what = Self.what(habit, on: day)
             for time in habit.reminders {
                 let date = time.minutes < dayStartMinutes ? day + 1 : day
-                let dueAt = days.instant(localSeconds: Double(date) * 86_400 + Double(time.minutes) * 60)
+                let dueAt = days.firstInstant(atOrAfterLocalSeconds: Double(date) * 86_400 + Double(time.minutes) * 60)
                 found.append(HabitReminder(habit: habit, day: day, time: time, dueAt: dueAt, what: what))
             }
         }
         return found.sorted { ($0.dueAt, $0.habit.name) < ($1.dueAt, $1.habit.name) }
     }
 
-    /// `due today`, or for a number, the target and what the day holds (`8 glasses, 3 so far`).
+    /// `not done yet today`, or for a number, the target and what the day holds (`8 glasses, 3 so far`,
+    /// `8 glasses, none yet`).
     static func what(_ habit: Habit, on day: Int) -> String {
-        guard case let .atLeast(target) = habit.kind else { return "due today" }
+        guard case let .atLeast(target) = habit.kind else { return "not done yet today" }
         let unit = habit.unit.isEmpty ? "" : " " + habit.unit
-        let so = if case let .value(value)? = habit.marks[day], value > 0 { ", \(HabitReminder.number(value)) so far" } else { "" }
-        return "\(HabitReminder.number(target))\(unit)\(so)"
+        let so = if case let .value(value)? = habit.marks[day], value > 0 { "\(HabitReminder.number(value)) so far" } else { "none yet" }
+        return "\(HabitReminder.number(target))\(unit), \(so)"
+    }
+
+    /// The desktop notification that carries it, as Loop's does: the habit's name as the title, what is due in
+    /// words under it, and "Done" and "Skip". It stays until the person acts or the watcher closes it.
+    public var notification: DesktopNotification {
+        DesktopNotification(summary: habit.name, body: what.prefix(1).uppercased() + what.dropFirst(),
+                            actions: [.init(key: "done", label: "Done"), .init(key: "skip", label: "Skip")], expiresAfter: 0)
     }
 
     static func number(_ value: Double) -> String {
         PlainDecimal.text(value)
     }
+}
+
+/// A desktop notification this installation sent, and the reminder it carries: what the watcher believes an
+/// action for, and closes once the habit's day asks nothing more.
+public struct OpenReminderNotification: Sendable, Equatable {
+    public let notification: ShownNotification
+    public let reminder: HabitReminderSent
+
+    public init(notification: ShownNotification, reminder: HabitReminderSent) {
+        self.notification = notification
+        self.reminder = reminder
+    }
+
+    /// The habit day of the reminder.
+    public var day: Int { Int((Double(reminder.moment) / Double(TimeOfDay.minutesInDay)).rounded(.down)) }
 }

@@ -1,3 +1,4 @@
+import Desktop
 import Foundation
 import Storage
 
@@ -42,8 +43,13 @@ public protocol HabitsRepository: Sendable {
     func setReminders(_ times: String, habitID: String, journal: JournalEntry?) async throws
     /// The reminders sent, on any device, of the habit days from `day` on.
     func remindersSent(since day: Int) async throws -> Set<HabitReminderSent>
-    /// Records reminders as sent, under a journal entry kept out of the history (it travels, but is never undone).
-    func recordSent(_ sent: [HabitReminderSent], journal: JournalEntry) async throws
+    /// Records reminders as sent, under a journal entry kept out of the history (it travels, but is never undone),
+    /// and, in the same transaction, the desktop notifications that carry them (which stay on this installation).
+    func recordSent(_ sent: [HabitReminderSent], shown: [OpenReminderNotification], journal: JournalEntry) async throws
+    /// The notifications this installation has on a desktop, as far as it knows.
+    func openNotifications() async throws -> [OpenReminderNotification]
+    /// Forgets notifications that went from the desktop.
+    func forgetNotifications(_ notifications: [ShownNotification]) async throws
     /// Changes when another process has written; see `LocalDataStore.externalVersion()`.
     func externalVersion() async throws -> Int
     /// Adds habits and days to existing habits in one transaction: all of it or none.
@@ -126,8 +132,20 @@ public actor LocalHabitsRepository: HabitsRepository {
         try store.read { try HabitsTable.remindersSent(since: day, in: $0) }
     }
 
-    public func recordSent(_ sent: [HabitReminderSent], journal: JournalEntry) throws {
-        try store.write(journal: journal) { try HabitsTable.recordSent(sent, in: $0) }
+    public func recordSent(_ sent: [HabitReminderSent], shown: [OpenReminderNotification], journal: JournalEntry) throws {
+        try store.write(journal: journal) { connection in
+            try HabitsTable.recordSent(sent, in: connection)
+            try HabitsTable.recordShown(shown, in: connection)
+        }
+    }
+
+    public func openNotifications() throws -> [OpenReminderNotification] {
+        try store.read { try HabitsTable.openNotifications(in: $0) }
+    }
+
+    public func forgetNotifications(_ notifications: [ShownNotification]) throws {
+        guard !notifications.isEmpty else { return }
+        try store.write(notifying: false) { try HabitsTable.forgetNotifications(notifications, in: $0) }
     }
 
     public func setMark(_ mark: HabitMark?, note: String?, habitID: String, day: Int, added: Double?, journal: JournalEntry?) throws {

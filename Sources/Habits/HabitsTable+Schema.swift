@@ -152,6 +152,17 @@ extension HabitsTable: SchemaOwner {
                 INSERT INTO journal_rows(table_code, has_before, has_after, b0, b1) SELECT 6, 1, 0, OLD.habit_id, OLD.moment FROM journal_recording WHERE id = 1 AND change_id IS NOT NULL;
             END;
             """#),
+            // 24: the desktop notifications that carry reminders (DESIGN §9): the server (its bus's id and its name on
+            // it), the id it gave, and the reminder. They stay on this installation: no journal, no sync, no snapshot.
+            Migration(24, #"""
+            CREATE TABLE reminder_notifications (
+                server TEXT NOT NULL,
+                id INTEGER NOT NULL,
+                habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE,
+                moment INTEGER NOT NULL,
+                PRIMARY KEY (server, id)
+            ) WITHOUT ROWID;
+            """#),
         ]
     }
 

@@ -1,3 +1,4 @@
+import Desktop
 import Foundation
 import Storage
 import Vocabulary
@@ -268,6 +269,32 @@ public struct HabitsTable: SnapshotSection {
         for reminder in sent {
             try connection.run("INSERT OR IGNORE INTO habit_reminders_sent(habit_id, moment) VALUES(?, ?)",
                                [.text(reminder.habitID), .int(reminder.moment)])
+        }
+    }
+
+    /// Records the desktop notifications that carry reminders (one already recorded stays as it is).
+    static func recordShown(_ shown: [OpenReminderNotification], in connection: SQLiteConnection) throws {
+        for open in shown {
+            try connection.run("INSERT OR IGNORE INTO reminder_notifications(server, id, habit_id, moment) VALUES(?, ?, ?, ?)",
+                               [.text(open.notification.server), .int(Int(open.notification.id)), .text(open.reminder.habitID),
+                                .int(open.reminder.moment)])
+        }
+    }
+
+    /// The notifications this installation has on a desktop; a row that is not one (an id out of range) is left out.
+    static func openNotifications(in connection: SQLiteConnection) throws -> [OpenReminderNotification] {
+        try connection.query("SELECT server, id, habit_id, moment FROM reminder_notifications ORDER BY moment, id") { row in
+            UInt32(exactly: row.int(1)).map {
+                OpenReminderNotification(notification: ShownNotification(id: $0, server: row.text(0)),
+                                         reminder: HabitReminderSent(habitID: row.text(2), moment: row.int(3)))
+            }
+        }.compactMap { $0 }
+    }
+
+    static func forgetNotifications(_ notifications: [ShownNotification], in connection: SQLiteConnection) throws {
+        for notification in notifications {
+            try connection.run("DELETE FROM reminder_notifications WHERE server = ? AND id = ?",
+                               [.text(notification.server), .int(Int(notification.id))])
         }
     }
 

@@ -50,12 +50,7 @@ public struct LocalDays: Sendable, Equatable {
     }
 
     public func offset(at seconds: Double) -> Double {
-        var low = 0, high = transitions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if transitions[middle] <= seconds { low = middle + 1 } else { high = middle }
-        }
-        return offsets[low]
+        offsets[firstTransition(after: seconds)]
     }
 
     /// The local day number of an instant.
@@ -83,6 +78,32 @@ public struct LocalDays: Sendable, Equatable {
         // Prefer the earlier of two instants that both show this wall time.
         if early < corrected, early + offset(at: early) == localSeconds { return Date(timeIntervalSince1970: early) }
         return Date(timeIntervalSince1970: corrected)
+    }
+
+    /// The first instant whose wall-clock time is `localSeconds` or, where a spring change skips that time, the
+    /// moment the skipped hour ends (02:30 on the night Berlin goes from 02:00 to 03:00 is 03:00): the instant a
+    /// time of day set for that night comes due. In the hour an autumn change repeats, the first occurrence.
+    public func firstInstant(atOrAfterLocalSeconds localSeconds: Double) -> Date {
+        let candidate = instant(localSeconds: localSeconds)
+        let seconds = candidate.timeIntervalSince1970
+        guard seconds + offset(at: seconds) != localSeconds else { return candidate }
+        // In a gap: the change that skipped it is the one whose offset grew past this wall time, either side of the candidate.
+        let next = firstTransition(after: seconds)
+        for index in [next - 1, next] where transitions.indices.contains(index) {
+            let change = transitions[index], before = offsets[index], after = offsets[index + 1]
+            if after > before, localSeconds - after <= change, change <= localSeconds - before { return Date(timeIntervalSince1970: change) }
+        }
+        return candidate
+    }
+
+    /// The index of the first transition after `seconds` (`transitions.count` when there is none).
+    private func firstTransition(after seconds: Double) -> Int {
+        var low = 0, high = transitions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if transitions[middle] <= seconds { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Walks sorted instants, moving through the transition table once.

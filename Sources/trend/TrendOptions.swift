@@ -17,8 +17,10 @@ public struct TrendOptions: Equatable, Sendable {
     public var completeLine: String?
     /// `--man`: print the man page (make install writes it).
     public var showManPage = false
-    /// `remind --watch`: stay running, send reminders at their times and act on "done" and "skip".
+    /// `remind --watch`: stay running, send reminders at their times and act on "Done" and "Skip".
     public var watchReminders = false
+    /// `trend remind install` (not `-c "remind install"`): on a terminal it shows its plan and asks first.
+    public var asksBeforeWriting = false
 
     public init() {}
 
@@ -39,8 +41,11 @@ public struct TrendOptions: Equatable, Sendable {
       --completions SHELL  print a completion script for bash, zsh or fish
       --man            print the man page
       status           print one line for a shell prompt: trend, streak, habits due
-      remind           send the habits' reminders that have come due to the desktop (printed without one);
-                       --watch stays running and acts on their "done" and "skip"; install runs it every minute
+      remind           send the habits' reminders that have come due to the desktop, each with Done and Skip
+                       (printed on a terminal without one; with neither they stay due);
+                       --watch stays running: sends each at its time, marks the habit on Done or Skip and
+                       takes the notification away once the habit is done; install starts that watcher
+                       with each graphical login (systemd user service or autostart entry), after asking
 
     With no -c, trend reads commands from the terminal (trend> prompt) or,
     when stdin is not a terminal, one command per line as a script.
@@ -91,6 +96,7 @@ public struct TrendOptions: Equatable, Sendable {
                     options.commands.append("remind")
                 } else if options.commands == ["remind"], ["install", "uninstall"].contains(argument) {
                     options.commands = ["remind \(argument)"]
+                    options.asksBeforeWriting = argument == "install"
                 } else if options.commands == ["remind"], argument == "--watch" {
                     options.watchReminders = true
                 } else if argument.hasPrefix("--data-dir=") {

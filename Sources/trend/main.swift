@@ -3,6 +3,7 @@
 import CommandLanguage
 import AppCore
 import Dispatch
+import Desktop
 import Foundation
 import TrendREPL
 
@@ -81,13 +82,18 @@ func runTrend() async -> Int32 {
     }
 
     if options.watchReminders {
-        let status = await session.watchReminders { line, failed in
+        // The watcher runs for a whole login: SIGTERM (the session ending), SIGINT and SIGHUP end it between two looks.
+        DesktopBus.stopOnSignals()
+        let status = await session.watchReminders(shouldStop: { DesktopBus.stopRequested }) { line, failed in
             output.write(line + "\n", to: failed ? .standardError : .standardOutput)
         }
         await finish(session.app)
         return status
     }
     if !options.commands.isEmpty {
+        // A reminder printed here reaches a person only on a terminal; `trend remind install` typed there shows its plan first.
+        session.showsOnTerminal = terminalOut
+        session.asksBeforeWriting = options.asksBeforeWriting && terminalIn && terminalOut && !options.json
         // `trend -c "weigh 29.8"` typed at a terminal asks about a likely slip as the prompt does; in a script it is recorded with a warning.
         if terminalIn && terminalOut && !options.json {
             session.asksAboutDoubts = true
@@ -200,9 +206,10 @@ func runTrend() async -> Int32 {
 /// one is due, and at least once a minute (another process may have set one, or marked the habit).
 @MainActor
 func announceReminders(_ session: ReplSession, on reader: EditLineReader) async {
+    let opened = session.app.remindersFeature.now
     while !Task.isCancelled {
         // An unreadable database is said by the commands that read it; the prompt's reminders wait for the next look.
-        for line in (try? await session.reminderAnnouncements()) ?? [] { reader.announce(line) }
+        for line in (try? await session.reminderAnnouncements(promptOpenedAt: opened)) ?? [] { reader.announce(line) }
         await session.app.remindersFeature.waitForNextDue(atMostSeconds: 60)
     }
 }

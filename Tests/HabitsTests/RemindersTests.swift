@@ -1,5 +1,5 @@
 import Foundation
-import Notifications
+import Desktop
 import Storage
 import Testing
 import TestSupport
@@ -60,6 +60,7 @@ import Vocabulary
         let due = try await app.remindersFeature.due()
         #expect(due.map(\.habit.name) == ["Open", "Sip"])
         #expect(due.last?.what == "8, 3 so far")
+        #expect(due.first?.notification.body == "Not done yet today")
     }
 
     @Test func aQuotaMetForItsWeekRemindsOfNothingUntilTheNextWeek() async throws {
@@ -90,19 +91,16 @@ import Vocabulary
         #expect(due.map(\.day) == [DayNumber.from(year: 2026, month: 6, day: 15)])
     }
 
-    /// Without a session bus the reminders are printed, and recorded: none is sent twice, on this device or on
-    /// another reading the same database (as after a sync).
+    /// Without a desktop the reminders are printed on a terminal, and recorded: none is sent twice, on this device or
+    /// on another reading the same database (as after a sync).
     @Test func remindersGoOnceAndAreRecordedWhereverTheyWent() async throws {
         let store = LocalDataStore.inMemory()
         let app = graph(store: store).app
-        let noBus = RemindersFeature(habitsFeature: app.habitsFeature) { () throws(DesktopBus.Failure) -> DesktopBus in
-            throw DesktopBus.Failure(description: "no session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
-        }
         try await app.habitsFeature.add(name: "Read", schedule: .daily, kind: .yesNo)
         _ = try await app.habitsFeature.setReminders("Read", at: try times("05:30"))
-        let first = try await noBus.sendDue()
-        #expect(first.printed.map(\.habit.name) == ["Read"] && first.notified.isEmpty && first.noServiceReason != nil)
-        #expect(try await noBus.sendDue().all.isEmpty, "sent once")
+        let first = try await app.remindersFeature.sendDue(terminal: true)
+        #expect(first.printed.map(\.habit.name) == ["Read"] && first.notified.isEmpty && first.noService?.kind == .noSessionBus)
+        #expect(try await app.remindersFeature.sendDue(terminal: true).reached.isEmpty, "sent once")
         let other = graph(store: store).app
         #expect(try await other.remindersFeature.due().isEmpty, "another reader of the same history sees it sent")
         // Bookkeeping: the history lists the reminder times set, not the reminder sent, and undo passes it by.
@@ -111,19 +109,6 @@ import Vocabulary
         _ = try await app.changeHistoryFeature.undo()
         try await app.habitsFeature.load()
         #expect(try app.habitsFeature.habit(named: "Read").reminders.isEmpty)
-    }
-
-    /// A bus that refuses: a clear failure, and nothing recorded as sent.
-    @Test func aRefusingServiceRecordsNothing() async throws {
-        let app = graph().app
-        let refusing = RemindersFeature(habitsFeature: app.habitsFeature) { () throws(DesktopBus.Failure) -> DesktopBus in
-            throw DesktopBus.Failure(description: "the notification service refused: Permission denied [org.freedesktop.DBus.Error.AccessDenied]")
-        }
-        try await app.habitsFeature.add(name: "Read", schedule: .daily, kind: .yesNo)
-        _ = try await app.habitsFeature.setReminders("Read", at: try times("05:30"))
-        await #expect(throws: RemindersError.self) { try await refusing.sendDue() }
-        let due = try await dueNames(app.remindersFeature)
-        #expect(due == ["Read 05:30"])
     }
 
     @Test func reminderTimesAreReadAsStoredOnlyInTheirOwnForm() throws {

@@ -1,5 +1,6 @@
 import AppCore
 import DailyTips
+import Desktop
 import Foundation
 import Settings
 import Storage
@@ -29,7 +30,10 @@ public func makeTestApp(
     settingsRepository: (any SettingsRepository)? = nil,
     tipSeed: UInt64 = 7,
     tipCatalogue: TipCatalogue? = nil,
-    timer: TestTimer = TestTimer()
+    timer: TestTimer = TestTimer(),
+    // The session's clients: no desktop and a service manager in the test's own folder unless a test gives its own.
+    notifications: NotificationClient = .nowhere,
+    serviceManager: (any ServiceManager)? = nil
 ) -> TestGraph {
     let environment = AppEnvironment(
         dataDirectory: directory, store: store, currentDate: clock.currentDate, calendar: calendar, tipSeed: tipSeed,
@@ -37,6 +41,10 @@ public func makeTestApp(
         // The debounce fires only when the test advances `timer`; otherwise the test runs the check (flushPendingBackup).
         appVersion: "test", backupDebounce: .seconds(3), backupSleep: timer.sleepFunction
     )
-    let app = AppModel.assemble(environment)
+    let session = environment.withSession(
+        notifications: notifications,
+        serviceManager: serviceManager ?? InMemoryServiceManager(home: directory.appendingPathComponent("home"), runsUserManager: false),
+        executablePath: "/usr/local/bin/trend")
+    let app = AppModel.assemble(session)
     return TestGraph(app: app, store: store, clock: clock, timer: timer, calendar: calendar, directory: directory)
 }

@@ -17,6 +17,11 @@ public struct CommandContext {
     /// Whether a likely slip (a weight far from the trend) is asked about: at the prompt, and for
     /// `-c` typed at a terminal; a script records it with a warning.
     public var asksAboutDoubts: Bool = false
+    /// Whether a command that writes outside the data directory (`remind install`) shows its plan and asks
+    /// first: at the prompt, and for `trend remind install` typed at a terminal (`-c` is a script's yes).
+    public var asksBeforeWriting: Bool = false
+    /// Whether a person reads the answer on a terminal (a reminder printed there has reached them).
+    public var showsOnTerminal: Bool = false
     /// Asks a yes/no question on a terminal; in scripts and `-c` the command
     /// itself is the confirmation, so this answers yes.
     public let confirm: @MainActor (String) async -> Bool

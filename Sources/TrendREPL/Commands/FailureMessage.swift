@@ -77,6 +77,10 @@ enum FailureMessage {
             }
         case let habits as HabitsError:
             return habitsCode(habits)
+        case is WatcherSetupError:
+            return (.file, nil)
+        case is RemindersRefused, is RemindersWatchError:
+            return (.failed, nil)
         case SyncError.noFolder:
             return (.notFound, "; choose one with 'set sync-folder PATH' (a folder Syncthing, Nextcloud or Dropbox moves)")
         default:

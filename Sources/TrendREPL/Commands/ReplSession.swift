@@ -4,6 +4,7 @@
 import CommandLanguage
 import AppCore
 import Foundation
+import Habits
 import Storage
 
 /// Runs command lines against one `AppModel`, in text or JSON. The model is
@@ -29,6 +30,10 @@ public final class ReplSession {
     public let isInteractive: Bool
     /// Whether a likely slip is asked about (see `CommandContext.asksAboutDoubts`); the prompt's value unless set.
     public var asksAboutDoubts: Bool
+    /// See `CommandContext.asksBeforeWriting`; the executable sets it.
+    public var asksBeforeWriting = false
+    /// See `CommandContext.showsOnTerminal`: the prompt's value unless the executable sets it.
+    public var showsOnTerminal: Bool
     let catalog: CommandCatalog
     /// The commands' completions, the same all session long (each command's syntax is made when asked for).
     private lazy var commandCompletions = catalog.completionTable
@@ -48,6 +53,7 @@ public final class ReplSession {
         self.style = style
         self.isInteractive = isInteractive
         asksAboutDoubts = isInteractive
+        showsOnTerminal = isInteractive
         self.catalog = CommandCatalog.standard()
     }
 
@@ -82,7 +88,8 @@ public final class ReplSession {
     /// What a command on `line` may use.
     private func makeContext(_ line: String) -> CommandContext {
         CommandContext(makeApp: { [unowned self] in app }, catalog: catalog, style: style, json: json, isInteractive: isInteractive,
-                       asksAboutDoubts: asksAboutDoubts, confirm: confirm,
+                       asksAboutDoubts: asksAboutDoubts, asksBeforeWriting: asksBeforeWriting, showsOnTerminal: showsOnTerminal,
+                       confirm: confirm,
                        emit: { [unowned self] part in
                            // Parts are whole lines: each fitted to the terminal like any answer.
                            let part = style.fitted(part)
@@ -131,22 +138,30 @@ public final class ReplSession {
 }
 
 extension ReplSession {
-    /// The reminders come due while the prompt is open, each one line, recorded as sent: the session's boundary
-    /// reads the settings (the day start) first, as for any command.
-    public func reminderAnnouncements() async throws -> [String] {
+    /// The reminders for the open prompt, each one line once (see `RemindersFeature.promptReminders`): the
+    /// session's boundary reads the settings (the day start) first, as for any command.
+    public func reminderAnnouncements(promptOpenedAt: Date) async throws -> [String] {
         try await app.settingsFeature.load()
-        return RemindViewModel.lines(try await app.remindersFeature.announceDue())
+        return RemindViewModel.lines(try await app.remindersFeature.promptReminders(openedAt: promptOpenedAt))
     }
 
-    /// `trend remind --watch`, until SIGTERM; the exit status. Each thing it does is a line for `write` (an error: true).
-    public func watchReminders(write: @escaping @MainActor (String, Bool) -> Void) async -> Int32 {
+    /// `trend remind --watch`, until `shouldStop` says so; the exit status. Each thing it does is a line for
+    /// `write` (an error: true). A second watcher on the same data directory says so and ends with 0.
+    public func watchReminders(shouldStop: @escaping @Sendable () -> Bool, write: @escaping @MainActor (String, Bool) -> Void) async -> Int32 {
+        let app = app
         do {
             try await app.settingsFeature.load()
+            try await app.remindersFeature.watch(shouldStop: shouldStop, refresh: { await app.commandWillRun() }) { line in
+                write(RemindViewModel.logLine(line), false)
+            }
+            return 0
+        } catch let already as RemindersWatchError {
+            write("remind --watch: \(already)", false)
+            return 0
         } catch {
             write("error: remind --watch: \(error)", true)
             return 1
         }
-        return await RemindViewModel.watch(app, write: write)
     }
 
     /// Backup names for completion, read from the folder (cheap: names only).

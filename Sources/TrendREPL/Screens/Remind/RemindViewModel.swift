@@ -2,32 +2,16 @@ import CommandLanguage
 import AppCore
 import Foundation
 import Habits
-import Notifications
 import Vocabulary
 
 /// `remind`: the habits' reminders that have come due, sent to the desktop or printed; `remind install` and
-/// `remind uninstall`, the timer that runs it every minute.
+/// `remind uninstall`, the watcher that starts with each login. It presents what `RemindersFeature` decided.
 @MainActor
 struct RemindViewModel {
     private let remindersFeature: RemindersFeature
 
     init(remindersFeature: RemindersFeature) {
         self.remindersFeature = remindersFeature
-    }
-
-    /// `trend remind --watch`: runs until SIGTERM (or SIGINT, SIGHUP), each thing done written as a line by `write`;
-    /// the exit status.
-    static func watch(_ app: AppModel, write: @escaping @MainActor (String, Bool) -> Void) async -> Int32 {
-        DesktopBus.stopOnSignals()
-        do {
-            try await app.remindersFeature.watch(shouldStop: { DesktopBus.stopRequested }, refresh: { await app.commandWillRun() }) { line in
-                write(line, false)
-            }
-            return 0
-        } catch {
-            write("error: remind --watch: \(error)", true)
-            return 1
-        }
     }
 
     /// The reminders come due, each one line for the open prompt.
@@ -38,32 +22,28 @@ struct RemindViewModel {
         }
     }
 
-    func send() async throws -> CommandOutput {
-        let sent = try await remindersFeature.sendDue()
+    /// A line of the watcher's log, as it is written to a terminal or a journal: control characters made visible.
+    static func logLine(_ line: String) -> String { TerminalText.visible(line) }
+
+    func send(terminal: Bool) async throws -> CommandOutput {
+        let sent = try await remindersFeature.sendDue(terminal: terminal)
         return CommandOutput(Sent(reminders: sent), style: .plain)
     }
 
-    /// Shows what the timer is, then puts it in place once the person says yes (a script's command is its yes).
-    func install(_ timer: ReminderTimer, context: CommandContext) async throws -> CommandOutput {
-        if !context.json, context.isInteractive {
-            guard context.emit(context.style.fitted("This writes " + timer.plan) + "\n") else { return CommandOutput(Timer(done: "", plan: timer.plan), style: .plain) }
+    /// Shows what will be written, then writes it once the person says yes (a script's command is its yes).
+    func install(context: CommandContext) async throws -> CommandOutput {
+        let setup = try remindersFeature.watcherSetup()
+        if !context.json, context.isInteractive || context.asksBeforeWriting {
+            guard context.emit(context.style.fitted("This writes " + setup.plan) + "\n") else { return CommandOutput(Setup(done: [], plan: setup.plan), style: .plain) }
             guard await context.confirm("Write it?") else {
-                return CommandOutput(Timer(done: "Nothing was written.", plan: timer.plan), style: .plain)
+                return CommandOutput(Setup(done: ["Nothing was written."], plan: setup.plan), style: .plain)
             }
         }
-        do {
-            return CommandOutput(Timer(done: try timer.install(), plan: timer.plan), style: .plain)
-        } catch {
-            throw CommandFailure(.file, "remind install: \(error)")
-        }
+        return CommandOutput(Setup(done: try remindersFeature.install(setup), plan: setup.plan), style: .plain)
     }
 
-    func uninstall(_ timer: ReminderTimer) throws -> CommandOutput {
-        do {
-            return CommandOutput(Timer(done: try timer.uninstall(), plan: timer.plan), style: .plain)
-        } catch {
-            throw CommandFailure(.file, "remind uninstall: \(error)")
-        }
+    func uninstall() throws -> CommandOutput {
+        CommandOutput(Setup(done: try remindersFeature.uninstall(), plan: nil), style: .plain)
     }
 
     /// One reminder as scripts read it; `id` is the one the notification service gave it, nil when it was printed.
@@ -72,21 +52,23 @@ struct RemindViewModel {
                  ("what", .string(reminder.what)), ("notification", .optional(id.map(Int.init)))])
     }
 
-    /// `remind`: what was sent, or printed for want of a notification service (and why).
+    /// `remind`: what was sent, what was printed for want of a desktop (and why), and what reached no one.
     struct Sent: CommandAnswer {
         let reminders: RemindersSent
 
         func encode(to encoder: any Encoder) throws {
             try JSON.object([
-                ("sent", .array(reminders.notified.map { RemindViewModel.json($0.reminder, id: $0.id) })),
+                ("sent", .array(reminders.notified.map { RemindViewModel.json($0.reminder, id: $0.notification.id) })),
                 ("printed", .array(reminders.printed.map { RemindViewModel.json($0, id: nil) })),
-                ("noService", .optional(reminders.noServiceReason)),
+                ("undelivered", .array(reminders.undelivered.map { RemindViewModel.json($0, id: nil) })),
+                ("noService", .optional(reminders.noService?.description)),
+                ("refused", .optional(reminders.refused?.description)),
             ]).encode(to: encoder)
         }
 
         func text(style: TerminalStyle) -> String {
-            let sent = reminders.notified.map(\.reminder), printed = reminders.printed
-            guard !sent.isEmpty || !printed.isEmpty else { return "No reminder has come due." }
+            let sent = reminders.notified.map(\.reminder), printed = reminders.printed, undelivered = reminders.undelivered
+            guard !sent.isEmpty || !printed.isEmpty || !undelivered.isEmpty else { return "No reminder has come due." }
             var lines: [String] = []
             if !sent.isEmpty {
                 lines.append("Sent \(counted(sent.count, "reminder")) to the desktop: "
@@ -95,16 +77,26 @@ struct RemindViewModel {
             for reminder in printed {
                 lines.append("Reminder: \(TerminalText.visible(reminder.habit.name)), \(reminder.what) (\(reminder.time))")
             }
-            if let noService = reminders.noServiceReason { lines.append(style.dim("(printed: \(noService))")) }
+            if !undelivered.isEmpty {
+                lines.append("Not delivered, so still due: "
+                             + undelivered.map { "\(TerminalText.visible($0.habit.name)) (\($0.time))" }.joined(separator: ", ") + ".")
+            }
+            if let why = reminders.refused ?? reminders.noService {
+                lines.append(style.dim("(\(printed.isEmpty ? "not sent" : "printed"): \(TerminalText.visible(why.description)))"))
+            }
             return lines.joined(separator: "\n")
         }
     }
 
-    /// `remind install|uninstall`: what was done, and the timer it concerns.
-    struct Timer: CommandAnswer {
-        let done: String
-        let plan: String
+    /// `remind install|uninstall`: what was done, and the plan it followed.
+    struct Setup: CommandAnswer {
+        let done: [String]
+        let plan: String?
 
-        func text(style: TerminalStyle) -> String { done }
+        func encode(to encoder: any Encoder) throws {
+            try JSON.object([("done", .array(done.map { .string($0) })), ("plan", .optional(plan))]).encode(to: encoder)
+        }
+
+        func text(style: TerminalStyle) -> String { done.map { TerminalText.visible($0) }.joined(separator: "\n") }
     }
 }
