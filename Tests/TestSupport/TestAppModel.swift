@@ -33,7 +33,8 @@ public func makeTestApp(
     timer: TestTimer = TestTimer(),
     // The session's clients: no desktop and a service manager in the test's own folder unless a test gives its own.
     notifications: NotificationClient = .nowhere,
-    serviceManager: (any ServiceManager)? = nil
+    serviceManager: (any ServiceManager)? = nil,
+    executablePath: String = "/usr/local/bin/trend"
 ) -> TestGraph {
     let environment = AppEnvironment(
         dataDirectory: directory, store: store, currentDate: clock.currentDate, calendar: calendar, tipSeed: tipSeed,
@@ -44,7 +45,7 @@ public func makeTestApp(
     let session = environment.withSession(
         notifications: notifications,
         serviceManager: serviceManager ?? InMemoryServiceManager(home: directory.appendingPathComponent("home"), runsUserManager: false),
-        executablePath: "/usr/local/bin/trend")
+        executablePath: executablePath)
     let app = AppModel.assemble(session)
     return TestGraph(app: app, store: store, clock: clock, timer: timer, calendar: calendar, directory: directory)
 }
