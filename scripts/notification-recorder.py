@@ -5,9 +5,11 @@ freedesktop Desktop Notifications specification, 1.2), answers Notify with a
 new id, and writes each call as one JSON line to the file given. A line
 `invoke ID KEY` written to its standard input emits ActionInvoked(ID, KEY)
 and then NotificationClosed(ID, 2), as a desktop does when a person clicks an
-action. Debian's python3-dbus-next (asyncio, no GLib).
+action. CloseNotification is written as a line {"close": ID}. With --markup
+it advertises the `body-markup` capability, as GNOME, KDE and dunst do.
+Debian's python3-dbus-next (asyncio, no GLib).
 
-usage: notification-recorder.py RECORD_FILE
+usage: notification-recorder.py RECORD_FILE [--markup]
 It prints "ready" on standard output once it owns the name.
 """
 import asyncio
@@ -19,24 +21,29 @@ from dbus_next.service import ServiceInterface, method, signal
 
 
 class Notifications(ServiceInterface):
-    def __init__(self, record):
+    def __init__(self, record, markup):
         super().__init__("org.freedesktop.Notifications")
         self.record = record
+        self.markup = markup
         self.next_id = 1
+
+    def write(self, line):
+        with open(self.record, "a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
 
     @method()
     def Notify(self, app_name: "s", replaces_id: "u", app_icon: "s", summary: "s", body: "s",
                actions: "as", hints: "a{sv}", expire_timeout: "i") -> "u":
-        notification = self.next_id
-        self.next_id += 1
-        with open(self.record, "a", encoding="utf-8") as out:
-            out.write(json.dumps({"id": notification, "app": app_name, "summary": summary, "body": body,
-                                  "actions": actions, "timeout": expire_timeout}) + "\n")
+        notification = replaces_id if replaces_id else self.next_id
+        if not replaces_id:
+            self.next_id += 1
+        self.write({"id": notification, "app": app_name, "summary": summary, "body": body,
+                    "actions": actions, "timeout": expire_timeout, "replaces": replaces_id})
         return notification
 
     @method()
     def GetCapabilities(self) -> "as":
-        return ["actions", "body"]
+        return ["actions", "body", "body-markup"] if self.markup else ["actions", "body"]
 
     @method()
     def GetServerInformation(self) -> "ssss":
@@ -44,6 +51,7 @@ class Notifications(ServiceInterface):
 
     @method()
     def CloseNotification(self, id: "u"):
+        self.write({"close": id})
         self.NotificationClosed(id, 3)
 
     @signal()
@@ -57,7 +65,7 @@ class Notifications(ServiceInterface):
 
 async def main():
     bus = await MessageBus().connect()
-    server = Notifications(sys.argv[1])
+    server = Notifications(sys.argv[1], "--markup" in sys.argv[2:])
     bus.export("/org/freedesktop/Notifications", server)
     await bus.request_name("org.freedesktop.Notifications")
     print("ready", flush=True)

@@ -13,9 +13,18 @@ public final class SessionBus: @unchecked Sendable {
     private let recorder = Process()
     private let recorderInput = Pipe()
 
-    /// Starts the bus and, unless told not to, the notification server; throws when either cannot start.
-    public init(withNotificationServer: Bool = true) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("trend-bus-\(UUID().uuidString)")
+    /// A folder for a bus that is not started yet: its address is known before it is there.
+    public static func newFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("trend-bus-\(UUID().uuidString)")
+    }
+
+    /// The address of the bus `SessionBus(folder:)` starts in `folder`.
+    public static func address(in folder: URL) -> String { "unix:path=" + folder.appendingPathComponent("socket").path }
+
+    /// Starts the bus (in `folder`, or a new one) and, unless told not to, the notification server, which
+    /// advertises `body-markup` when `markup`; throws when either cannot start.
+    public init(withNotificationServer: Bool = true, markup: Bool = false, folder given: URL? = nil) throws {
+        folder = given ?? Self.newFolder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         record = folder.appendingPathComponent("notifications.jsonl")
         let socket = folder.appendingPathComponent("socket").path
@@ -30,7 +39,7 @@ public final class SessionBus: @unchecked Sendable {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("scripts/notification-recorder.py")
         recorder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        recorder.arguments = [script.path, record.path]
+        recorder.arguments = [script.path, record.path] + (markup ? ["--markup"] : [])
         recorder.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
         let output = Pipe()
         recorder.standardOutput = output
@@ -44,8 +53,13 @@ public final class SessionBus: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// The notifications shown so far, oldest first: `id`, `app`, `summary`, `body`, `actions`.
-    public var notifications: [[String: Any]] {
+    /// The notifications shown so far, oldest first: `id`, `app`, `summary`, `body`, `actions`, `replaces`.
+    public var notifications: [[String: Any]] { lines.filter { $0["summary"] != nil } }
+
+    /// The ids the server was asked to close (`CloseNotification`), in order.
+    public var closed: [Int] { lines.compactMap { $0["close"] as? Int } }
+
+    private var lines: [[String: Any]] {
         let text = (try? String(contentsOf: record, encoding: .utf8)) ?? ""  // No file yet: none shown.
         return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
@@ -58,6 +72,15 @@ public final class SessionBus: @unchecked Sendable {
     /// A person clicks the action `key` of notification `id`: ActionInvoked, then NotificationClosed.
     public func invoke(_ id: Int, _ key: String) {
         recorderInput.fileHandleForWriting.write(Data("invoke \(id) \(key)\n".utf8))
+    }
+
+    /// Another client on the bus (not the notification server) emits `ActionInvoked(id, key)`, as any program in
+    /// the session could: `dbus-send`, from Debian's dbus.
+    public func forgeAction(_ id: Int, _ key: String) throws {
+        let sent = try runTool("/usr/bin/dbus-send", ["--session", "--type=signal", "/org/freedesktop/Notifications",
+                                                       "org.freedesktop.Notifications.ActionInvoked", "uint32:\(id)", "string:\(key)"],
+                               environment: ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"], mergingErrors: true)
+        guard sent.status == 0 else { throw CocoaError(.executableLoad) }
     }
 
     public func stop() {

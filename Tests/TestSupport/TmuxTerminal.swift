@@ -55,12 +55,14 @@ public struct TmuxTerminal: Sendable {
     /// Starts the REPL on `data` in a `width` × 30 terminal and waits for its
     /// prompt; returns the session's name. With `clock` (`YYYY-MM-DD HH:MM:SS`,
     /// UTC) it runs under faketime from that moment; `locale` is its `LANG`.
-    public func startREPL(data: URL, width: Int = 100, clock: String? = nil, locale: String = "C.UTF-8") throws -> String {
+    public func startREPL(data: URL, width: Int = 100, clock: String? = nil, locale: String = "C.UTF-8",
+                          environment: [String: String] = [:]) throws -> String {
         _ = staleFakeTimeFilesRemoved
         let session = "trend-repl"
-        var command = "LANG='\(locale)' TZ=UTC '\(trendExecutable().path)' --data-dir '\(data.path)'"
+        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)' " }.joined()
+        var command = "\(variables)LANG='\(locale)' TZ=UTC '\(trendExecutable().path)' --data-dir '\(data.path)'"
         if let clock {
-            command = "FAKETIME_DONT_FAKE_MONOTONIC=1 LANG='\(locale)' TZ=UTC /usr/bin/faketime -f '@\(clock)' '\(trendExecutable().path)' --data-dir '\(data.path)'"
+            command = "\(variables)FAKETIME_DONT_FAKE_MONOTONIC=1 LANG='\(locale)' TZ=UTC /usr/bin/faketime -f '@\(clock)' '\(trendExecutable().path)' --data-dir '\(data.path)'"
         }
         guard try tmux(["new-session", "-d", "-s", session, "-x", "\(width)", "-y", "30", command]) == 0 else {
             throw CocoaError(.executableLoad)
