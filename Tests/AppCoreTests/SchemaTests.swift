@@ -45,6 +45,7 @@ import WeightLog
         "HabitsTable 22": "0016cf412b4d439c6cbb6b9c202312e0575e00e2c9129a00cef515313589fe43",
         "JournalTables 22": "b1e9f13eccdd0caba8babda64d3e0ff2843648e1464ccc21560d383c858d7f23",
         "TipDeckTable 23": "b52eebbd2db353bd90dcea1ac6d8f4bbc82dfd04eb0c0d77806400512a8b0f0d",
+        "HabitsTable 24": "b3f666a06767294a6a75cd80f651ce495fef18a520fe9a2a02308de46327ac3c",
     ]
 
     static func sha256(_ text: String) throws -> String {
@@ -75,7 +76,7 @@ import WeightLog
     }
 
     @Test func theSchemaIsOneStepPerVersionFromOneAndEveryOwnerIsListed() {
-        #expect(DatabaseSchema.trend.steps.map(\.version) == Array(1...23))
+        #expect(DatabaseSchema.trend.steps.map(\.version) == Array(1...24))
         #expect(DatabaseSchema.trend.steps == DatabaseSchema(Self.owners).steps)
         #expect(DatabaseSchema.trend.journaled.keys.sorted() == [0, 1, 2, 3, 4, 5, 6, 7])
     }

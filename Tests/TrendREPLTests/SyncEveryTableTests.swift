@@ -15,10 +15,13 @@ import TestSupport
         try FileManager.default.createDirectory(at: sync, withIntermediateDirectories: true)
         let laptop = temp.url.appendingPathComponent("laptop"), desktop = temp.url.appendingPathComponent("desktop")
         _ = try runTrend(["--data-dir", desktop.path, "-c", "set sync-folder \(sync.path)", "-c", "set device-name desktop"])
+        // A reminder is recorded as sent once a desktop took it: a session bus with a notification server.
+        let bus = try SessionBus()
+        defer { bus.stop() }
         let made = try runTrend(["--data-dir", laptop.path, "-c", "set sync-folder \(sync.path)", "-c", "set device-name laptop",
                                  "-c", "weigh 82.4", "-c", "measure waist 91 cm", "-c", "goal 75", "-c", "tip",
                                  "-c", "habit add Read", "-c", "habit remind Read at 00:01", "-c", "remind", "-c", "habit done Read",
-                                 "-c", "sync now"])
+                                 "-c", "sync now"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         #expect(made.status == 0, "\(made.standardError)")
         let received = try runTrend(["--data-dir", desktop.path, "-c", "sync now"])
         #expect(received.status == 0, "\(received.standardError)")
