@@ -253,3 +253,26 @@ import TestSupport
         #expect(try terminal.waitFor(session, "'Read' done today").contains("'Read' done today"))
     }
 }
+
+/// Issue 60, item 1: `trend remind install` typed at a terminal shows what it would write and writes only on a yes
+/// (tmux, a real terminal; a scratch home without a user manager, so an autostart entry).
+@Suite struct RemindInstallAsksTests {
+    let terminal = TmuxTerminal()
+
+    @Test func typedAtATerminalItShowsThePlanAndWritesNothingOnANo() throws {
+        let temp = TemporaryDirectory()
+        defer { temp.remove() }
+        let home = temp.url.appendingPathComponent("home")
+        let entry = home.appendingPathComponent(".config/autostart/trend-remind.desktop")
+        let command = "HOME='\(home.path)' XDG_RUNTIME_DIR='\(temp.url.path)' '\(trendExecutable().path)' --data-dir '\(temp.url.appendingPathComponent("data").path)' remind install; echo exit=$?; sleep 30"
+        guard try terminal.tmux(["new-session", "-d", "-s", "install", "-x", "100", "-y", "40", command]) == 0 else { throw CocoaError(.executableLoad) }
+        defer { terminal.endServer() }
+        let asked = try terminal.waitFor("install", "Write it? [y/N]")
+        #expect(asked.contains("trend-remind.desktop:") && asked.contains("Exec="), "\(asked)")
+        #expect(!FileManager.default.fileExists(atPath: entry.path), "nothing before the answer")
+        try terminal.type("install", "n", then: "Enter")
+        let answered = try terminal.waitFor("install", "exit=")
+        #expect(answered.contains("Nothing was written.") && answered.contains("exit=0"), "\(answered)")
+        #expect(!FileManager.default.fileExists(atPath: entry.path))
+    }
+}
