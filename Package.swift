@@ -39,7 +39,7 @@ let package = Package(
                                           "-I/usr/lib/aarch64-linux-gnu/dbus-1.0/include"])],
                 linkerSettings: [.linkedLibrary("dl")]),
         // The desktop's notification service on the session bus (reminders).
-        .target(name: "Desktop", dependencies: ["CNotify"]),
+        .target(name: "Desktop", dependencies: ["CNotify", "Vocabulary"]),
 
         // MARK: The words of the domain: days, ranges, input grammars, decimals (Foundation only)
         .target(name: "Vocabulary"),

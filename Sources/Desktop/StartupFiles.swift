@@ -1,4 +1,5 @@
 import Foundation
+import Vocabulary
 
 /// A word of a command that no startup file can hold safely: a line break or another control character would
 /// end the line the command is written on (and a unit or desktop entry would read the rest as its own keys).
@@ -10,7 +11,7 @@ public struct UnwritableWord: Error, Equatable, Sendable {
 
     /// The first control character of `word`, if any.
     static func check(_ word: String) throws(UnwritableWord) {
-        if let scalar = word.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) }) {
+        if let scalar = word.unicodeScalars.first(where: ControlCharacters.contains) {
             throw UnwritableWord(word: word, character: String(format: "U+%04X", scalar.value))
         }
     }

@@ -10,8 +10,11 @@ import Vocabulary
 /// - `Habits.csv` with `FrequencyNumerator,FrequencyDenominator,Type,…`
 ///   (Loop 2) or the older `NumRepetitions,Interval` columns;
 /// - cells as integers (v2.2: `2` yes, `0` no, `3` skip, `1` covered,
-///   `-1` unknown, a numeric amount × 1000) or as labels (`YES_MANUAL`,
-///   `NO`, `SKIP`, `YES_AUTO`, `UNKNOWN`, a numeric amount as a decimal).
+///   `-1` unknown) or as labels (`YES_MANUAL`, `NO`, `SKIP`, `YES_AUTO`,
+///   `UNKNOWN`: `Entry.formattedValue`). In both, a numeric amount is the
+///   integer Loop keeps, × 1000 (`60000` for 60 push-ups: `formattedValue`
+///   is `value.toString()` for anything but a mark); an amount written with
+///   a decimal point (`8.5`, by hand or by another app) is taken as written.
 ///
 /// Covered and unknown days are Loop's computation, not marks, so they are
 /// not imported: the days a person recorded are, and Trend computes the rest
@@ -144,8 +147,8 @@ public enum LoopCSV {
         let yesNoMarks: Set<Int> = [LoopModel.unknown, LoopModel.no, LoopModel.yesAuto, LoopModel.yesManual, LoopModel.skip]
         let amounts = cells.compactMap { cell -> Double? in
             guard !labels.contains(cell), let number = Double(cell), number.isFinite, number > 0 else { return nil }
-            if labelLayout || cell.contains(".") { return number }
-            return Int(cell).map { yesNoMarks.contains($0) } == true ? nil : number / 1000
+            if cell.contains(".") { return number }
+            return !labelLayout && Int(cell).map { yesNoMarks.contains($0) } == true ? nil : number / 1000
         }
         guard !amounts.isEmpty else { return .yesNo }
         let sorted = amounts.sorted()
@@ -175,7 +178,6 @@ public enum LoopCSV {
             let name = title.trimmingCharacters(in: .whitespaces)
             return (try? HabitName.validated(name)).flatMap { index[HabitName.distinct($0, taken: &taken).lowercased()] }
         }
-        let labelLayout = table.dropFirst().contains { $0.fields.dropFirst().contains(where: labels.contains) }
         var refused: [String] = []
         for record in table.dropFirst() {
             guard let first = record.fields.first, !first.isEmpty else { continue }
@@ -186,7 +188,7 @@ public enum LoopCSV {
             for (offset, cell) in record.fields.dropFirst().enumerated() where offset < columns.count && !cell.isEmpty {
                 guard let habitIndex = columns[offset] else { continue }
                 let numeric = result.habits[habitIndex].kind.isNumeric
-                switch mark(cell, numeric: numeric, labelLayout: labelLayout) {
+                switch mark(cell, numeric: numeric) {
                 case .some(.some(let mark)): result.habits[habitIndex].marks[day] = mark
                 case .some(.none): break
                 case .none: refused.append("\(file) line \(record.line): '\(cell.prefix(20))' is not a value Loop writes")
@@ -198,7 +200,7 @@ public enum LoopCSV {
     }
 
     /// A cell as a mark: `.some(nil)` for a day Loop computed or does not know, nil for a cell Loop never writes.
-    static func mark(_ cell: String, numeric: Bool, labelLayout: Bool) -> HabitMark?? {
+    static func mark(_ cell: String, numeric: Bool) -> HabitMark?? {
         switch cell {
         case "YES_MANUAL": return .some(.done)
         case "NO": return .some(.no)
@@ -209,7 +211,8 @@ public enum LoopCSV {
         if numeric {
             guard let number = Double(cell), number.isFinite else { return nil }
             if number < 0 { return .some(nil) }
-            let amount = labelLayout || cell.contains(".") ? number : number / 1000
+            // Loop keeps amounts × 1000 and writes them so in either layout (`Entry.formattedValue`).
+            let amount = cell.contains(".") ? number : number / 1000
             return HabitMark.acceptedValues.contains(amount) ? .some(.value(amount)) : nil
         }
         switch Int(cell) {

@@ -43,9 +43,12 @@ struct AppleHealthReader {
                 path == "export.xml" || path.hasSuffix("/export.xml")
                     || path == HealthConnectReader.member || path.hasSuffix("/" + HealthConnectReader.member)
             }
-        } catch .noMember {
-            throw ImportError.unreadable(url.path, reason: "the zip archive holds no export.xml (Apple Health) "
-                                         + "or \(HealthConnectReader.member) (Health Connect), so it is neither export")
+        } catch let .noMember(holds) {
+            let shown = holds.prefix(ZipEntryStream.namedMembers - 1).map { String(String.UnicodeScalarView($0.prefix(60).unicodeScalars.filter { !ControlCharacters.contains($0) })) }.joined(separator: ", ")
+                + (holds.count >= ZipEntryStream.namedMembers ? ", …" : "")
+            throw ImportError.unreadable(url.path, reason: "the zip archive holds \(holds.isEmpty ? "nothing" : shown), which is none of the "
+                                         + "exports Trend reads from a zip: Apple Health's export.xml, Health Connect's "
+                                         + "\(HealthConnectReader.member), or Loop Habit Tracker's Habits.csv and Checkmarks.csv")
         } catch .noLibrary {
             throw ImportError.unreadable(url.path, reason: "reading zip archives needs libarchive (Debian's libarchive13); unzip it and import export.xml")
         } catch let .unreadable(reason) {

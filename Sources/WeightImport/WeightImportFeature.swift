@@ -21,7 +21,7 @@ public final class WeightImportFeature {
     @ObservationIgnored private let onImport: @MainActor () async -> Void
     @ObservationIgnored private let currentDate: @MainActor () -> Date
     /// Where a reader may put a file it must copy out (a database inside an archive): inside the data directory.
-    @ObservationIgnored private let scratchFolder: URL?
+    @ObservationIgnored let scratchFolder: URL?
     public let calendar: Calendar
 
     /// - Parameters:

@@ -42,8 +42,12 @@ final class ZipEntryStream {
     enum Failure: Error, Equatable {
         case noLibrary
         case unreadable(String)
-        case noMember
+        /// No member matched; the paths of the members it does hold, the first few.
+        case noMember(holds: [String])
     }
+
+    /// The most member paths a `noMember` names.
+    static let namedMembers = 8
 
     private let library: Library
     private let archive: OpaquePointer
@@ -73,15 +77,17 @@ final class ZipEntryStream {
             throw .unreadable(reason)
         }
         var entry: OpaquePointer?
+        var holds: [String] = []
         while true {
             let status = library.nextHeader(archive, &entry)
-            if status == ARCHIVE_EOF { _ = library.free(archive); throw .noMember }
+            if status == ARCHIVE_EOF { _ = library.free(archive); throw .noMember(holds: holds) }
             guard status == ARCHIVE_OK || status == ARCHIVE_WARN else {
                 let reason = library.errorString(archive).map { String(cString: $0) } ?? "a damaged member"
                 _ = library.free(archive)
                 throw .unreadable(reason)
             }
             let path = library.pathname(entry).map { String(cString: $0) } ?? ""
+            if holds.count < Self.namedMembers { holds.append(path) }
             if matches(path) {
                 memberPath = path
                 return

@@ -32,6 +32,11 @@ struct ImportViewModel {
         if let source = habitsFeature.loopSource(at: url) {
             return renderLoop(try await habitsFeature.importLoop(source, preview: previewOnly), source: source, style: context.style)
         }
+        // Loop's CSV export as Loop hands it over, a zip: read as the folder it unpacks to, which goes afterwards.
+        if let archive = try weightImportFeature.loopCSVArchive(at: url), let source = habitsFeature.loopSource(at: archive.folder) {
+            let summary = try await habitsFeature.importLoop(source, preview: previewOnly)
+            return withExtendedLifetime(archive) { renderLoop(summary, source: source, style: context.style) }
+        }
         let bar = ProgressBar(enabled: context.isInteractive, label: previewOnly ? "Reading" : "Importing")
         let preview: ImportPreview
         var imported: Int?
