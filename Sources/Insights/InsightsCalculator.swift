@@ -44,6 +44,52 @@ public struct InsightShortage: Sendable, Equatable {
 
     /// Whether it can never be tested as it stands: every counted morning or week falls on one side.
     public var isOneSided: Bool { (with == 0) != (without == 0) }
+
+    /// Why the test could not be run.
+    public enum Reason: String, Sendable, Equatable {
+        /// A side has fewer than `need`.
+        case tooFew
+        /// Every counted morning or week had the habit (or met its quota): none to compare with.
+        case neverWithout
+        /// None had it.
+        case neverWith
+        /// Both sides have enough, but not in a form the test compares: the next-morning test compares within a
+        /// weekday, the weekly one takes out the drift of the month around each pair of weeks.
+        case notComparable
+    }
+
+    public var reason: Reason {
+        if with == 0, without > 0 { return .neverWith }
+        if without == 0, with > 0 { return .neverWithout }
+        return min(with, without) < need ? .tooFew : .notComparable
+    }
+
+    /// The reason in words, with counts that never pass their totals: "6 weighed days with it and 11 without
+    /// (after a day without it); 10 of each are needed".
+    public var explanation: String {
+        switch (kind, reason) {
+        case (.weekly, .tooFew) where with == 0 && without == 0:
+            "no weighed week (4 mornings or more) yet; \(need) that meet its quota and \(need) that do not are needed"
+        case (_, .tooFew) where with == 0 && without == 0:
+            "no weighed day to count yet; \(need) with it and \(need) without, each after a day without it, are needed"
+        case (.weekly, .tooFew):
+            "\(with) weighed \(with == 1 ? "week" : "weeks") met its quota and \(without) did not; \(need) of each are needed"
+        case (.weekly, .neverWithout):
+            "every weighed week (4 mornings or more) met its quota, so there is none without it to compare with"
+        case (.weekly, .neverWith):
+            "no weighed week (4 mornings or more) has met its quota yet"
+        case (.weekly, .notComparable):
+            "too few of its weeks have a month of weighed weeks on either side, which the test needs to take out the drift"
+        case (_, .tooFew):
+            "\(with) weighed \(with == 1 ? "day" : "days") with it and \(without) without, after a day without it; \(need) of each are needed"
+        case (_, .neverWithout):
+            "it was done on every weighed day that followed a day without it, so there is none without it to compare with"
+        case (_, .neverWith):
+            "no weighed day with it has followed a day without it yet"
+        case (_, .notComparable):
+            "its days and the others never fall twice on one weekday, and the test compares within a weekday"
+        }
+    }
 }
 
 /// Everything one `insights` run found.

@@ -48,9 +48,9 @@ extension HabitsViewModel {
             if !held.isEmpty {
                 text += "\n\n  " + held.map(\.sentence).joined(separator: "\n  ") + "\n  " + style.dim("An association in your data, not proof of a cause ('insights').")
             } else if insightsShown {
-                let need = shortages.map { "\($0.have) of the \($0.need) \($0.kind == .weekly ? "weeks" : "mornings")" }
-                text += "\n\n  " + style.dim(need.isEmpty ? "No clear link with your weight yet ('insights all' shows the tests)."
-                                                 : "Too little data yet to relate it to your weight: \(need.joined(separator: " and ")) it needs.")
+                let reasons = shortages.map { ($0.kind == .weekly ? "weekly: " : "next morning: ") + $0.explanation }
+                text += "\n\n  " + style.dim(reasons.isEmpty ? "No clear link with your weight yet ('insights all' shows the tests)."
+                                                 : "It cannot be related to your weight yet (\(reasons.joined(separator: "; "))).")
             }
             return text
         }

@@ -73,6 +73,8 @@ struct InsightsViewModel {
             let with: Int, without: Int
             /// Every counted day or week on one side: it cannot be tested until the other side has some.
             let oneSided: Bool
+            /// Why, as a code and in words.
+            let reason: String, explanation: String
 
             init(_ shortage: InsightShortage) {
                 kind = shortage.kind.rawValue
@@ -80,6 +82,7 @@ struct InsightsViewModel {
                 have = shortage.have
                 need = shortage.need
                 (with, without, oneSided) = (shortage.with, shortage.without, shortage.isOneSided)
+                (reason, explanation) = (shortage.reason.rawValue, shortage.explanation)
             }
         }
 
@@ -89,9 +92,7 @@ struct InsightsViewModel {
                 return (lines + ["Nothing to look at yet: insights need weeks of weigh-ins, and habits to relate them to."]).joined(separator: "\n")
             }
             let holding = insights.filter(\.holds).count
-            if insights.isEmpty {
-                lines.append("Nothing holds yet: of \(tested) associations tested, none is clear enough to tell you about.")
-            } else {
+            if !insights.isEmpty {
                 for finding in insights where finding.insight.kind != .weekday {
                     lines.append((finding.holds ? "  " : style.dim("  (does not hold) ")) + finding.sentence)
                 }
@@ -105,22 +106,21 @@ struct InsightsViewModel {
                                  + " (\(weekdays.map(\.insight.count).min() ?? 0)+ mornings each).")
                 }
             }
-            // A habit kept every time (or never) has nothing to be compared with: said once, with why.
-            let oneSided = Dictionary(grouping: notEnoughData.filter { $0.habit != nil && $0.oneSided }, by: { $0.habit ?? "" })
-            for (habit, shortages) in oneSided.sorted(by: { $0.key < $1.key }) {
-                let kept = shortages.allSatisfy { $0.without == 0 }
-                lines.append(style.dim("  \(TerminalText.visible(habit)) cannot be tested yet: it was \(kept ? "done" : "left undone") on every "
-                    + "morning and week counted, so there are none \(kept ? "without" : "with") it to compare with."))
-            }
-            let shortHabits = notEnoughData.filter { $0.habit != nil && !(oneSided[$0.habit ?? ""] != nil && $0.oneSided) }
-            if !shortHabits.isEmpty {
-                let named = shortHabits.map { "\(TerminalText.visible($0.habit ?? "")) (\($0.kind == "weekly" ? "weeks" : "mornings") \($0.have) of \($0.need))" }
-                lines.append(style.dim("  Not enough data yet: " + Array(Set(named)).sorted().joined(separator: ", ")))
+            // Each habit that could not be tested, once, with the reason of each test it missed.
+            let byHabit = Dictionary(grouping: notEnoughData.filter { $0.habit != nil }, by: { $0.habit ?? "" })
+            for (habit, shortages) in byHabit.sorted(by: { $0.key < $1.key }) {
+                let reasons = shortages.map { ($0.kind == "weekly" ? "weekly: " : "next morning: ") + $0.explanation }
+                lines.append(style.dim("  \(TerminalText.visible(habit)) cannot be tested yet (\(reasons.joined(separator: "; ")))."))
             }
             lines.append("")
-            lines.append(style.dim("\(holding) of \(tested) tested hold: a 95 % interval that leaves out zero, with at most "
-                + "\(Int(falseDiscoveryRate * 100)) % of such findings expected to be chance (Benjamini–Hochberg). "
-                + "These are associations in your own data, not proof of a cause." + (everything ? "" : " 'insights all' shows every one tested.")))
+            let threshold = "a 95 % interval that leaves out zero, with at most \(Int(falseDiscoveryRate * 100)) % of such findings "
+                + "expected to be chance (Benjamini–Hochberg)"
+            let summary = tested == 0
+                ? "Nothing could be tested yet."
+                : "Tested \(counted(tested, "association")) of your habits and patterns with your weight; "
+                    + (holding == 0 ? "none holds yet: none is clear enough (\(threshold)) to tell you about" : "\(holding) \(holding == 1 ? "holds" : "hold"): \(threshold)") + "."
+            lines.append(style.dim(summary + " These are associations in your own data, not proof of a cause."
+                + (everything ? "" : " 'insights all' shows every one tested.")))
             return lines.joined(separator: "\n")
         }
     }
