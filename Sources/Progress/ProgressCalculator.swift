@@ -61,6 +61,7 @@ public enum ProgressCalculator {
         let slope = fitted?.slope
         var data = WeightHistoryData.empty(range: range, today: today, goalKilograms: goalKilograms)
         data.fittedKilograms = fitted?.level
+        data.firstWeighInDay = series.days[0]
         data.points = points
         data.latestTrendKilograms = latestTrend
         if !points.isEmpty {

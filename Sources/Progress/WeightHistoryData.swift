@@ -64,6 +64,24 @@ public struct WeightHistoryData: Sendable, Equatable {
     public var goalKilograms: Double?
     /// The latest trend value up to today.
     public var latestTrendKilograms: Double?
+    /// The day of the first weigh-in of all (nil: none).
+    public var firstWeighInDay: Int?
+
+    /// Whether the range reaches back before the first weigh-in (`progress 3m` on seven weeks): then the chart and
+    /// its sentences cover the history, and say so.
+    public var reachesBeforeHistory: Bool {
+        guard let days = range.days, let first = firstWeighInDay else { return false }
+        return today - (days - 1) < first
+    }
+
+    /// The period as a person reads it: the range's title ("3 months"), or, for a range longer than the history,
+    /// "since your first weigh-in, 7 weeks".
+    public var periodTitle: String {
+        guard reachesBeforeHistory, let first = firstWeighInDay else { return range.title }
+        let days = today - first + 1
+        let length = days >= 14 ? "\(days / 7) weeks" : (days == 1 ? "1 day" : "\(days) days")
+        return "since your first weigh-in, \(length)"
+    }
 
     public static func empty(range: ProgressRange, today: Int, goalKilograms: Double?) -> WeightHistoryData {
         WeightHistoryData(range: range, today: today, points: [], changeKilograms: nil, changeDirection: nil,

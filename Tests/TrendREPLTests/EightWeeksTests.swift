@@ -1,3 +1,4 @@
+import CommandLanguage
 import Foundation
 import Storage
 import Testing
@@ -90,5 +91,37 @@ import Vocabulary
         #expect(run.status == 0, "\(run.standardError)")
         #expect(!FileManager.default.fileExists(atPath: stale.path))
         #expect(FileManager.default.fileExists(atPath: other.path))
+    }
+}
+
+/// Issue 63, item 7: `progress 3m` on seven weeks of data shows the seven weeks and says so; the x ticks are evenly
+/// spaced in days, and no month that has a column goes without a tick, at 50 columns as at 100.
+@MainActor
+@Suite struct RangesThatFitTheDataTests {
+    @Test(arguments: [50, 100])
+    func aRangeLongerThanTheHistoryShowsTheHistoryWithEvenTicks(width: Int) async throws {
+        let graph = makeTestApp(clock: TestClock(date("2027-02-28 08:00")), calendar: calendar(zone: "Europe/Berlin"))
+        let session = ReplSession(app: graph.app, json: false, style: TerminalStyle(colors: false, width: width), isInteractive: false)
+        let first = DayNumber.from(year: 2027, month: 1, day: 10)
+        for day in first...DayNumber.from(year: 2027, month: 2, day: 28) {
+            let civil = DayNumber.civil(day)
+            _ = await session.execute("weigh \(104 - Double(day - first) * 0.04) \(String(format: "%04d-%02d-%02d", civil.year, civil.month, civil.day)) 07:00")
+        }
+        let shown = await session.execute("progress 3m")
+        #expect(shown.succeeded && shown.text.hasPrefix("Progress, since your first weigh-in, 7 weeks"), "\(shown.text)")
+        #expect(shown.text.contains("since your first weigh-in, 7 weeks, the right way") || shown.text.contains("since your first weigh-in, 7 weeks, away"),
+                "\(shown.text)")
+        #expect(!shown.text.contains("over 3 months") && !shown.text.contains("Nov") && !shown.text.contains("Dec"), "\(shown.text)")
+        // The ticks: their columns are evenly spaced, and their labels name January and February.
+        let lines = shown.text.split(separator: "\n").map(String.init)
+        let axis = try #require(lines.first { $0.contains("└") })
+        let columns = axis.enumerated().filter { $0.element == "┬" }.map(\.offset)
+        let gaps = zip(columns.dropFirst(), columns).map { $0 - $1 }
+        #expect(columns.count >= 2 && (gaps.max() ?? 0) - (gaps.min() ?? 0) <= 1, "uneven ticks: \(columns) in\n\(shown.text)")
+        let labels = try #require(lines.firstIndex(of: axis).map { lines[$0 + 1] })
+        #expect(labels.contains("Jan") && labels.contains("Feb"), "\(shown.text)")
+        let json = ReplSession(app: graph.app, json: true, style: .plain, isInteractive: false)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(await json.execute("progress 3m").text.utf8)) as? [String: Any])
+        #expect(document["shownSince"] as? String == "2027-01-10")
     }
 }

@@ -34,7 +34,8 @@ import TestSupport
         let entries = await session.execute("entries last week")
         #expect(entries.text.contains("7 weigh-ins"), "\(entries.text)")
         let progress = await session.execute("progress 2 weeks")
-        #expect(progress.succeeded && progress.text.hasPrefix("Progress, 2 weeks"))
+        // Two weeks asked, ten days weighed (8 to 17 June): the history is shown, and said so (issue 63, item 7).
+        #expect(progress.succeeded && progress.text.hasPrefix("Progress, since your first weigh-in, 10 days"), "\(progress.text)")
         let refused = await session.execute("progress 2 fortnights")
         #expect(!refused.succeeded && refused.text.contains("'2 weeks'"), "\(refused.text)")
     }

@@ -33,7 +33,8 @@ struct ChartAxis {
     init?(_ data: WeightHistoryData, scale: ChartScale) {
         guard let first = data.points.first else { return nil }
         self.scale = scale
-        startDay = data.range.days.map { data.today - ($0 - 1) } ?? first.day
+        // A range longer than the history starts at the first weigh-in: no empty months before it.
+        startDay = data.reachesBeforeHistory ? first.day : (data.range.days.map { data.today - ($0 - 1) } ?? first.day)
         // The projection continues the line over a quarter of the range more (a week to 30 days).
         ahead = data.projection.isEmpty ? 0 : min(data.projection.count, max(7, (data.today - startDay) / 4))
         span = max(1, data.today + ahead - startDay)
@@ -59,7 +60,17 @@ struct ChartAxis {
         goal = goalValue
         goalPlacement = goalValue.map { $0 < lower ? .below : ($0 > upper ? .above : .inside) } ?? .none
         let (firstYear, _, _) = DayNumber.civil(startDay), (lastYear, _, _) = DayNumber.civil(data.today + ahead)
-        showsYears = data.range.days.map { $0 >= 365 } ?? true || firstYear != lastYear
+        showsYears = (data.reachesBeforeHistory ? span >= 365 : data.range.days.map { $0 >= 365 } ?? true) || firstYear != lastYear
+    }
+
+    /// The days of the x ticks, at most `slots` of them: from the first day, a whole number of days apart (1, 2, 3,
+    /// 7, 14, 28, 56, 91, 182 or 364, then multiples of 364), so ticks are evenly spaced in days and, up to 28 days
+    /// apart, no month with a column goes without one.
+    func tickDays(slots: Int) -> [Int] {
+        let gaps = max(1, slots - 1)
+        let nice = [1, 2, 3, 7, 14, 28, 56, 91, 182, 364]
+        let step = nice.first { span <= $0 * gaps } ?? 364 * Int((Double(span) / Double(364 * gaps)).rounded(.up))
+        return Array(stride(from: startDay, through: startDay + span, by: step))
     }
 
     /// A weight in axis values.

@@ -173,9 +173,10 @@ struct ChartRenderer {
         var ticks = Array(repeating: Character("─"), count: width)
         var labels = Array(repeating: Character(" "), count: width + 1)
         let (startDay, span) = (axis.startDay, axis.span)
-        let slots = max(2, min(width / (axis.showsYears ? 14 : 12), span + 1))
+        // A label is at most 6 characters (`Jun 29`), 8 with years (`Jun 2025`), and two spaces keep them apart.
+        let slots = max(2, min(width / (axis.showsYears ? 11 : 8), span + 1))
         var nextFree = 0
-        let days = (0..<slots).map { startDay + Int((Double($0) / Double(slots - 1) * Double(span)).rounded()) }
+        let days = axis.tickDays(slots: slots)
         let names = axis.dayLabels(days)
         for (day, name) in zip(days, names) where !name.isEmpty {
             let column = min(width - 1, Int((Double(day - startDay) / Double(span) * Double(width - 1)).rounded()))

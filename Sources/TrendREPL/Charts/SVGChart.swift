@@ -63,9 +63,9 @@ struct SVGChart {
         svg += "<line x1=\"\(plot.left)\" y1=\"\(plot.bottom)\" x2=\"\(plot.right)\" y2=\"\(plot.bottom)\" stroke=\"#888888\"/>\n"
         svg += "<line x1=\"\(plot.left)\" y1=\"\(plot.top)\" x2=\"\(plot.left)\" y2=\"\(plot.bottom)\" stroke=\"#888888\"/>\n"
         // X ticks: six dates at most, spread over the span.
-        let slots = min(6, axis.span + 1)
-        let days = (0..<slots).map { axis.startDay + Int((Double($0) / Double(max(1, slots - 1)) * Double(axis.span)).rounded()) }
+        let days = axis.tickDays(slots: min(6, axis.span + 1))
         let names = axis.dayLabels(days)
+        let slots = days.count
         for (slot, day) in days.enumerated() where !names[slot].isEmpty {
             let x = Self.number(layout.x(day))
             svg += "<line x1=\"\(x)\" y1=\"\(plot.bottom)\" x2=\"\(x)\" y2=\"\(plot.bottom + 5)\" stroke=\"#888888\"/>\n"

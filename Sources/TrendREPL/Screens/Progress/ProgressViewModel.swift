@@ -147,7 +147,7 @@ struct ProgressViewModel {
         }
 
         func text(style: TerminalStyle) -> String {
-            var lines = [style.bold("Progress, \(data.range.title)")]
+            var lines = [style.bold("Progress, \(data.periodTitle)")]
             if data.points.isEmpty {
                 lines.append(commentary)
                 return lines.joined(separator: "\n")
@@ -208,6 +208,8 @@ struct ProgressViewModel {
     nonisolated static func json(_ data: WeightHistoryData, commentary: String) -> JSON {
         .object([
             ("range", .string(data.range.rawValue)),
+            // A range longer than the history covers the history: the day it is shown from.
+            ("shownSince", .optional(data.reachesBeforeHistory ? data.firstWeighInDay.map(DayNumber.string) : nil)),
             ("points", .array(data.points.map { point in
                 .object([("date", .string(DayNumber.string(point.day))), ("kilograms", .number(point.kilograms)),
                          ("smoothedKilograms", .number(point.smoothedKilograms))])
@@ -252,11 +254,11 @@ struct ProgressViewModel {
         if let change = data.changeKilograms, let direction = data.changeDirection {
             let amount = unit.formatChange(abs(change)).dropFirst()
             switch direction {
-            case .steady: sentences.append("Holding steady over \(data.range.title).")
+            case .steady: sentences.append("Holding steady \(data.reachesBeforeHistory ? "" : "over ")\(data.periodTitle).")
             case .improving, .worsening:
                 let verb = change < 0 ? "Down" : "Up"
                 let judgement = direction == .improving ? "the right way" : "away from where you want to go"
-                sentences.append("\(verb) \(amount) over \(data.range.title), \(judgement).")
+                sentences.append("\(verb) \(amount) \(data.reachesBeforeHistory ? "" : "over ")\(data.periodTitle), \(judgement).")
             }
         } else if data.points.count == 1 {
             sentences.append("One weigh-in in \(data.range.title); a few more and the trend takes shape.")

@@ -27,11 +27,11 @@ struct ReportViewModel {
 
         // The weight: the chart `export chart.svg` draws, and the check-in's figures as `today` gives them.
         let checkIn = app.weightEntryFeature.checkIn()
-        var weight = ReportPage.Section(title: "Weight, \(data.range.title)", blocks: [])
+        var weight = ReportPage.Section(title: "Weight, \(data.periodTitle)", blocks: [])
         if data.points.isEmpty {
             weight.blocks.append(.paragraph("No weigh-ins in \(data.range.title): nothing to draw. 'weigh 82.4' records one; a longer range, such as 'all', may hold some."))
         } else {
-            let title = "Trend, \(data.range.title) (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))"
+            let title = "Trend, \(data.periodTitle) (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))"
             let svg = SVGChart(scale: .weight(app.progressFeature.selectedWeightUnit)).render(data, title: title)
             weight.blocks.append(.chart(svg: svg, alternative: Self.weightAlternative(data, checkIn: checkIn, unit: unit)))
         }
