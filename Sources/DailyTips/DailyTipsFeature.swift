@@ -113,7 +113,7 @@ public final class DailyTipsFeature {
         if wantsReview || stored.habitWeekChecked != lastWeek.lowerBound {
             let week = try await weekFigures(lastWeek)
             figures = week
-            if week.habitsDue > 0, week.habitsDone >= week.habitsDue {
+            if PepTalkRules.isPerfectHabitWeek(done: week.habitsDone, due: week.habitsDue) {
                 occurrences.append(PepTalkRules.habitWeek(startingOn: lastWeek.lowerBound))
             }
         }

@@ -112,6 +112,15 @@ public enum PepTalkRules {
         return found
     }
 
+    /// The fewest due habit-days a week must hold to be called a perfect habit week: a habit added on Sunday and done
+    /// that day is a good start, not a week (a three-times-a-week habit done three times is one).
+    public static let smallestPerfectWeek = 3
+
+    /// Whether a week of `done` out of `due` habit-days is a perfect habit week.
+    public static func isPerfectHabitWeek(done: Int, due: Int) -> Bool {
+        due >= smallestPerfectWeek && done >= due
+    }
+
     /// The occurrence for a week of every due habit done, the week starting on `monday`.
     public static func habitWeek(startingOn monday: Int) -> PepTalkOccurrence {
         PepTalkOccurrence(event: .habitWeek, key: "habitWeek@\(monday)", covers: [])

@@ -46,10 +46,12 @@ extension DailySeries {
 
     /// The trend change of the days `firstDay...lastDay`, the one rule for a period of any series (weight,
     /// body fat, lean mass, a tape measure): the trend at the end of the period minus the trend just before
-    /// it (or, with no value before the period, at its first day with one); nil without a value in it.
+    /// it (or, with no value before the period, at its first day with one); nil without a value in it, and for
+    /// the very first value alone (a first weigh-in has no change to tell).
     public func trendChange(from firstDay: Int, through lastDay: Int) -> Double? {
         let start = firstIndex(onOrAfter: firstDay), end = firstIndex(onOrAfter: lastDay + 1)
-        guard start < end else { return nil }
+        // The first weigh-in of all, alone in the period, has no trend before it to change from: nothing to say yet.
+        guard start < end, start > 0 || end - start >= 2 else { return nil }
         return smoothedKilograms[end - 1] - smoothedKilograms[start > 0 ? start - 1 : start]
     }
 

@@ -125,3 +125,38 @@ import Vocabulary
         #expect(document["shownSince"] as? String == "2027-01-10")
     }
 }
+
+/// Issue 63, item 2: the words are true on day one. A new user's first three days, with no goal, through every
+/// screen: nothing toward a goal, no rate before there is one, no change of the trend from a single weigh-in, and
+/// nothing that is not a number where a number stands.
+@MainActor
+@Suite struct FirstThreeDaysTests {
+    static let screens = ["today", "progress", "progress 1w", "progress all", "summary", "summary month", "streak", "status", "habits",
+                          "habit show Walk", "insights", "tip", "entries", "history", "settings", "backup status", "sync", "measurements"]
+
+    @Test func everyScreenOfTheFirstThreeDaysSaysOnlyWhatIsTrue() async throws {
+        let clock = TestClock(date("2027-01-10 07:30"))
+        let graph = makeTestApp(clock: clock, calendar: calendar(zone: "Europe/Berlin"))
+        let session = ReplSession(app: graph.app, json: false, style: TerminalStyle(colors: false, width: 100), isInteractive: false)
+        for (day, weight) in [(10, "103.9"), (11, "103.5"), (12, "104.1")] {
+            clock.now = date("2027-01-\(day) 07:30")
+            let weighed = await session.execute("weigh \(weight)")
+            #expect(weighed.succeeded, "\(weighed.text)")
+            if day == 10 {
+                _ = await session.execute("habit add Walk every day")
+                _ = await session.execute("habit done Walk")
+            }
+            for screen in ["weigh"] + Self.screens {
+                let shown = screen == "weigh" ? weighed : await session.execute(screen)
+                let text = shown.text
+                #expect(shown.succeeded, "day \(day), \(screen): \(text)")
+                for claim in ["★", "toward your goal", "At this rate", "reach your goal", "at goal", "kg a week", "NaN", "inf kg"] {
+                    #expect(!text.contains(claim), "day \(day), \(screen) says '\(claim)' with no goal and no rate:\n\(text)")
+                }
+                if day == 10, screen.hasPrefix("summary") {
+                    #expect(!text.contains("±0.0 kg"), "a first weigh-in alone has no trend change to tell:\n\(text)")
+                }
+            }
+        }
+    }
+}

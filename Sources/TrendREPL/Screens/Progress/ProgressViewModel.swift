@@ -261,7 +261,7 @@ struct ProgressViewModel {
                 sentences.append("\(verb) \(amount) \(data.reachesBeforeHistory ? "" : "over ")\(data.periodTitle), \(judgement).")
             }
         } else if data.points.count == 1 {
-            sentences.append("One weigh-in in \(data.range.title); a few more and the trend takes shape.")
+            sentences.append("One weigh-in \(data.reachesBeforeHistory ? "so far" : "in \(data.range.title)"); a few more and the trend takes shape.")
         } else {
             sentences.append("No weigh-ins in \(data.range.title).")
         }
