@@ -73,9 +73,9 @@ struct TodayViewModel {
                 }
                 lines.append(weightLine)
                 if let trend = checkIn.trendKilograms {
-                    var line = "  trend    " + unit.format(trend)
+                    var line = "  trend    " + style.paint(unit.format(trend), .green)
                     // It says how many days it draws: fewer than 14 while the trend is younger.
-                    if let sparkline { line += "  " + style.paint(sparkline, .cyan) + style.dim(" \(sparkline.count) days") }
+                    if let sparkline { line += "  " + style.paint(sparkline, .green) + style.dim(" \(sparkline.count) days") }
                     lines.append(line)
                 }
                 if let verdict = checkIn.verdict {
@@ -229,7 +229,7 @@ struct TodayViewModel {
         case .movingDownward: return style.paint("↓ moving downward", .green)
         case .holdingSteady: return style.paint("→ holding steady", .cyan)
         case .needsAttention: return style.paint("↑ up since last time; the trend, not the day, is what counts", .magenta)
-        case .timeForReset: return style.paint("↻ time for a reset: no real change toward your goal in a week", .magenta)
+        case .timeForReset: return style.paint("↻ time for a reset: the trend has barely moved in two weeks", .magenta)
         }
     }
 }
