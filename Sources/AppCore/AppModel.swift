@@ -44,6 +44,7 @@ public final class AppModel {
     public let checkInFeature: CheckInFeature
     public let summaryFeature: SummaryFeature
     public let syncFeature: SyncFeature
+    public let reportFeature: ReportFeature
     private var hasLaunched = false
 
     /// The version written into backups and shown by `--version`.
@@ -54,7 +55,7 @@ public final class AppModel {
                 dailyTipsFeature: DailyTipsFeature,
                 backupFeature: BackupFeature, weightImportFeature: WeightImportFeature,
                 changeHistoryFeature: ChangeHistoryFeature, insightsFeature: InsightsFeature, checkInFeature: CheckInFeature,
-                summaryFeature: SummaryFeature, syncFeature: SyncFeature) {
+                summaryFeature: SummaryFeature, syncFeature: SyncFeature, reportFeature: ReportFeature) {
         self.weightEntryFeature = weightEntryFeature
         self.measurementsFeature = measurementsFeature
         self.progressFeature = progressFeature
@@ -69,6 +70,7 @@ public final class AppModel {
         self.checkInFeature = checkInFeature
         self.summaryFeature = summaryFeature
         self.syncFeature = syncFeature
+        self.reportFeature = reportFeature
     }
 
     /// The production graph: the real clock, calendar and seed, with data in
@@ -168,6 +170,10 @@ public final class AppModel {
         // What `today` and `weigh` both show, assembled from the Features that own its parts.
         let summaryFeature = SummaryFeature(weightEntryFeature: weightEntryFeature, habitsFeature: habitsFeature,
                                             measurementsFeature: measurementsFeature)
+        // The report: a typed value from the Features the screens use (DESIGN §10).
+        let reportFeature = ReportFeature(progressFeature: progressFeature, weightEntryFeature: weightEntryFeature,
+                                          measurementsFeature: measurementsFeature, habitsFeature: habitsFeature, summaryFeature: summaryFeature,
+                                          insightsFeature: insightsFeature, settingsFeature: settingsFeature)
         let checkInFeature = CheckInFeature(weightEntryFeature: weightEntryFeature, dailyTipsFeature: dailyTipsFeature,
                                             measurementsFeature: measurementsFeature, insightsFeature: insightsFeature)
         // A sync touches only the tables that travel. The tip deck does not, and the tip of the day is made from
@@ -187,7 +193,7 @@ public final class AppModel {
                         dailyTipsFeature: dailyTipsFeature, backupFeature: backupFeature,
                         weightImportFeature: weightImportFeature, changeHistoryFeature: changeHistoryFeature,
                         insightsFeature: insightsFeature, checkInFeature: checkInFeature, summaryFeature: summaryFeature,
-                        syncFeature: syncFeature)
+                        syncFeature: syncFeature, reportFeature: reportFeature)
     }
 
     /// Starts each Feature's independent launch work once. Awaits nothing.

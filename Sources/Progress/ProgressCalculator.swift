@@ -69,9 +69,9 @@ public enum ProgressCalculator {
             data.minimumKilograms = minimum
             data.maximumKilograms = maximum
         }
-        if points.count >= 2 {
-            let firstTrend = series.smoothedKilograms[start]
-            let change = series.smoothedKilograms[end - 1] - firstTrend
+        // The one rule for a period's trend change (`DailySeries.trendChange`): what `summary` and the report say too.
+        if points.count >= 2, let change = series.trendChange(from: windowStart, through: today) {
+            let firstTrend = series.smoothedKilograms[end - 1] - change
             data.changeKilograms = change
             data.changeDirection = direction(change: change, firstTrend: firstTrend, goalKilograms: goalKilograms)
         }

@@ -10,6 +10,12 @@ public struct ComparedPeriods: Sendable, Equatable {
     public let current: ClosedRange<Int>
     public let previous: ClosedRange<Int>
 
+    public init(name: String, current: ClosedRange<Int>, previous: ClosedRange<Int>) {
+        self.name = name
+        self.current = current
+        self.previous = previous
+    }
+
     /// The periods `word` names on `today`; nil for a word that names none (or a range all in the future).
     public static func named(_ word: String, today: Int) -> ComparedPeriods? {
         let (year, month, _) = DayNumber.civil(today)

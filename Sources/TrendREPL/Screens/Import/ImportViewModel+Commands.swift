@@ -32,7 +32,10 @@ extension ImportViewModel {
                                    "export report.html", "export report.html 1y"]) { context, arguments in
                 let file: URL = try arguments.required(.file)
                 if file.lastPathComponent.lowercased().hasSuffix(".html") {
-                    return try await ReportViewModel(app: context.app).export(to: file, range: arguments[.range])
+                    let app = context.app
+                    let made = DateText(timeZone: app.changeHistoryFeature.calendar.timeZone).local(app.weightEntryFeature.now)
+                    return try await ReportViewModel(reportFeature: app.reportFeature, progressFeature: app.progressFeature,
+                                                     exports: app.weightImportFeature, made: made).export(to: file, range: arguments[.range])
                 }
                 return try await viewModel(context).export(to: arguments.required(.file), inKilograms: arguments[.inKilograms] != nil,
                                                    range: arguments[.range], chart: ChartRequest(arguments, command: "export"))
