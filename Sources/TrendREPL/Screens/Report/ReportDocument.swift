@@ -94,7 +94,7 @@ struct ReportDocument {
 
     private func weightChart() -> String {
         let data = report.weight
-        guard let first = data.points.first else { return "<p>No weigh-ins in this period: nothing to draw.</p>\n" }
+        guard let first = data.points.first else { return "<p>No weigh-ins in \(Self.text(report.periodTitle)): nothing to draw. 'weigh 82.4' records one.</p>\n" }
         var words = "Weight and trend, \(report.periodTitle): \(counted(data.points.count, "day")) weighed"
         if let start = report.startTrendKilograms, let end = report.endTrendKilograms, let change = data.changeKilograms {
             words += "; the trend went from \(unit.format(start)) to \(unit.format(end)) (\(unit.formatChange(change)))"
