@@ -32,16 +32,18 @@ deps:
 # completion scripts, syncthing moves a sync folder between two installations (`make test-sync`),
 # chromium (headless, no network) opens the HTML report, and dbus-daemon runs a session bus for reminders, on which
 # Debian's python3-dbus-next records the notifications (scripts/notification-recorder.py); systemd-analyze
-# (systemd) verifies the reminder watcher's unit and gio (libglib2.0-bin) starts its autostart entry as a desktop does.
+# (systemd) verifies the reminder watcher's unit and gio (libglib2.0-bin) starts its autostart entry as a desktop does;
+# chromium-driver and python3-selenium lay the report out in print media (scripts/report-layout.py).
 test-deps: deps
 	@if ! command -v faketime >/dev/null || ! command -v tmux >/dev/null || ! command -v rsvg-convert >/dev/null \
 		|| ! command -v zsh >/dev/null || ! command -v fish >/dev/null || ! command -v syncthing >/dev/null \
 		|| ! command -v chromium >/dev/null || ! command -v dbus-daemon >/dev/null \
-		|| ! command -v systemd-analyze >/dev/null || ! command -v gio >/dev/null \
+		|| ! command -v systemd-analyze >/dev/null || ! command -v gio >/dev/null || ! command -v chromedriver >/dev/null \
+		|| ! /usr/bin/python3 -c "import selenium" 2>/dev/null \
 		|| ! /usr/bin/python3 -c "import dbus_next" 2>/dev/null; then \
-		echo "Installing faketime, tmux, librsvg2-bin, zsh, fish, syncthing, chromium, dbus, python3-dbus-next, systemd and libglib2.0-bin with apt-get…"; \
+		echo "Installing faketime, tmux, librsvg2-bin, zsh, fish, syncthing, chromium (with chromium-driver and python3-selenium), dbus, python3-dbus-next, systemd and libglib2.0-bin with apt-get…"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime tmux librsvg2-bin zsh fish syncthing \
-			chromium dbus python3-dbus-next systemd libglib2.0-bin >/dev/null; \
+			chromium chromium-driver python3-selenium dbus python3-dbus-next systemd libglib2.0-bin >/dev/null; \
 	fi
 
 build: deps
