@@ -35,7 +35,9 @@ public struct BodyChanges: Sendable, Equatable {
         rows = series.compactMap { name, quantity, series in
             let now = series.trendChange(from: current.lowerBound, through: current.upperBound)
             let before = series.trendChange(from: previous.lowerBound, through: previous.upperBound)
-            return now == nil && before == nil ? nil : Row(name: name, quantity: quantity, now: now, before: before)
+            // A measure taken in either period has its row, even when a first value alone has no change to tell yet.
+            let measured = series.firstIndex(onOrAfter: previous.lowerBound) < series.firstIndex(onOrAfter: current.upperBound + 1)
+            return measured ? Row(name: name, quantity: quantity, now: now, before: before) : nil
         }
     }
 }

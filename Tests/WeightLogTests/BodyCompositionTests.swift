@@ -55,9 +55,7 @@ import Vocabulary
                     BodyMeasurement(date: Date(timeIntervalSince1970: seconds(2)), kind: .hips, centimetres: 101)]
         let trends = BodyMeasure.allCases.compactMap { MeasureTrend($0, measurements: tape, localDays: days) }
         let changes = BodyChanges(composition: composition, tapes: trends, current: 20_007...20_013, previous: 20_000...20_006)
-        // Hips were measured once, the first value of all, alone in the period before: a first value has no change to
-        // tell (issue 63, item 2), and none came after, so hips have no row.
-        #expect(changes.rows.map(\.name) == ["body fat", "lean mass", "waist"])
+        #expect(changes.rows.map(\.name) == ["body fat", "lean mass", "waist", "hips"])
         // The period's change: the trend at its end minus the trend just before it (DESIGN §3), by hand.
         var fat = 30.0
         fat += (1 - pow(0.9, 3)) * (29.5 - fat)
@@ -68,6 +66,9 @@ import Vocabulary
         #expect(abs((changes.rows[0].before ?? .nan) - (fatBefore - 30)) < 1e-9)
         let waist = 90 + (1 - pow(0.9, 8)) * (88 - 90.0)
         #expect(abs((changes.rows[2].now ?? .nan) - (waist - 90)) < 1e-9)
+        // Hips were measured once, the first value of all, alone in the period before: the row is there, but a first
+        // value has no change to tell (issue 63, item 2), and none came after.
+        #expect(changes.rows.count == 4 && changes.rows[3].now == nil && changes.rows[3].before == nil, "hips: one day before, none now")
         #expect(changes.rows[2].quantity == .centimetres && changes.rows[1].quantity == .kilograms && changes.rows[0].quantity == .percent)
         // The weight's figures use the same rule.
         let weight = DailySeries(sortedSeconds: samples.seconds, kilograms: samples.kilograms, localDays: days)
