@@ -45,7 +45,9 @@ let package = Package(
         .target(name: "Vocabulary"),
 
         // MARK: SHA-256 and Ed25519 from libcrypto (opened when first needed)
-        .target(name: "Cryptography", dependencies: ["CCrypto"]),
+        // The one place a system library is opened when first needed (dlopen).
+        .target(name: "SystemLibraries"),
+        .target(name: "Cryptography", dependencies: ["CCrypto", "SystemLibraries"]),
 
         // MARK: Storage, the one SQLite database
         .target(name: "Storage", dependencies: ["CSQLite"]),
@@ -54,7 +56,7 @@ let package = Package(
         .target(name: "Settings", dependencies: ["Storage", "Vocabulary"]),
         .target(name: "WeightLog", dependencies: ["Storage", "Settings", "Vocabulary"]),
         // Other apps' files in and Trend's exports out: the readers, the zip and XML streams, libarchive.
-        .target(name: "WeightImport", dependencies: ["WeightLog", "Storage", "Settings", "CArchive", "Vocabulary"]),
+        .target(name: "WeightImport", dependencies: ["WeightLog", "Storage", "Settings", "CArchive", "Vocabulary", "SystemLibraries"]),
         .target(name: "Progress", dependencies: ["WeightLog", "Settings", "Vocabulary"]),
         .target(name: "Habits", dependencies: ["Storage", "Vocabulary", "Desktop"]),
         .target(name: "DailyTips", dependencies: ["Storage", "Vocabulary"]),

@@ -33,7 +33,7 @@ for name, target in targets.items():
         problems.append(f"{name} imports {missing} but does not declare it in Package.swift")
 
 # The downward order of DESIGN.md §1: each library target may depend only on earlier ones.
-order = ["CSQLite", "CCrypto", "CArchive", "Vocabulary", "Cryptography", "CNotify", "Desktop", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits",
+order = ["CSQLite", "CCrypto", "CArchive", "SystemLibraries", "Vocabulary", "Cryptography", "CNotify", "Desktop", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits",
          "DailyTips", "Backup", "Insights", "Sync", "AppCore", "CommandLanguage", "TrendREPL"]
 # Features side by side never import each other (WeightImport is WeightLog's files in and out, so it sits on it).
 allowed_sideways = {"Progress": {"WeightImport"}, "Habits": {"WeightLog", "WeightImport", "Progress"},
@@ -45,7 +45,7 @@ allowed_sideways = {"Progress": {"WeightImport"}, "Habits": {"WeightLog", "Weigh
                     "Sync": {"Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights"},
                     # The command language knows no feature, no storage and no application: only the words.
                     "CommandLanguage": {"Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup",
-                                        "Insights", "Sync", "AppCore", "Cryptography", "Desktop"}}
+                                        "Insights", "Sync", "AppCore", "Cryptography", "Desktop", "SystemLibraries"}}
 for name in order:
     if name not in targets:
         continue

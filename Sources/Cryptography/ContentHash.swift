@@ -4,6 +4,7 @@
 /// imports only CCrypto and Foundation; nothing here is hand-rolled.
 import CCrypto
 import Foundation
+import SystemLibraries
 
 /// Why a content hash could not be made.
 public struct ContentHashError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -31,20 +32,13 @@ public final class ContentHash {
     }
 
     /// The EVP digest functions, from the first libcrypto that opens; nil when none does.
-    private static let functions: Functions? = {
-        for name in ["libcrypto.so.3", "libcrypto.so"] {
-            guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL),
-                  let new = dlsym(library, "EVP_MD_CTX_new"), let free = dlsym(library, "EVP_MD_CTX_free"),
-                  let sha256 = dlsym(library, "EVP_sha256"), let initialize = dlsym(library, "EVP_DigestInit_ex"),
-                  let update = dlsym(library, "EVP_DigestUpdate"), let finish = dlsym(library, "EVP_DigestFinal_ex")
-            else { continue }
-            return Functions(new: unsafeBitCast(new, to: NewContext.self), free: unsafeBitCast(free, to: FreeContext.self),
-                             sha256: unsafeBitCast(sha256, to: Algorithm.self),
-                             initialize: unsafeBitCast(initialize, to: Initialize.self),
-                             update: unsafeBitCast(update, to: Update.self), finish: unsafeBitCast(finish, to: Finish.self))
-        }
-        return nil
-    }()
+    private static let functions: Functions? = DynamicLibrary.first(of: DynamicLibrary.libcrypto) { library in
+        guard let new = library.function("EVP_MD_CTX_new", as: NewContext.self), let free = library.function("EVP_MD_CTX_free", as: FreeContext.self),
+              let sha256 = library.function("EVP_sha256", as: Algorithm.self), let initialize = library.function("EVP_DigestInit_ex", as: Initialize.self),
+              let update = library.function("EVP_DigestUpdate", as: Update.self), let finish = library.function("EVP_DigestFinal_ex", as: Finish.self)
+        else { return nil }
+        return Functions(new: new, free: free, sha256: sha256, initialize: initialize, update: update, finish: finish)
+    }
 
     private let functions: Functions
     private let context: OpaquePointer

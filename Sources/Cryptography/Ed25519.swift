@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import SystemLibraries
 
 /// Why a key could not be made, or a signature made or checked, by libcrypto.
 public struct SigningError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -45,27 +46,18 @@ public enum Ed25519 {
     /// `EVP_PKEY_ED25519` (NID_ED25519).
     private static let keyType: Int32 = 1087
 
-    private static let functions: Functions? = {
-        for name in ["libcrypto.so.3", "libcrypto.so"] {
-            guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
-            func symbol(_ name: String) -> UnsafeMutableRawPointer? { dlsym(library, name) }
-            guard let newPrivate = symbol("EVP_PKEY_new_raw_private_key"), let newPublic = symbol("EVP_PKEY_new_raw_public_key"),
-                  let free = symbol("EVP_PKEY_free"), let rawPublic = symbol("EVP_PKEY_get_raw_public_key"),
-                  let newContext = symbol("EVP_MD_CTX_new"), let freeContext = symbol("EVP_MD_CTX_free"),
-                  let signInit = symbol("EVP_DigestSignInit"), let sign = symbol("EVP_DigestSign"),
-                  let verifyInit = symbol("EVP_DigestVerifyInit"), let verify = symbol("EVP_DigestVerify"),
-                  let random = symbol("RAND_bytes")
-            else { continue }
-            return Functions(newPrivate: unsafeBitCast(newPrivate, to: NewRaw.self), newPublic: unsafeBitCast(newPublic, to: NewRaw.self),
-                             free: unsafeBitCast(free, to: FreeKey.self), rawPublic: unsafeBitCast(rawPublic, to: RawPublic.self),
-                             newContext: unsafeBitCast(newContext, to: NewContext.self),
-                             freeContext: unsafeBitCast(freeContext, to: FreeContext.self),
-                             signInit: unsafeBitCast(signInit, to: SignInit.self), sign: unsafeBitCast(sign, to: Sign.self),
-                             verifyInit: unsafeBitCast(verifyInit, to: SignInit.self), verify: unsafeBitCast(verify, to: Verify.self),
-                             random: unsafeBitCast(random, to: RandomBytes.self))
-        }
-        return nil
-    }()
+    private static let functions: Functions? = DynamicLibrary.first(of: DynamicLibrary.libcrypto) { library in
+        guard let newPrivate = library.function("EVP_PKEY_new_raw_private_key", as: NewRaw.self),
+              let newPublic = library.function("EVP_PKEY_new_raw_public_key", as: NewRaw.self),
+              let free = library.function("EVP_PKEY_free", as: FreeKey.self), let rawPublic = library.function("EVP_PKEY_get_raw_public_key", as: RawPublic.self),
+              let newContext = library.function("EVP_MD_CTX_new", as: NewContext.self), let freeContext = library.function("EVP_MD_CTX_free", as: FreeContext.self),
+              let signInit = library.function("EVP_DigestSignInit", as: SignInit.self), let sign = library.function("EVP_DigestSign", as: Sign.self),
+              let verifyInit = library.function("EVP_DigestVerifyInit", as: SignInit.self), let verify = library.function("EVP_DigestVerify", as: Verify.self),
+              let random = library.function("RAND_bytes", as: RandomBytes.self)
+        else { return nil }
+        return Functions(newPrivate: newPrivate, newPublic: newPublic, free: free, rawPublic: rawPublic, newContext: newContext,
+                         freeContext: freeContext, signInit: signInit, sign: sign, verifyInit: verifyInit, verify: verify, random: random)
+    }
 
     private static func loaded() throws(SigningError) -> Functions {
         guard let functions else { throw SigningError("be opened (libcrypto.so.3)") }

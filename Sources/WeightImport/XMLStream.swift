@@ -1,4 +1,5 @@
 import Foundation
+import SystemLibraries
 
 /// An XML document read as a stream of elements by libxml2's `xmlTextReader`
 /// (Debian's `libxml2`, opened on first use as libarchive is, so start-up
