@@ -57,7 +57,8 @@ void pr_compute(const double *instants, const double *kilograms, long n,
     r.latest_trend = smoothed[end - 1];
     r.trend_sum = trend_sum;
     if (r.points > 0) { r.average = total / (double)r.points; r.minimum = minimum; r.maximum = maximum; }
-    if (r.points >= 2) { r.has_change = 1; r.change = smoothed[end - 1] - smoothed[start]; }
+    /* A period's change: the trend at its end minus the trend just before it (at its first day when it holds the first). */
+    if (r.points >= 2) { r.has_change = 1; r.change = smoothed[end - 1] - smoothed[start > 0 ? start - 1 : start]; }
 
     /* The fit (WeightRate): least squares of the daily means on the day over the last 56 days,
        given 8 weighed days there, 14 days of the log in it, and 3 of the last 14 days weighed;

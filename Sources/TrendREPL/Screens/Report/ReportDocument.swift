@@ -183,14 +183,13 @@ struct ReportDocument {
         guard let firstDay = detail.days.first(where: { $0.status != .beforeStart })?.day, let lastDay = detail.days.last?.day else { return "" }
         let firstMonday = firstDay - DayNumber.weekdayFromMonday(firstDay)
         let weeks = (lastDay - firstMonday) / 7 + 1
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         // The month over a week is the month its first shown day belongs to, said where the month changes.
         var header = "<tr><th scope=\"col\"></th>"
         var lastMonth: Int?
         for week in 0..<weeks {
             let shown = max(firstMonday + week * 7, firstDay)
             let month = DayNumber.civil(shown).month
-            header += "<th scope=\"col\">\(month != lastMonth ? months[month - 1] : "")</th>"
+            header += "<th scope=\"col\">\(month != lastMonth ? String(DayNumber.shortLabel(shown).prefix(3)) : "")</th>"
             lastMonth = month
         }
         var rows = ""
