@@ -39,6 +39,7 @@ public struct Report: Sendable {
     public let unit: WeightUnit, lengthUnit: LengthUnit
     public let goalKilograms: Double?
 
+    /// One habit as the report shows it: its calendar and strength, and how it went in the period.
     public struct HabitPart: Sendable {
         public let detail: HabitDetail
         /// Due days done, days due, in the period.

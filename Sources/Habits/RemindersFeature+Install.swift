@@ -4,6 +4,7 @@ import Foundation
 /// What `remind install` writes and runs, decided from what the session has (DESIGN §9): one watcher,
 /// `trend remind --watch`, started with the graphical session. Shown to the person before anything is written.
 public struct WatcherSetup: Sendable, Equatable {
+    /// What starts the watcher with the session.
     public enum Way: Sendable, Equatable {
         /// A systemd user service bound to `graphical-session.target`.
         case systemd
