@@ -117,6 +117,7 @@ let package = Package(
             dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "Habits", "DailyTips", "Desktop"],
             path: "Tests/TestSupport"
         ),
+        .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite", "Vocabulary", "TestSupport"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
