@@ -52,3 +52,42 @@ import Testing
         #expect(try Sealing.newAgreementKey() != Sealing.newAgreementKey(), "random keys")
     }
 }
+
+/// A file sealed for the sync folder (`SealedStream`): it opens whole under its key and name, and a changed, cut,
+/// extended, reordered or renamed file does not; the same bytes sealed twice share nothing.
+@Suite struct SealedStreamTests {
+    let key = (0..<32).map { UInt8($0) }
+
+    @Test(arguments: [0, 1, SealedStream.chunkBytes - 1, SealedStream.chunkBytes, SealedStream.chunkBytes + 1, 3 * SealedStream.chunkBytes + 77])
+    func aFileOpensWholeUnderItsKeyAndName(size: Int) throws {
+        let plaintext = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let name = Array("trend/abc/1-10.jsonl".utf8)
+        let sealed = try SealedStream.seal(plaintext, folderKey: key, associated: name)
+        #expect(SealedStream.looksSealed(sealed) && !SealedStream.looksSealed(plaintext.prefix(20)))
+        #expect(try SealedStream.open(sealed, folderKey: key, associated: name) == plaintext)
+        #expect(throws: SealingError.notAuthentic) { try SealedStream.open(sealed, folderKey: key, associated: Array("trend/abc/11-20.jsonl".utf8)) }
+        var other = key
+        other[31] ^= 0x80
+        #expect(throws: SealingError.notAuthentic) { try SealedStream.open(sealed, folderKey: other, associated: name) }
+        var flipped = sealed
+        flipped[flipped.count / 2] ^= 1
+        #expect(throws: SealingError.notAuthentic) { try SealedStream.open(flipped, folderKey: key, associated: name) }
+        // Cut at a chunk's end: the chunk before the cut was not sealed as the last one.
+        let chunk = SealedStream.chunkBytes + Sealing.tagBytes, head = SealedStream.magic.count + SealedStream.saltBytes
+        if sealed.count > head + chunk {
+            #expect(throws: SealingError.notAuthentic) { try SealedStream.open(Array(sealed.prefix(head + chunk)), folderKey: key, associated: name) }
+        }
+        #expect(throws: SealingError.notAuthentic) { try SealedStream.open(sealed + [0], folderKey: key, associated: name) }
+        let again = try SealedStream.seal(plaintext, folderKey: key, associated: name)
+        #expect(again != sealed && Array(again.prefix(head)) != Array(sealed.prefix(head)), "a fresh salt, so a fresh key, each time")
+    }
+
+    @Test func reorderedChunksDoNotOpen() throws {
+        let plaintext = [UInt8](repeating: 7, count: 2 * SealedStream.chunkBytes) + [1, 2, 3]
+        let sealed = try SealedStream.seal(plaintext, folderKey: key, associated: [])
+        let head = SealedStream.magic.count + SealedStream.saltBytes, chunk = SealedStream.chunkBytes + Sealing.tagBytes
+        let first = sealed[head..<(head + chunk)], second = sealed[(head + chunk)..<(head + 2 * chunk)]
+        let swapped = Array(sealed.prefix(head)) + Array(second) + Array(first) + Array(sealed[(head + 2 * chunk)...])
+        #expect(throws: SealingError.notAuthentic) { try SealedStream.open(swapped, folderKey: key, associated: []) }
+    }
+}
