@@ -22,7 +22,9 @@ public struct Report: Sendable {
     /// The trend at the start (just before the period) and at the end.
     public var startTrendKilograms: Double? { weight.latestTrendKilograms.flatMap { end in weight.changeKilograms.map { end - $0 } } }
     public var endTrendKilograms: Double? { weight.points.last?.smoothedKilograms }
-    /// The person: the height the BMI uses and the sex, where set.
+    /// The person, where set: their name, the age band in the period's last year, the height the BMI uses, the sex.
+    public let personName: String?
+    public let ageBand: String?
     public let heightMetres: Double?
     public let sex: Sex?
     /// The BMI of the end trend, with the height it used.
@@ -102,8 +104,10 @@ public final class ReportFeature {
             habits.append(Report.HabitPart(detail: detail, done: own?.done ?? 0, due: own?.due ?? 0))
         }
         let settings = settingsFeature.current
+        let ageBand = settings.birthYear.flatMap { BirthYear.ageBand(born: $0, in: DayNumber.civil(lastDay).year) }
         return Report(firstDay: firstDay, lastDay: lastDay, periodTitle: weight.periodTitle, weight: weight, summary: summary,
-                      heightMetres: settings.heightMetres, sex: settings.sex, measures: measures, habits: habits,
+                      personName: settings.personName, ageBand: ageBand, heightMetres: settings.heightMetres, sex: settings.sex,
+                      measures: measures, habits: habits,
                       insights: try await insightsFeature.report(from: firstDay, through: lastDay),
                       unit: weightEntryFeature.unit, lengthUnit: measurementsFeature.unit, goalKilograms: weight.goalKilograms)
     }

@@ -85,7 +85,8 @@ public struct Setting: Sendable, Hashable {
 
 extension Setting {
     /// Every setting, in the order `settings` lists them.
-    public static let all: [Setting] = [unit, goal, progressRange, measureUnit, height, sex, dayStart, syncFolder, deviceName]
+    public static let all: [Setting] = [unit, goal, progressRange, measureUnit, height, sex, personName, birthYear, dayStart, syncFolder,
+                                        deviceName]
 
     public static let unit = Setting(
         key: "unit", word: "unit", aliases: ["units"], portable: true, forms: "kg|lb|st", choices: WeightUnit.allCases.map(\.rawValue),
@@ -219,7 +220,7 @@ extension Setting {
         answerKey: "syncFolder", answerPosition: 3, answered: { $0.syncFolder.map(Answer.text) })
 
     public static let deviceName = Setting(
-        key: "deviceName", word: "device-name", aliases: ["device", "name"], portable: false, forms: "NAME|off", choices: [],
+        key: "deviceName", word: "device-name", aliases: ["device"], portable: false, forms: "NAME|off", choices: [],
         noun: "device name",
         problem: { DeviceName.checked($0) == nil ? "the device name '\($0.prefix(20))' is empty, too long or holds control characters" : nil },
         apply: { value, settings in settings.deviceName = value.flatMap(DeviceName.checked) },
@@ -231,4 +232,34 @@ extension Setting {
         confirmed: { now, _ in "Device name: \(now.deviceName ?? "the host's name")." },
         label: "device name", listed: { $0.deviceName ?? "the host's name" },
         answerKey: "deviceName", answerPosition: 6, answered: { $0.deviceName.map(Answer.text) })
+
+    /// Who the report is about: the person's name, where they want it on the page. It travels with their data.
+    public static let personName = Setting(
+        key: "personName", word: "name", aliases: [], portable: true, forms: "NAME|off", choices: [], noun: "name",
+        problem: { DeviceName.checked($0) == nil ? "the name '\($0.prefix(20))' is empty, too long or holds control characters" : nil },
+        apply: { value, settings in settings.personName = value.flatMap(DeviceName.checked) },
+        // The same rule as a device's name: 1–40 characters, no control characters.
+        read: { typed throws(SettingsError) in
+            guard let name = DeviceName.checked(typed) else { throw .invalidPersonName(String(typed.prefix(60))) }
+            return name
+        },
+        said: { value, _ in "set name \(value ?? "off")" },
+        confirmed: { now, _ in now.personName.map { "Name: \($0); the report names you so." } ?? "No name: the report names no one." },
+        label: "name", listed: { $0.personName ?? "not set (only the report shows it: 'set name Alex')" },
+        answerKey: "name", answerPosition: 9, answered: { $0.personName.map(Answer.text) })
+
+    /// The year of birth, for the report's age band (never the date).
+    public static let birthYear = Setting(
+        key: "birthYear", word: "born", aliases: ["birth-year"], portable: true, forms: "YEAR|off", choices: [], noun: "year of birth",
+        problem: { value in Int(value).map(BirthYear.accepted.contains) == true ? nil : "the year of birth '\(value.prefix(20))' is not one from 1900 to 2100" },
+        apply: { value, settings in settings.birthYear = value.flatMap { Int($0) }.flatMap { BirthYear.accepted.contains($0) ? $0 : nil } },
+        read: { typed throws(SettingsError) in
+            let trimmed = typed.trimmingCharacters(in: .whitespaces)
+            guard trimmed.count == 4, let year = Int(trimmed), BirthYear.accepted.contains(year) else { throw .notABirthYear(String(typed.prefix(20))) }
+            return String(year)
+        },
+        said: { value, _ in "set born \(value ?? "off")" },
+        confirmed: { now, _ in now.birthYear.map { "Born in \($0); the report gives the age band." } ?? "No year of birth: the report gives no age." },
+        label: "born", listed: { $0.birthYear.map(String.init) ?? "not set (only the report's age band uses it: 'set born 1984')" },
+        answerKey: "born", answerPosition: 10, answered: { $0.birthYear.map { .number(Double($0)) } })
 }

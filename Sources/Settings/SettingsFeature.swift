@@ -7,6 +7,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
     case unknownUnit(String)
     case syncFolderMissing(String)
     case invalidDeviceName(String)
+    case invalidPersonName(String)
+    case notABirthYear(String)
     case notAHeight(String)
     case heightOutOfRange(String)
     case notADayStart(String)
@@ -23,6 +25,8 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .unknownSex(word): "'\(word)' is not one the body-fat estimate knows; use female or male (or off)"
         case let .syncFolderMissing(path): "the sync folder \(path) does not exist or is not a folder; create it first"
         case let .invalidDeviceName(name): "'\(name)' is not a device name: give 1–\(DeviceName.maximumLength) characters, no control characters"
+        case let .invalidPersonName(name): "'\(name)' is not a name: give 1–\(DeviceName.maximumLength) characters, no control characters"
+        case let .notABirthYear(text): "'\(text)' is not a year of birth; write the year, from \(BirthYear.accepted.lowerBound) to \(BirthYear.accepted.upperBound)"
         }
     }
 }

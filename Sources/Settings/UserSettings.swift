@@ -22,6 +22,10 @@ public struct UserSettings: Sendable, Equatable {
     public var measureUnit: LengthUnit?
     /// For the US-Navy body-fat estimate (`set sex`); nil until set, and never needed otherwise.
     public var sex: Sex?
+    /// Who the report is about (`set name`); nil: it names no one.
+    public var personName: String?
+    /// The year of birth (`set born`), for the report's age band; nil until set.
+    public var birthYear: Int?
 
     /// The unit tape measures are shown and typed in: the one set, or inches for a person who weighs in pounds or stones.
     public var tapeUnit: LengthUnit { measureUnit ?? LengthUnit.usual(with: unit) }
@@ -78,6 +82,19 @@ public enum DeviceName {
         guard !name.isEmpty, name.count <= maximumLength, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { return nil }
         return name
+    }
+}
+
+/// The years of birth Trend accepts (`set born 1984`), and the ten-year band a doctor reads an age in.
+public enum BirthYear {
+    public static let accepted: ClosedRange<Int> = 1900...2100
+
+    /// The age band in `year` ("40–49"), or nil for a year before the birth.
+    public static func ageBand(born: Int, in year: Int) -> String? {
+        let age = year - born
+        guard age >= 0 else { return nil }
+        let low = age / 10 * 10
+        return "\(low)–\(low + 9)"
     }
 }
 

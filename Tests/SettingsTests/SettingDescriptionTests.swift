@@ -24,7 +24,8 @@ import Storage
 
     /// The portable keys are the described ones, and a stored value is checked by its setting's one rule.
     @Test func portableKeysAndChecksComeFromTheDescriptions() {
-        #expect(SettingsTable.portableKeys == ["unit", "goalKilograms", "progressRange", "measureUnit", "heightMetres", "sex", "dayStartMinutes"])
+        #expect(SettingsTable.portableKeys == ["unit", "goalKilograms", "progressRange", "measureUnit", "heightMetres", "sex", "personName",
+                                               "birthYear", "dayStartMinutes"])
         #expect(Setting.problem(key: "unit", value: "furlong") != nil && Setting.problem(key: "unit", value: "lb") == nil)
         #expect(Setting.problem(key: "progressRange", value: String(repeating: "9", count: 100_000)) != nil)
         #expect(Setting.problem(key: "somethingNew", value: "short") == nil)
@@ -37,7 +38,8 @@ import Storage
     /// added (a new one last), and `settings` lists each under its own label, from the descriptions.
     @Test func theSettingsScreenComesFromTheDescriptions() {
         #expect(Setting.answerOrder.map(\.answerKey)
-                == ["unit", "goalKilograms", "progressRange", "syncFolder", "heightMetres", "dayStartsAt", "deviceName", "measureUnit", "sex"])
+                == ["unit", "goalKilograms", "progressRange", "syncFolder", "heightMetres", "dayStartsAt", "deviceName", "measureUnit", "sex",
+                    "name", "born"])
         #expect(Set(Setting.all.map(\.answerPosition)) == Set(0..<Setting.all.count))
         #expect(Set(Setting.all.map(\.label)).count == Setting.all.count && Setting.all.allSatisfy { $0.label.count < 16 })
         var settings = UserSettings.defaults
@@ -54,5 +56,22 @@ import Storage
         for word in ["off", "None", "clear", "default", "auto"] { #expect(Setting.isOff(word)) }
         #expect(!Setting.isOff("midnight"))
         #expect(!Setting.unit.clearable && Setting.height.clearable)
+    }
+}
+
+/// Issue 62: who the report is about. `set name` and `set born` are settings like the others: checked by their
+/// one rule, refused in words, and the year given as a ten-year band.
+@Suite struct PersonSettingsTests {
+    @Test func aNameAndAYearOfBirthAreCheckedAndTheAgeIsABand() throws {
+        #expect(try Setting.personName.read("  Alex Doe ") == "Alex Doe")
+        #expect(throws: SettingsError.self) { try Setting.personName.read("line\nbreak") }
+        #expect(try Setting.birthYear.read("1984") == "1984")
+        for bad in ["84", "1850", "nineteen", "1984-05-01"] {
+            #expect(throws: SettingsError.self, "\(bad)") { try Setting.birthYear.read(bad) }
+        }
+        #expect(Setting.problem(key: "birthYear", value: "2300") != nil && Setting.problem(key: "birthYear", value: "1990") == nil)
+        #expect(BirthYear.ageBand(born: 1984, in: 2026) == "40–49" && BirthYear.ageBand(born: 1984, in: 2024) == "40–49")
+        #expect(BirthYear.ageBand(born: 1984, in: 2023) == "30–39" && BirthYear.ageBand(born: 2030, in: 2026) == nil)
+        #expect(Setting.named("name") == Setting.personName && Setting.named("device-name") == Setting.deviceName)
     }
 }

@@ -42,7 +42,8 @@ import Vocabulary
         defer { temp.remove() }
         let data = try history(in: temp)
         let page = temp.url.appendingPathComponent("report.html")
-        let written = try runTrend(["--data-dir", data, "--json", "-c", "set height 178 cm", "-c", "export \(page.path) 3m"])
+        let written = try runTrend(["--data-dir", data, "--json", "-c", "set height 178 cm", "-c", "set name Alex <Doe>", "-c", "set born 1984",
+                                    "-c", "export \(page.path) 3m"])
         #expect(written.status == 0, "\(written.standardOutput)\(written.standardError)")
         let html = try String(contentsOf: page, encoding: .utf8)
         // Self-contained: no script, nothing fetched (the SVG namespace is a name, not an address; links stay on the page).
@@ -60,7 +61,9 @@ import Vocabulary
         // The first page: the period, start and end, the change, BMI with the height it used, and the glossary.
         let glance = try #require(main.components(separatedBy: "<section id=\"summary\">").first)
         for words in ["Period", "Start (trend)", "End (trend)", "Change of the trend", "Weekly rate", "BMI", "of the end trend and a height of 1.78 m",
-                      "What the words mean", "<dt>Trend</dt>", "<dt>Strength</dt>", "<dt>Covered</dt>"] {
+                      "What the words mean", "<dt>Trend</dt>", "<dt>Strength</dt>", "<dt>Covered</dt>",
+                      // Who it is about (escaped), the age band in the period's last year (2026), the height the BMI used.
+                      "<td>Alex &lt;Doe&gt;, aged 40–49, height 1.78 m</td>"] {
             #expect(glance.contains(words), "the first page lacks '\(words)'")
         }
         // One truth: the period's trend change is the same in the key figures, the chart's caption and progress --json.

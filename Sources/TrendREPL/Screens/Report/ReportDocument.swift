@@ -22,7 +22,7 @@ struct ReportDocument {
     static func text(_ value: String) -> String { SVGChart.escaped(value) }
 
     func html() -> String {
-        let title = "Weight and habits, \(report.periodTitle)"
+        let title = "Weight and habits" + (report.personName.map { " of \($0)" } ?? "") + ", \(report.periodTitle)"
         var page = """
             <!DOCTYPE html>
             <html lang="en">
@@ -51,9 +51,11 @@ struct ReportDocument {
     private func glance() -> String {
         var rows: [(String, String)] = [("Period", DayNumber.longName(report.firstDay...report.lastDay) + " (\(report.periodTitle))")]
         var person: [String] = []
-        if let metres = report.heightMetres { person.append("height \(WeightUnit.fixed(metres, decimals: 2)) m") }
+        if let name = report.personName { person.append(name) }
+        if let band = report.ageBand { person.append("aged \(band)") }
+        person.append(report.heightMetres.map { "height \(WeightUnit.fixed($0, decimals: 2)) m" } ?? "height not set ('set height 180 cm' gives the BMI)")
         if let sex = report.sex { person.append(sex.rawValue) }
-        rows.append(("Person", person.isEmpty ? "height not set ('set height 180 cm' gives the BMI)" : person.joined(separator: ", ")))
+        rows.append(("Person", person.joined(separator: ", ")))
         let now = report.summary?.now
         if let now { rows.append(("Weigh-ins", "\(counted(now.weighIns, "weigh-in")) on \(counted(now.daysWeighed, "day"))")) }
         if let start = report.startTrendKilograms { rows.append(("Start (trend)", unit.format(start))) }
