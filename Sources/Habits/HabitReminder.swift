@@ -104,5 +104,8 @@ public struct OpenReminderNotification: Sendable, Equatable {
     }
 
     /// The habit day of the reminder.
-    public var day: Int { Int((Double(reminder.moment) / Double(TimeOfDay.minutesInDay)).rounded(.down)) }
+    public var day: Int {
+        let (quotient, remainder) = reminder.moment.quotientAndRemainder(dividingBy: TimeOfDay.minutesInDay)
+        return remainder < 0 ? quotient - 1 : quotient
+    }
 }

@@ -93,10 +93,8 @@ extension RemindersFeature {
             return nil
         }
         guard let acted = try await act(key, on: open) else { return nil }
-        // Its work is done: off the screen (a server that already took it away answers with an error, which is fine).
-        do { try await BlockingPool.shared.run { _ in try bus.close(open.notification) } } catch let failure as NotificationFailure where failure.reachesNoOne {
-            throw failure
-        } catch {}
+        // Its work is done: off the screen.
+        try await close(open.notification, on: bus)
         try await habitsFeature.storage.forgetNotifications([open.notification])
         return acted
     }
@@ -122,11 +120,17 @@ extension RemindersFeature {
         let today = habitsFeature.today
         let asking = Set(try await todays().map(\.habit.id))
         let finished = open.filter { $0.day != today || !asking.contains($0.reminder.habitID) }
-        for notification in finished {
-            do { try await BlockingPool.shared.run { _ in try bus.close(notification.notification) } } catch let failure as NotificationFailure where failure.reachesNoOne {
-                throw failure
-            } catch {}  // Already gone from the screen: there is nothing to close.
-        }
+        for notification in finished { try await close(notification.notification, on: bus) }
         try await habitsFeature.storage.forgetNotifications(finished.map(\.notification))
+    }
+
+    /// Takes a notification off the screen. One the server already took away answers with an error, which is fine;
+    /// a desktop that went away is thrown, so the watcher waits for it.
+    private func close(_ notification: ShownNotification, on bus: any NotificationConnection) async throws {
+        do {
+            try await BlockingPool.shared.run { _ in try bus.close(notification) }
+        } catch let failure as NotificationFailure where failure.reachesNoOne {
+            throw failure
+        } catch {}
     }
 }

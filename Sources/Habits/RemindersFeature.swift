@@ -62,9 +62,6 @@ public final class RemindersFeature {
     @ObservationIgnored let store: LocalDataStore
     /// This program's path, for the watcher's command line.
     @ObservationIgnored let executable: String
-    /// The last reminders sent, and the last failure, as `trend remind` reports them.
-    public private(set) var lastSent = RemindersSent()
-    public private(set) var lastError: (any Error)?
     /// The reminders the open prompt has shown, so each is a line once there.
     @ObservationIgnored private var shownAtPrompt: Set<HabitReminderSent> = []
 
@@ -143,13 +140,7 @@ public final class RemindersFeature {
             }
             try await record(result)
         }
-        lastSent = result
-        if let refusal {
-            let error = RemindersRefused(sent: result, failure: refusal)
-            lastError = error
-            throw error
-        }
-        lastError = nil
+        if let refusal { throw RemindersRefused(sent: result, failure: refusal) }
         return result
     }
 

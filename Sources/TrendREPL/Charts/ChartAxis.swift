@@ -167,6 +167,17 @@ struct ChartScale {
                    daily: daily)
     }
 
+    /// The scale a measure is drawn on: body fat in percent, lean and fat mass in the weight's unit, a tape
+    /// measure in the length unit (what `progress … waist`, `export chart.svg` and the report all draw).
+    static func of(_ measure: ProgressMeasure, weightUnit: WeightUnit, lengthUnit: LengthUnit) -> ChartScale {
+        switch measure {
+        case .bodyFat: .percent
+        case .leanMass: .weight(weightUnit, daily: "daily lean mass")
+        case .fatMass: .weight(weightUnit, daily: "daily fat mass")
+        case let .tape(kind): .length(lengthUnit, daily: "daily \(kind.name)")
+        }
+    }
+
     /// Body fat in percent.
     static let percent = ChartScale(name: "%", axisValue: { $0 }, fromAxis: { $0 }, format: { BodyFat.text($0) }, steps: roundSteps,
                                     label: decimalLabel, smallestReach: 1, daily: "daily body fat")

@@ -35,13 +35,7 @@ struct ProgressViewModel {
         guard let weightEntryFeature, let measurementsFeature else { throw CommandFailure(.failed, "progress: no measures here") }
         let range = try name.map { try self.range(named: $0) }
         let history = try await progressFeature.history(of: measure, range: range, weights: weightEntryFeature, measurements: measurementsFeature)
-        let unit = progressFeature.selectedWeightUnit
-        let scale: ChartScale = switch measure {
-        case .bodyFat: .percent
-        case .leanMass: .weight(unit, daily: "daily lean mass")
-        case .fatMass: .weight(unit, daily: "daily fat mass")
-        case let .tape(kind): .length(measurementsFeature.unit, daily: "daily \(kind.name)")
-        }
+        let scale = ChartScale.of(measure, weightUnit: progressFeature.selectedWeightUnit, lengthUnit: measurementsFeature.unit)
         let ratio = history.waistToHeight.map { value in
             "Waist to height \(WeightUnit.fixed(value, decimals: 2)): \(value < WaistToHeight.threshold ? "under" : "over") \(WeightUnit.fixed(WaistToHeight.threshold, decimals: 1)), "
                 + "the line a waist keeps under at any height (half the height)."

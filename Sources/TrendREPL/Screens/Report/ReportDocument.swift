@@ -74,7 +74,7 @@ struct ReportDocument {
         }
         for measure in report.measures {
             guard let latest = measure.data.latestTrendKilograms else { continue }
-            let value = measureText(measure, latest)
+            let value = ChartScale.of(measure.measure, weightUnit: unit, lengthUnit: report.lengthUnit).format(latest)
             let change = measure.data.changeKilograms.map { ", change " + measureChange(measure, $0) } ?? ""
             rows.append((measure.measure.name.prefix(1).uppercased() + measure.measure.name.dropFirst(), value + " (trend)" + change))
         }
@@ -144,12 +144,7 @@ struct ReportDocument {
         for measure in report.measures {
             guard let first = measure.data.points.first else { continue }
             let name = measure.measure.name.prefix(1).uppercased() + measure.measure.name.dropFirst()
-            let scale: ChartScale = switch measure.measure {
-            case .bodyFat: .percent
-            case .leanMass: .weight(unit, daily: "daily lean mass")
-            case .fatMass: .weight(unit, daily: "daily fat mass")
-            case let .tape(kind): .length(report.lengthUnit, daily: "daily \(kind.name)")
-            }
+            let scale = ChartScale.of(measure.measure, weightUnit: unit, lengthUnit: report.lengthUnit)
             var words = "\(name), \(report.periodTitle): \(counted(measure.data.points.count, "day")) measured"
             if let latest = measure.data.latestTrendKilograms { words += ", trend now \(scale.format(latest))" }
             if let change = measure.data.changeKilograms { words += ", change \(measureChange(measure, change))" }
@@ -291,14 +286,6 @@ struct ReportDocument {
         return body
     }
 
-
-    private func measureText(_ measure: MeasureHistory, _ value: Double) -> String {
-        switch measure.measure {
-        case .bodyFat: BodyFat.text(value)
-        case .leanMass, .fatMass: unit.format(value)
-        case .tape: report.lengthUnit.format(value)
-        }
-    }
 
     private func measureChange(_ measure: MeasureHistory, _ change: Double) -> String {
         switch measure.measure {
