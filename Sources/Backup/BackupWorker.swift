@@ -40,6 +40,10 @@ actor BackupWorker {
     func check(now: Date, force: Bool, week: String, syncFolder: URL?) throws -> (Check, syncWarning: String?) {
         // A snapshot's temporary left by a killed process (up to 17 MB each) goes at the next check.
         files.removeStaleTemporaries()
+        // A sync folder that went private keeps no snapshot in plain (DESIGN §11).
+        if let syncFolder, PrivateSyncMarker.isPrivate(syncFolder) {
+            RecoveryBackupFiles.removeMirror(of: try store.installationID(), in: syncFolder)
+        }
         let latestExists = files.hasLatest
         let lastAt = try lastBackupAt()
         if !force, latestExists, let lastAt, now.timeIntervalSince(lastAt) < Self.automaticInterval, now >= lastAt {

@@ -178,10 +178,22 @@ public struct RecoveryBackupFiles: Sendable {
     /// a link or not a folder, nothing is written.
     func mirrorLatest(fileHash: String, week: String, rotating: Bool, to syncFolder: URL, installationID: String) throws {
         guard SafeFolder.isPlainName(installationID) else { throw BackupFileError.outsideBackupFolder(installationID) }
+        // A private sync folder holds nothing readable (DESIGN §11): no snapshot is mirrored there, and one mirrored
+        // before it went private goes.
+        guard !PrivateSyncMarker.isPrivate(syncFolder) else { return Self.removeMirror(of: installationID, in: syncFolder) }
         let own = try SafeFolder.open(syncFolder, ["Backups", installationID], create: true)
         _ = try own.copy(Self.latest, from: try backups(create: false), as: Self.latest, rotatingTo: rotating ? Self.previous : nil,
                          expecting: fileHash)
         _ = try Self.writeWeekly(week: week, in: own)
+    }
+
+    /// Removes this installation's mirrored snapshots from the sync folder (best effort: what cannot be removed stays).
+    static func removeMirror(of installationID: String, in syncFolder: URL) {
+        guard let own = try? SafeFolder.open(syncFolder, ["Backups", installationID]) else { return }  // None mirrored.
+        for name in (try? own.names()) ?? [] where own.entry(name) == .file { own.remove(name) }
+        if let weekly = try? own.subfolder(weekly, create: false) {  // No weekly copies: nothing more.
+            for name in (try? weekly.names()) ?? [] where weekly.entry(name) == .file { weekly.remove(name) }
+        }
     }
 
     /// The file behind a backup name, refusing anything that would leave the folder.

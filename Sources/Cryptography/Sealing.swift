@@ -10,12 +10,18 @@ public enum SealingError: Error, Equatable, Sendable, CustomStringConvertible {
     case failed(String)
     /// The sealed bytes were not sealed under this key and these associated bytes (or were changed since).
     case notAuthentic
+    /// The bytes are not a sealed file at all (a plain file, or another program's).
+    case notSealed
+    /// Sealed under a folder key the reader does not hold.
+    case unknownKey
 
     public var description: String {
         switch self {
         case .unavailable: "libcrypto (libcrypto.so.3) could not be opened"
         case let .failed(what): "libcrypto could not \(what)"
         case .notAuthentic: "the bytes are not what was sealed under this key: changed, cut short, or sealed under another"
+        case .notSealed: "the bytes are not sealed"
+        case .unknownKey: "the bytes are sealed under a key this device does not hold"
         }
     }
 }

@@ -8,7 +8,7 @@ import Vocabulary
 /// words once, and only when it is signed by the key it knows for that installation (DESIGN §8, Undo, restore and
 /// delete on one device of many).
 struct SyncNotice: Equatable {
-    enum Kind: String {
+    enum Kind: String, CaseIterable {
         /// The device left: its data stays on the others, and it reads and writes the folder no more.
         case left
         /// The device deleted all data on every device, with its changes through `through`.
@@ -47,9 +47,9 @@ struct SyncNotice: Equatable {
 
     /// The notice of `kind` in `folder`, when it is there, is of `installation`, and is signed by `key`; nil otherwise
     /// (a file anyone could have planted says nothing).
-    static func read(_ kind: Kind, in folder: SafeFolder, installation: String, key: [UInt8]?) -> SyncNotice? {
+    static func read(_ kind: Kind, in folder: SafeFolder, installation: String, key: [UInt8]?, files: FolderFiles) -> SyncNotice? {
         guard let key, folder.entry(kind.fileName) == .file,
-              let data = try? folder.read(kind.fileName, limit: sizeLimit) else { return nil }  // Unreadable: no notice.
+              let data = try? files.read(kind.fileName, in: folder, installation: installation, limit: sizeLimit) else { return nil }  // Unreadable: no notice.
         let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
         guard lines.count >= 2, let body = lines.first, let fields = members(Array(body)),
               case let .string(signatureText)? = members(Array(lines[1]))?["signature"], let signature = Hex.bytes(signatureText),

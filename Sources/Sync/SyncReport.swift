@@ -66,6 +66,8 @@ public struct SyncReport: Sendable, Equatable, Codable {
 struct PeerPlan {
     let peer: String
     let folder: SafeFolder
+    /// How its files open (sealed in a private folder).
+    let files: FolderFiles
     /// The device's changes applied here.
     let applied: Int
     /// The key pinned for the device, if any.

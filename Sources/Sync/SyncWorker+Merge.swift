@@ -98,7 +98,8 @@ extension SyncWorker {
                     begun = true
                     reader.threads = threads()
                 }
-                try plan.folder.forEachChunk(of: name, limit: file.checkpoint ? SyncSegment.checkpointSizeLimit : SyncSegment.sizeLimit) { bytes in
+                try plan.files.forEachChunk(of: name, in: plan.folder, installation: plan.peer,
+                                            limit: file.checkpoint ? SyncSegment.checkpointSizeLimit : SyncSegment.sizeLimit) { bytes in
                     for part in try reader.take(bytes) { try piece(part, last: false, begun: &begun) }
                 }
                 let last = try reader.finish()
@@ -157,12 +158,14 @@ extension SyncWorker {
                                   check: @escaping @Sendable (SyncChange) -> SyncLedger.Checked) -> [String: Result<SyncSegment, any Error>] {
         /// A file read, its signature not yet checked: what to check it by, the SHA-256 it names before it, its changes.
         typealias Unverified = (signed: SyncSegment.Reader.Signed?, previous: [UInt8]?, segment: Result<SyncSegment, SyncSegment.Problem>)
-        let folder = plan.folder, peer = plan.peer
+        let folder = plan.folder, peer = plan.peer, sealed = plan.files
         let read: [Result<Unverified, any Error>] = onLanes(files.count, threads: threads) { index in
             Result {
                 var reader = try SyncSegment.Reader(name: files[index].name, installation: peer, pinned: pinned, piece: .max,
                                                     threads: 1, check: check)
-                try folder.forEachChunk(of: files[index].name, limit: SyncSegment.sizeLimit) { bytes in _ = try reader.take(bytes) }
+                try sealed.forEachChunk(of: files[index].name, in: folder, installation: peer, limit: SyncSegment.sizeLimit) { bytes in
+                    _ = try reader.take(bytes)
+                }
                 let signed = try reader.signed()
                 return (signed, reader.header?.previous, Result { () throws(SyncSegment.Problem) in try reader.rest() })
             }

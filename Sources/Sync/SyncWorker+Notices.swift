@@ -12,7 +12,7 @@ extension SyncWorker {
     /// The notices of `peer` not said here yet: that it left, and that it deleted all data everywhere.
     func unsaidNotices(of peer: String, in folder: SafeFolder, key: [UInt8]?) throws -> (left: SyncNotice?, deletedAll: SyncNotice?) {
         func unsaid(_ kind: SyncNotice.Kind) throws -> SyncNotice? {
-            guard let notice = SyncNotice.read(kind, in: folder, installation: peer, key: key) else { return nil }
+            guard let notice = SyncNotice.read(kind, in: folder, installation: peer, key: key, files: files) else { return nil }
             let said = try store.read { try SyncLedger.meta(Self.saidMark(notice), in: $0) }.flatMap { Int($0) } ?? -1
             return notice.atMs > said ? notice : nil
         }
@@ -77,10 +77,7 @@ extension SyncWorker {
 
     /// Writes `notice` in this installation's folder, signed by its key, in place of the one of its kind before.
     private func write(_ notice: SyncNotice, in own: SafeFolder) throws {
-        let bytes = try notice.bytes(seed: try signer().seed)
-        let file = try own.pending(notice.kind.fileName)
-        try bytes.withUnsafeBytes { try file.append($0) }
-        try file.commit()
+        try files.replace(notice.kind.fileName, in: own, installation: notice.installation, with: try notice.bytes(seed: try signer().seed))
     }
 
     /// Leaves the sync, as `delete-all-data` on this device alone does: a notice in its folder tells the others (when
@@ -91,11 +88,16 @@ extension SyncWorker {
         try store.exclusively("sync") {
             let installation = try store.read { try $0.storedInstallationID() }
             if let folder, let installation, let root = try? SafeFolder.open(folder, ["trend"], create: false),  // Gone: no one to tell.
-               root.entry(installation) == .folder, let own = try? root.subfolder(installation, create: false) {
+               root.entry(installation) == .folder, let own = try? root.subfolder(installation, create: false),
+               let access = try? self.access(root: root, folder: folder) {  // A private folder it is not a member of: no one to tell.
+                files = access
                 let written = Int(try store.read { try SyncLedger.meta(SyncLedger.Mark.written, in: $0) } ?? "0") ?? 0
                 try write(SyncNotice(kind: .left, installation: installation, device: device,
                                      atMs: Int(now.timeIntervalSince1970 * 1000), through: written), in: own)
             }
+            // Joining again later is joining anew, with a code.
+            secretsFile.remove()
+            rosterCache = nil
             try store.write(notifying: false) { connection in
                 try connection.forgetSync()
                 try connection.run("UPDATE meta SET value = ? WHERE key = 'installationID'", [.text(UUID().uuidString.lowercased())])

@@ -54,13 +54,11 @@ extension SyncWorker {
                                      [.int(header.first - 1)]) { $0.text(0) }.first
             }.flatMap { Hex.bytes($0) }
         }
-        let file = try own.pending(header.fileName)
+        let file = try files.pending(header.fileName, in: own, installation: header.installation)
         let digest = try ContentHash()
         func append(_ bytes: [UInt8]) throws {
-            try bytes.withUnsafeBytes { buffer in
-                try digest.update(buffer)
-                try file.append(buffer)
-            }
+            try bytes.withUnsafeBytes { try digest.update($0) }
+            try file.append(bytes)
         }
         try append(header.bytes(count: count))
         var chunk: [UInt8] = []
@@ -78,7 +76,7 @@ extension SyncWorker {
         try append(chunk)
         let content = try digest.finishBytes()
         let signature = try Ed25519.sign(SyncSegment.signatureContext + content, seed: signer.seed)
-        try Array("{\"signature\":\"\(Hex.string(signature))\"}\n".utf8).withUnsafeBytes { try file.append($0) }
+        try file.append(Array("{\"signature\":\"\(Hex.string(signature))\"}\n".utf8))
         guard try file.commitNew() else { throw NameTaken(name: header.fileName, first: header.isCheckpoint ? header.last : header.first) }
         let status = own.fileStatus(header.fileName)
         try store.write(notifying: false) { connection in
@@ -113,7 +111,7 @@ extension SyncWorker {
             let own = try root.subfolder(installation, create: false)
             for name in try own.names() {
                 guard let range = SyncSegment.range(ofName: name), !range.checkpoint,
-                      let data = try? own.read(name, limit: SyncSegment.sizeLimit),  // Unreadable: it vouches for no key.
+                      let data = try? files.read(name, in: own, installation: installation, limit: SyncSegment.sizeLimit),  // Unreadable: it vouches for no key.
                       let key = SyncSegment.Reader.key(ofHeader: data, name: name, installation: installation) else { continue }
                 if key == publicKey { ours.append((range.first, name)) } else { other = true }
             }
@@ -133,8 +131,9 @@ extension SyncWorker {
     }
 
     /// The SHA-256 of a file's bytes before its last line (its signature), as `write` records it; nil when it cannot be read.
-    static func contentDigest(_ name: String, in folder: SafeFolder, limit: Int) -> String? {
-        guard let data = try? folder.read(name, limit: limit) else { return nil }  // Unreadable: not the file written.
+    static func contentDigest(_ name: String, in folder: SafeFolder, installation: String, files: FolderFiles, limit: Int) -> String? {
+        // Unreadable (or sealed under a key not held): not the file written.
+        guard let data = try? files.read(name, in: folder, installation: installation, limit: limit) else { return nil }
         var end = data.count
         if end > 0, data[data.index(before: data.endIndex)] == 0x0A { end -= 1 }
         let body = data.prefix(end)
@@ -168,8 +167,8 @@ extension SyncWorker {
             if let entry = recorded[name] {
                 let status = own.fileStatus(name)
                 ours = status.map { $0.size == entry.size && $0.modifiedNs == entry.modified } ?? false
-                    || Self.contentDigest(name, in: own, limit: limit) == entry.sha
-            } else if !adopted, range.last <= writtenMark, let status = own.fileStatus(name), let sha = Self.contentDigest(name, in: own, limit: limit) {
+                    || Self.contentDigest(name, in: own, installation: installation, files: files, limit: limit) == entry.sha
+            } else if !adopted, range.last <= writtenMark, let status = own.fileStatus(name), let sha = Self.contentDigest(name, in: own, installation: installation, files: files, limit: limit) {
                 ours = true
                 adopt.append((name, range.last, status, sha))
             }
@@ -200,7 +199,8 @@ extension SyncWorker {
 
     /// `why` is the sentence that opens the note, saying what made it fork.
     func fork(installation old: String, now: Date, foreignFirst: Int, why: String) throws -> (installation: String, note: String) {
-        let oldKey = try signer().publicKey
+        let oldSigner = try signer()
+        let (oldKey, oldSeed) = (oldSigner.publicKey, oldSigner.seed)
         let fresh = UUID().uuidString.lowercased()
         let seed = try Ed25519.newSeed()
         let tables = store.schema.synced
@@ -256,11 +256,33 @@ extension SyncWorker {
                 """, [.text(old), .int(max(0, min(foreignFirst - 1, written))), .text(Hex.string(oldKey))])
             return seq
         }
+        try succeed(old: old, fresh: fresh, oldSeed: oldSeed, newSeed: seed)
         let note = why + " It now syncs as a new installation, \(fresh.prefix(8)), and sent \(counted(resent, "change")) "
             + "of its own again under it; the other copy goes on as \(old.prefix(8))."
         try store.write(notifying: false) { connection in
             try connection.run("INSERT INTO sync_notes(ms, text) VALUES(?, ?)", [.int(Int(now.timeIntervalSince1970 * 1000)), .text(note)])
         }
         return (fresh, note)
+    }
+}
+
+extension SyncWorker {
+    /// A fork in a private folder: the new installation is a member as the old one's successor, vouched for by the old
+    /// key, with a new X25519 key. (A key that was lost vouches for nothing the others accept: that copy joins again.)
+    func succeed(old: String, fresh: String, oldSeed: [UInt8], newSeed: [UInt8]) throws {
+        guard var secrets = secretsFile.load(), secrets.installation == old else { return }
+        let agreement = try Sealing.newAgreementKey()
+        let key = Hex.string(try Ed25519.publicKey(ofSeed: newSeed)), share = Hex.string(try Sealing.agreementPublicKey(of: agreement))
+        let vouch = Hex.string(try Ed25519.sign(MemberStatement.vouched(installation: fresh, key: key, agreement: share), seed: oldSeed))
+        let name = secrets.statements.first?.name
+        secrets.installation = fresh
+        secrets.agreement = Hex.string(agreement)
+        secrets.statements = [MemberStatement(kind: .successor, installation: fresh, key: key, agreement: share, name: name, of: old, vouch: vouch)]
+        secrets.invites = []
+        secrets.published = nil
+        secrets.granted = nil
+        try secretsFile.save(secrets)
+        rosterCache = nil
+        files = FolderFiles(secrets: secrets)
     }
 }

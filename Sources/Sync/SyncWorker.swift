@@ -20,12 +20,19 @@ actor SyncWorker {
     private let checkpointEvery: Int
     /// The most changes merged at once (`changesPerMerge`; fewer in tests, to merge a device's files in several steps).
     private let mergeLimit: Int
+    /// This installation's membership of a private folder (DESIGN §11), in the data directory.
+    let secretsFile: FolderSecretsFile
+    /// How this sync reads and writes the folder's files: sealed in a private folder (set as each sync begins).
+    var files = FolderFiles(secrets: nil)
+    /// The roster as last read, and what it was read from: read again only when a member's files change.
+    var rosterCache: (fingerprint: [String], secrets: FolderSecrets, roster: Roster)?
 
     init(store: LocalDataStore, checkpointEvery: Int = 5_000, changesPerMerge: Int = SyncWorker.changesPerMerge,
          timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) {
         self.store = store
         self.checkpointEvery = checkpointEvery
         mergeLimit = changesPerMerge
+        secretsFile = FolderSecretsFile(directory: store.directory)
         let tables = store.schema.synced
         ledger = { SyncLedger(installation: $0, tables: tables, timeZone: timeZone) }
     }
@@ -51,6 +58,8 @@ actor SyncWorker {
 
     private func runAlone(folder: URL, device: String, now: Date) throws -> SyncReport {
         let root = try SafeFolder.open(folder, ["trend"], create: true)
+        // A private folder this installation is not a member of is neither read nor written.
+        files = try access(root: root, folder: folder)
         var report = SyncReport()
         // A copy of this data directory (or a file planted in its folder) is found before anything is written.
         var installation = try store.read { try $0.storedInstallationID() } ?? store.installationID()
@@ -68,6 +77,13 @@ actor SyncWorker {
             installation = forked.installation
             report.notes.append(forked.note)
         }
+        // In a private folder: who the members are (a fork took a new id, and made its membership again).
+        var roster: Roster?
+        if files.isPrivate {
+            let member: Roster
+            (files, member) = try membership(root: root, files: try access(root: root, folder: folder))
+            roster = member
+        }
         // What this device knows, in one read (most syncs find nothing to do): the devices seen, what it has to send.
         let (peers, outgoing) = try store.read { connection in (try Self.peerRows(in: connection), try Self.outgoing(in: connection)) }
         let stored = Dictionary(peers.compactMap { peer in peer.problem.map { (peer.id, $0) } }, uniquingKeysWith: { first, _ in first })
@@ -82,9 +98,26 @@ actor SyncWorker {
         var deletions: [String: SyncNotice] = [:]
         var departures: [SyncNotice] = []
         for peer in try root.names() where peer != installation && SyncSegment.isInstallationName(peer) && root.entry(peer) == .folder {
+            // In a private folder the roster says whose files count, by which key, and how far.
+            var pinned = known[peer]?.key, cap = Int.max
+            if let roster {
+                if let member = roster.members[peer] {
+                    pinned = member.key
+                } else if let former = roster.former[peer], let removed = roster.removed[peer] {
+                    (pinned, cap) = (former.key, removed.through)
+                } else {
+                    if let stranger = try? root.subfolder(peer, create: false),  // Gone since it was listed: nothing to say.
+                       try stranger.names().contains(where: { SyncSegment.range(ofName: $0) != nil }) {
+                        let problem = "its files are not applied: it is not a member of this private folder"
+                        problems[peer] = problem
+                        report.problems.append("\(peer.prefix(8)): \(problem)")
+                    }
+                    continue
+                }
+            }
             do {
-                let plan = try Self.plan(peer, in: root, known: known[peer], problems: &report.problems)
-                let (left, deletedAll) = try unsaidNotices(of: peer, in: plan.folder, key: known[peer]?.key)
+                let plan = try Self.plan(peer, in: root, known: known[peer], pinned: pinned, through: cap, files: files, problems: &report.problems)
+                let (left, deletedAll) = try unsaidNotices(of: peer, in: plan.folder, key: pinned)
                 if let left { departures.append(left) }
                 if let deletedAll { deletions[peer] = deletedAll }
                 available[peer] = plan.available
@@ -187,6 +220,7 @@ actor SyncWorker {
                     report.sent += try writeSegments(to: own, installation: installation, device: device, now: now)
                     try writePendingNotice(in: own, installation: installation, device: device)
                     try checkpointAndPrune(own, ledger: ledger(installation), device: device, now: now)
+                    if let roster { try removePlainFiles(own, installation: installation, roster: roster) }
                     break
                 } catch let taken as NameTaken {
                     // Another installation with this id wrote the name first: this one is a copy, and takes a new id.
@@ -204,7 +238,8 @@ actor SyncWorker {
 
     /// What to read from `peer`'s folder: its files past what was applied here, by the numbers their names give. A
     /// name that looks like a segment's but whose numbers cannot be right is passed over, and named in `problems`.
-    static func plan(_ peer: String, in root: SafeFolder, known: PeerRow?, problems: inout [String]) throws -> PeerPlan {
+    static func plan(_ peer: String, in root: SafeFolder, known: PeerRow?, pinned: [UInt8]?, through cap: Int = .max, files: FolderFiles,
+                     problems: inout [String]) throws -> PeerPlan {
         let folder = try root.subfolder(peer, create: false)
         let applied = known?.applied ?? 0
         var segments: [SyncFile] = [], checkpoints: [SyncFile] = []
@@ -215,7 +250,7 @@ actor SyncWorker {
                 }
                 continue
             }
-            guard range.last > applied else { continue }
+            guard range.last > applied, range.last <= cap else { continue }
             let file = SyncFile(name: name, first: range.first, last: range.last, checkpoint: range.checkpoint)
             if range.checkpoint { checkpoints.append(file) } else { segments.append(file) }
         }
@@ -227,7 +262,7 @@ actor SyncWorker {
             let (sum, overflow) = changes.addingReportingOverflow(file.last - max(file.first, applied + 1) + 1)
             changes = overflow ? .max : sum
         }
-        return PeerPlan(peer: peer, folder: folder, applied: applied, pinned: known?.key, segments: segments, checkpoints: checkpoints,
+        return PeerPlan(peer: peer, folder: folder, files: files, applied: applied, pinned: pinned, segments: segments, checkpoints: checkpoints,
                         changes: changes, available: SyncFile.reach(from: applied, through: segments + checkpoints))
     }
 
@@ -265,7 +300,10 @@ actor SyncWorker {
         }
         let seq = marks.written
         var through = marks.checkpoint
-        if checkpointDue(marks) {
+        if marks.sealedDue, seq == 0 {
+            // Nothing of this installation's to cover yet: its first segment is sealed.
+            try store.write(notifying: false) { try $0.run("DELETE FROM meta WHERE key = ?", [.text(Self.sealedCheckpointMark)]) }
+        } else if checkpointDue(marks) {
             let header = SyncSegment(installation: ledger.installation, device: device, first: 1, last: seq, isCheckpoint: true,
                                      writtenMs: Int(now.timeIntervalSince1970 * 1000), seen: [:], changes: [])
             // The lines go to the file as they are made, never held whole; a count that disagrees (another program
@@ -275,7 +313,10 @@ actor SyncWorker {
                 try store.read { connection in try ledger.checkpointLines(in: connection, each: line) }
             }
             if written {
-                try store.write(notifying: false) { try SyncLedger.setMeta(SyncLedger.Mark.checkpoint, String(seq), in: $0) }
+                try store.write(notifying: false) { connection in
+                    try SyncLedger.setMeta(SyncLedger.Mark.checkpoint, String(seq), in: connection)
+                    try connection.run("DELETE FROM meta WHERE key = ?", [.text(Self.sealedCheckpointMark)])
+                }
                 through = seq
             }
         }
@@ -340,6 +381,8 @@ actor SyncWorker {
         let unsent: Bool
         /// This device's last change written out in a segment, and the last its checkpoint covers.
         let written: Int, checkpoint: Int
+        /// It moved into a private folder, and a sealed checkpoint of every row is to be written.
+        var sealedDue = false
 
         /// Anything of this device's to send: changes to stamp, or lines not yet in a segment.
         var hasChanges: Bool { changedHere || unsent }
@@ -350,16 +393,18 @@ actor SyncWorker {
         try connection.query("""
             SELECT (SELECT value FROM meta WHERE key = ?), (SELECT ifnull(max(id), 0) FROM journal_changes),
                 EXISTS (SELECT 1 FROM sync_dirty), EXISTS (SELECT 1 FROM sync_out),
-                (SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?)
-            """, [.text(SyncLedger.Mark.stamped), .text(SyncLedger.Mark.written), .text(SyncLedger.Mark.checkpoint)]) { row in
+                (SELECT value FROM meta WHERE key = ?), (SELECT value FROM meta WHERE key = ?), EXISTS (SELECT 1 FROM meta WHERE key = ?)
+            """, [.text(SyncLedger.Mark.stamped), .text(SyncLedger.Mark.written), .text(SyncLedger.Mark.checkpoint),
+                  .text(sealedCheckpointMark)]) { row in
             Outgoing(changedHere: row.optionalText(0).flatMap { Int($0) } != row.int(1) || row.int(2) == 1, unsent: row.int(3) == 1,
-                     written: row.optionalText(4).flatMap { Int($0) } ?? 0, checkpoint: row.optionalText(5).flatMap { Int($0) } ?? 0)
+                     written: row.optionalText(4).flatMap { Int($0) } ?? 0, checkpoint: row.optionalText(5).flatMap { Int($0) } ?? 0,
+                     sealedDue: row.int(6) == 1)
         }[0]
     }
 
     /// Whether this device's changes since its last checkpoint make it write a new one (`checkpointAndPrune`).
     private func checkpointDue(_ marks: Outgoing) -> Bool {
-        marks.written - marks.checkpoint >= checkpointEvery
+        marks.written - marks.checkpoint >= checkpointEvery || marks.sealedDue && files.isPrivate
     }
 
     /// Where what the automatic syncs did waits to be shown (in the database: a `-c` run syncs, the next shows it).

@@ -73,7 +73,7 @@ import Testing
         flipped[flipped.count / 2] ^= 1
         #expect(throws: SealingError.notAuthentic) { try SealedStream.open(flipped, folderKey: key, associated: name) }
         // Cut at a chunk's end: the chunk before the cut was not sealed as the last one.
-        let chunk = SealedStream.chunkBytes + Sealing.tagBytes, head = SealedStream.magic.count + SealedStream.saltBytes
+        let chunk = SealedStream.chunkBytes + Sealing.tagBytes, head = SealedStream.headerBytes
         if sealed.count > head + chunk {
             #expect(throws: SealingError.notAuthentic) { try SealedStream.open(Array(sealed.prefix(head + chunk)), folderKey: key, associated: name) }
         }
@@ -85,9 +85,46 @@ import Testing
     @Test func reorderedChunksDoNotOpen() throws {
         let plaintext = [UInt8](repeating: 7, count: 2 * SealedStream.chunkBytes) + [1, 2, 3]
         let sealed = try SealedStream.seal(plaintext, folderKey: key, associated: [])
-        let head = SealedStream.magic.count + SealedStream.saltBytes, chunk = SealedStream.chunkBytes + Sealing.tagBytes
+        let head = SealedStream.headerBytes, chunk = SealedStream.chunkBytes + Sealing.tagBytes
         let first = sealed[head..<(head + chunk)], second = sealed[(head + chunk)..<(head + 2 * chunk)]
         let swapped = Array(sealed.prefix(head)) + Array(second) + Array(first) + Array(sealed[(head + 2 * chunk)...])
         #expect(throws: SealingError.notAuthentic) { try SealedStream.open(swapped, folderKey: key, associated: []) }
+    }
+
+    @Test(arguments: [1, 1000, SealedStream.chunkBytes, SealedStream.chunkBytes + 17])
+    func aFileSealedAndOpenedInPiecesIsTheSame(piece: Int) throws {
+        let plaintext = (0..<(2 * SealedStream.chunkBytes + 5)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        var sealer = try SealedStream.Sealer(folderKey: key, associated: [9])
+        var sealed = sealer.header
+        for start in stride(from: 0, to: plaintext.count, by: piece) {
+            sealed += try sealer.add(plaintext[start..<min(plaintext.count, start + piece)])
+        }
+        sealed += try sealer.finish()
+        #expect(try SealedStream.open(sealed, folderKey: key, associated: [9]) == plaintext)
+        var opener = SealedStream.Opener(associated: [9]) { $0 == (try? SealedStream.keyID(of: key)) ? key : nil }
+        var opened: [UInt8] = []
+        for start in stride(from: 0, to: sealed.count, by: piece) { opened += try opener.take(sealed[start..<min(sealed.count, start + piece)]) }
+        opened += try opener.finish()
+        #expect(opened == plaintext)
+        var stranger = SealedStream.Opener(associated: [9]) { _ in nil }
+        #expect(throws: SealingError.unknownKey) { _ = try stranger.take(sealed[...]) }
+        var plain = SealedStream.Opener(associated: [9]) { _ in key }
+        #expect(throws: SealingError.notSealed) { _ = try plain.take(Array("{\"trend-sync\":2}\n".utf8)[...]) }
+    }
+}
+
+/// A folder key sealed to one device's X25519 key (`KeyBox`): only that device's private key opens it.
+@Suite struct KeyBoxTests {
+    @Test func onlyTheRecipientOpensABox() throws {
+        let alice = try Sealing.newAgreementKey(), bob = try Sealing.newAgreementKey()
+        let secret = try Sealing.randomBytes(32)
+        let box = try KeyBox.seal(secret, to: try Sealing.agreementPublicKey(of: alice))
+        #expect(box.count == secret.count + KeyBox.overhead)
+        #expect(KeyBox.open(box, privateKey: alice) == secret)
+        #expect(KeyBox.open(box, privateKey: bob) == nil)
+        var flipped = box
+        flipped[40] ^= 1
+        #expect(KeyBox.open(flipped, privateKey: alice) == nil)
+        #expect(try KeyBox.seal(secret, to: try Sealing.agreementPublicKey(of: alice)) != box, "a fresh ephemeral key each time")
     }
 }

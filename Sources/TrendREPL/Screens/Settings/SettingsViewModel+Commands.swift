@@ -25,6 +25,10 @@ extension SettingsViewModel {
                 guard let setting = Setting.named(try arguments.required(.setting)) else { throw CommandFailure(.usage, "set: needs a setting") }
                 let output = try await SettingsViewModel(settingsFeature: context.app.settingsFeature)
                     .set(setting, to: try arguments.required(.settingValue), style: context.style)
+                if setting == .syncFolder, context.app.settingsFeature.current.syncFolder != nil {
+                    // What the folder is to this device: made private, private and joined, private and not joined, or plain.
+                    return SettingsViewModel.withFolderState(output, try await context.app.syncFeature.folderWasSet())
+                }
                 guard setting == .dayStart else { return output }
                 // A later day start can leave marks made after midnight on the day to come: said, with how to move them.
                 return SettingsViewModel.withMarksAhead(output, context.app.habitsFeature.marksAhead())

@@ -1,6 +1,7 @@
 import CommandLanguage
 import AppCore
 import Foundation
+import Sync
 import Settings
 import Vocabulary
 
@@ -60,6 +61,24 @@ struct SettingsViewModel {
         let line = TerminalText.visible(setting.confirmed(current, before))
         return CommandOutput(Answer(current, dataDirectory: settingsFeature.dataDirectory,
                                     line: line + (current == before ? " (It already was; nothing changed.)" : "")), style: style)
+    }
+
+    /// `set sync-folder`'s line, and what the folder is to this device (DESIGN §11).
+    static func withFolderState(_ output: CommandOutput, _ state: SyncFolderState) -> CommandOutput {
+        let said = switch state {
+        case .madePrivate:
+            "The folder is private: what Trend writes there is sealed, and only devices that join with a code read it. "
+                + "To add a device: 'sync invite' here, then 'sync join CODE' on it."
+        case .member: "This device is a member of the private folder."
+        case .privateNotMember:
+            "The folder is private, and this device is not a member yet: run 'sync invite' on a device that syncs there, then "
+                + "'sync join CODE' here. Until then nothing is read from it or written to it."
+        case .plain:
+            "The folder was written by an older Trend, in plain: it syncs as before. 'sync private' seals it, and prints the code the others join with."
+        }
+        var output = output
+        output.text += "\n" + said
+        return output
     }
 
     /// `set day-starts-at`'s line, and the marks a later day start leaves on the day to come, each with its undo.

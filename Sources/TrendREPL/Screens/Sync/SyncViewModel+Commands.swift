@@ -1,14 +1,35 @@
 import AppCore
+import CommandLanguage
+
+/// An invite's code, and a member of the sync folder by name.
+extension ArgumentKey where Value == String {
+    static var inviteCode: Self { .init("CODE") }
+    static var syncMember: Self { .init("NAME") }
+}
 
 /// The words of the sync screen.
 extension SyncViewModel {
     static var commands: [CommandSpec] {
         [
-            CommandSpec(name: "sync", syntax: .optional(.word("now")),
-                        summary: "the devices sharing the sync folder, what came in, any problem; 'sync now' syncs at once",
-                        examples: ["sync", "sync now"]) { context, arguments in
+            CommandSpec(name: "sync", syntax: .optional(.subcommands([
+                            ("now", .sequence([])), ("invite", .sequence([])), ("join", .value(.inviteCode, .words([]), .phrase)),
+                            ("devices", .sequence([])), ("remove", .value(.syncMember, .words([]), .phrase)), ("private", .sequence([])),
+                        ], aliases: ["members": "devices"])),
+                        summary: "the devices sharing the sync folder, what came in, any problem; 'sync now' syncs at once; "
+                            + "'sync invite' prints a code another device joins with ('sync join CODE'); 'sync devices', 'sync remove NAME'; "
+                            + "'sync private' seals a folder an older Trend wrote",
+                        examples: ["sync", "sync now", "sync invite", "sync join trend-abcd-efgh-…", "sync devices", "sync remove Old laptop",
+                                   "sync private"]) { context, arguments in
                 let model = SyncViewModel(syncFeature: context.app.syncFeature, timeZone: context.app.changeHistoryFeature.calendar.timeZone)
-                return arguments.has("now") ? try await model.syncNow(style: context.style) : try await model.show(style: context.style)
+                switch arguments.subcommand {
+                case "now": return try await model.syncNow(style: context.style)
+                case "invite": return try await model.invite(style: context.style)
+                case "join": return try await model.join(try arguments.required(.inviteCode), style: context.style)
+                case "devices": return try await model.devices(style: context.style)
+                case "remove": return try await model.remove(try arguments.required(.syncMember), style: context.style)
+                case "private": return try await model.makePrivate(style: context.style)
+                default: return try await model.show(style: context.style)
+                }
             },
         ]
     }

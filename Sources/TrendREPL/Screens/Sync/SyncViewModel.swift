@@ -26,6 +26,56 @@ struct SyncViewModel {
         return CommandOutput(Answer(try await syncFeature.status(), ran: report, dates: dates), style: style)
     }
 
+    /// `sync invite`: the code, and how the other device uses it.
+    func invite(style: TerminalStyle) async throws -> CommandOutput {
+        let code = try await syncFeature.invite()
+        return CommandOutput(Said(key: "invite", value: ["code": code], sentence: Self.joinWith(code)), style: style)
+    }
+
+    static func joinWith(_ code: String) -> String {
+        "On the device to add, with the same folder set, type:\n  sync join \(code)\n"
+            + "The code lets one device join; keep it to yourself until then (it opens the folder's key)."
+    }
+
+    /// `sync join CODE`.
+    func join(_ code: String, style: TerminalStyle) async throws -> CommandOutput {
+        let report = try await syncFeature.join(code: code)
+        var output = CommandOutput(Answer(try await syncFeature.status(), ran: report, dates: dates), style: style)
+        output.text = "This device is a member of the private sync folder now.\n" + output.text
+        return output
+    }
+
+    /// `sync devices`: the members.
+    func devices(style: TerminalStyle) async throws -> CommandOutput {
+        let members = try await syncFeature.members()
+        let lines = members.map { member in
+            (member.name.isEmpty ? String(member.installation.prefix(8)) : TerminalText.visible(member.name))
+                + "  \(member.installation.prefix(8))" + (member.isThisDevice ? "  (this device)" : "")
+        }
+        let document = JSON.object([("devices", .array(members.map { member in
+            .object([("installation", .string(member.installation)), ("name", .string(member.name)), ("thisDevice", .bool(member.isThisDevice))])
+        }))])
+        return CommandOutput(Said(document, sentence: (["Members of the private sync folder:"] + lines).joined(separator: "\n")), style: style)
+    }
+
+    /// `sync remove NAME`.
+    func remove(_ name: String, style: TerminalStyle) async throws -> CommandOutput {
+        let removed = try await syncFeature.remove(member: name)
+        let shown = removed.name.isEmpty ? String(removed.installation.prefix(8)) : TerminalText.visible(removed.name)
+        return CommandOutput(Said(.object([("removed", .object([("installation", .string(removed.installation)), ("name", .string(removed.name))]))]),
+                                  sentence: "Removed \(shown) from the sync folder: the folder has a new key it does not hold, so it reads nothing "
+                                    + "written from now on, and nothing it writes is applied. Its data stays on it."), style: style)
+    }
+
+    /// `sync private`.
+    func makePrivate(style: TerminalStyle) async throws -> CommandOutput {
+        let code = try await syncFeature.makePrivate()
+        return CommandOutput(Said(key: "invite", value: ["code": code],
+                                  sentence: "The sync folder is private now: what this device writes there is sealed, and only members read it. "
+                                    + "Each other device joins with a code (this one lets one device join; 'sync invite' makes more). "
+                                    + Self.joinWith(code)), style: style)
+    }
+
     /// One device as scripts read it.
     struct Device: Encodable {
         let installation: String

@@ -1,0 +1,232 @@
+import Cryptography
+import Foundation
+import Storage
+
+/// One statement an installation makes about the membership of a private folder (DESIGN §11), kept in its
+/// `members` file: how it came in (`found`, `join`, `successor`), and what it did as a member (`invite`, `remove`).
+struct MemberStatement: Codable, Equatable, Sendable {
+    enum Kind: String, Codable, Sendable {
+        /// The folder's first member (who the invites name as founder).
+        case found
+        /// A device that joined with an invite's code: `proof` shows it held the code.
+        case join
+        /// A copy of a member's data directory that took a new id: `vouch` is the member's signature for it.
+        case successor
+        /// An invite this member made: `proof` is the key a join's proof is checked with.
+        case invite
+        /// A member this one removed: its changes through `through` and its first `statements` statements stand;
+        /// `epoch` is the folder key made then, which the removed device never holds.
+        case remove
+    }
+
+    var kind: Kind
+    /// The installation the statement is about (the writer itself for found, join and successor).
+    var installation: String?
+    /// Its Ed25519 and X25519 public keys (hex), and its name when it came in.
+    var key: String?
+    var agreement: String?
+    var name: String?
+    var invite: String?
+    var proof: String?
+    var of: String?
+    var vouch: String?
+    var through: Int?
+    var statements: Int?
+    var epoch: Int?
+
+    /// What a successor's vouch is a signature of.
+    static func vouched(installation: String, key: String, agreement: String) -> [UInt8] {
+        Array("trend successor\n\(installation)\n\(key)\n\(agreement)".utf8)
+    }
+
+    /// A join's proof: HKDF of the invite's proof key over who joins, which only a holder of the code can make.
+    static func joinProof(proofKey: [UInt8], installation: String, key: String, agreement: String) throws -> String {
+        Hex.string(try Sealing.hkdf(key: proofKey, salt: Array("\(installation)\n\(key)\n\(agreement)".utf8),
+                                    info: Array("trend join proof".utf8), count: 32))
+    }
+}
+
+/// A member of a private folder, as the statements admit it.
+struct Member: Equatable, Sendable {
+    let installation: String
+    let key: [UInt8]
+    let agreement: [UInt8]
+    let name: String
+}
+
+/// Who belongs to a private folder, worked out from every installation's statements (DESIGN §11): the founder, each
+/// device that joined by an invite a member made (one device an invite), each successor a member vouched for; less
+/// those a member removed. A removed device's statements after its removal, and its changes after `through`, count
+/// for nothing.
+struct Roster: Equatable, Sendable {
+    var members: [String: Member] = [:]
+    /// Removed installations: the last of their changes that stands, and how many of their statements do.
+    var removed: [String: (through: Int, statements: Int)] = [:]
+    /// The removed members as they were admitted: their changes through `removed`'s `through` are checked by their key.
+    var former: [String: Member] = [:]
+    /// The newest folder key epoch a removal made: a member holding none that new seals with a key of its own.
+    var epoch = 1
+    /// Invites made (by id): who made them, their proof key; and which installation each was used by.
+    var invites: [String: (by: String, proof: [UInt8])] = [:]
+    var used: [String: String] = [:]
+
+    static func == (lhs: Roster, rhs: Roster) -> Bool {
+        lhs.members == rhs.members && lhs.removed.mapValues { [$0.through, $0.statements] } == rhs.removed.mapValues { [$0.through, $0.statements] }
+            && lhs.epoch == rhs.epoch && lhs.used == rhs.used
+    }
+
+    /// The roster from each installation's statements (verified as its own: `MembersFile.read`), starting at `founder`.
+    init(statements: [String: [MemberStatement]], founder: String, founderKey: String) {
+        var limits: [String: Int] = [:]
+        // Removals can cut a remover's own statements short: worked out again until nothing changes (a few rounds).
+        for _ in 0..<8 {
+            let next = Self.admit(statements, limits: limits, founder: founder, founderKey: founderKey)
+            var removed: [String: (through: Int, statements: Int)] = [:]
+            var epoch = 1
+            for (writer, said) in statements where next.members[writer] != nil {
+                for statement in said.prefix(limits[writer] ?? .max) where statement.kind == .remove {
+                    guard let target = statement.installation, target != writer else { continue }
+                    let through = max(0, statement.through ?? 0), count = max(0, statement.statements ?? 0)
+                    let held = removed[target]
+                    removed[target] = (min(held?.through ?? .max, through), min(held?.statements ?? .max, count))
+                    epoch = max(epoch, min(statement.epoch ?? 1, 1 << 40))
+                }
+            }
+            let newLimits = removed.mapValues(\.statements)
+            self = next
+            for target in removed.keys {
+                former[target] = members[target]
+                members[target] = nil
+            }
+            self.removed = removed
+            self.epoch = epoch
+            if newLimits == limits { return }
+            limits = newLimits
+        }
+    }
+
+    private init() {}
+
+    /// Everyone admitted (before removals), each installation's statements cut at `limits`.
+    private static func admit(_ statements: [String: [MemberStatement]], limits: [String: Int], founder: String, founderKey: String) -> Roster {
+        var roster = Roster()
+        func member(_ statement: MemberStatement, _ writer: String) -> Member? {
+            guard statement.installation == writer, let key = statement.key.flatMap({ Hex.bytes($0) }), key.count == Ed25519.publicKeyBytes,
+                  let agreement = statement.agreement.flatMap({ Hex.bytes($0) }), agreement.count == Sealing.keyBytes else { return nil }
+            return Member(installation: writer, key: key, agreement: agreement, name: String((statement.name ?? "").prefix(64)))
+        }
+        if let first = statements[founder]?.first, first.kind == .found, first.key == founderKey, let founding = member(first, founder) {
+            roster.members[founder] = founding
+        }
+        var changed = true
+        while changed {
+            changed = false
+            // The invites of the members so far.
+            for (writer, said) in statements where roster.members[writer] != nil {
+                for statement in said.prefix(limits[writer] ?? .max) where statement.kind == .invite {
+                    guard let id = statement.invite, let proof = statement.proof.flatMap({ Hex.bytes($0) }), roster.invites[id] == nil else { continue }
+                    roster.invites[id] = (writer, proof)
+                }
+            }
+            // Each invite admits one device: of those that claim it with a good proof, the lowest id.
+            for writer in statements.keys.sorted() where roster.members[writer] == nil {
+                guard let first = statements[writer]?.first, let candidate = member(first, writer) else { continue }
+                switch first.kind {
+                case .join:
+                    guard let id = first.invite, let invite = roster.invites[id], roster.used[id] == nil || roster.used[id] == writer,
+                          let key = first.key, let agreement = first.agreement,
+                          (try? MemberStatement.joinProof(proofKey: invite.proof, installation: writer, key: key, agreement: agreement)) == first.proof
+                    else { continue }
+                    roster.used[id] = writer
+                case .successor:
+                    guard let old = first.of.flatMap({ roster.members[$0] }), let vouch = first.vouch.flatMap({ Hex.bytes($0) }),
+                          let key = first.key, let agreement = first.agreement,
+                          Ed25519.isValid(vouch, of: MemberStatement.vouched(installation: writer, key: key, agreement: agreement), publicKey: old.key)
+                    else { continue }
+                default:
+                    continue
+                }
+                roster.members[writer] = candidate
+                changed = true
+            }
+        }
+        return roster
+    }
+}
+
+/// The files membership travels in, in each installation's own folder: `members` (its statements, signed by its key
+/// and sealed under a folder key) and `keys` (the folder keys it hands on, each sealed to one member's X25519 key).
+enum MembersFile {
+    static let members = "members", keys = "keys"
+    static let sizeLimit = 1_048_576
+    static let signatureContext = Array("trend members\n".utf8)
+    static let keysContext = Array("trend keys\n".utf8)
+
+    /// The statements as the file's plaintext: a line of JSON each, then the signature of every byte before it.
+    static func bytes(_ statements: [MemberStatement], seed: [UInt8]) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var body: [UInt8] = []
+        for statement in statements { body += try encoder.encode(statement) + [0x0A] }
+        let signature = try Ed25519.sign(signatureContext + body, seed: seed)
+        return body + Array("{\"signature\":\"\(Hex.string(signature))\"}\n".utf8)
+    }
+
+    /// The statements of a `members` file's plaintext, when they are its installation's: signed by the key its first
+    /// statement names for it. (Whether that statement admits it is the roster's to say.)
+    static func statements(_ plaintext: [UInt8], installation: String) -> [MemberStatement]? {
+        guard let (lines, signature) = signedLines(plaintext) else { return nil }
+        let decoder = JSONDecoder()
+        let statements = lines.compactMap { try? decoder.decode(MemberStatement.self, from: Data($0)) }
+        guard statements.count == lines.count, let first = statements.first, first.installation == installation,
+              let key = first.key.flatMap({ Hex.bytes($0) }), key.count == Ed25519.publicKeyBytes,
+              Ed25519.isValid(signature, of: signatureContext + Array(plaintext.prefix(plaintext.count - signatureLineBytes)), publicKey: key)
+        else { return nil }
+        return statements
+    }
+
+    /// A key handed on: its epoch, sealed to one member (`KeyBox`), with a hint of whose key it was sealed to (the
+    /// first 4 bytes of a hash of it: a reader tries only its own, and the hint names no one).
+    struct Box: Codable, Equatable {
+        var epoch: Int
+        var hint: String
+        var box: String
+    }
+
+    static func hint(_ agreementPublicKey: [UInt8]) -> String {
+        String(((try? ContentHash.sha256(Data(agreementPublicKey))) ?? "").prefix(8))
+    }
+
+    /// A `keys` file's bytes: a line a box, then the writer's signature.
+    static func keysBytes(_ boxes: [Box], seed: [UInt8]) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var body: [UInt8] = []
+        for box in boxes { body += try encoder.encode(box) + [0x0A] }
+        let signature = try Ed25519.sign(keysContext + body, seed: seed)
+        return body + Array("{\"signature\":\"\(Hex.string(signature))\"}\n".utf8)
+    }
+
+    /// The boxes of a `keys` file, when `key` signed it.
+    static func boxes(_ bytes: [UInt8], key: [UInt8]) -> [Box]? {
+        guard let (lines, signature) = signedLines(bytes),
+              Ed25519.isValid(signature, of: keysContext + Array(bytes.prefix(bytes.count - signatureLineBytes)), publicKey: key) else { return nil }
+        let decoder = JSONDecoder()
+        let boxes = lines.compactMap { try? decoder.decode(Box.self, from: Data($0)) }
+        return boxes.count == lines.count ? boxes : nil
+    }
+
+    /// `{"signature":"<128 hex>"}\n`
+    private static let signatureLineBytes = 14 + 128 + 3
+
+    private static func signedLines(_ bytes: [UInt8]) -> (lines: [ArraySlice<UInt8>], signature: [UInt8])? {
+        guard bytes.count >= signatureLineBytes, bytes.last == 0x0A, bytes.count <= sizeLimit else { return nil }
+        let line = String(decoding: bytes.suffix(signatureLineBytes).dropLast(), as: UTF8.self)
+        let prefix = #"{"signature":""#, suffix = #""}"#
+        guard line.hasPrefix(prefix), line.hasSuffix(suffix), let signature = Hex.bytes(line.dropFirst(prefix.count).dropLast(suffix.count)),
+              signature.count == Ed25519.signatureBytes else { return nil }
+        let body = bytes.prefix(bytes.count - signatureLineBytes)
+        guard body.isEmpty || body.last == 0x0A else { return nil }
+        return (body.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { $0 }, signature)
+    }
+}
