@@ -21,7 +21,7 @@ struct FolderFiles: Sendable {
         case .unknownKey:
             .unreadable("\(name) is sealed under a folder key this device does not hold (written by a device that is not a member, or after this one was removed)")
         case .notAuthentic:
-            .unreadable("\(name) does not open under the folder's key: changed, cut short or planted")
+            .unreadable("\(name) does not open under the folder's key (still being copied, cut short, changed or planted); it waits")
         default:
             .unreadable("\(name) cannot be opened: \(error)")
         }

@@ -171,3 +171,23 @@ public func runTool(_ executable: String, _ arguments: [String], environment: [S
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
+
+/// Makes the data directory `newcomer` a member of the private sync folder `folder` that `member` syncs through, as a
+/// person does (DESIGN §11): `sync invite` there, then `set sync-folder` and `sync join CODE` here.
+@discardableResult
+public func joinSync(_ newcomer: String, from member: String, folder: URL, clock: String = endToEndClock) throws -> TrendRun {
+    let invite = try runTrend(["--data-dir", member, "--json", "-c", "sync invite"], clock: clock)
+    let document = try JSONSerialization.jsonObject(with: Data(invite.standardOutput.utf8)) as? [String: Any]
+    guard let code = (document?["invite"] as? [String: Any])?["code"] as? String else {
+        throw JoinFailure(said: invite.standardOutput + invite.standardError)
+    }
+    let joined = try runTrend(["--data-dir", newcomer, "-c", "set sync-folder \(folder.path)", "-c", "sync join \(code)"], clock: clock)
+    guard joined.status == 0 else { throw JoinFailure(said: joined.standardOutput + joined.standardError) }
+    return joined
+}
+
+/// `joinSync` could not make the device a member: what `trend` said.
+public struct JoinFailure: Error, CustomStringConvertible {
+    public let said: String
+    public var description: String { "joining the sync folder failed: \(said)" }
+}

@@ -94,7 +94,10 @@ import TestSupport
             #expect(run.status == 0, "\(commands): \(run.output)")
             return run.output
         }
-        _ = try trend(source, "import \(csv.path)", "set sync-folder \(sync.path)", "set device-name laptop", "sync now")
+        // A plain folder, as Trend 0.3 wrote (both ends set it in the database: no `set sync-folder` makes it private).
+        _ = try trend(source, "import \(csv.path)", "set device-name laptop")
+        try LocalDataStore(directory: source).write { try $0.run("INSERT INTO settings(key, value) VALUES('syncFolder', ?)", [.text(sync.path)]) }
+        _ = try trend(source, "sync now")
         func weighIns(_ directory: URL) throws -> Int {
             try LocalDataStore(directory: directory).read { try $0.scalarInt("SELECT count(*) FROM weight_entries") ?? -1 }
         }

@@ -43,6 +43,7 @@ import TestSupport
                                  "-c", "habit add Water 8 glasses"])
         #expect(made.status == 0, "\(made.standardError)")
         _ = try runTrend(["--data-dir", desktop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name desktop"])
+        try joinSync(desktop, from: laptop, folder: sync)
         let failures = Failures()
         let said = Failures()
         DispatchQueue.concurrentPerform(iterations: 3) { loop in
@@ -66,7 +67,8 @@ import TestSupport
             let habits = try #require(try shown.documents().first?["habits"] as? [[String: Any]])
             #expect(habits.first?["todayValue"] as? Double == 40, "\(data): \(habits)")
         }
-        let folders = try FileManager.default.contentsOfDirectory(atPath: sync.appendingPathComponent("trend").path)
+        // One folder an installation (beside the private folder's marker).
+        let folders = try FileManager.default.contentsOfDirectory(atPath: sync.appendingPathComponent("trend").path).filter { $0 != "private" }
         #expect(folders.count == 2, "\(folders)")
     }
 
@@ -98,6 +100,7 @@ extension SyncCommandTests {
         defer { temp.remove() }
         let (sync, laptop, desktop) = try twoDevices(in: temp)
         _ = try runTrend(["--data-dir", desktop, "-c", "set sync-folder \(sync.path)"])
+        try joinSync(laptop, from: desktop, folder: sync)
         let first = try runTrend(["--data-dir", laptop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name laptop",
                                   "-c", "weigh 82.4", "-c", "weigh 82.1 yesterday"])
         #expect(first.status == 0, "\(first.standardError)")

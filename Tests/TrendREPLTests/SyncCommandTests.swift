@@ -51,6 +51,7 @@ import TestSupport
         let (sync, laptop, desktop) = try twoDevices(in: temp)
         _ = try runTrend(["--data-dir", laptop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name laptop"])
         _ = try runTrend(["--data-dir", desktop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name desktop"])
+        try joinSync(desktop, from: laptop, folder: sync)
         _ = try runTrend(["--data-dir", laptop, "-c", "weigh 82.4"], clock: "2026-06-15 07:05:00")
         _ = try runTrend(["--data-dir", desktop, "-c", "sync now"], clock: "2026-06-15 07:06:00")
         let first = try runTrend(["--data-dir", desktop, "-c", "weigh 82.45"], clock: "2026-06-15 07:12:00")
@@ -73,6 +74,7 @@ import TestSupport
             let setup = try runTrend(["--data-dir", directory, "-c", "set sync-folder \(sync.path)", "-c", "set device-name \(name)"])
             #expect(setup.status == 0, "\(setup.standardError)")
         }
+        try joinSync(desktop, from: laptop, folder: sync)
         func tip(_ directory: String, at clock: String) throws -> String? {
             let run = try runTrend(["--data-dir", directory, "--json", "-c", "weigh 80", "-c", "tip"], clock: clock)
             return (try run.documents().last?["tip"] as? [String: Any])?["id"] as? String
@@ -96,6 +98,7 @@ import TestSupport
         let first = try runTrend(["--data-dir", laptop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name Küche ☕",
                                   "-c", "weigh 82.4", "-c", "set unit lb"])
         #expect(first.status == 0, "\(first.standardError)")
+        try joinSync(desktop, from: laptop, folder: sync)
         let second = try runTrend(["--data-dir", desktop, "--json", "-c", "set sync-folder \(sync.path)", "-c", "set device-name desk",
                                    "-c", "sync now", "-c", "settings", "-c", "entries"])
         #expect(second.status == 0, "\(second.standardError)")
@@ -125,12 +128,13 @@ extension SyncCommandTests {
         let (sync, laptop, desktop) = try twoDevices(in: temp)
         let first = try runTrend(["--data-dir", laptop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name laptop", "-c", "weigh 82.4"])
         #expect(first.status == 0, "\(first.standardError)")
-        let folder = try #require(try FileManager.default.contentsOfDirectory(at: sync.appendingPathComponent("trend"), includingPropertiesForKeys: nil).first)
+        let folder = try #require(try FileManager.default.contentsOfDirectory(at: sync.appendingPathComponent("trend"), includingPropertiesForKeys: nil)
+            .first { $0.lastPathComponent != "private" })
         let segment = try #require(try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .first { $0.lastPathComponent.hasSuffix(".jsonl") && !$0.lastPathComponent.hasPrefix("checkpoint") })
         let whole = try Data(contentsOf: segment)
         try whole.dropLast(9).write(to: segment)
-        _ = try runTrend(["--data-dir", desktop, "-c", "set sync-folder \(sync.path)"])
+        try joinSync(desktop, from: laptop, folder: sync)
         let text = try runTrend(["--data-dir", desktop, "-c", "sync"])
         #expect(text.standardOutput.contains("not read yet"), "\(text.standardOutput)")
         let json = try runTrend(["--data-dir", desktop, "--json", "-c", "sync"])

@@ -12,6 +12,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: sync, withIntermediateDirectories: true)
         let laptop = temp.url.appendingPathComponent("laptop").path, desktop = temp.url.appendingPathComponent("desktop").path
         _ = try runTrend(["--data-dir", laptop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name laptop", "-c", "weigh 80"])
+        try joinSync(desktop, from: laptop, folder: sync)
         _ = try runTrend(["--data-dir", desktop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name desktop", "-c", "weigh 81",
                           "-c", "habit add Read"])
         _ = try runTrend(["--data-dir", laptop, "-c", "sync now"])
@@ -69,7 +70,9 @@ import TestSupport
         // Later, on the desktop: a newer weigh-in. The laptop is reinstalled and joins again.
         _ = try runTrend(["--data-dir", desktop, "-c", "weigh 79.5"], clock: "2026-06-16 07:00:00")
         try FileManager.default.removeItem(atPath: laptop)
-        _ = try runTrend(["--data-dir", laptop, "-c", "set sync-folder \(sync.path)", "-c", "set device-name laptop"], clock: "2026-06-16 08:00:00")
+        // Reinstalled, it is a new installation: it joins again with a code.
+        try joinSync(laptop, from: desktop, folder: sync, clock: "2026-06-16 08:00:00")
+        _ = try runTrend(["--data-dir", laptop, "-c", "set device-name laptop"], clock: "2026-06-16 08:00:00")
         let restored = try runTrend(["--data-dir", laptop, "-c", "restore \(snapshot.path)"], clock: "2026-06-16 08:01:00")
         #expect(restored.status == 0, "\(restored.standardError)")
         _ = try runTrend(["--data-dir", desktop, "-c", "sync now"], clock: "2026-06-16 08:02:00")

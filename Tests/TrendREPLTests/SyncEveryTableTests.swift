@@ -18,6 +18,7 @@ import TestSupport
         // A reminder is recorded as sent once a desktop took it: a session bus with a notification server.
         let bus = try SessionBus()
         defer { bus.stop() }
+        try joinSync(laptop.path, from: desktop.path, folder: sync)
         let made = try runTrend(["--data-dir", laptop.path, "-c", "set sync-folder \(sync.path)", "-c", "set device-name laptop",
                                  "-c", "weigh 82.4", "-c", "measure waist 91 cm", "-c", "goal 75", "-c", "tip",
                                  "-c", "habit add Read", "-c", "habit remind Read at 00:01", "-c", "remind", "-c", "habit done Read",
