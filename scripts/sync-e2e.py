@@ -141,7 +141,10 @@ def main():
              and b.rest("/rest/system/connections")["connections"][a.device_id]["connected"])
         a.trend("set sync-folder " + a.sync, "set device-name laptop", "weigh 82.4", "habit add Read every day", "habit done Read",
                 'habit add Water every day target 8', "habit done Water +2")
-        b.trend("set sync-folder " + b.sync, "set device-name desktop", "weigh 81.9 yesterday")
+        # The folder is private: the desktop joins with the laptop's code, once Syncthing has brought the invite.
+        code = json.loads(a.trend("sync invite", json_output=True))["invite"]["code"]
+        settled(a, b)
+        b.trend("set sync-folder " + b.sync, "set device-name desktop", "sync join " + code, "weigh 81.9 yesterday")
         settled(a, b)
         b.trend("sync now", "habit done Water +3", "habit done Read yesterday")
         a.trend("sync now")
@@ -167,6 +170,18 @@ def main():
         settled(a, b)
         a.trend("sync now")
         b.trend("sync now")
+
+        # Nothing readable in either copy of the folder: no weight, habit or device name (DESIGN §11).
+        for side in (a, b):
+            for root, _, names in os.walk(side.sync):
+                for name in names:
+                    if any(part.startswith(".st") for part in os.path.relpath(root, side.sync).split(os.sep)) or name.startswith(".st"):
+                        continue  # Syncthing's own.
+                    with open(os.path.join(root, name), "rb") as handle:
+                        data = handle.read()
+                    for secret in (b"laptop", b"desktop", b"Water", b"Read", b"82.8", b"81.9"):
+                        if secret in data:
+                            raise SystemExit("%s holds %r in plain" % (os.path.join(root, name), secret))
 
         shown = {side.name: (side.trend("entries all"), side.trend("habits")) for side in (a, b)}
         if shown["laptop"] != shown["desktop"]:

@@ -125,12 +125,16 @@ public final class AppModel {
             seed: environment.tipSeed
         )
         // The other devices' changes come in through the sync folder, a device-local setting; they may touch any table.
+        // The backups are made after the sync (they tell it when this device leaves), so the sync reaches them through this.
+        var backups: BackupFeature?
         let syncFeature = SyncFeature(
             storage: storage,
             // As the settings were last read: every command that reads shared data reads them first (`ReplSession`).
             folder: { settingsFeature.current.syncFolder },
             deviceName: { settingsFeature.current.deviceName ?? environment.hostName },
-            currentDate: currentDate, timeZone: calendar.timeZone
+            currentDate: currentDate, timeZone: calendar.timeZone,
+            // A folder gone private keeps no snapshot in plain: the backups' mirror there goes.
+            movedIn: { await backups?.removePlainMirror() }
         ) {
             await refreshTravelling()
         }
@@ -147,6 +151,7 @@ public final class AppModel {
         ) {
             await refreshEverything()
         }
+        backups = backupFeature
         let weightImportFeature = WeightImportFeature(
             weightLog: weightLog, repository: weightRepository, settings: settings, calendar: calendar,
             currentDate: currentDate, scratchFolder: environment.dataDirectory.appendingPathComponent(".import")

@@ -292,6 +292,12 @@ public final class BackupFeature {
         return copy
     }
 
+    /// The sync folder went private (DESIGN §11): the snapshots this installation mirrored there in plain go.
+    public func removePlainMirror() async {
+        guard let syncFolderURL else { return }
+        await worker.removePlainMirror(from: syncFolderURL)
+    }
+
     private var syncFolderURL: URL? {
         settings.settings.syncFolder.map { URL(fileURLWithPath: $0) }
     }

@@ -37,6 +37,12 @@ actor BackupWorker {
     /// `SnapshotWriter`), each checked as a restore checks it: a row a restore
     /// would refuse leaves the last snapshot in place. The written file is read
     /// back and must hash as it was written; a failure throws, the file stays.
+    /// Removes this installation's plain snapshots from a sync folder that went private (best effort).
+    func removePlainMirror(from syncFolder: URL) {
+        guard PrivateSyncMarker.isPrivate(syncFolder), let installationID = try? store.installationID() else { return }  // No id: none mirrored.
+        RecoveryBackupFiles.removeMirror(of: installationID, in: syncFolder)
+    }
+
     func check(now: Date, force: Bool, week: String, syncFolder: URL?) throws -> (Check, syncWarning: String?) {
         // A snapshot's temporary left by a killed process (up to 17 MB each) goes at the next check.
         files.removeStaleTemporaries()

@@ -14,6 +14,8 @@ public final class SyncFeature {
     @ObservationIgnored private let deviceName: @MainActor () -> String
     @ObservationIgnored private let currentDate: @MainActor () -> Date
     @ObservationIgnored private let onChange: @MainActor () async -> Void
+    /// This device moved into a private folder: what it left there in plain elsewhere (the snapshot mirror) goes.
+    @ObservationIgnored private let movedIn: @MainActor () async -> Void
     /// What the last sync did; nil before the first.
     public private(set) var last: SyncReport?
     /// Why the last automatic sync could not run, if it could not.
@@ -22,7 +24,8 @@ public final class SyncFeature {
 
     public init(storage: LocalDataStore, folder: @escaping @MainActor () async -> String?, deviceName: @escaping @MainActor () -> String,
                 currentDate: @escaping @MainActor () -> Date, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
-                onChange: @escaping @MainActor () async -> Void) {
+                movedIn: @escaping @MainActor () async -> Void = {}, onChange: @escaping @MainActor () async -> Void) {
+        self.movedIn = movedIn
         worker = SyncWorker(store: storage, timeZone: timeZone)
         self.folder = folder
         self.deviceName = deviceName
@@ -109,12 +112,14 @@ public final class SyncFeature {
     public func folderWasSet() async throws -> SyncFolderState {
         let state = try await worker.adopt(folder: try folderURL(), device: deviceName())
         rosterChanged()
+        if state == .madePrivate { await movedIn() }
         return state
     }
 
     /// `sync private`: a plain folder becomes private; the code the next device joins with.
     public func makePrivate() async throws -> String {
         let code = try await worker.makePrivate(folder: try folderURL(), device: deviceName())
+        await movedIn()
         try await run()
         return code.text
     }
@@ -129,6 +134,8 @@ public final class SyncFeature {
     public func join(code text: String) async throws -> SyncReport {
         guard let code = InviteCode(text: text) else { throw SyncError.badCode }
         try await worker.join(folder: try folderURL(), code: code, device: deviceName())
+        rosterChanged()
+        await movedIn()
         return try await syncNow()
     }
 
