@@ -76,7 +76,7 @@ struct FolderFiles: Sendable {
     func pending(_ name: String, in own: SafeFolder, installation: String) throws -> SealedFile {
         let file = try own.pending(name)
         guard let key = secrets?.current?.bytes else { return SealedFile(file: file, sealer: nil) }
-        var sealer = try SealedStream.Sealer(folderKey: key, associated: Self.associated(installation, name))
+        let sealer = try SealedStream.Sealer(folderKey: key, associated: Self.associated(installation, name))
         try sealer.header.withUnsafeBytes { try file.append($0) }
         return SealedFile(file: file, sealer: sealer)
     }

@@ -120,7 +120,7 @@ public final class SyncFeature {
     public func makePrivate() async throws -> String {
         let code = try await worker.makePrivate(folder: try folderURL(), device: deviceName())
         await movedIn()
-        try await run()
+        _ = try await run()
         return code.text
     }
 
@@ -148,7 +148,7 @@ public final class SyncFeature {
     /// `sync remove NAME`: the member goes; a new folder key is sealed to the others only.
     public func remove(member name: String) async throws -> SyncMember {
         let removed = try await worker.remove(folder: try folderURL(), member: name, device: deviceName())
-        try await run()
+        _ = try await run()
         return SyncMember(installation: removed.installation, name: removed.name, isThisDevice: false)
     }
 
