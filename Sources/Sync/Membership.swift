@@ -164,25 +164,17 @@ enum MembersFile {
 
     /// The statements as the file's plaintext: a line of JSON each, then the signature of every byte before it.
     static func bytes(_ statements: [MemberStatement], seed: [UInt8]) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var body: [UInt8] = []
-        for statement in statements { body += try encoder.encode(statement) + [0x0A] }
-        let signature = try Ed25519.sign(signatureContext + body, seed: seed)
-        return body + Array("{\"signature\":\"\(Hex.string(signature))\"}\n".utf8)
+        try signed(statements, context: signatureContext, seed: seed)
     }
 
     /// The statements of a `members` file's plaintext, when they are its installation's: signed by the key its first
     /// statement names for it. (Whether that statement admits it is the roster's to say.)
     static func statements(_ plaintext: [UInt8], installation: String) -> [MemberStatement]? {
-        guard let (lines, signature) = signedLines(plaintext) else { return nil }
-        let decoder = JSONDecoder()
-        let statements = lines.compactMap { try? decoder.decode(MemberStatement.self, from: Data($0)) }
-        guard statements.count == lines.count, let first = statements.first, first.installation == installation,
-              let key = first.key.flatMap({ Hex.bytes($0) }), key.count == Ed25519.publicKeyBytes,
-              Ed25519.isValid(signature, of: signatureContext + Array(plaintext.prefix(plaintext.count - signatureLineBytes)), publicKey: key)
+        // The key the file is checked by is the one its own first statement names.
+        guard let (lines, _) = signedLines(plaintext), let first = lines.first.flatMap({ try? JSONDecoder().decode(MemberStatement.self, from: Data($0)) }),
+              first.installation == installation, let key = first.key.flatMap({ Hex.bytes($0) }), key.count == Ed25519.publicKeyBytes
         else { return nil }
-        return statements
+        return items(plaintext, context: signatureContext, key: key)
     }
 
     /// A key handed on: its epoch, sealed to one member (`KeyBox`), with a hint of whose key it was sealed to (the
@@ -199,21 +191,31 @@ enum MembersFile {
 
     /// A `keys` file's bytes: a line a box, then the writer's signature.
     static func keysBytes(_ boxes: [Box], seed: [UInt8]) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var body: [UInt8] = []
-        for box in boxes { body += try encoder.encode(box) + [0x0A] }
-        let signature = try Ed25519.sign(keysContext + body, seed: seed)
-        return body + Array("{\"signature\":\"\(Hex.string(signature))\"}\n".utf8)
+        try signed(boxes, context: keysContext, seed: seed)
     }
 
     /// The boxes of a `keys` file, when `key` signed it.
     static func boxes(_ bytes: [UInt8], key: [UInt8]) -> [Box]? {
+        items(bytes, context: keysContext, key: key)
+    }
+
+    /// Items as a file's bytes: a line of JSON each, then the signature (under `context`) of every byte before it.
+    private static func signed<Item: Encodable>(_ items: [Item], context: [UInt8], seed: [UInt8]) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var body: [UInt8] = []
+        for item in items { body += try encoder.encode(item) + [0x0A] }
+        let signature = try Ed25519.sign(context + body, seed: seed)
+        return body + Array("{\"signature\":\"\(Hex.string(signature))\"}\n".utf8)
+    }
+
+    /// The items of a file `signed` wrote, when `key` signed it under `context` and every line reads.
+    private static func items<Item: Decodable>(_ bytes: [UInt8], context: [UInt8], key: [UInt8]) -> [Item]? {
         guard let (lines, signature) = signedLines(bytes),
-              Ed25519.isValid(signature, of: keysContext + Array(bytes.prefix(bytes.count - signatureLineBytes)), publicKey: key) else { return nil }
+              Ed25519.isValid(signature, of: context + Array(bytes.prefix(bytes.count - signatureLineBytes)), publicKey: key) else { return nil }
         let decoder = JSONDecoder()
-        let boxes = lines.compactMap { try? decoder.decode(Box.self, from: Data($0)) }
-        return boxes.count == lines.count ? boxes : nil
+        let items = lines.compactMap { try? decoder.decode(Item.self, from: Data($0)) }
+        return items.count == lines.count ? items : nil
     }
 
     /// `{"signature":"<128 hex>"}\n`
