@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 """Sync benchmark (`make bench-sync`, issue 29): what sync costs a command, next to its floor in the same run.
 
-- nothing new: `trend -c today` on ten thousand weigh-ins with a sync folder set (two other devices
-  seen, nothing new from them) against a copy of that data directory with the sync folder unset; the median of
-  RUNS runs each, and the difference (target: at most 1 ms);
-- a long history joining: a device whose sync folder holds another installation's 100,000 weigh-ins
-  applies them (`trend -c "sync now"`, the median of five), against importing the same rows from a CSV into
-  a new data directory (`trend -c "import FILE"`, the median of three), the floor (target: at most 2x);
-- signatures: that join, of the same segments, signed and as Trend wrote them before 0.3 (unsigned, format 1),
-  five of each alternating: the difference of the medians against the signed join (target: at most 10 %);
+- nothing new: `trend -c today` on ten thousand weigh-ins with a private sync folder set (two other members
+  joined by code, nothing new from them) against a copy of that data directory with the sync folder unset; the
+  median of RUNS runs each, and the difference (target: at most 1 ms);
+- a long history joining: a device joins a private folder holding another installation's 100,000 weigh-ins by
+  `trend -c "sync join CODE"` (it joins, then applies them; the median of five), against importing the same rows
+  from a CSV into a new data directory (`trend -c "import FILE"`, the median of three), the floor (target: at most 2x);
+- encryption: the same rows written into a plain folder (as Trend 0.3 syncs) and joined by `sync now`, five joins
+  alternating with the private ones: the difference of the medians against the private join (target: at most 10 %);
+- signatures: that plain join, of the same segments as Trend wrote them before 0.3 (unsigned, format 1), five more
+  alternating: the difference of the medians against the signed plain join (target: at most 10 %);
 - a device that never compacted: 100,000 segments of one change each, written and signed as Trend writes them
   (format 2, an Ed25519 key of their own), joined by `sync now` until it has them all: the time and the peak
-  resident memory of the trend processes (target: at most 5 s and 150 MB).
+  resident memory of the trend processes (target: at most 5 s and 150 MB), in a plain folder.
 
 Usage: bench-sync.py TREND WORKDIR [--rows N] [--runs N] [--check]
 """
@@ -27,9 +29,9 @@ runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 30
 check = "--check" in args
 
 
-def run(data, *commands, output=False):
+def run(data, *commands, output=False, json_=False):
     """Runs trend on `data` with `commands`: the seconds it took (and its output, with `output`)."""
-    argv = [trend, "--data-dir", data]
+    argv = [trend, "--data-dir", data] + (["--json"] if json_ else [])
     for command in commands:
         argv += ["-c", command]
     start = time.perf_counter()
@@ -46,7 +48,7 @@ def tiny_segments(folder, count):
     "trend sync segment\\n" and the SHA-256 of the bytes before it, SyncSegment.signatureContext)."""
     installation = str(uuid.UUID(int=random.Random(47).getrandbits(128)))
     own = os.path.join(folder, "trend", installation)
-    os.makedirs(own)
+    os.makedirs(own, exist_ok=True)
     key = Ed25519PrivateKey.generate()
     public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
     start_ms = 1_700_000_000_000
@@ -101,11 +103,28 @@ def write_csv(path, count):
             out.write(f"{stamp},{80 + rng.gauss(0, 1):.1f},kg,\n")
 
 
+def plain_folder(path):
+    """A folder that stays plain as Trend 0.3 left it: another installation's folder is there already, so `set
+    sync-folder` does not make it private (SyncWorker.adopt). The empty folder is that installation's."""
+    os.makedirs(os.path.join(path, "trend", str(uuid.UUID(int=random.Random(path).getrandbits(128)))))
+
+
+def code(data):
+    """A new invite's code from the member `data` (`sync invite --json`)."""
+    return json.loads(run(data, "sync invite", output=True, json_=True)[1])["invite"]["code"]
+
+
+def weigh_ins(data):
+    with sqlite3.connect(os.path.join(data, "trend.sqlite")) as db:
+        return db.execute("SELECT count(*) FROM weight_entries").fetchone()[0]
+
+
 shutil.rmtree(work, ignore_errors=True)
 os.makedirs(work)
 failed = False
 
-# Nothing new: the same ten thousand weigh-ins, with and without a sync folder.
+# Nothing new: the same ten thousand weigh-ins, with and without a private sync folder (two other members, nothing new
+# from them).
 small = os.path.join(work, "small.csv")
 write_csv(small, 10_000)
 plain, synced, sync = (os.path.join(work, name) for name in ("plain", "synced", "sync-small"))
@@ -113,7 +132,7 @@ os.makedirs(sync)
 run(synced, f"import {small}", f"set sync-folder {sync}")
 for other in ("laptop", "server"):
     data = os.path.join(work, other)
-    run(data, f"set sync-folder {sync}", f"set device-name {other}", "weigh 80.0")
+    run(data, f"set device-name {other}", f"set sync-folder {sync}", f"sync join {code(synced)}", "weigh 80.0")
 run(synced, "sync now")
 run(synced, "sync now")
 # The floor holds the very same rows (the others' weigh-ins of today among them, which `today` shows) with
@@ -129,65 +148,81 @@ synced_ms = statistics.median(times["synced"]) * 1000
 extra = synced_ms - plain_ms
 verdict = "ok" if extra <= 1.0 else "MISSED"
 failed |= extra > 1.0
-print(f"sync, nothing new     today {synced_ms:7.1f} ms with a sync folder, {plain_ms:7.1f} ms without: "
+print(f"sync, nothing new     today {synced_ms:7.1f} ms with a private sync folder, {plain_ms:7.1f} ms without: "
       f"{extra:+.2f} ms (target <= 1 ms) {verdict}")
 
-# A long history joining, next to importing the same rows.
+# A long history joining, next to importing the same rows. The history is written twice from the same CSV: into a
+# private folder (sealed, its founder's) and into a plain one (as 0.3 wrote it).
 big = os.path.join(work, "big.csv")
 write_csv(big, rows)
-source, joiner, floor, sync = (os.path.join(work, name) for name in ("source", "joiner", "floor", "sync-big"))
-os.makedirs(sync)
-# The joiner is set up first, while the folder is empty (it syncs at exit too), then the history arrives.
-run(joiner, f"set sync-folder {sync}")
-run(source, f"import {big}", f"set sync-folder {sync}", "sync now")
+private_sync, plain_sync, unsigned_sync = (os.path.join(work, name) for name in ("sync-private", "sync-plain", "sync-unsigned"))
+founder, source = os.path.join(work, "founder"), os.path.join(work, "source")
+os.makedirs(private_sync)
+run(founder, f"import {big}", f"set sync-folder {private_sync}", "sync now")
+plain_folder(plain_sync)
+run(source, f"import {big}", f"set sync-folder {plain_sync}", "sync now")
+# The same segments as Trend wrote them before 0.3 (format 1, unsigned).
+unsigned_copy(plain_sync, unsigned_sync)
 # The floor: the median of three imports of the same rows into new data directories.
 floor_times = []
 for index in range(3):
-    floor_times.append(run(f"{floor}-{index}", f"import {big}"))
-    shutil.rmtree(f"{floor}-{index}")
+    floor = os.path.join(work, f"floor-{index}")
+    floor_times.append(run(floor, f"import {big}"))
+    shutil.rmtree(floor)
 floor_s = statistics.median(floor_times)
-apply_s = run(joiner, "sync now")
 
-# Signatures: the same join of the same segments, unsigned (format 1), against it signed: five of each, alternating
-# (the join above is the first signed one). A run of three was within the noise of a 2-core machine (4 % one run,
-# 12 % the next).
-plain_sync = os.path.join(work, "sync-unsigned")
-unsigned_copy(sync, plain_sync)
-signed_times, unsigned_times = [apply_s], []
-for round_ in range(5):
-    for folder, times_ in ((plain_sync, unsigned_times), (sync, signed_times)):
-        if folder == sync and round_ == 4:
-            continue
-        fresh = os.path.join(work, f"joiner-{len(signed_times)}-{len(unsigned_times)}")
-        # Set up while the folder is empty, as the joiner above was (it syncs at exit too).
-        hidden = folder + ".away"
-        os.rename(folder, hidden)
-        os.makedirs(folder)
+
+def join(kind, number):
+    """A new device joins the folder of `kind` and applies the whole history: the seconds of that one command. The
+    private one is `sync join CODE` (it joins, then syncs); a plain one is `sync now`, set up beforehand while the
+    folder held nothing of the source's (setting the folder syncs at exit)."""
+    fresh = os.path.join(work, f"joiner-{kind}-{number}")
+    if kind == "private":
+        run(fresh, f"set sync-folder {private_sync}")
+        seconds = run(fresh, f"sync join {code(founder)}")
+    else:
+        folder = plain_sync if kind == "plain" else unsigned_sync
+        os.rename(folder, folder + ".away")
+        plain_folder(folder)
         run(fresh, f"set sync-folder {folder}")
         shutil.rmtree(folder)
-        os.rename(hidden, folder)
-        times_.append(run(fresh, "sync now"))
-        with sqlite3.connect(os.path.join(fresh, "trend.sqlite")) as db:
-            joined = db.execute("SELECT count(*) FROM weight_entries").fetchone()[0]
-        if joined != rows:
-            sys.exit(f"the {'unsigned' if folder == plain_sync else 'signed'} join holds {joined} weigh-ins, not {rows}")
-        shutil.rmtree(fresh)
-signed_s, unsigned_s = statistics.median(signed_times), statistics.median(unsigned_times)
-ratio = signed_s / floor_s
+        os.rename(folder + ".away", folder)
+        seconds = run(fresh, "sync now")
+    joined = weigh_ins(fresh)
+    if joined != rows:
+        sys.exit(f"the {kind} join holds {joined} weigh-ins, not {rows}")
+    shutil.rmtree(fresh)
+    return seconds
+
+
+# Five joins of each kind, alternating: a run of three was within the noise of a 2-core machine (4 % one run, 12 % the
+# next).
+joins = {"private": [], "plain": [], "unsigned": []}
+for number in range(5):
+    for kind in joins:
+        joins[kind].append(join(kind, number))
+private_s, plain_s, unsigned_s = (statistics.median(joins[kind]) for kind in ("private", "plain", "unsigned"))
+ratio = private_s / floor_s
 verdict = "ok" if ratio <= 2 else "MISSED"
 failed |= ratio > 2
-print(f"sync, {rows:,} joining  applied in {signed_s:6.2f} s; importing them {floor_s:6.2f} s (medians of 5 and 3): "
+print(f"sync, {rows:,} joining  applied in {private_s:6.2f} s; importing them {floor_s:6.2f} s (medians of 5 and 3): "
       f"{ratio:.2f}x (target <= 2x) {verdict}")
-share = (signed_s - unsigned_s) / signed_s
+share = (private_s - plain_s) / private_s
 verdict = "ok" if share <= 0.10 else "MISSED"
 failed |= share > 0.10
-print(f"sync, signatures      the join signed {signed_s:5.2f} s, unsigned {unsigned_s:5.2f} s (medians of 5): "
+print(f"sync, encryption      the join from a private folder {private_s:5.2f} s, from a plain one {plain_s:5.2f} s "
+      f"(medians of 5): {share:.1%} of the join (target <= 10 %) {verdict}")
+share = (plain_s - unsigned_s) / plain_s
+verdict = "ok" if share <= 0.10 else "MISSED"
+failed |= share > 0.10
+print(f"sync, signatures      the plain join signed {plain_s:5.2f} s, unsigned {unsigned_s:5.2f} s (medians of 5): "
       f"{share:.1%} of the join (target <= 10 %) {verdict}")
 
 # A device that never compacted: 100,000 segments of one change each.
 tiny = int(args[args.index("--tiny") + 1]) if "--tiny" in args else 100_000
 folder, lone = (os.path.join(work, name) for name in ("sync-tiny", "lone"))
-os.makedirs(folder)
+# The folder stays plain (its segments are signed as 0.3 signs them): the lone device finds the old phone's folder.
+plain_folder(folder)
 run(lone, f"set sync-folder {folder}")
 tiny_segments(folder, tiny)
 joined_s, peak_mb, rounds = 0.0, 0.0, 0

@@ -63,6 +63,8 @@ final class FolderSecretsFile: @unchecked Sendable {
     private let url: URL?
     // Only the sync worker's thread touches it (the store's executor).
     private var held: FolderSecrets?
+    /// How many times the held secrets changed (an in-memory store's `stamp`).
+    private var generation = 0
 
     init(directory: URL?) {
         url = directory?.appendingPathComponent(Self.name)
@@ -77,8 +79,16 @@ final class FolderSecretsFile: @unchecked Sendable {
         return try? JSONDecoder().decode(FolderSecrets.self, from: data)  // Damaged: as none; the folder says what to do.
     }
 
+    /// Which version of the file is there: its inode, size and time (each save is a new file), without reading it.
+    var stamp: String {
+        guard let url else { return "held \(generation)" }
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return "none" }
+        return "\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
     func save(_ secrets: FolderSecrets) throws {
-        guard let url else { held = secrets; return }
+        guard let url else { held = secrets; generation += 1; return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let file = try AtomicFile(url: url)
@@ -87,7 +97,7 @@ final class FolderSecretsFile: @unchecked Sendable {
     }
 
     func remove() {
-        guard let url else { held = nil; return }
+        guard let url else { held = nil; generation += 1; return }
         unlink(url.path)
     }
 }

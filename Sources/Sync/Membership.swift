@@ -47,7 +47,7 @@ struct MemberStatement: Codable, Equatable, Sendable {
 }
 
 /// A member of a private folder, as the statements admit it.
-struct Member: Equatable, Sendable {
+struct Member: Codable, Equatable, Sendable {
     let installation: String
     let key: [UInt8]
     let agreement: [UInt8]
@@ -58,22 +58,26 @@ struct Member: Equatable, Sendable {
 /// device that joined by an invite a member made (one device an invite), each successor a member vouched for; less
 /// those a member removed. A removed device's statements after its removal, and its changes after `through`, count
 /// for nothing.
-struct Roster: Equatable, Sendable {
+struct Roster: Codable, Equatable, Sendable {
+    /// A removed installation: the last of its changes that stands, and how many of its statements do.
+    struct Removal: Codable, Equatable, Sendable {
+        var through: Int, statements: Int
+    }
+
+    /// An invite made: who made it, and the key a join's proof is checked with.
+    struct Invite: Codable, Equatable, Sendable {
+        var by: String, proof: [UInt8]
+    }
+
     var members: [String: Member] = [:]
-    /// Removed installations: the last of their changes that stands, and how many of their statements do.
-    var removed: [String: (through: Int, statements: Int)] = [:]
+    var removed: [String: Removal] = [:]
     /// The removed members as they were admitted: their changes through `removed`'s `through` are checked by their key.
     var former: [String: Member] = [:]
     /// The newest folder key epoch a removal made: a member holding none that new seals with a key of its own.
     var epoch = 1
     /// Invites made (by id): who made them, their proof key; and which installation each was used by.
-    var invites: [String: (by: String, proof: [UInt8])] = [:]
+    var invites: [String: Invite] = [:]
     var used: [String: String] = [:]
-
-    static func == (lhs: Roster, rhs: Roster) -> Bool {
-        lhs.members == rhs.members && lhs.removed.mapValues { [$0.through, $0.statements] } == rhs.removed.mapValues { [$0.through, $0.statements] }
-            && lhs.epoch == rhs.epoch && lhs.used == rhs.used
-    }
 
     /// The roster from each installation's statements (verified as its own: `MembersFile.read`), starting at `founder`.
     init(statements: [String: [MemberStatement]], founder: String, founderKey: String) {
@@ -81,14 +85,14 @@ struct Roster: Equatable, Sendable {
         // Removals can cut a remover's own statements short: worked out again until nothing changes (a few rounds).
         for _ in 0..<8 {
             let next = Self.admit(statements, limits: limits, founder: founder, founderKey: founderKey)
-            var removed: [String: (through: Int, statements: Int)] = [:]
+            var removed: [String: Removal] = [:]
             var epoch = 1
             for (writer, said) in statements where next.members[writer] != nil {
                 for statement in said.prefix(limits[writer] ?? .max) where statement.kind == .remove {
                     guard let target = statement.installation, target != writer else { continue }
                     let through = max(0, statement.through ?? 0), count = max(0, statement.statements ?? 0)
                     let held = removed[target]
-                    removed[target] = (min(held?.through ?? .max, through), min(held?.statements ?? .max, count))
+                    removed[target] = Removal(through: min(held?.through ?? .max, through), statements: min(held?.statements ?? .max, count))
                     epoch = max(epoch, min(statement.epoch ?? 1, 1 << 40))
                 }
             }
@@ -106,6 +110,15 @@ struct Roster: Equatable, Sendable {
     }
 
     private init() {}
+
+    /// A roster as worked out, with what it was worked out from (`SyncWorker.membership`): kept in memory and in the
+    /// database, so the next sync, in this process or the next, need not open a file while nothing changed.
+    struct Cached: Codable, Sendable {
+        var fingerprint: [String]
+        var roster: Roster
+    }
+
+    static let cacheMark = "sync.roster"
 
     /// Everyone admitted (before removals), each installation's statements cut at `limits`.
     private static func admit(_ statements: [String: [MemberStatement]], limits: [String: Int], founder: String, founderKey: String) -> Roster {
@@ -125,7 +138,7 @@ struct Roster: Equatable, Sendable {
             for (writer, said) in statements where roster.members[writer] != nil {
                 for statement in said.prefix(limits[writer] ?? .max) where statement.kind == .invite {
                     guard let id = statement.invite, let proof = statement.proof.flatMap({ Hex.bytes($0) }), roster.invites[id] == nil else { continue }
-                    roster.invites[id] = (writer, proof)
+                    roster.invites[id] = Invite(by: writer, proof: proof)
                 }
             }
             // Each invite admits one device: of those that claim it with a good proof, the lowest id.

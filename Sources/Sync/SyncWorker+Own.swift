@@ -90,7 +90,8 @@ extension SyncWorker {
         return true
     }
 
-    /// Where the public key that this installation's own files were found signed by is kept: checked once a key.
+    /// Which key this installation's own files were found signed by: the seed itself (it sits beside it, in `keyMark`),
+    /// so the check that it still is needs no cipher loaded. Checked once a key.
     static let keyCheckedMark = "sync.key.checked"
 
     /// Whether this installation can no longer sign as the key its peers pinned (DESIGN §8, Processes): its key is
@@ -104,8 +105,8 @@ extension SyncWorker {
              Int(try SyncLedger.meta(SyncLedger.Mark.written, in: connection) ?? "0") ?? 0)
         }
         guard let seed, seed.count == Ed25519.seedBytes else { return written > 0 ? (written + 1, []) : nil }
+        guard checked != Hex.string(seed) else { return nil }
         let publicKey = try Ed25519.publicKey(ofSeed: seed)
-        guard checked != Hex.string(publicKey) else { return nil }
         var ours: [(first: Int, name: String)] = [], other = false
         if root.entry(installation) == .folder {
             let own = try root.subfolder(installation, create: false)
@@ -117,7 +118,7 @@ extension SyncWorker {
             }
         }
         guard other else {
-            try store.write(notifying: false) { try SyncLedger.setMeta(Self.keyCheckedMark, Hex.string(publicKey), in: $0) }
+            try store.write(notifying: false) { try SyncLedger.setMeta(Self.keyCheckedMark, Hex.string(seed), in: $0) }
             return nil
         }
         return (ours.map(\.first).min() ?? written + 1, ours.map(\.name))

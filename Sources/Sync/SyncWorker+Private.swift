@@ -141,8 +141,11 @@ extension SyncWorker {
     func membership(root: SafeFolder, files: FolderFiles) throws -> (FolderFiles, Roster) {
         guard var secrets = files.secrets else { return (files, Roster.empty) }
         let installation = secrets.installation
-        let fingerprint = try Self.fingerprint(root)
-        if let cached = rosterCache, cached.fingerprint == fingerprint, cached.secrets == secrets {
+        // Most syncs find the roster as the last one left it: no member's files and no secret changed since. That is
+        // known from the files' sizes and times alone, so a sync with nothing new opens nothing and loads no cipher.
+        let fingerprint = try fingerprint(root)
+        if let cached = rosterCache ?? storedRoster(), cached.fingerprint == fingerprint {
+            rosterCache = cached
             return (files, cached.roster)
         }
         let before = secrets
@@ -176,13 +179,22 @@ extension SyncWorker {
         if secrets != before { try secretsFile.save(secrets) }
         try publish(secrets, root: root)
         let saved = secretsFile.load() ?? secrets
-        rosterCache = (try Self.fingerprint(root), saved, roster)
+        let cached = Roster.Cached(fingerprint: try self.fingerprint(root), roster: roster)
+        rosterCache = cached
+        try store.write(notifying: false) { try SyncLedger.setMeta(Roster.cacheMark, String(decoding: try JSONEncoder().encode(cached), as: UTF8.self), in: $0) }
         return (FolderFiles(secrets: saved), roster)
     }
 
-    /// What the roster is read from, file by file: a changed `members` or `keys` file anywhere reads it again.
-    private static func fingerprint(_ root: SafeFolder) throws -> [String] {
-        var found: [String] = []
+    /// The roster the last process worked out, and what from (none when unreadable: it is worked out again).
+    private func storedRoster() -> Roster.Cached? {
+        guard let text = try? store.read({ try SyncLedger.meta(Roster.cacheMark, in: $0) }) else { return nil }
+        return try? JSONDecoder().decode(Roster.Cached.self, from: Data(text.utf8))
+    }
+
+    /// What the roster is read from, file by file: a changed `members` or `keys` file anywhere, or changed secrets,
+    /// reads it again.
+    private func fingerprint(_ root: SafeFolder) throws -> [String] {
+        var found = [secretsFile.stamp]
         for name in try root.names().sorted() where SyncSegment.isInstallationName(name) && root.entry(name) == .folder {
             guard let folder = try? root.subfolder(name, create: false) else { continue }  // Gone since it was listed.
             for file in [MembersFile.members, MembersFile.keys] {

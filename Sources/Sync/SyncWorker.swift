@@ -25,7 +25,7 @@ actor SyncWorker {
     /// How this sync reads and writes the folder's files: sealed in a private folder (set as each sync begins).
     var files = FolderFiles(secrets: nil)
     /// The roster as last read, and what it was read from: read again only when a member's files change.
-    var rosterCache: (fingerprint: [String], secrets: FolderSecrets, roster: Roster)?
+    var rosterCache: Roster.Cached?
 
     init(store: LocalDataStore, checkpointEvery: Int = 5_000, changesPerMerge: Int = SyncWorker.changesPerMerge,
          timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) {
