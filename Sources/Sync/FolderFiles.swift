@@ -8,10 +8,42 @@ import Storage
 /// is its device's is the signature's to say, in both: a plain file a member signed before its folder went private
 /// still reads, and is removed once every device has moved.
 struct FolderFiles: Sendable {
-    /// Nil: a plain folder.
-    let secrets: FolderSecrets?
+    private enum Source {
+        case plain
+        case held(FolderSecrets)
+        /// Read from the data directory when first needed: a sync with nothing new needs none.
+        case file(FolderSecretsFile)
+    }
 
-    var isPrivate: Bool { secrets != nil }
+    private let source: Source
+
+    /// Nil: a plain folder.
+    init(secrets: FolderSecrets?) {
+        source = secrets.map { .held($0) } ?? .plain
+    }
+
+    /// A private folder's, its secrets read from `file` when first needed.
+    init(secretsIn file: FolderSecretsFile) {
+        source = .file(file)
+    }
+
+    var isPrivate: Bool {
+        if case .plain = source { false } else { true }
+    }
+
+    /// The folder's secrets; nil in a plain folder. A private folder whose secrets are gone from the data directory
+    /// since is refused (nothing is read or written in plain there).
+    var secrets: FolderSecrets? {
+        get throws(SyncError) {
+            switch source {
+            case .plain: return nil
+            case .held(let secrets): return secrets
+            case .file(let file):
+                guard let secrets = file.load() else { throw .notMember }
+                return secrets
+            }
+        }
+    }
 
     static func associated(_ installation: String, _ name: String) -> [UInt8] { Array("\(installation)/\(name)".utf8) }
 
@@ -31,7 +63,7 @@ struct FolderFiles: Sendable {
     /// when sealed, and only whole (the last piece comes after the file is found authentic).
     func forEachChunk(of name: String, in folder: SafeFolder, installation: String, limit: Int,
                       _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        guard let secrets else { return try folder.forEachChunk(of: name, limit: limit, body) }
+        guard let secrets = try secrets else { return try folder.forEachChunk(of: name, limit: limit, body) }
         var opener = SealedStream.Opener(associated: Self.associated(installation, name)) { secrets.key(id: $0) }
         var plain = false, first = true
         try folder.forEachChunk(of: name, limit: limit) { bytes in
@@ -65,7 +97,7 @@ struct FolderFiles: Sendable {
 
     /// A small file's plaintext, which must be sealed (membership travels only sealed).
     func open(_ name: String, in folder: SafeFolder, installation: String, limit: Int) throws -> [UInt8] {
-        guard let secrets else { throw SealingError.notSealed }
+        guard let secrets = try secrets else { throw SealingError.notSealed }
         let raw = Array(try folder.read(name, limit: limit))
         guard SealedStream.looksSealed(raw) else { throw SealingError.notSealed }
         var opener = SealedStream.Opener(associated: Self.associated(installation, name)) { secrets.key(id: $0) }
@@ -75,7 +107,8 @@ struct FolderFiles: Sendable {
     /// A file to write: sealed under the newest folder key in a private folder, as it is in a plain one.
     func pending(_ name: String, in own: SafeFolder, installation: String) throws -> SealedFile {
         let file = try own.pending(name)
-        guard let key = secrets?.current?.bytes else { return SealedFile(file: file, sealer: nil) }
+        guard let secrets = try secrets else { return SealedFile(file: file, sealer: nil) }
+        guard let key = secrets.current?.bytes else { throw SyncError.notMember }
         let sealer = try SealedStream.Sealer(folderKey: key, associated: Self.associated(installation, name))
         try sealer.header.withUnsafeBytes { try file.append($0) }
         return SealedFile(file: file, sealer: sealer)

@@ -75,9 +75,17 @@ final class FolderSecretsFile: @unchecked Sendable {
     /// The secrets, when this installation holds some; an unreadable file is none (and `save` replaces it).
     func load() -> FolderSecrets? {
         guard let url else { return held }
+        // The file as last read, while it is the same file (a prompt syncs often, and it seldom changes).
+        let stamp = self.stamp
+        if let read, read.stamp == stamp { return read.secrets }
         guard let data = try? Data(contentsOf: url) else { return nil }  // None yet.
-        return try? JSONDecoder().decode(FolderSecrets.self, from: data)  // Damaged: as none; the folder says what to do.
+        let secrets = try? JSONDecoder().decode(FolderSecrets.self, from: data)  // Damaged: as none; the folder says what to do.
+        read = (stamp, secrets)
+        return secrets
     }
+
+    /// What `load` last read, and from which version of the file.
+    private var read: (stamp: String, secrets: FolderSecrets?)?
 
     /// Which version of the file is there: its inode, size and time (each save is a new file), without reading it.
     var stamp: String {

@@ -111,14 +111,15 @@ struct Roster: Codable, Equatable, Sendable {
 
     private init() {}
 
-    /// A roster as worked out, with what it was worked out from (`SyncWorker.membership`): kept in memory and in the
-    /// database, so the next sync, in this process or the next, need not open a file while nothing changed.
-    struct Cached: Codable, Sendable {
+    /// A roster as worked out, with what it was worked out from (`SyncWorker.membership`): kept in memory, and in the
+    /// database (`cacheMark`, `fromMark`), so the next sync, in this process or the next, opens no file while nothing
+    /// changed.
+    struct Cached: Sendable {
         var fingerprint: [String]
         var roster: Roster
     }
 
-    static let cacheMark = "sync.roster"
+    static let cacheMark = "sync.roster", fromMark = "sync.roster.from"
 
     /// Everyone admitted (before removals), each installation's statements cut at `limits`.
     private static func admit(_ statements: [String: [MemberStatement]], limits: [String: Int], founder: String, founderKey: String) -> Roster {

@@ -21,6 +21,8 @@ extension SyncWorker {
     /// How this installation reads and writes the folder: sealed when it is a member of a private folder, plain in a
     /// plain one. A private folder this installation is not a member of is not touched (`SyncError.notMember`).
     func access(root: SafeFolder, folder: URL) throws -> FolderFiles {
+        // A member as the last sync found it, nothing changed since: its secrets are read only if a file is.
+        if try rosterUnchanged(root, folder: folder.standardizedFileURL.path) { return FolderFiles(secretsIn: secretsFile) }
         if let secrets = secretsFile.load(), secrets.folder == folder.standardizedFileURL.path {
             return FolderFiles(secrets: secrets)
         }
@@ -139,15 +141,10 @@ extension SyncWorker {
     /// this installation lacks, and its own files brought up to date: its statements, the keys it hands on to each
     /// member, its invites (a used one goes). Read again only when a member's files changed.
     func membership(root: SafeFolder, files: FolderFiles) throws -> (FolderFiles, Roster) {
-        guard var secrets = files.secrets else { return (files, Roster.empty) }
+        guard var secrets = try files.secrets else { return (files, Roster.empty) }
         let installation = secrets.installation
-        // Most syncs find the roster as the last one left it: no member's files and no secret changed since. That is
-        // known from the files' sizes and times alone, so a sync with nothing new opens nothing and loads no cipher.
-        let fingerprint = try fingerprint(root)
-        if let cached = rosterCache ?? storedRoster(), cached.fingerprint == fingerprint {
-            rosterCache = cached
-            return (files, cached.roster)
-        }
+        // Most syncs find the roster as the last one left it: no member's files and no secret changed since.
+        if let roster = try keptRoster(matching: try fingerprint(root, folder: secrets.folder)) { return (files, roster) }
         let before = secrets
         var roster = Roster.empty
         var unreadable: [String] = []
@@ -179,22 +176,43 @@ extension SyncWorker {
         if secrets != before { try secretsFile.save(secrets) }
         try publish(secrets, root: root)
         let saved = secretsFile.load() ?? secrets
-        let cached = Roster.Cached(fingerprint: try self.fingerprint(root), roster: roster)
-        rosterCache = cached
-        try store.write(notifying: false) { try SyncLedger.setMeta(Roster.cacheMark, String(decoding: try JSONEncoder().encode(cached), as: UTF8.self), in: $0) }
+        try keep(roster, fingerprint: try fingerprint(root, folder: saved.folder))
         return (FolderFiles(secrets: saved), roster)
     }
 
-    /// The roster the last process worked out, and what from (none when unreadable: it is worked out again).
-    private func storedRoster() -> Roster.Cached? {
-        guard let text = try? store.read({ try SyncLedger.meta(Roster.cacheMark, in: $0) }) else { return nil }
-        return try? JSONDecoder().decode(Roster.Cached.self, from: Data(text.utf8))
+    /// Whether the roster stands as the last sync worked it out, in this process or another: nothing it came from
+    /// changed. The files' sizes and times alone say so, so a sync with nothing new opens no file and loads no cipher.
+    func rosterUnchanged(_ root: SafeFolder, folder: String) throws -> Bool {
+        let fingerprint = try fingerprint(root, folder: folder)
+        if let cached = rosterCache, cached.fingerprint == fingerprint { return true }
+        return try store.read { try SyncLedger.meta(Roster.fromMark, in: $0) } == fingerprint.joined(separator: "\n")
     }
 
-    /// What the roster is read from, file by file: a changed `members` or `keys` file anywhere, or changed secrets,
-    /// reads it again.
-    private func fingerprint(_ root: SafeFolder) throws -> [String] {
-        var found = [secretsFile.stamp]
+    /// The roster kept by the last sync, when it was worked out from what `fingerprint` describes (none when unreadable:
+    /// it is worked out again).
+    private func keptRoster(matching fingerprint: [String]) throws -> Roster? {
+        if let cached = rosterCache, cached.fingerprint == fingerprint { return cached.roster }
+        let (from, text) = try store.read { (try SyncLedger.meta(Roster.fromMark, in: $0), try SyncLedger.meta(Roster.cacheMark, in: $0)) }
+        guard from == fingerprint.joined(separator: "\n"), let text,
+              let roster = try? JSONDecoder().decode(Roster.self, from: Data(text.utf8)) else { return nil }
+        rosterCache = Roster.Cached(fingerprint: fingerprint, roster: roster)
+        return roster
+    }
+
+    /// Keeps the roster just worked out, in memory and in the database, with what it was worked out from.
+    private func keep(_ roster: Roster, fingerprint: [String]) throws {
+        rosterCache = Roster.Cached(fingerprint: fingerprint, roster: roster)
+        let text = String(decoding: try JSONEncoder().encode(roster), as: UTF8.self)
+        try store.write(notifying: false) { connection in
+            try SyncLedger.setMeta(Roster.fromMark, fingerprint.joined(separator: "\n"), in: connection)
+            try SyncLedger.setMeta(Roster.cacheMark, text, in: connection)
+        }
+    }
+
+    /// What the roster is worked out from: the folder, the secrets, and each installation's `members` and `keys`
+    /// files, by size and time. A change to any reads it again.
+    private func fingerprint(_ root: SafeFolder, folder: String) throws -> [String] {
+        var found = [folder, secretsFile.stamp]
         for name in try root.names().sorted() where SyncSegment.isInstallationName(name) && root.entry(name) == .folder {
             guard let folder = try? root.subfolder(name, create: false) else { continue }  // Gone since it was listed.
             for file in [MembersFile.members, MembersFile.keys] {
@@ -339,7 +357,7 @@ extension SyncWorker {
             let files = try access(root: root, folder: folder)
             guard files.isPrivate else { throw SyncError.notPrivate }
             let (_, roster) = try membership(root: root, files: files)
-            let installation = files.secrets?.installation ?? ""
+            let installation = try files.secrets?.installation ?? ""
             return (installation, try named(roster, installation: installation, device: device))
         }
     }

@@ -62,7 +62,8 @@ actor SyncWorker {
         files = try access(root: root, folder: folder)
         var report = SyncReport()
         // A copy of this data directory (or a file planted in its folder) is found before anything is written.
-        var installation = try store.read { try $0.storedInstallationID() } ?? store.installationID()
+        let started = try store.read { try $0.storedInstallationID() } ?? store.installationID()
+        var installation = started
         if let forked = try healFork(root: root, installation: installation, now: now) {
             installation = forked.installation
             report.notes.append(forked.note)
@@ -77,12 +78,18 @@ actor SyncWorker {
             installation = forked.installation
             report.notes.append(forked.note)
         }
-        // In a private folder: who the members are (a fork took a new id, and made its membership again).
+        // In a private folder: who the members are (a fork took a new id, and made its membership again). When nothing
+        // it is worked out from changed since the last sync, it is read only once a device has something new.
         var roster: Roster?
-        if files.isPrivate {
+        let rosterKept = try files.isPrivate && installation == started && rosterUnchanged(root, folder: folder.standardizedFileURL.path)
+        if files.isPrivate, !rosterKept {
             let member: Roster
-            (files, member) = try membership(root: root, files: try access(root: root, folder: folder))
+            (files, member) = try membership(root: root, files: installation == started ? files : try access(root: root, folder: folder))
             roster = member
+        }
+        func currentRoster() throws -> Roster? {
+            if roster == nil, rosterKept { (files, roster) = try membership(root: root, files: files) }
+            return roster
         }
         // What this device knows, in one read (most syncs find nothing to do): the devices seen, what it has to send.
         let (peers, outgoing) = try store.read { connection in (try Self.peerRows(in: connection), try Self.outgoing(in: connection)) }
@@ -98,9 +105,14 @@ actor SyncWorker {
         var deletions: [String: SyncNotice] = [:]
         var departures: [SyncNotice] = []
         for peer in try root.names() where peer != installation && SyncSegment.isInstallationName(peer) && root.entry(peer) == .folder {
+            // A member with nothing new as the roster last stood: nothing to read, so no roster to read either.
+            if files.isPrivate, roster == nil, let row = known[peer], row.problem == nil, let quiet = try Self.quietPlan(peer, in: root, known: row) {
+                available[peer] = quiet.available
+                continue
+            }
             // In a private folder the roster says whose files count, by which key, and how far.
             var pinned = known[peer]?.key, cap = Int.max
-            if let roster {
+            if let roster = try currentRoster() {
                 if let member = roster.members[peer] {
                     pinned = member.key
                 } else if let former = roster.former[peer], let removed = roster.removed[peer] {
@@ -220,7 +232,7 @@ actor SyncWorker {
                     report.sent += try writeSegments(to: own, installation: installation, device: device, now: now)
                     try writePendingNotice(in: own, installation: installation, device: device)
                     try checkpointAndPrune(own, ledger: ledger(installation), device: device, now: now)
-                    if let roster { try removePlainFiles(own, installation: installation, roster: roster) }
+                    if let roster = try currentRoster() { try removePlainFiles(own, installation: installation, roster: roster) }
                     break
                 } catch let taken as NameTaken {
                     // Another installation with this id wrote the name first: this one is a copy, and takes a new id.
@@ -264,6 +276,14 @@ actor SyncWorker {
         }
         return PeerPlan(peer: peer, folder: folder, files: files, applied: applied, pinned: pinned, segments: segments, checkpoints: checkpoints,
                         changes: changes, available: SyncFile.reach(from: applied, through: segments + checkpoints))
+    }
+
+    /// `plan` for a device whose folder holds nothing new, no notice and no misnamed file: nil when it holds any.
+    private static func quietPlan(_ peer: String, in root: SafeFolder, known: PeerRow) throws -> PeerPlan? {
+        var problems: [String] = []
+        let plan = try plan(peer, in: root, known: known, pinned: known.key, files: FolderFiles(secrets: nil), problems: &problems)
+        let notices = SyncNotice.Kind.allCases.contains { plan.folder.entry($0.fileName) != .missing }
+        return plan.segments.isEmpty && plan.checkpoints.isEmpty && problems.isEmpty && !notices ? plan : nil
     }
 
     /// Writes the changes queued in `sync_out` as segments in this device's folder, then forgets them.

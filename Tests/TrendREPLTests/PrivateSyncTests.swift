@@ -199,4 +199,25 @@ import TestSupport
         #expect(said.standardOutput.contains("does not open") || said.standardOutput.contains("does not match"), "\(said.standardOutput)")
         #expect(try weights(other) == [81.7, 82.4])
     }
+
+    /// The roster a sync keeps (so that one with nothing new opens no file) is only a copy: damaged, it is worked out
+    /// again from the members' files, and a member's new files are read by the next process all the same.
+    @Test func aDamagedKeptRosterIsWorkedOutAgain() throws {
+        let devices = try paired()
+        defer { devices.temp.remove() }
+        let quiet = try runTrend(["--data-dir", devices.laptop, "-c", "sync now"])
+        #expect(quiet.status == 0 && quiet.standardOutput.contains("0 received"), "\(quiet.standardOutput) \(quiet.standardError)")
+        let kept = try LocalDataStore(directory: URL(fileURLWithPath: devices.laptop)).write { connection in
+            let before = try connection.query("SELECT value FROM meta WHERE key = 'sync.roster'") { $0.text(0) }
+            try connection.run("UPDATE meta SET value = '{\"members\": 7' WHERE key = 'sync.roster'")
+            return before
+        }
+        #expect(kept.count == 1 && kept[0].contains("members"), "the last sync kept its roster: \(kept)")
+        _ = try runTrend(["--data-dir", devices.desktop, "-c", "weigh 77.7"])
+        let synced = try runTrend(["--data-dir", devices.laptop, "-c", "sync now"])
+        #expect(synced.status == 0, "\(synced.standardError)")
+        #expect(try weights(devices.laptop) == [77.7, 81.7, 82.4])
+        let members = try runTrend(["--data-dir", devices.laptop, "-c", "sync devices"]).standardOutput
+        #expect(members.contains("Studydesk") && members.contains("Kitchenlaptop"), "\(members)")
+    }
 }
