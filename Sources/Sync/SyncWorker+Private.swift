@@ -21,13 +21,18 @@ extension SyncWorker {
     /// How this installation reads and writes the folder: sealed when it is a member of a private folder, plain in a
     /// plain one. A private folder this installation is not a member of is not touched (`SyncError.notMember`).
     func access(root: SafeFolder, folder: URL) throws -> FolderFiles {
+        try accessAndRoster(root: root, folder: folder).files
+    }
+
+    /// `access`, and whether the roster stands as the last sync kept it (`rosterUnchanged`).
+    func accessAndRoster(root: SafeFolder, folder: URL) throws -> (files: FolderFiles, rosterKept: Bool) {
         // A member as the last sync found it, nothing changed since: its secrets are read only if a file is.
-        if try rosterUnchanged(root, folder: folder.standardizedFileURL.path) { return FolderFiles(secretsIn: secretsFile) }
+        if try rosterUnchanged(root, folder: folder.standardizedFileURL.path) { return (FolderFiles(secretsIn: secretsFile), true) }
         if let secrets = secretsFile.load(), secrets.folder == folder.standardizedFileURL.path {
-            return FolderFiles(secrets: secrets)
+            return (FolderFiles(secrets: secrets), false)
         }
         guard !Self.looksPrivate(root) else { throw SyncError.notMember }
-        return FolderFiles(secrets: nil)
+        return (FolderFiles(secrets: nil), false)
     }
 
     /// `set sync-folder`: a folder empty of others' files becomes private with this device its founder.

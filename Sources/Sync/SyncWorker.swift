@@ -59,7 +59,8 @@ actor SyncWorker {
     private func runAlone(folder: URL, device: String, now: Date) throws -> SyncReport {
         let root = try SafeFolder.open(folder, ["trend"], create: true)
         // A private folder this installation is not a member of is neither read nor written.
-        files = try access(root: root, folder: folder)
+        let kept: Bool
+        (files, kept) = try accessAndRoster(root: root, folder: folder)
         var report = SyncReport()
         // A copy of this data directory (or a file planted in its folder) is found before anything is written.
         let started = try store.read { try $0.storedInstallationID() } ?? store.installationID()
@@ -81,7 +82,7 @@ actor SyncWorker {
         // In a private folder: who the members are (a fork took a new id, and made its membership again). When nothing
         // it is worked out from changed since the last sync, it is read only once a device has something new.
         var roster: Roster?
-        let rosterKept = try files.isPrivate && installation == started && rosterUnchanged(root, folder: folder.standardizedFileURL.path)
+        let rosterKept = kept && installation == started
         if files.isPrivate, !rosterKept {
             let member: Roster
             (files, member) = try membership(root: root, files: installation == started ? files : try access(root: root, folder: folder))
