@@ -67,6 +67,12 @@ import TestSupport
         #expect(text.contains(">goal 82.0 kg</text>"))
         #expect(text.contains(">today</text>"))
         #expect(text.contains(">projection: line of the last 8 weeks</text>"), "the legend says where the projection comes from")
+        // Issue 62: the dashed projection starts where the trend line ends, not at the fitted line's level below it.
+        let dashed = try #require(text.split(separator: "\n").first { $0.hasPrefix("<line") && $0.contains("stroke-dasharray=\"4 4\"") })
+        let start = try #require(try await graph.app.progressFeature.prepare(range: .year).points.last)
+        let startLayout = try #require(SVGChart(scale: .weight(.kilograms)).layout(try await graph.app.progressFeature.prepare(range: .year)))
+        #expect(dashed.contains("x1=\"\(SVGChart.number(startLayout.x(start.day)))\" y1=\"\(SVGChart.number(startLayout.y(start.smoothedKilograms)))\""),
+                "\(dashed)")
 
         let png = temp.url.appendingPathComponent("chart.png")
         let render = try runTool("/usr/bin/env", ["rsvg-convert", svg.path, "-o", png.path], mergingErrors: true)

@@ -89,9 +89,10 @@ struct ChartRenderer {
             default: cells[y / 4][x / 2] = .weight
             }
         }
-        // The projection: the fitted line from today on, dashed.
+        // The projection, dashed: from where the trend line ends to the fitted line's point `ahead` days on (the
+        // trend lags the weight; the line it meets is the one the weekly rate and the goal date come from).
         if let last = data.points.last, ahead > 0 {
-            let from = (subX(last.day), subY(data.fittedKilograms ?? last.smoothedKilograms))
+            let from = (subX(last.day), subY(last.smoothedKilograms))
             let target = data.projection[ahead - 1]
             let to = (subX(target.day), subY(target.kilograms))
             let steps = max(1, Int(max(abs(to.0 - from.0), abs(to.1 - from.1)).rounded(.up)))

@@ -114,9 +114,10 @@ struct SVGChart {
                 : "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(Self.trendColor)\" stroke-width=\"3\" stroke-linejoin=\"round\"/>"
             svg += shape + "\n"
         }
-        // The projection from today, dashed.
+        // The projection, dashed: from where the trend line ends to the fitted line's point `ahead` days on (the
+        // trend lags the weight; the line it meets is the one the weekly rate and the goal date come from).
         if axis.ahead > 0, let last = data.points.last {
-            let from = (layout.x(last.day), layout.y(data.fittedKilograms ?? last.smoothedKilograms))
+            let from = (layout.x(last.day), layout.y(last.smoothedKilograms))
             let target = data.projection[axis.ahead - 1]
             svg += "<line x1=\"\(Self.number(from.0))\" y1=\"\(Self.number(from.1))\" x2=\"\(Self.number(layout.x(target.day)))\" "
                 + "y2=\"\(Self.number(layout.y(target.kilograms)))\" stroke=\"\(Self.trendColor)\" stroke-width=\"2\" stroke-dasharray=\"4 4\"/>\n"
