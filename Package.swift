@@ -55,8 +55,10 @@ let package = Package(
         // MARK: Features
         .target(name: "Settings", dependencies: ["Storage", "Vocabulary"]),
         .target(name: "WeightLog", dependencies: ["Storage", "Settings", "Vocabulary"]),
-        // Other apps' files in and Trend's exports out: the readers, the zip and XML streams, libarchive.
+        // Other apps' files in: the readers, the zip and XML streams, libarchive.
         .target(name: "WeightImport", dependencies: ["WeightLog", "Storage", "Settings", "CArchive", "Vocabulary", "SystemLibraries"]),
+        // Trend's files out: the weigh-ins as CSV or JSON, streamed, and a document (a chart, the report) written whole.
+        .target(name: "Exports", dependencies: ["WeightLog", "Storage", "Settings", "Vocabulary"]),
         .target(name: "Progress", dependencies: ["WeightLog", "Settings", "Vocabulary"]),
         .target(name: "Habits", dependencies: ["Storage", "Vocabulary", "Desktop"]),
         .target(name: "DailyTips", dependencies: ["Storage", "Vocabulary"]),
@@ -69,7 +71,8 @@ let package = Package(
         // MARK: Composition root
         .target(
             name: "AppCore",
-            dependencies: ["Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights", "Sync", "Vocabulary", "Desktop"]
+            dependencies: ["Storage", "Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits", "DailyTips", "Backup", "Insights", "Sync", "Vocabulary",
+                           "Desktop"]
         ),
 
         // MARK: Presentation and the executable
@@ -86,8 +89,8 @@ let package = Package(
         // Notifications for the reminders' timer (`remind install`).
         .target(
             name: "TrendREPL",
-            dependencies: ["AppCore", "CommandLanguage", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup",
-                           "Insights", "Sync", "Vocabulary", "Desktop"]
+            dependencies: ["AppCore", "CommandLanguage", "Storage", "Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits", "DailyTips",
+                           "Backup", "Insights", "Sync", "Vocabulary", "Desktop"]
         ),
         // The executable: its options (parsed once), the shell completion scripts and the man page,
         // the libedit line reader and the loop, and the process's side of the terminal (Terminal/: the line
@@ -122,6 +125,7 @@ let package = Package(
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "WeightImportTests", dependencies: ["WeightImport", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "ExportsTests", dependencies: ["Exports", "WeightImport", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Vocabulary"]),

@@ -3,6 +3,7 @@
 /// lifecycle to the Features. Nothing below it may import it.
 import Backup
 import DailyTips
+import Exports
 import Foundation
 import Habits
 import Insights
@@ -39,6 +40,7 @@ public final class AppModel {
     public let dailyTipsFeature: DailyTipsFeature
     public let backupFeature: BackupFeature
     public let weightImportFeature: WeightImportFeature
+    public let exportsFeature: ExportsFeature
     public let changeHistoryFeature: ChangeHistoryFeature
     public let insightsFeature: InsightsFeature
     public let checkInFeature: CheckInFeature
@@ -53,7 +55,7 @@ public final class AppModel {
     public init(weightEntryFeature: WeightEntryFeature, measurementsFeature: MeasurementsFeature, progressFeature: ProgressFeature,
                 settingsFeature: SettingsFeature, habitsFeature: HabitsFeature, remindersFeature: RemindersFeature,
                 dailyTipsFeature: DailyTipsFeature,
-                backupFeature: BackupFeature, weightImportFeature: WeightImportFeature,
+                backupFeature: BackupFeature, weightImportFeature: WeightImportFeature, exportsFeature: ExportsFeature,
                 changeHistoryFeature: ChangeHistoryFeature, insightsFeature: InsightsFeature, checkInFeature: CheckInFeature,
                 summaryFeature: SummaryFeature, syncFeature: SyncFeature, reportFeature: ReportFeature) {
         self.weightEntryFeature = weightEntryFeature
@@ -65,6 +67,7 @@ public final class AppModel {
         self.dailyTipsFeature = dailyTipsFeature
         self.backupFeature = backupFeature
         self.weightImportFeature = weightImportFeature
+        self.exportsFeature = exportsFeature
         self.changeHistoryFeature = changeHistoryFeature
         self.insightsFeature = insightsFeature
         self.checkInFeature = checkInFeature
@@ -159,6 +162,8 @@ public final class AppModel {
             await weightEntryFeature.refresh()
             await measurementsFeature.reload()
         }
+        let exportsFeature = ExportsFeature(weightLog: weightLog, repository: weightRepository, settings: settings, calendar: calendar,
+                                            currentDate: currentDate)
         // An undo may touch any table: every Feature reads again, as after a restore.
         let changeHistoryFeature = ChangeHistoryFeature(storage: storage, calendar: calendar, currentDate: currentDate) {
             await refreshEverything()
@@ -196,7 +201,7 @@ public final class AppModel {
         return AppModel(weightEntryFeature: weightEntryFeature, measurementsFeature: measurementsFeature, progressFeature: progressFeature,
                         settingsFeature: settingsFeature, habitsFeature: habitsFeature, remindersFeature: remindersFeature,
                         dailyTipsFeature: dailyTipsFeature, backupFeature: backupFeature,
-                        weightImportFeature: weightImportFeature, changeHistoryFeature: changeHistoryFeature,
+                        weightImportFeature: weightImportFeature, exportsFeature: exportsFeature, changeHistoryFeature: changeHistoryFeature,
                         insightsFeature: insightsFeature, checkInFeature: checkInFeature, summaryFeature: summaryFeature,
                         syncFeature: syncFeature, reportFeature: reportFeature)
     }

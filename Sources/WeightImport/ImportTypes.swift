@@ -84,8 +84,6 @@ public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A CSV whose header lacks a date or a weight column: the columns it has, and what is missing.
     case missingColumns(String, found: [String], missing: [String])
     case empty(String)
-    case exportFailed(String, reason: String)
-    case unknownExportType(String)
     /// XML whose root element is not Apple Health's `HealthData` (a GPX track, say).
     case notAppleHealth(String, root: String)
     /// A file with the weigh-ins of several people (EufyLife's `Family Members`) and none chosen.
@@ -104,8 +102,6 @@ public enum ImportError: Error, Equatable, CustomStringConvertible, Sendable {
         case let .empty(path): "\(path) holds no weigh-ins"
         case let .newerFormat(path, version, newest):
             "\(path) was written by a newer Trend (format \(version); this one reads up to \(newest)); nothing was imported. Update Trend to import it."
-        case let .exportFailed(path, reason): "cannot write \(path): \(reason)"
-        case let .unknownExportType(path): "cannot tell how to write \(path): use a name ending in .csv, .json or -habits.csv"
         case let .notAppleHealth(path, root): "\(path) is XML but not an Apple Health export: its root element is '\(root)', not 'HealthData'"
         case let .severalPeople(path, members):
             "\(path) holds the weigh-ins of \(members.count) people (\(Self.names(members))); nothing was imported: "

@@ -5,10 +5,10 @@ import Storage
 import Vocabulary
 import WeightLog
 
-/// Bringing history in from other trackers and taking it out again:
-/// preview (nothing written), import (an additive merge in one transaction,
-/// duplicates skipped), and export as CSV or Trend JSON. `onImport`
-/// refreshes the weight Features afterwards; `AppModel.assemble(_:)` wires it.
+/// Bringing history in from other trackers: preview (nothing written) and
+/// import (an additive merge in one transaction, duplicates skipped). Taking
+/// it out again is `ExportsFeature`'s. `onImport` refreshes the weight
+/// Features afterwards; `AppModel.live()` wires it.
 @MainActor
 @Observable
 public final class WeightImportFeature {
@@ -44,9 +44,6 @@ public final class WeightImportFeature {
         self.currentDate = currentDate
         self.onImport = onImport
     }
-
-    /// The unit weights are shown in; exports use it unless told to write kilograms.
-    public var displayUnit: WeightUnit { settings.unit }
 
     /// Reads `url` and sorts its rows into new, duplicate and invalid. Writes nothing.
     /// A file of several people's weigh-ins (EufyLife's family members) is
@@ -131,90 +128,6 @@ public final class WeightImportFeature {
         }
         if outcome.members.count > 1 { throw ImportError.severalPeople(path, members: outcome.members) }
         return nil
-    }
-
-    /// What an export wrote: weigh-ins and tape measures.
-    public struct Exported: Sendable, Equatable {
-        public let entries: Int
-        public let measurements: Int
-        /// Weigh-ins written in the unit they were typed in, not the file's (a CSV keeps what was typed).
-        public let entriesInOtherUnits: Int
-        /// The tape measures written (`waist`), in the order of their columns.
-        public let measures: [BodyMeasure]
-
-        public init(entries: Int, measurements: Int, entriesInOtherUnits: Int = 0, measures: [BodyMeasure] = []) {
-            self.entries = entries
-            self.measurements = measurements
-            self.entriesInOtherUnits = entriesInOtherUnits
-            self.measures = measures
-        }
-    }
-
-    /// Writes every entry as CSV (`id,date,weight,unit,note,…`), weights in `unit`, and the tape measures
-    /// in columns of their own, streamed from the database to a file that appears whole or not at all.
-    /// With `keepsTypedUnits`, a weigh-in typed in a unit is written in it; without it every weight is in `unit`.
-    public func exportCSV(to url: URL, unit: WeightUnit, range: DayRange? = nil, keepsTypedUnits: Bool = true) async throws -> Exported {
-        try await weightLog.ensureLoaded()
-        let zone = calendar.timeZone, repository = self.repository, (start, end) = instants(of: range)
-        return try await Self.exporting {
-            let writer = try WeightExport.CSVWriter(url: url, unit: unit, timeZone: zone, keepsTypedUnits: keepsTypedUnits)
-            let count = try await repository.forEachEntry(from: start, before: end, measurements: { try writer.begin(measurements: $0) }) {
-                try writer.write($0)
-            }
-            try writer.commit()
-            return Exported(entries: count, measurements: writer.measurementsWritten, entriesInOtherUnits: writer.rowsInOtherUnits,
-                            measures: writer.measurementsWritten == 0 ? [] : writer.measuresWritten)
-        }
-    }
-
-    /// Writes every entry as Trend's JSON export (kilograms), streamed like
-    /// the CSV, in the original Trend app's `WeightStore` shape with the goal.
-    public func exportJSON(to url: URL, range: DayRange? = nil) async throws -> Exported {
-        try await weightLog.ensureLoaded()
-        try await settings.ensureLoaded()
-        let exportedAt = currentDate(), goal = settings.goalKilograms
-        let zone = calendar.timeZone, repository = self.repository, (start, end) = instants(of: range)
-        return try await Self.exporting {
-            let writer = try WeightExport.JSONWriter(url: url, timeZone: zone, goalKilograms: goal)
-            let count = try await repository.forEachEntry(from: start, before: end, measurements: { writer.begin(measurements: $0) }) {
-                try writer.write($0)
-            }
-            try writer.commit(exportedAt: exportedAt)
-            return Exported(entries: count, measurements: writer.measurements.count,
-                            measures: Set(writer.measurements.map(\.kind)).sorted())
-        }
-    }
-
-    /// Writes a document made from the log (the SVG chart) to a file that
-    /// appears whole or not at all, as the exports do.
-    public func writeDocument(_ text: String, to url: URL) async throws {
-        _ = try await Self.exporting {
-            try await BlockingPool.shared.run { _ in
-                let file = try AtomicFile(url: url)
-                try file.append(text)
-                try file.commit()
-            }
-            return 1
-        }
-    }
-
-    /// Today's local day, for a RANGE an export is given.
-    public var today: Int { LocalDays.shared(for: calendar.timeZone).day(of: currentDate()) }
-
-    /// The instants a range of local days spans: from its first midnight up to the one after its last day.
-    private func instants(of range: DayRange?) -> (Double, Double) {
-        let days = LocalDays.shared(for: calendar.timeZone)
-        return (range?.firstDay.map { days.startOfDay($0).timeIntervalSince1970 } ?? -.infinity,
-                range?.lastDay.map { days.startOfDay($0 + 1).timeIntervalSince1970 } ?? .infinity)
-    }
-
-    /// Runs an export, turning a failed write into the export error that names the file.
-    private static func exporting<Written>(_ body: () async throws -> Written) async throws -> Written {
-        do {
-            return try await body()
-        } catch let error as AtomicFile.WriteError {
-            throw ImportError.exportFailed(error.path, reason: error.reason)
-        }
     }
 
     /// Splits read rows into new entries and duplicates: of an earlier row of

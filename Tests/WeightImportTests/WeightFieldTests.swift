@@ -109,8 +109,8 @@ import Vocabulary
             try WeightTable.insert(Self.bare, in: connection)
         }
         let file = directory.appendingPathComponent("export.\(format)")
-        let written = format == "json" ? try await source.app.weightImportFeature.exportJSON(to: file)
-            : try await source.app.weightImportFeature.exportCSV(to: file, unit: .kilograms)
+        let written = format == "json" ? try await source.app.exportsFeature.exportJSON(to: file)
+            : try await source.app.exportsFeature.exportCSV(to: file, unit: .kilograms)
         #expect(written.entries == 2)
         if format == "csv" {
             let header = try String(contentsOf: file, encoding: .utf8).split(separator: "\r\n").first.map(String.init)

@@ -1,5 +1,6 @@
 import Backup
 import CommandLanguage
+import Exports
 import Habits
 import Progress
 import Settings
@@ -65,8 +66,12 @@ enum FailureMessage {
         case let importing as ImportError:
             switch importing {
             case .unknownFormat, .missingColumns, .empty, .notAppleHealth, .newerFormat: return (.invalidFile, nil)
-            case .unknownExportType: return (.usage, nil)
             default: return (.file, nil)
+            }
+        case let exporting as ExportError:
+            switch exporting {
+            case .unknownType: return (.usage, nil)
+            case .cannotWrite: return (.file, nil)
             }
         case let measurement as MeasurementError:
             switch measurement {

@@ -35,7 +35,7 @@ extension ImportViewModel {
                     let app = context.app
                     let made = DateText(timeZone: app.changeHistoryFeature.calendar.timeZone).local(app.weightEntryFeature.now)
                     return try await ReportViewModel(reportFeature: app.reportFeature, progressFeature: app.progressFeature,
-                                                     exports: app.weightImportFeature, made: made).export(to: file, range: arguments[.range])
+                                                     exports: app.exportsFeature, made: made).export(to: file, range: arguments[.range])
                 }
                 return try await viewModel(context).export(to: arguments.required(.file), inKilograms: arguments[.inKilograms] != nil,
                                                    range: arguments[.range], chart: ChartRequest(arguments, command: "export"))
@@ -44,7 +44,7 @@ extension ImportViewModel {
     }
 
     private static func viewModel(_ context: CommandContext) -> ImportViewModel {
-        ImportViewModel(weightImportFeature: context.app.weightImportFeature, habitsFeature: context.app.habitsFeature,
+        ImportViewModel(weightImportFeature: context.app.weightImportFeature, exportsFeature: context.app.exportsFeature, habitsFeature: context.app.habitsFeature,
                         progressFeature: context.app.progressFeature, weightEntryFeature: context.app.weightEntryFeature,
                         measurementsFeature: context.app.measurementsFeature)
     }

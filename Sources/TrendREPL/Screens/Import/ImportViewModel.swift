@@ -1,5 +1,6 @@
 import CommandLanguage
 import AppCore
+import Exports
 import Foundation
 import Habits
 import Progress
@@ -11,6 +12,7 @@ import WeightLog
 @MainActor
 struct ImportViewModel {
     private let weightImportFeature: WeightImportFeature
+    private let exportsFeature: ExportsFeature
     private let habitsFeature: HabitsFeature
     private let progressFeature: ProgressFeature
     /// For `export chart.svg RANGE waist|fat|lean…`: where body fat and the tape measures come from.
@@ -18,10 +20,12 @@ struct ImportViewModel {
     private let measurementsFeature: MeasurementsFeature?
 
     init(weightImportFeature: WeightImportFeature = AppModel.shared.weightImportFeature,
+         exportsFeature: ExportsFeature = AppModel.shared.exportsFeature,
          habitsFeature: HabitsFeature = AppModel.shared.habitsFeature,
          progressFeature: ProgressFeature = AppModel.shared.progressFeature,
          weightEntryFeature: WeightEntryFeature? = nil, measurementsFeature: MeasurementsFeature? = nil) {
         self.weightImportFeature = weightImportFeature
+        self.exportsFeature = exportsFeature
         self.habitsFeature = habitsFeature
         self.progressFeature = progressFeature
         self.weightEntryFeature = weightEntryFeature
@@ -166,24 +170,24 @@ struct ImportViewModel {
         if range != nil, lower.hasSuffix("-habits.csv") {
             throw CommandFailure(.usage, "export: a RANGE applies to weigh-ins; the habits export writes every day")
         }
-        let written: WeightImportFeature.Exported
+        let written: ExportsFeature.Exported
         let what: String
         if lower.hasSuffix("-habits.csv") {
             let count = try await habitsFeature.exportCSV(to: url)
-            written = WeightImportFeature.Exported(entries: count, measurements: 0)
+            written = ExportsFeature.Exported(entries: count, measurements: 0)
             what = "habit\(count == 1 ? "" : "s") (Loop's CSV layout)"
         } else if lower.hasSuffix(".csv") {
-            let unit = inKilograms ? WeightUnit.kilograms : weightImportFeature.displayUnit.fileUnit
-            written = try await weightImportFeature.exportCSV(to: url, unit: unit, range: range, keepsTypedUnits: !inKilograms)
+            let unit = inKilograms ? WeightUnit.kilograms : exportsFeature.displayUnit.fileUnit
+            written = try await exportsFeature.exportCSV(to: url, unit: unit, range: range, keepsTypedUnits: !inKilograms)
             // Only what the file holds: the weigh-ins kept in the unit they were typed in are counted, when there are any.
             let other = written.entriesInOtherUnits
             let kept = other == 0 ? "" : "; \(other == written.entries ? "each" : "\(other)") typed in another unit kept in it"
             what = "weigh-in\(written.entries == 1 ? "" : "s") (CSV, \(unit.rawValue)\(kept))"
         } else if lower.hasSuffix(".json") {
-            written = try await weightImportFeature.exportJSON(to: url, range: range)
+            written = try await exportsFeature.exportJSON(to: url, range: range)
             what = "weigh-in\(written.entries == 1 ? "" : "s") (Trend JSON)"
         } else {
-            throw ImportError.unknownExportType(url.path)
+            throw ExportError.unknownType(url.path)
         }
         return CommandOutput(Exported(file: url.path, count: written.entries, measurements: written.measurements,
                                       measures: written.measures.map(\.name), what: what), style: .plain)
@@ -220,14 +224,14 @@ extension ImportViewModel {
             let data = shown.data
             let title = "\(measure.name.prefix(1).uppercased())\(measure.name.dropFirst()), \(data.range.title)" + (data.points.isEmpty ? ""
                 : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
-            try await weightImportFeature.writeDocument(SVGChart(scale: shown.scale).render(data, title: title, empty: "No \(measure.name) in this range."), to: url)
+            try await exportsFeature.writeDocument(SVGChart(scale: shown.scale).render(data, title: title, empty: "No \(measure.name) in this range."), to: url)
             return Self.charted(url, data)
         }
         let range = try request.range.map { try progress.range(named: $0.name) }
         let data = try await progressFeature.prepare(range: range)
         let title = "Trend, \(data.range.title)" + (data.points.isEmpty ? ""
             : " (\(DayNumber.string(data.points[0].day)) – \(DayNumber.string(data.today)))")
-        try await weightImportFeature.writeDocument(SVGChart(scale: .weight(progressFeature.selectedWeightUnit), habit: request.marked).render(data, title: title), to: url)
+        try await exportsFeature.writeDocument(SVGChart(scale: .weight(progressFeature.selectedWeightUnit), habit: request.marked).render(data, title: title), to: url)
         return Self.charted(url, data)
     }
 

@@ -1,9 +1,9 @@
 import CommandLanguage
 import AppCore
+import Exports
 import Foundation
 import Progress
 import Vocabulary
-import WeightImport
 
 /// `export FILE.html [RANGE]`: the report (DESIGN §10). `ReportFeature` assembles it from the Features the screens
 /// use; `ReportDocument` writes it as HTML; this asks for it and hands the page to the exports' file writing.
@@ -11,7 +11,7 @@ import WeightImport
 struct ReportViewModel {
     let reportFeature: ReportFeature
     let progressFeature: ProgressFeature
-    let exports: WeightImportFeature
+    let exports: ExportsFeature
     /// When it was made, in the person's zone.
     let made: String
 

@@ -3,12 +3,28 @@ import Settings
 import Storage
 import Testing
 import TestSupport
-@testable import WeightImport
+@testable import Exports
+import WeightImport
 @testable import WeightLog
 import Vocabulary
 
-/// Trend's own exports, written and read back (the original app's importer too), beside the imports of WeightImportTests.
-extension WeightImportTests {
+/// Trend's own exports (`ExportsFeature`), written and read back by the import (the original app's importer too).
+@MainActor
+@Suite struct WeightExportTests {
+    let temp = TemporaryDirectory()
+
+    func file(_ name: String, _ text: String) throws -> URL {
+        let url = temp.url.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    func graph(zone: String = "UTC", unit: String = "kg") async throws -> TestGraph {
+        let graph = makeTestApp(clock: TestClock(date("2026-11-29 09:00")), calendar: calendar(zone: zone))
+        try await graph.app.settingsFeature.setUnit(named: unit)
+        return graph
+    }
+
     @Test func exportThenImportIntoAnEmptyDirectoryGivesBackTheSameEntries() async throws {
         defer { temp.remove() }
         let g = try await graph(unit: "lb")
@@ -19,8 +35,8 @@ extension WeightImportTests {
         for (name, unit) in [("out.csv", WeightUnit.pounds), ("out-kg.csv", .kilograms), ("out-st.csv", WeightUnit.stones.fileUnit),
                              ("out.json", nil)] {
             let url = temp.url.appendingPathComponent(name)
-            if let unit { _ = try await g.app.weightImportFeature.exportCSV(to: url, unit: unit) }
-            else { _ = try await g.app.weightImportFeature.exportJSON(to: url) }
+            if let unit { _ = try await g.app.exportsFeature.exportCSV(to: url, unit: unit) }
+            else { _ = try await g.app.exportsFeature.exportJSON(to: url) }
             let fresh = try await graph(zone: "Pacific/Chatham", unit: "st")
             let result = try await fresh.app.weightImportFeature.importFile(url)
             #expect(result.imported == 2, "\(name): \(result.preview.invalid)")
@@ -62,7 +78,7 @@ extension WeightImportTests {
         try await g.app.weightEntryFeature.record(kilograms: 80.5, note: "after the run")
         try await g.app.progressFeature.setGoal(kilograms: 75)
         let url = temp.url.appendingPathComponent("export.json")
-        #expect(try await g.app.weightImportFeature.exportJSON(to: url).entries == 2)
+        #expect(try await g.app.exportsFeature.exportJSON(to: url).entries == 2)
 
         let data = try Data(contentsOf: url)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -101,9 +117,9 @@ extension WeightImportTests {
         defer { temp.remove() }
         let g = try await graph(unit: "st")
         try await g.app.weightEntryFeature.record(kilograms: 80)
-        #expect(g.app.weightImportFeature.displayUnit.fileUnit == .pounds)
+        #expect(g.app.exportsFeature.displayUnit.fileUnit == .pounds)
         let url = temp.url.appendingPathComponent("out.csv")
-        _ = try await g.app.weightImportFeature.exportCSV(to: url, unit: g.app.weightImportFeature.displayUnit.fileUnit)
+        _ = try await g.app.exportsFeature.exportCSV(to: url, unit: g.app.exportsFeature.displayUnit.fileUnit)
         let rows = try String(contentsOf: url, encoding: .utf8).split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(rows[0].contains("date") && rows[0].contains("weight") && rows[0].contains("unit"))
         #expect(rows[1][3] == "lb")
@@ -122,12 +138,12 @@ extension WeightImportTests {
         try await feature.record(kilograms: WeightUnit.pounds.kilograms(from: 174), when: .yesterday, typedUnit: .stones)
         try await feature.record(kilograms: 91.5, when: .relative(.daysAgo(2), hour: nil, minute: nil))
         let file = temporary.url.appendingPathComponent("w.csv")
-        _ = try await graph.app.weightImportFeature.exportCSV(to: file, unit: .kilograms)
+        _ = try await graph.app.exportsFeature.exportCSV(to: file, unit: .kilograms)
         let rows = try String(contentsOf: file, encoding: .utf8).split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(rows.map { "\($0[2]),\($0[3])" } == ["91.5,kg", "174.0,lb", "202.8,lb"])
         #expect(rows.map { String($0[6]) } == ["", "st", "lb"])
         let forced = temporary.url.appendingPathComponent("kg.csv")
-        _ = try await graph.app.weightImportFeature.exportCSV(to: forced, unit: .kilograms, keepsTypedUnits: false)
+        _ = try await graph.app.exportsFeature.exportCSV(to: forced, unit: .kilograms, keepsTypedUnits: false)
         let kilograms = try String(contentsOf: forced, encoding: .utf8).split(separator: "\r\n").dropFirst().map { $0.split(separator: ",")[3] }
         #expect(kilograms == ["kg", "kg", "kg"])
         // The file comes back with the same weights and units.
