@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Insights", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(
             name: "TrendREPLTests",
-            dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "Vocabulary", "TestSupport", "trend", "Backup", "Habits", "Settings", "Storage", "WeightLog", "WeightImport"],
+            dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "Vocabulary", "TestSupport", "trend", "Backup", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Cryptography"],
             // The screens the screen tests compare with, read from the source tree.
             exclude: ["Screens/Expected"]
         ),

@@ -26,6 +26,10 @@ struct FolderSecrets: Codable, Equatable, Sendable {
     /// member-and-key pairs its `keys` file seals keys for: each is written again only when these change.
     var published: String?
     var granted: [String]?
+    /// The removed installations this one knew of when it last made or took its newest key (nil: not counted yet).
+    /// A removal it learns of later may have been made while another member still sealed the newest key to the
+    /// device that removal took out (two removals at once): it then makes a key of a new epoch.
+    var removalsKnown: [String]?
 
     struct FolderKey: Codable, Equatable, Sendable {
         var epoch: Int

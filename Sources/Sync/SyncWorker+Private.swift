@@ -153,9 +153,12 @@ extension SyncWorker {
         let before = secrets
         var roster = Roster.empty
         var unreadable: [String] = []
+        // A member that made a new key (at a removal) seals its own `members` file under it: it is known by the roster
+        // this installation last worked out until that file opens, so the key it hands on is taken from its `keys` file.
+        let previous = try lastRoster()
         for _ in 0..<4 {
             (roster, unreadable) = try readRoster(root, secrets: secrets)
-            guard try takeKeys(root, roster: roster, into: &secrets) else { break }
+            guard try takeKeys(root, roster: roster, known: previous, into: &secrets) else { break }
         }
         guard roster.members[installation] != nil else {
             if roster.removed[installation] != nil { throw SyncError.removed }
@@ -163,6 +166,14 @@ extension SyncWorker {
         }
         // A removal made a key this installation does not hold yet: it makes its own of that epoch, sealed to the members.
         if (secrets.current?.epoch ?? 0) < roster.epoch { _ = secrets.add(try Sealing.randomBytes(Sealing.keyBytes), epoch: roster.epoch) }
+        // A removal made elsewhere, learned of now: while it was made, another member may have sealed the newest key to
+        // the device it took out (two removals at once, each sealing its new key to the other's removed device). A key
+        // of the next epoch, sealed to the members as they stand now, is the one written with from here on.
+        let removed = roster.removed.keys.sorted()
+        if let known = secrets.removalsKnown, !Set(removed).isSubset(of: known) {
+            _ = secrets.add(try Sealing.randomBytes(Sealing.keyBytes), epoch: max(secrets.current?.epoch ?? 1, roster.epoch) + 1)
+        }
+        secrets.removalsKnown = removed
         let own = try root.subfolder(installation, create: true)
         // Invites: a used one goes; the others carry every key held.
         var pending: [String] = []
@@ -202,6 +213,13 @@ extension SyncWorker {
               let roster = try? JSONDecoder().decode(Roster.self, from: Data(text.utf8)) else { return nil }
         rosterCache = Roster.Cached(fingerprint: fingerprint, roster: roster)
         return roster
+    }
+
+    /// The roster this installation last worked out, whatever changed since (none when there is none or it is unreadable).
+    private func lastRoster() throws -> Roster? {
+        if let cached = rosterCache { return cached.roster }
+        guard let text = try store.read({ try SyncLedger.meta(Roster.cacheMark, in: $0) }) else { return nil }
+        return try? JSONDecoder().decode(Roster.self, from: Data(text.utf8))
     }
 
     /// Keeps the roster just worked out, in memory and in the database, with what it was worked out from.
@@ -246,10 +264,13 @@ extension SyncWorker {
     }
 
     /// Takes the folder keys the members (and the founder) sealed to this installation; whether any was new.
-    private func takeKeys(_ root: SafeFolder, roster: Roster, into secrets: inout FolderSecrets) throws -> Bool {
+    private func takeKeys(_ root: SafeFolder, roster: Roster, known previous: Roster?, into secrets: inout FolderSecrets) throws -> Bool {
         let agreement = secrets.agreementKey
         let hint = MembersFile.hint(try secrets.agreementPublicKey())
         var signers = roster.members.mapValues(\.key)
+        for (installation, member) in previous?.members ?? [:] where signers[installation] == nil && roster.removed[installation] == nil {
+            signers[installation] = member.key
+        }
         if signers[secrets.founder] == nil, let key = Hex.bytes(secrets.founderKey), roster.removed[secrets.founder] == nil {
             signers[secrets.founder] = key
         }
@@ -401,6 +422,8 @@ extension SyncWorker {
             let epoch = max(roster.epoch, secrets.keys.map(\.epoch).max() ?? 1) + 1
             _ = secrets.add(try Sealing.randomBytes(Sealing.keyBytes), epoch: epoch)
             secrets.statements.append(MemberStatement(kind: .remove, installation: target.installation, through: applied, statements: seen, epoch: epoch))
+            // This removal's own key is new: it needs no other.
+            secrets.removalsKnown = (secrets.removalsKnown ?? roster.removed.keys.sorted()) + [target.installation]
             try secretsFile.save(secrets)
             rosterCache = nil
             _ = try membership(root: root, files: FolderFiles(secrets: secrets))

@@ -1,3 +1,4 @@
+import Cryptography
 import Foundation
 import Storage
 import Testing
@@ -219,5 +220,77 @@ import TestSupport
         #expect(try weights(devices.laptop) == [77.7, 81.7, 82.4])
         let members = try runTrend(["--data-dir", devices.laptop, "-c", "sync devices"]).standardOutput
         #expect(members.contains("Studydesk") && members.contains("Kitchenlaptop"), "\(members)")
+    }
+
+    /// The key ids a device holds, from its secrets file.
+    func keyIDs(_ data: String) throws -> Set<[UInt8]> {
+        let secrets = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: data + "/sync-secrets.json"))) as? [String: Any]
+        let keys = try #require(secrets?["keys"] as? [[String: Any]]).compactMap { $0["key"] as? String }
+        return Set(try keys.map { text in
+            let bytes = stride(from: 0, to: text.count, by: 2).compactMap { UInt8(text.dropFirst($0).prefix(2), radix: 16) }
+            return try SealedStream.keyID(of: bytes)
+        })
+    }
+
+    /// Two removals at once (Syncthing had not yet carried one to the device making the other): the laptop removes
+    /// the tablet while the desktop, not knowing, removes the phone and seals its new key to the tablet; the phone took
+    /// the laptop's. Once both removals are known, what the laptop writes is sealed under a key neither removed device
+    /// holds. (Before the fix the newest key was the laptop's or the desktop's of the same epoch: one of them held it.)
+    @Test func twoRemovalsAtOnceLeaveNeitherRemovedDeviceTheNewestKey() throws {
+        let devices = try paired()
+        defer { devices.temp.remove() }
+        let tablet = devices.temp.url.appendingPathComponent("tablet").path, phone = devices.temp.url.appendingPathComponent("phone").path
+        for (data, name) in [(tablet, "Tablet"), (phone, "Phone")] {
+            _ = try runTrend(["--data-dir", data, "-c", "set device-name \(name)"])
+            try joinSync(data, from: devices.laptop, folder: devices.sync)
+        }
+        for data in [devices.laptop, devices.desktop, tablet, phone, devices.laptop] { _ = try runTrend(["--data-dir", data, "-c", "sync now"]) }
+        let files = FileManager.default
+        let laptopFolder = devices.root.appendingPathComponent(try installation(of: devices.laptop))
+        let desktopFolder = devices.root.appendingPathComponent(try installation(of: devices.desktop))
+        /// Shows `folder` as it was at `then` (a copy), keeping what it holds now at `now`: Syncthing has not carried it yet.
+        func holdBack(_ folder: URL, showing then: URL, keeping now: URL) throws {
+            try files.moveItem(at: folder, to: now)
+            try files.copyItem(at: then, to: folder)
+        }
+        func release(_ folder: URL, from now: URL) throws {
+            try files.removeItem(at: folder)
+            try files.moveItem(at: now, to: folder)
+        }
+        let laptopBefore = devices.temp.url.appendingPathComponent("laptop-before"), laptopNow = devices.temp.url.appendingPathComponent("laptop-now")
+        let desktopBefore = devices.temp.url.appendingPathComponent("desktop-before"), desktopNow = devices.temp.url.appendingPathComponent("desktop-now")
+        try files.copyItem(at: laptopFolder, to: laptopBefore)
+        try files.copyItem(at: desktopFolder, to: desktopBefore)
+        let removedTablet = try runTrend(["--data-dir", devices.laptop, "-c", "sync remove tablet"])
+        #expect(removedTablet.standardOutput.contains("Removed Tablet"), "\(removedTablet.standardOutput) \(removedTablet.standardError)")
+        // The desktop, not seeing the laptop's removal yet, removes the phone; the tablet takes the desktop's new key.
+        try holdBack(laptopFolder, showing: laptopBefore, keeping: laptopNow)
+        let removedPhone = try runTrend(["--data-dir", devices.desktop, "-c", "sync remove phone"])
+        #expect(removedPhone.standardOutput.contains("Removed Phone"), "\(removedPhone.standardOutput) \(removedPhone.standardError)")
+        _ = try runTrend(["--data-dir", tablet, "-c", "sync now"])
+        try release(laptopFolder, from: laptopNow)
+        // The phone, not seeing the desktop's removal yet, takes the laptop's new key.
+        try holdBack(desktopFolder, showing: desktopBefore, keeping: desktopNow)
+        _ = try runTrend(["--data-dir", phone, "-c", "sync now"])
+        try release(desktopFolder, from: desktopNow)
+        for data in [devices.laptop, devices.desktop, devices.laptop, devices.desktop] { _ = try runTrend(["--data-dir", data, "-c", "sync now"]) }
+        _ = try runTrend(["--data-dir", devices.laptop, "-c", "weigh 66.6"])
+        _ = try runTrend(["--data-dir", devices.desktop, "-c", "sync now"])
+        #expect(try weights(devices.desktop).contains(66.6), "the desktop reads the laptop's newest")
+        // And the laptop what the desktop writes (a member that is not the founder seals its own files under its new key,
+        // which the others take from its keys file, knowing it from before).
+        _ = try runTrend(["--data-dir", devices.desktop, "-c", "weigh 55.5"])
+        _ = try runTrend(["--data-dir", devices.laptop, "-c", "sync now"])
+        #expect(try weights(devices.laptop).contains(55.5), "the laptop reads the desktop's newest")
+        // The laptop's newest file names the key it is sealed under; neither removed device holds it.
+        func last(_ name: String) -> Int { Int(name.split(separator: "-").last?.dropLast(6) ?? "") ?? 0 }
+        let names = try files.contentsOfDirectory(atPath: laptopFolder.path).filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix("checkpoint") }
+        let newest = try #require(names.max { last($0) < last($1) })
+        let header = Array(try Data(contentsOf: laptopFolder.appendingPathComponent(newest)).prefix(SealedStream.magic.count + 8))
+        let keyID = Array(header.dropFirst(SealedStream.magic.count))
+        #expect(try keyIDs(devices.desktop).contains(keyID))
+        #expect(!(try keyIDs(tablet).contains(keyID)), "the tablet holds the key of \(newest)")
+        #expect(!(try keyIDs(phone).contains(keyID)), "the phone holds the key of \(newest)")
+        #expect(try keyIDs(tablet).count > 1 && (try keyIDs(phone).count) > 1, "each removed device took a key made at a removal")
     }
 }
