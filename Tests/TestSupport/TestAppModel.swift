@@ -49,3 +49,12 @@ public func makeTestApp(
     let app = AppModel.assemble(session)
     return TestGraph(app: app, store: store, clock: clock, timer: timer, calendar: calendar, directory: directory)
 }
+
+/// An app on 2026-11-29 09:00 in `zone` whose weights are shown in `unit`: where the imports' and the exports' tests
+/// start.
+@MainActor
+public func makeTestApp(unit: String, zone: String = "UTC") async throws -> TestGraph {
+    let graph = makeTestApp(clock: TestClock(date("2026-11-29 09:00")), calendar: calendar(zone: zone))
+    try await graph.app.settingsFeature.setUnit(named: unit)
+    return graph
+}

@@ -20,9 +20,7 @@ import Vocabulary
     }
 
     func graph(zone: String = "UTC", unit: String = "kg") async throws -> TestGraph {
-        let graph = makeTestApp(clock: TestClock(date("2026-11-29 09:00")), calendar: calendar(zone: zone))
-        try await graph.app.settingsFeature.setUnit(named: unit)
-        return graph
+        try await makeTestApp(unit: unit, zone: zone)
     }
 
     @Test func genericCSVWithHeadersInAnyOrderQuotedCommasBOMAndCRLF() async throws {
