@@ -59,6 +59,8 @@ let package = Package(
         .target(name: "WeightImport", dependencies: ["WeightLog", "Storage", "Settings", "CArchive", "Vocabulary", "SystemLibraries"]),
         // Trend's files out: the weigh-ins as CSV or JSON, streamed, and a document (a chart, the report) written whole.
         .target(name: "Exports", dependencies: ["WeightLog", "Storage", "Settings", "Vocabulary"]),
+        // Undo, redo and the history of changes, over the journal every change writes (Storage's `ChangeJournal`).
+        .target(name: "History", dependencies: ["Storage", "Vocabulary"]),
         .target(name: "Progress", dependencies: ["WeightLog", "Settings", "Vocabulary"]),
         .target(name: "Habits", dependencies: ["Storage", "Vocabulary", "Desktop"]),
         .target(name: "DailyTips", dependencies: ["Storage", "Vocabulary"]),
@@ -71,8 +73,8 @@ let package = Package(
         // MARK: Composition root
         .target(
             name: "AppCore",
-            dependencies: ["Storage", "Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits", "DailyTips", "Backup", "Insights", "Sync", "Vocabulary",
-                           "Desktop"]
+            dependencies: ["Storage", "Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits", "DailyTips", "Backup", "History", "Insights", "Sync",
+                           "Vocabulary", "Desktop"]
         ),
 
         // MARK: Presentation and the executable
@@ -90,7 +92,7 @@ let package = Package(
         .target(
             name: "TrendREPL",
             dependencies: ["AppCore", "CommandLanguage", "Storage", "Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits", "DailyTips",
-                           "Backup", "Insights", "Sync", "Vocabulary", "Desktop"]
+                           "Backup", "History", "Insights", "Sync", "Vocabulary", "Desktop"]
         ),
         // The executable: its options (parsed once), the shell completion scripts and the man page,
         // the libedit line reader and the loop, and the process's side of the terminal (Terminal/: the line
@@ -131,7 +133,7 @@ let package = Package(
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Vocabulary"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "AppCore", "Settings", "Vocabulary", "Cryptography", "Habits"]),
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "Desktop", "Settings", "Storage", "Vocabulary", "TestSupport"]),
-        .testTarget(name: "BackupTests", dependencies: ["Backup", "Cryptography", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "BackupTests", dependencies: ["Backup", "History", "Cryptography", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Vocabulary", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Insights", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(
             name: "TrendREPLTests",

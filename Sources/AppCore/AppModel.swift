@@ -6,6 +6,7 @@ import DailyTips
 import Exports
 import Foundation
 import Habits
+import History
 import Insights
 import Observation
 import Progress

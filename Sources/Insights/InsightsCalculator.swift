@@ -105,7 +105,7 @@ public struct InsightsReport: Sendable, Equatable {
 }
 
 /// The statistics of insights, pure over values (DESIGN §3 Insights; the
-/// methods and minimum sizes are stated in README "Insights"):
+/// methods and minimum sizes are stated in docs/numbers.md, "Insights: how"):
 ///
 /// - Mornings are each day's first weigh-in; evenings the day's last one,
 ///   after 17:00 and at least 6 hours after the first.

@@ -336,7 +336,7 @@ public final class LocalDataStore: @unchecked Sendable {
         // WAL mode is set before the first write (see `write`), not here: reading needs no switch.
         // A new file gets 16 KB pages (an existing one keeps its own): a million-row import writes a
         // quarter of the WAL frames, one write call each, and the check-in reads fewer pages (4.6 s -> 4.1 s at
-        // a million rows); a weigh-in's commit costs the same (README, Performance).
+        // a million rows); a weigh-in's commit costs the same (docs/benchmarks.md).
         try connection.execute("PRAGMA page_size=16384; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON")
         try schema.migrate(connection)
         connection.schema = schema

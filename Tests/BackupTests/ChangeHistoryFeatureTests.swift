@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Habits
+import History
 import Settings
 import Storage
 import Testing

@@ -1,6 +1,6 @@
 import CommandLanguage
-import Backup
 import Foundation
+import History
 import Storage
 import Vocabulary
 
