@@ -232,19 +232,25 @@ public final class HabitsFeature {
     /// Returns the habit as it now stands and the local day that was marked.
     /// With `adding`, a value is added to what the day already holds (`habit done Water +3`).
     /// A `note` is kept on the day with its mark (Loop's entry notes); clearing the mark clears it.
+    /// By name: for a caller that holds no `Habit` (a script's words, a test); a command's grammar resolves the habit
+    /// once and hands it to `markUnlessSame`.
     public func mark(_ name: String, when: WhenInput = .current, as requested: HabitMark?, adding: Bool = false,
                      note: String? = nil) async throws -> (Habit, Int) {
-        let marked = try await markUnlessSame(name, when: when, as: requested, adding: adding, note: note)
+        try await load()
+        let marked = try await markUnlessSame(try habit(named: name), when: when, as: requested, adding: adding, note: note)
         return (marked.habit, marked.day)
     }
 
-    /// `mark`, saying whether it changed anything: a day marked as it already is (`habit done Read` on a day done,
-    /// with no new note) is left as it is, with no entry in the history. An addition (`+N`) always adds.
-    public func markUnlessSame(_ name: String, when: WhenInput = .current, as requested: HabitMark?, adding: Bool = false,
+    /// `mark` of a habit already found (by the grammar, or the reminders' watcher), saying whether it changed
+    /// anything: a day marked as it already is (`habit done Read` on a day done, with no new note) is left as it is,
+    /// with no entry in the history. An addition (`+N`) always adds. The habit's days are taken as they stand now (by
+    /// its id: another process may have marked it since it was found).
+    public func markUnlessSame(_ found: Habit, when: WhenInput = .current, as requested: HabitMark?, adding: Bool = false,
                                note: String? = nil) async throws -> (habit: Habit, day: Int, changed: Bool) {
         let note = try HabitNote.typed(note)
         try await load()
-        var habit = try self.habit(named: name)
+        // Deleted since it was found (by another process): as a name that names nothing.
+        guard var habit = habits.first(where: { $0.id == found.id }) else { throw HabitsError.noSuchHabit(found.name, suggestion: nil) }
         guard !habit.archived else { throw HabitsError.archived(habit.name) }
         // `today` and `yesterday` follow the start of day; a written date is that date. Clearing reaches any day that holds
         // a mark, even one ahead of today's habit day (marks made after midnight before `set day-starts-at` moved the day).

@@ -108,7 +108,7 @@ extension RemindersFeature {
         let date = DayNumber.civil(open.day)
         // A number's "Done" fills its target, as ticking it in Loop's notification does.
         let marked: HabitMark = if case let .atLeast(target) = habit.kind, mark == .done { .value(target) } else { mark }
-        _ = try await habitsFeature.markUnlessSame(habit.name, when: .day(year: date.year, month: date.month, day: date.day), as: marked)
+        _ = try await habitsFeature.markUnlessSame(habit, when: .day(year: date.year, month: date.month, day: date.day), as: marked)
         return Acted(habit: habit.name, action: key, day: open.day)
     }
 

@@ -101,7 +101,7 @@ struct HabitsViewModel {
     }
 
     func mark(_ habit: Habit, _ mark: HabitMark?, when: WhenInput, adding: Bool, note: String?) async throws -> CommandOutput {
-        let (habit, day, changed) = try await habitsFeature.markUnlessSame(habit.name, when: when, as: mark, adding: adding, note: note)
+        let (habit, day, changed) = try await habitsFeature.markUnlessSame(habit, when: when, as: mark, adding: adding, note: note)
         let summary = habitsFeature.summary(ofHabitWithID: habit.id)
         let added: Double? = if adding, case let .value(number)? = mark { number } else { nil }
         return CommandOutput(Marked(habit: summary.map(Self.json), date: DayNumber.string(day), unchanged: !changed, marked: habit, day: day,
