@@ -47,7 +47,7 @@ public final class CheckInFeature {
     /// The check-in around `checkIn` (a fresh weigh-in's).
     public func assemble(_ checkIn: CheckIn) async -> DailyCheckIn {
         // The check-in stands without its cards: a deck that cannot be read leaves them out ('tip' reports why).
-        let cards = (try? await dailyTipsFeature.checkInCards()) ?? CheckInCards()
+        let cards = (try? await dailyTipsFeature.checkInCards(facts: CheckInFacts(checkIn, unit: weightEntryFeature.unit))) ?? CheckInCards()
         let trend = checkIn.trendKilograms == nil ? [] : weightEntryFeature.recentTrend(days: 14)
         // Body fat and lean mass when they are recent; an unreadable row is 'entries'' to report.
         let composition = (try? await weightEntryFeature.bodyComposition())

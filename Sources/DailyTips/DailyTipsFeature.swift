@@ -97,10 +97,12 @@ public final class DailyTipsFeature {
     /// The cards of a check-in: the tip of the day, a pep talk for the most
     /// important occurrence not yet celebrated, and on the first check-in of
     /// a Monday the review of last week with a suggestion. Throws when the
-    /// catalogue or the deck state cannot be read.
-    public func checkInCards() async throws -> CheckInCards {
+    /// catalogue or the deck state cannot be read. `given`: the facts of a check-in the caller made already (they are
+    /// not made again).
+    public func checkInCards(facts given: CheckInFacts? = nil) async throws -> CheckInCards {
         let deck = TipDeck(catalogue: try catalogue.get())
-        let facts = try await checkInFacts()
+        let facts: CheckInFacts
+        if let given { facts = given } else { facts = try await checkInFacts() }
         let day = facts.day
         let monday = day - DayNumber.weekdayFromMonday(day)
         let lastWeek = (monday - 7)...(monday - 1)

@@ -195,13 +195,26 @@ public final class WeightEntryFeature {
     /// The day table of the calendar's time zone.
     public var localDays: LocalDays { weightLog.localDays(for: calendar.timeZone) }
 
-    /// Records a weigh-in at `when`; refuses one that breaks `WeightEntry.validate()` or `WeightNote`.
+    /// The instant a typed `WhenInput` means now, in the person's calendar: a command finds it once and hands it to
+    /// `concerns` and `record`.
+    public func instant(of when: WhenInput) throws -> Date {
+        try when.resolve(now: currentDate(), calendar: calendar)
+    }
+
+    /// Records a weigh-in at `when` (found now: for a caller with words only, a script or a test).
     @discardableResult
     public func record(kilograms: Double, when: WhenInput = .current, note: String? = nil, bodyFatPercent: Double? = nil,
                        typedUnit: WeightUnit? = nil) async throws -> WeightEntry {
+        try await record(kilograms: kilograms, at: try instant(of: when), note: note, bodyFatPercent: bodyFatPercent, typedUnit: typedUnit)
+    }
+
+    /// Records a weigh-in at `instant`; refuses one that breaks `WeightEntry.validate()` or `WeightNote`.
+    @discardableResult
+    public func record(kilograms: Double, at instant: Date, note: String? = nil, bodyFatPercent: Double? = nil,
+                       typedUnit: WeightUnit? = nil) async throws -> WeightEntry {
         try await prepareChange()
         // Whole seconds: what exports write and what duplicate checks compare.
-        let date = try when.resolve(now: currentDate(), calendar: calendar).wholeSecond
+        let date = instant.wholeSecond
         let entry = WeightEntry(date: date, kilograms: kilograms, note: try WeightNote.typed(note), bodyFatPercent: bodyFatPercent,
                                 typedUnit: typedUnit)
         try entry.validate()
@@ -214,11 +227,10 @@ public final class WeightEntryFeature {
 
     /// What looks wrong about a weigh-in of `kilograms` at `when`, before it
     /// is recorded: far from the trend, or the same as one just made.
-    public func concerns(kilograms: Double, when: WhenInput = .current) async throws -> [WeighInConcern] {
+    public func concerns(kilograms: Double, at date: Date) async throws -> [WeighInConcern] {
         try await load()
-        let date = try when.resolve(now: currentDate(), calendar: calendar)
         var concerns: [WeighInConcern] = []
-        if let trend = checkIn().trendKilograms, WeighInConcern.isFar(kilograms, fromTrend: trend) {
+        if let trend = latestTrendKilograms(), WeighInConcern.isFar(kilograms, fromTrend: trend) {
             concerns.append(.farFromTrend(trendKilograms: trend))
         }
         let near = try await weightLog.entries(from: date.addingTimeInterval(-WeighInConcern.repeatSeconds),
@@ -337,6 +349,13 @@ public final class WeightEntryFeature {
         let start = range.firstDay.map { localDays.startOfDay($0) } ?? .distantPast
         let end = range.lastDay.map { localDays.startOfDay($0 + 1) } ?? .distantFuture
         return try await weightLog.page(after: cursor, newestFirst: newestFirst, from: start, before: end, limit: limit)
+    }
+
+    /// The trend as of today's latest weighed day (the check-in's `trendKilograms`), without the rest of the check-in.
+    func latestTrendKilograms() -> Double? {
+        let series = weightLog.dailySeries(in: calendar.timeZone)
+        let last = series.firstIndex(onOrAfter: today + 1) - 1
+        return last >= 0 ? series.smoothedKilograms[last] : nil
     }
 
     public func checkIn() -> CheckIn {

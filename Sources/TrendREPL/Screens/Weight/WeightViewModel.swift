@@ -19,13 +19,15 @@ struct WeightViewModel {
 
     func weigh(_ request: WeighRequest, checkIn checkInFeature: CheckInFeature, lengthUnit: LengthUnit, context: CommandContext) async throws -> CommandOutput {
         // A likely slip is asked about on a terminal (the prompt, or -c typed at one); a script records it and hears a warning.
-        let doubts = try await weightEntryFeature.concerns(kilograms: request.kilograms, when: request.when)
+        // The instant typed is found once, and both the doubts and the record are of it.
+        let instant = try weightEntryFeature.instant(of: request.when)
+        let doubts = try await weightEntryFeature.concerns(kilograms: request.kilograms, at: instant)
             .map { doubt(about: $0, request: request) }
         if context.asksAboutDoubts, !doubts.isEmpty,
            !(await context.confirm(doubts.joined(separator: " ") + " Record \(unit.formatWeighIn(request.kilograms)) anyway?")) {
             return CommandOutput(Recorded(entry: nil, checkIn: nil, warnings: doubts, unit: unit), style: context.style)
         }
-        let entry = try await weightEntryFeature.record(kilograms: request.kilograms, when: request.when, note: request.note,
+        let entry = try await weightEntryFeature.record(kilograms: request.kilograms, at: instant, note: request.note,
                                                         bodyFatPercent: request.bodyFatPercent, typedUnit: request.unit)
         let checkIn = TodayViewModel.answer(await checkInFeature.assemble(weightEntryFeature.checkIn()), unit: unit,
                                             timeZone: weightEntryFeature.calendar.timeZone, lengthUnit: lengthUnit)
