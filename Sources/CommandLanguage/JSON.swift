@@ -25,6 +25,21 @@ public indirect enum JSON: Equatable, Sendable {
         return output
     }
 
+    /// An object whose last member, `key`, is an array written a piece at a time (a listing of a million rows holds
+    /// one page): what goes before its elements and what after. The document is `opening`, the elements' encodings
+    /// joined by commas, then `closing`; with no element, `JSON.object(members + [(key, .array([]))])`.
+    public static func streamedArray(after members: [(String, JSON)], key: String) -> (opening: String, closing: String) {
+        var opening = "{"
+        for (key, value) in members {
+            writeString(key, to: &opening)
+            opening += ":"
+            value.write(to: &opening)
+            opening += ","
+        }
+        writeString(key, to: &opening)
+        return (opening + ":[", "]}")
+    }
+
     private func write(to output: inout String) {
         switch self {
         case .null:

@@ -33,6 +33,20 @@ import TestSupport
         #expect(document.encoded() == #"{"kilograms":82.4,"whole":80.0,"missing":null,"notANumber":null,"text":"a\"b\n\u0001","list":[1,true]}"#)
     }
 
+    /// A listing's JSON written a page at a time is the document encoded whole, byte for byte, whatever its members
+    /// hold (a range named `[]`, a note of brackets), with any number of elements.
+    @Test func aStreamedArrayIsTheDocumentEncodedWhole() {
+        let elements: [JSON] = [.object([("note", .string("[] and ]["))]), .integer(2), .array([]), .string("}")]
+        for members: [(String, JSON)] in [[], [("range", .string("[]"))], [("range", .string("1m")), ("count", .integer(3))]] {
+            for count in 0...elements.count {
+                let frame = JSON.streamedArray(after: members, key: "entries")
+                let streamed = count == 0 ? JSON.object(members + [("entries", .array([]))]).encoded()
+                    : frame.opening + elements.prefix(count).map { $0.encoded() }.joined(separator: ",") + frame.closing
+                #expect(streamed == JSON.object(members + [("entries", .array(Array(elements.prefix(count))))]).encoded())
+            }
+        }
+    }
+
     @Test func optionsParseEveryFlag() throws {
         let options = try TrendOptions.parse(["--data-dir", "/tmp/x", "--json", "--no-color", "-c", "today", "-c", "streak"])
         #expect(options.dataDirectory == "/tmp/x")

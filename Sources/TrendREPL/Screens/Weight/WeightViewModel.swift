@@ -100,9 +100,10 @@ struct WeightViewModel {
         let name = range?.name ?? "1m"
         let range = try range?.listed(by: "entries") ?? DayRange.parse(name, today: weightEntryFeature.today) ?? .allTime
         let style = context.style, dates = self.dates, unit = self.unit
-        // The JSON document's frame, split where the entries go.
-        let empty = JSON.object([("range", .string(name.lowercased())), ("entries", .array([]))])
-        let frame = empty.encoded().components(separatedBy: "[]")
+        // The JSON document's frame around its entries, which are written as they are read.
+        let members: [(String, JSON)] = [("range", .string(name.lowercased()))]
+        let empty = JSON.object(members + [("entries", .array([]))])
+        let frame = JSON.streamedArray(after: members, key: "entries")
         var cursor: WeightEntry?
         var count = 0
         while true {
@@ -111,7 +112,7 @@ struct WeightViewModel {
             var chunk = ""
             for entry in page {
                 if context.json {
-                    chunk += (count == 0 ? frame[0] + "[" : ",") + JSON.entry(entry, dates: dates).encoded()
+                    chunk += (count == 0 ? frame.opening : ",") + JSON.entry(entry, dates: dates).encoded()
                 } else {
                     if count == 0 { chunk += style.dim("id        when              weight") + "\n" }
                     var line = "\(entry.shortID)  \(dates.local(entry.date))  \(unit.formatWeighIn(entry.kilograms).leftPadded(to: 12))"
@@ -127,7 +128,7 @@ struct WeightViewModel {
         }
         var output = CommandOutput(text: "", json: empty)
         if context.json {
-            output.rawJSON = count == 0 ? empty.encoded() : "]" + frame.dropFirst().joined(separator: "[]")
+            output.rawJSON = count == 0 ? empty.encoded() : frame.closing
         } else {
             output.text = count == 0 ? "No weigh-ins in \(range.title). Record one with 'weigh 82.4'."
                 : style.dim("\(counted(count, "weigh-in")) in \(range.title), newest first")
