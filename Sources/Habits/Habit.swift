@@ -34,8 +34,8 @@ public enum HabitSchedule: Sendable, Equatable, Hashable, Codable {
         }
     }
 
-    private static let weekdayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-    private static let fullWeekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    /// `mon` … `sun`, as a schedule's code and text write a weekday.
+    private static let weekdayNames = Weekday.shortNames.map { $0.lowercased() }
 
     /// How the schedule is stored: `daily`, `weekdays:mon,wed,fri`,
     /// `week:3`, `days:2/10`. Stable: a stored code is read by every later
@@ -122,8 +122,8 @@ public enum HabitSchedule: Sendable, Equatable, Hashable, Codable {
         var days = Set<Int>()
         for word in words {
             let ends = word.split(separator: "-").map(String.init)
-            guard let first = ends.first.flatMap(index(ofWeekday:)) else { return nil }
-            if ends.count == 2, let last = index(ofWeekday: ends[1]) {
+            guard let first = ends.first.flatMap(Weekday.index(of:)) else { return nil }
+            if ends.count == 2, let last = Weekday.index(of: ends[1]) {
                 var day = first
                 while true {
                     days.insert(day)
@@ -136,11 +136,6 @@ public enum HabitSchedule: Sendable, Equatable, Hashable, Codable {
             }
         }
         return days
-    }
-
-    private static func index(ofWeekday word: String) -> Int? {
-        weekdayNames.firstIndex(of: word) ?? fullWeekdayNames.firstIndex(of: word)
-            ?? fullWeekdayNames.firstIndex { $0.hasPrefix(word) && word.count >= 3 }
     }
 
     /// The schedule in the words `init?(text:)` reads back: `every day`, `mon,wed,fri`, `3/week`, `every 2 days`,

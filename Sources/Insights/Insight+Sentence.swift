@@ -16,7 +16,7 @@ extension Insight {
             return "Weeks with \(habit) done to its quota drifted \(size(estimate.value)) a week \(estimate.value >= 0 ? "up" : "down") against the others "
                 + "(\(interval); \(count) weeks against \(otherCount))."
         case .weekday:
-            let days = DayNumber.weekdayPlurals[weekday ?? 0]
+            let days = Weekday.plurals[weekday ?? 0]
             return "\(days): \(size(estimate.value)) \(estimate.value >= 0 ? "above" : "below") the line through the days around them (\(interval); \(count) \(days))."
         case .timeOfDay:
             return "In the evening you weigh \(size(estimate.value)) \(more) than that morning (\(interval); \(count) days)."

@@ -180,7 +180,6 @@ public enum DayNumber {
     }
 
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    private static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
     /// `Jun 1` style label.
     public static func shortLabel(_ day: Int) -> String {
@@ -189,10 +188,8 @@ public enum DayNumber {
     }
 
     /// `Mon` … `Sun`.
-    public static func weekdayName(_ day: Int) -> String { weekdayNames[weekdayFromMonday(day)] }
+    public static func weekdayName(_ day: Int) -> String { Weekday.shortNames[weekdayFromMonday(day)] }
 
-    /// `Mondays` … `Sundays`, from Monday: a weekday as a habit of the week is named.
-    public static let weekdayPlurals = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"]
 
     /// `Sat 19 Dec`: a day as a person names it in a sentence about the recent past.
     public static func spoken(_ day: Int) -> String {

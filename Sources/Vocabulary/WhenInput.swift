@@ -28,11 +28,6 @@ public enum WhenInput: Sendable, Equatable {
         case weekday(Int)
     }
 
-    static let weekdays: [String: Int] = [
-        "monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2, "thursday": 3, "thu": 3,
-        "thur": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5, "sunday": 6, "sun": 6,
-    ]
-
     /// Reads a WHEN at the start of `tokens`, returning it and how many tokens
     /// it used, or nil when the first token is not a WHEN at all.
     public static func parse(_ tokens: ArraySlice<String>) throws(WhenInputError) -> (WhenInput, Int)? {
@@ -200,8 +195,8 @@ public enum WhenInput: Sendable, Equatable {
     private static func relativeDay(_ words: [String]) -> (RelativeDay, Int)? {
         guard let first = words.first else { return nil }
         if first == "yesterday" { return (.daysAgo(1), 1) }
-        if let weekday = weekdays[first] { return (.weekday(weekday), 1) }
-        if first == "last", words.count > 1, let weekday = weekdays[words[1]] { return (.weekday(weekday), 2) }
+        if let weekday = Weekday.index(of: first) { return (.weekday(weekday), 1) }
+        if first == "last", words.count > 1, let weekday = Weekday.index(of: words[1]) { return (.weekday(weekday), 2) }
         if words.count >= 3, let count = Int(first), (0...36_500).contains(count), ["day", "days"].contains(words[1]), words[2] == "ago" {
             return (.daysAgo(count), 3)
         }

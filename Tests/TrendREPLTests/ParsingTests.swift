@@ -1,7 +1,9 @@
 @testable import CommandLanguage
+import Habits
 import Synchronization
 import Testing
 import TestSupport
+import Vocabulary
 @testable import TrendREPL
 @testable import trend
 
@@ -45,6 +47,18 @@ import TestSupport
                 #expect(streamed == JSON.object(members + [("entries", .array(Array(elements.prefix(count))))]).encoded())
             }
         }
+    }
+
+    /// Issue 64, item 4: the weekdays are named once (Vocabulary's `Weekday`) and read the same by `WHEN` and by a
+    /// habit's schedule.
+    @Test func aWeekdayIsReadTheSameEverywhere() throws {
+        for (word, index) in [("mon", 0), ("TUES", 1), ("wed", 2), ("thurs", 3), ("Friday", 4), ("sat", 5), ("sun", 6)] {
+            #expect(Weekday.index(of: word) == index, "\(word)")
+            #expect(try WhenInput.parse([word][...])?.0 == .relative(.weekday(index), hour: nil, minute: nil), "\(word)")
+        }
+        for word in ["fr", "fries", "weekday", ""] { #expect(Weekday.index(of: word) == nil, "\(word)") }
+        #expect(HabitSchedule(text: "mon,wed,fri")?.code == "weekdays:mon,wed,fri")
+        #expect(DayNumber.weekdayName(0) == "Thu" && Weekday.plurals[6] == "Sundays")
     }
 
     @Test func optionsParseEveryFlag() throws {

@@ -56,7 +56,7 @@ struct InsightsViewModel {
                 let estimate = insight.estimate
                 try JSON.object([
                     ("kind", .string(insight.kind.rawValue)), ("habit", .optional(insight.habit)),
-                    ("weekday", .optional(insight.weekday.map { String(DayNumber.weekdayPlurals[$0].dropLast()) })),
+                    ("weekday", .optional(insight.weekday.map { String(Weekday.plurals[$0].dropLast()) })),
                     ("differenceKilograms", .number(estimate.value)), ("lowerKilograms", .number(estimate.lower)),
                     ("upperKilograms", .number(estimate.upper)), ("pValue", .number(estimate.pValue)),
                     ("count", .integer(insight.count)), ("otherCount", .integer(insight.otherCount)), ("holds", .bool(holds)), ("sentence", .string(sentence)),
@@ -100,7 +100,7 @@ struct InsightsViewModel {
                 let weekdays = insights.filter { $0.insight.kind == .weekday }
                 if !weekdays.isEmpty {
                     let parts = weekdays.map { finding in
-                        "\(finding.insight.weekday.map { DayNumber.weekdayPlurals[$0].prefix(3) } ?? "") \(unit.formatChange(finding.insight.estimate.value, decimals: 2))" + (finding.holds ? "" : " (does not hold)")
+                        "\(finding.insight.weekday.map { Weekday.plurals[$0].prefix(3) } ?? "") \(unit.formatChange(finding.insight.estimate.value, decimals: 2))" + (finding.holds ? "" : " (does not hold)")
                     }
                     lines.append("  By weekday, against the line through the days around it: " + parts.joined(separator: ", ")
                                  + " (\(weekdays.map(\.insight.count).min() ?? 0)+ mornings each).")

@@ -36,7 +36,7 @@ struct SummaryViewModel {
                     .object([("name", .string($0.name)), ("done", .integer($0.done)), ("due", .integer($0.due)),
                              ("currentStreak", .integer($0.streakDays))])
                 })),
-                ("mostWeighedWeekday", .optional(now.mostWeighedWeekday.map { DayNumber.weekdayPlurals[$0] })),
+                ("mostWeighedWeekday", .optional(now.mostWeighedWeekday.map { Weekday.plurals[$0] })),
                 // In percentage points, kilograms or centimetres, as `quantity` says.
                 ("bodyChanges", .array(body.rows.map {
                     .object([("name", .string($0.name)), ("quantity", .string($0.quantity.rawValue)),
@@ -90,7 +90,7 @@ struct SummaryViewModel {
                 }
             }
             if let weekday = now.mostWeighedWeekday {
-                lines.append("  You weighed in most on \(DayNumber.weekdayPlurals[weekday]).")
+                lines.append("  You weighed in most on \(Weekday.plurals[weekday]).")
             }
             return lines.joined(separator: "\n")
         }
