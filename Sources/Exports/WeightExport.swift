@@ -165,7 +165,7 @@ enum WeightExport {
             // Keys sorted; an unknown number left out, so a file without body fat reads as the original app
             // writes it, whose note is always a string. A million rows: no array per row.
             var first = true
-            let isUUID = WeightExport.isUUID(entry.id)
+            let isUUID = UUIDText.isUUID(entry.id)
             for member in Self.members {
                 let value: WeightField.Value
                 switch member {
@@ -241,23 +241,10 @@ enum WeightExport {
         return LocalDays.shared(for: TimeZone(identifier: "UTC") ?? .current).internetDateTime(date)
     }
 
-    /// Whether `id` is written as a UUID (`8-4-4-4-12` hex digits), which is
-    /// what `UUID(uuidString:)` accepts, without building one per entry.
-    static func isUUID(_ id: String) -> Bool {
-        var count = 0
-        for byte in id.utf8 {
-            let isHyphen = count == 8 || count == 13 || count == 18 || count == 23
-            let isHex = (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) || (0x41...0x46).contains(byte)
-            guard isHyphen ? byte == UInt8(ascii: "-") : isHex else { return false }
-            count += 1
-        }
-        return count == 36
-    }
-
     /// The id itself when it is a UUID, else a UUID made from it (the same
     /// every time): the original app's entries must have one.
     static func uuid(for id: String) -> String {
-        if isUUID(id) { return id }
+        if UUIDText.isUUID(id) { return id }
         // Two 64-bit FNV-1a passes over the id, different seeds: an identifier, not a secret.
         var high: UInt64 = 0xcbf2_9ce4_8422_2325, low: UInt64 = 0x8422_2325_cbf2_9ce4
         for byte in id.utf8 {
@@ -266,8 +253,6 @@ enum WeightExport {
         }
         high = (high & ~0xf000) | 0x8000  // Version 8: custom.
         low = (low & ~(0xc << 60)) | (0x8 << 60)  // The RFC 9562 variant.
-        let hex = String(format: "%016llx%016llx", high, low)
-        let characters = Array(hex)
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+        return UUIDText.text(high: high, low: low)
     }
 }

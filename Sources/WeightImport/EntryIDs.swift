@@ -25,20 +25,6 @@ struct EntryIDs {
         var high = (milliseconds << 16) | (nextWord() & 0x0FFF), low = nextWord()
         high = (high & ~0xF000) | 0x7000
         low = (low & ~(0xC << 60)) | (0x8 << 60)
-        // Written in place: no array per id (an import makes a million).
-        return String(unsafeUninitializedCapacity: 36) { bytes in
-            var position = 0
-            for index in 0..<32 {
-                if position == 8 || position == 13 || position == 18 || position == 23 {
-                    bytes[position] = UInt8(ascii: "-")
-                    position += 1
-                }
-                let word = index < 16 ? high : low
-                let digit = UInt8((word >> UInt64(60 - (index % 16) * 4)) & 0xF)
-                bytes[position] = digit < 10 ? 0x30 + digit : 0x57 + digit
-                position += 1
-            }
-            return 36
-        }
+        return UUIDText.text(high: high, low: low)
     }
 }

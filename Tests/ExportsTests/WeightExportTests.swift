@@ -104,7 +104,7 @@ import Vocabulary
         samples += ["", "fitbit-1757668406000", "7e403594-f5f6-4725-8bbd-1e8aeb8920a", "7e403594-f5f6-4725-8bbd-1e8aeb8920aff",
                     "7e403594f5f6-4725-8bbd-1e8aeb8920af-", "7e403594-f5f6-4725-8bbd-1e8aeb8920ag", "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz"]
         for sample in samples {
-            #expect(WeightExport.isUUID(sample) == (UUID(uuidString: sample) != nil), "\(sample)")
+            #expect(UUIDText.isUUID(sample) == (UUID(uuidString: sample) != nil), "\(sample)")
         }
         #expect(WeightExport.uuid(for: "fitbit-1") == WeightExport.uuid(for: "fitbit-1"))
         #expect(UUID(uuidString: WeightExport.uuid(for: "fitbit-1")) != nil && WeightExport.uuid(for: "fitbit-1") != WeightExport.uuid(for: "fitbit-2"))
