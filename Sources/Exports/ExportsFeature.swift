@@ -131,3 +131,26 @@ public enum ExportError: Error, Equatable, CustomStringConvertible, Sendable {
         }
     }
 }
+
+/// What `export FILE` writes, told once from the file's name (any case): `.html` the report, `.svg` a chart, a name
+/// ending in `-habits.csv` the habits in Loop's CSV layout, another `.csv` or `.json` the weigh-ins. Nil: no kind.
+public enum ExportKind: Sendable, Equatable {
+    case report, chart, habitsCSV, weighInsCSV, weighInsJSON
+
+    public init?(fileName: String) {
+        let name = fileName.lowercased()
+        if name.hasSuffix(".html") {
+            self = .report
+        } else if name.hasSuffix(".svg") {
+            self = .chart
+        } else if name.hasSuffix("-habits.csv") {
+            self = .habitsCSV
+        } else if name.hasSuffix(".csv") {
+            self = .weighInsCSV
+        } else if name.hasSuffix(".json") {
+            self = .weighInsJSON
+        } else {
+            return nil
+        }
+    }
+}

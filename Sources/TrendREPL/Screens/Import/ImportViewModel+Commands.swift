@@ -1,5 +1,6 @@
 import CommandLanguage
 import AppCore
+import Exports
 import Foundation
 import Vocabulary
 import Habits
@@ -31,14 +32,15 @@ extension ImportViewModel {
                                    "export chart.svg 6m", "export chart.svg 3m with Gym", "export waist.svg 6m waist", "export my-habits.csv",
                                    "export report.html", "export report.html 1y"]) { context, arguments in
                 let file: URL = try arguments.required(.file)
-                if file.lastPathComponent.lowercased().hasSuffix(".html") {
+                let kind = ExportKind(fileName: file.lastPathComponent)
+                if kind == .report {
                     let app = context.app
                     let made = DateText(timeZone: app.changeHistoryFeature.calendar.timeZone).local(app.weightEntryFeature.now)
                     return try await ReportViewModel(reportFeature: app.reportFeature, progressFeature: app.progressFeature,
                                                      exports: app.exportsFeature, made: made).export(to: file, range: arguments[.range])
                 }
-                return try await viewModel(context).export(to: arguments.required(.file), inKilograms: arguments[.inKilograms] != nil,
-                                                   range: arguments[.range], chart: ChartRequest(arguments, command: "export"))
+                return try await viewModel(context).export(kind, to: file, inKilograms: arguments[.inKilograms] != nil,
+                                                           range: arguments[.range], chart: ChartRequest(arguments, command: "export"))
             },
         ]
     }
@@ -69,7 +71,7 @@ extension ImportViewModel {
     /// What an export reads besides what it streams: the report every weigh-in and habit, a chart with a habit its days.
     static func exportReads(_ words: [String]) -> CommandReads {
         var reads: CommandReads = words.contains { $0.lowercased() == "with" } ? [.habits] : [.habitNames]
-        if words.first?.lowercased().hasSuffix(".html") == true { reads.formUnion([.weighIns, .habits]) }
+        if words.first.flatMap(ExportKind.init(fileName:)) == .report { reads.formUnion([.weighIns, .habits]) }
         return reads
     }
 }

@@ -159,34 +159,35 @@ struct ImportViewModel {
         }
     }
 
-    /// `export FILE [kg] [RANGE]`, and for an SVG chart `[MEASURE] [with HABIT]`.
-    func export(to url: URL, inKilograms: Bool, range named: NamedRange?, chart: ChartRequest) async throws -> CommandOutput {
-        let lower = url.lastPathComponent.lowercased()
-        if lower.hasSuffix(".svg") { return try await exportChart(to: url, chart) }
+    /// `export FILE [kg] [RANGE]`, and for an SVG chart `[MEASURE] [with HABIT]`: `kind` as the file's name says it.
+    func export(_ kind: ExportKind?, to url: URL, inKilograms: Bool, range named: NamedRange?, chart: ChartRequest) async throws -> CommandOutput {
+        if kind == .chart { return try await exportChart(to: url, chart) }
         if chart.measure != nil || chart.habit != nil {
             throw CommandFailure(.usage, "export: a measure and 'with HABIT' are for a chart (a FILE ending in .svg)")
         }
         let range = try named?.listed(by: "export")
-        if range != nil, lower.hasSuffix("-habits.csv") {
+        if range != nil, kind == .habitsCSV {
             throw CommandFailure(.usage, "export: a RANGE applies to weigh-ins; the habits export writes every day")
         }
         let written: ExportsFeature.Exported
         let what: String
-        if lower.hasSuffix("-habits.csv") {
+        switch kind {
+        case .habitsCSV:
             let count = try await habitsFeature.exportCSV(to: url)
             written = ExportsFeature.Exported(entries: count, measurements: 0)
             what = "habit\(count == 1 ? "" : "s") (Loop's CSV layout)"
-        } else if lower.hasSuffix(".csv") {
+        case .weighInsCSV:
             let unit = inKilograms ? WeightUnit.kilograms : exportsFeature.displayUnit.fileUnit
             written = try await exportsFeature.exportCSV(to: url, unit: unit, range: range, keepsTypedUnits: !inKilograms)
             // Only what the file holds: the weigh-ins kept in the unit they were typed in are counted, when there are any.
             let other = written.entriesInOtherUnits
             let kept = other == 0 ? "" : "; \(other == written.entries ? "each" : "\(other)") typed in another unit kept in it"
             what = "weigh-in\(written.entries == 1 ? "" : "s") (CSV, \(unit.rawValue)\(kept))"
-        } else if lower.hasSuffix(".json") {
+        case .weighInsJSON:
             written = try await exportsFeature.exportJSON(to: url, range: range)
             what = "weigh-in\(written.entries == 1 ? "" : "s") (Trend JSON)"
-        } else {
+        case .report, .chart, nil:
+            // The report and a chart are written above; nil is a name of no kind.
             throw ExportError.unknownType(url.path)
         }
         return CommandOutput(Exported(file: url.path, count: written.entries, measurements: written.measurements,
