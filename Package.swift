@@ -70,11 +70,15 @@ let package = Package(
         // Several devices through the sync folder: segments, the merge, SyncFeature (DESIGN.md §8).
         .target(name: "Sync", dependencies: ["Storage", "Cryptography", "Vocabulary"]),
 
+        // The views over several Features: the check-in (with its tips and pep talks), the period summary and the
+        // report, each a typed value assembled from the Features that own the figures.
+        .target(name: "Overview", dependencies: ["WeightLog", "Habits", "DailyTips", "Insights", "Progress", "Settings", "Vocabulary"]),
+
         // MARK: Composition root
         .target(
             name: "AppCore",
-            dependencies: ["Storage", "Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits", "DailyTips", "Backup", "History", "Insights", "Sync",
-                           "Vocabulary", "Desktop"]
+            dependencies: ["Storage", "Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits", "DailyTips", "Backup", "History", "Insights", "Overview",
+                           "Sync", "Vocabulary", "Desktop"]
         ),
 
         // MARK: Presentation and the executable
@@ -92,7 +96,7 @@ let package = Package(
         .target(
             name: "TrendREPL",
             dependencies: ["AppCore", "CommandLanguage", "Storage", "Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits", "DailyTips",
-                           "Backup", "History", "Insights", "Sync", "Vocabulary", "Desktop"]
+                           "Backup", "History", "Insights", "Overview", "Sync", "Vocabulary", "Desktop"]
         ),
         // The executable: its options (parsed once), the shell completion scripts and the man page,
         // the libedit line reader and the loop, and the process's side of the terminal (Terminal/: the line

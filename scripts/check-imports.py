@@ -33,19 +33,24 @@ for name, target in targets.items():
         problems.append(f"{name} imports {missing} but does not declare it in Package.swift")
 
 # The downward order of DESIGN.md §1: each library target may depend only on earlier ones.
-order = ["CSQLite", "CCrypto", "CArchive", "SystemLibraries", "Vocabulary", "Cryptography", "CNotify", "Desktop", "Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits",
-         "DailyTips", "Backup", "Insights", "Sync", "AppCore", "CommandLanguage", "TrendREPL"]
+order = ["CSQLite", "CCrypto", "CArchive", "SystemLibraries", "Vocabulary", "Cryptography", "CNotify", "Desktop", "Storage", "Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits",
+         "DailyTips", "Backup", "History", "Insights", "Sync", "Overview", "AppCore", "CommandLanguage", "TrendREPL"]
 # Features side by side never import each other (WeightImport is WeightLog's files in and out, so it sits on it).
 allowed_sideways = {"Progress": {"WeightImport"}, "Habits": {"WeightLog", "WeightImport", "Progress"},
                     "DailyTips": {"WeightLog", "WeightImport", "Progress", "Habits"},
-                    "Backup": {"WeightLog", "WeightImport", "Progress", "Habits", "DailyTips"},
+                    "Backup": {"WeightLog", "WeightImport", "Exports", "Progress", "Habits", "DailyTips"},
+                    # Exports write the weight log's files out; History undoes the journal: neither names another feature.
+                    "Exports": {"WeightImport"},
+                    "History": {"Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits", "DailyTips", "Backup"},
                     # Insights is values in: it names no table and no other feature.
                     "Insights": {"Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup"},
                     # Sync merges rows it is told about (`SyncedTable`): it names no feature and no feature's table.
-                    "Sync": {"Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup", "Insights"},
+                    "Sync": {"Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits", "DailyTips", "Backup", "History", "Insights"},
+                    # The views over several Features read them; they import, write and sync nothing.
+                    "Overview": {"Storage", "WeightImport", "Exports", "Backup", "History", "Sync"},
                     # The command language knows no feature, no storage and no application: only the words.
-                    "CommandLanguage": {"Storage", "Settings", "WeightLog", "WeightImport", "Progress", "Habits", "DailyTips", "Backup",
-                                        "Insights", "Sync", "AppCore", "Cryptography", "Desktop", "SystemLibraries"}}
+                    "CommandLanguage": {"Storage", "Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits", "DailyTips", "Backup",
+                                        "History", "Insights", "Sync", "Overview", "AppCore", "Cryptography", "Desktop", "SystemLibraries"}}
 for name in order:
     if name not in targets:
         continue

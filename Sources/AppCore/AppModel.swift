@@ -9,6 +9,7 @@ import Habits
 import History
 import Insights
 import Observation
+import Overview
 import Progress
 import Settings
 import Storage

@@ -1,7 +1,7 @@
-import AppCore
 import Foundation
 import Habits
 import Insights
+import Overview
 import Progress
 import Vocabulary
 import WeightLog

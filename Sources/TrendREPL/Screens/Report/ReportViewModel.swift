@@ -1,7 +1,7 @@
 import CommandLanguage
-import AppCore
 import Exports
 import Foundation
+import Overview
 import Progress
 import Vocabulary
 

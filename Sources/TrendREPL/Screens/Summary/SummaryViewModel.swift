@@ -1,6 +1,6 @@
 import CommandLanguage
-import AppCore
 import Habits
+import Overview
 import Vocabulary
 import WeightLog
 

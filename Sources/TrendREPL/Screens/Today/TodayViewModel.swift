@@ -1,8 +1,8 @@
 import CommandLanguage
-import AppCore
 import DailyTips
 import Foundation
 import Insights
+import Overview
 import Vocabulary
 import WeightLog
 

@@ -1,6 +1,7 @@
 import CommandLanguage
 import AppCore
 import Foundation
+import Overview
 import Progress
 import Vocabulary
 import WeightLog

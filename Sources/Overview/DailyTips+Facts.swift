@@ -6,7 +6,7 @@ import WeightLog
 /// What the tips are told about the day and the week: the weight log's and
 /// the habits' own values, handed across without a rule of their own.
 extension CheckInFacts {
-    init(_ checkIn: CheckIn, unit: WeightUnit) {
+    public init(_ checkIn: CheckIn, unit: WeightUnit) {
         self.init(day: checkIn.day, isNearGoal: checkIn.isNearGoal, needsReset: checkIn.verdict == .timeForReset, unit: unit,
                   weighedToday: checkIn.latestDay == checkIn.day, isNewBestTrend: checkIn.isNewBestTrend,
                   progressKilograms: checkIn.progressKilograms, goalKilograms: checkIn.goalKilograms,
@@ -18,7 +18,7 @@ extension CheckInFacts {
 }
 
 extension WeekFigures {
-    init(weight: WeightPeriodFigures, habits: HabitPeriodFigures, leanMassChangeKilograms: Double?) {
+    public init(weight: WeightPeriodFigures, habits: HabitPeriodFigures, leanMassChangeKilograms: Double?) {
         self.init(daysWeighed: weight.daysWeighed, trendChangeKilograms: weight.trendChangeKilograms,
                   weeklyRateKilograms: weight.weeklyRateKilograms, bestDay: weight.bestDay,
                   bestDayKilograms: weight.bestDayKilograms, habitsDone: habits.done, habitsDue: habits.due,
