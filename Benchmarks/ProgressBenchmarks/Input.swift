@@ -1,6 +1,5 @@
 import Foundation
 import ProgressReference
-import Settings
 import Vocabulary
 import WeightLog
 

@@ -7,7 +7,6 @@
 import Foundation
 import Progress
 import ProgressReference
-import Settings
 import WeightLog
 
 @main

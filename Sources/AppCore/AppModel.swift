@@ -12,7 +12,6 @@ import Observation
 import Overview
 import Progress
 import Settings
-import Storage
 import Sync
 import WeightImport
 import WeightLog

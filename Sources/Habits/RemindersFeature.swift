@@ -2,7 +2,6 @@ import Desktop
 import Foundation
 import Observation
 import Storage
-import Vocabulary
 
 /// What one look at the reminders that had come due did with them (DESIGN §9). A reminder counts as sent only
 /// once a notification server took it or a terminal showed it; one that reached nobody stays due.

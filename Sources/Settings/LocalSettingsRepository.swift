@@ -1,6 +1,5 @@
 import Foundation
 import Storage
-import Vocabulary
 
 /// Settings in the `settings` table (through `SettingsTable`), one row per key. Each change writes only
 /// its own key, so two processes changing different settings keep both.

@@ -1,6 +1,5 @@
 import Foundation
 import Observation
-import Vocabulary
 
 /// Why a setting was refused.
 public enum SettingsError: Error, Equatable, CustomStringConvertible, Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import Storage
-import Vocabulary
 
 /// The `settings` table, in one place: one row per key, its statements, and
 /// its form in a recovery snapshot (the `settings` member).

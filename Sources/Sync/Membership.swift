@@ -1,6 +1,5 @@
 import Cryptography
 import Foundation
-import Storage
 
 /// One statement an installation makes about the membership of a private folder (DESIGN §11), kept in its
 /// `members` file: how it came in (`found`, `join`, `successor`), and what it did as a member (`invite`, `remove`).

@@ -1,5 +1,4 @@
 import Foundation
-import Storage
 
 /// What the automatic syncs did, kept until a person is shown it (DESIGN §8, When).
 extension SyncWorker {

@@ -1,4 +1,3 @@
-import Cryptography
 import Foundation
 import Storage
 import Vocabulary

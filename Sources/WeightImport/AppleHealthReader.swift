@@ -1,7 +1,6 @@
 import Foundation
 import Storage
 import Vocabulary
-import WeightLog
 
 /// Streams Apple Health's `export.xml` through libxml2's reader (`XMLStream`),
 /// keeping only `Record` elements of type `HKQuantityTypeIdentifierBodyMass`.

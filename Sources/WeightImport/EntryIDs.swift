@@ -1,7 +1,6 @@
 
 import Foundation
 import Vocabulary
-import WeightLog
 
 /// Version-7 UUID strings for imported rows (RFC 9562: the weigh-in's
 /// millisecond first, then random bits), without a system call per id: one

@@ -1,6 +1,5 @@
 import Foundation
 import Vocabulary
-import WeightLog
 
 /// Hacker's Diet Online's XML backup (`hackdiet_db.xml`): a `<hackersdiet>`
 /// root, the account's `<preferences>` with its `<log-unit>`, then a

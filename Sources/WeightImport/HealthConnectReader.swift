@@ -1,6 +1,5 @@
 import Foundation
 import Storage
-import WeightLog
 
 /// Health Connect's own export (Android 14 and later: Health Connect › Export
 /// data): `Health Connect.zip` holding `health_connect_export.db`, a copy of

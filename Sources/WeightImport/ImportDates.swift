@@ -1,6 +1,5 @@
 import Foundation
 import Vocabulary
-import WeightLog
 
 /// Reads the dates files carry: ISO 8601 with or without an offset
 /// (`2026-06-01T07:30:00Z`, `…+02:00`, `…-0400`), `yyyy-MM-dd HH:mm[:ss]`,

@@ -1,7 +1,5 @@
 import Foundation
-import Storage
 import Vocabulary
-import WeightLog
 
 /// The exports of the big trackers, each in its own shape:
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import Vocabulary
-import WeightLog
 
 /// FatSecret writes no weight file of its own: a person's weigh-ins come out
 /// of its Platform API, `weights.get_month`, one month per response, as

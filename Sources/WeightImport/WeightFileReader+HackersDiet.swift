@@ -1,6 +1,5 @@
 import Foundation
 import Vocabulary
-import WeightLog
 
 /// Hacker's Diet Online's CSV export, whose unit is the file's own.
 extension WeightFileReader {

@@ -1,6 +1,5 @@
 import Foundation
 import Vocabulary
-import WeightLog
 
 /// Libra's export (`#Version`, `#Units`, `;`-separated, the note column `comment`, or `log` from Libra 6),
 /// and the midnight placeholders older Libra files carry.

@@ -1,5 +1,4 @@
 import Foundation
-import WeightLog
 
 /// What particular apps' files do that a plain CSV does not: Hacker's Diet
 /// Online's Perl escapes, openScale 2.0's day-first dates, and the row start

@@ -1,7 +1,6 @@
 import CArchive
 import Foundation
 import SystemLibraries
-import WeightLog
 
 /// Reads one member of a zip archive as a stream of chunks, through
 /// libarchive (Debian's `libarchive13`, opened on first use): Apple Health

@@ -2,7 +2,6 @@ import CommandLanguage
 import CEditLine
 import Dispatch
 import Foundation
-import TrendREPL
 
 // libedit's readline interface is a C API with global state and callbacks
 // that cannot capture context; these globals are its boundary. Only the

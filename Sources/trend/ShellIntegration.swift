@@ -1,5 +1,4 @@
 import CommandLanguage
-import TrendREPL
 import Foundation
 
 /// What makes `trend` install like a tool: shell completion scripts and the

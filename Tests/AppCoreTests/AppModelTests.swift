@@ -1,5 +1,4 @@
 import Foundation
-import Habits
 import Settings
 import Storage
 import Testing

@@ -1,7 +1,5 @@
 import AppCore
 import Foundation
-import Habits
-import Settings
 import Storage
 import Testing
 import TestSupport

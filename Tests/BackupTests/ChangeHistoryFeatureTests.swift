@@ -1,12 +1,7 @@
-import AppCore
 import Foundation
-import Habits
-import History
-import Settings
 import Storage
 import Testing
 import TestSupport
-import WeightImport
 import WeightLog
 @testable import Backup
 

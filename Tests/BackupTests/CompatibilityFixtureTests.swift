@@ -2,14 +2,9 @@ import AppCore
 import Cryptography
 import DailyTips
 import Foundation
-import Habits
-import Settings
-import Storage
 import Testing
 import TestSupport
 import Vocabulary
-import WeightImport
-import WeightLog
 @testable import Backup
 
 /// Files written by shipped versions of Trend (Tests/Fixtures) still restore

@@ -1,6 +1,5 @@
 import AppCore
 import Cryptography
-import DailyTips
 import Foundation
 @testable import Habits
 import Settings

@@ -1,10 +1,8 @@
 import Foundation
-import Settings
 import Storage
 import Testing
 import TestSupport
 import Vocabulary
-import WeightLog
 @testable import DailyTips
 
 /// Pep talks: raised once per occurrence, by the rules in `PepTalkRules`.

@@ -1,7 +1,4 @@
 import Foundation
-import Habits
-import Settings
-import Storage
 import Testing
 import TestSupport
 import Vocabulary

@@ -1,10 +1,7 @@
 import Foundation
-import Settings
-import Storage
 import Testing
 import TestSupport
 @testable import Exports
-import WeightImport
 @testable import WeightLog
 import Vocabulary
 

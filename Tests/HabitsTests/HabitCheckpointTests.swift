@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 import Storage
 import Testing
 import TestSupport

@@ -1,7 +1,5 @@
 import Foundation
-import Settings
 import Testing
-import TestSupport
 @testable import Habits
 import Vocabulary
 

@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 @testable import Storage
 import Testing
 import TestSupport

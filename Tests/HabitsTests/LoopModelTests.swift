@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 import Testing
 @testable import Habits
 import Vocabulary

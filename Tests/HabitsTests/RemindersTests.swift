@@ -1,5 +1,4 @@
 import Foundation
-import Desktop
 import Storage
 import Testing
 import TestSupport

@@ -1,5 +1,4 @@
 import Testing
-import Vocabulary
 @testable import Insights
 
 /// An insight in words (`Insight.sentence`), as `insights`, the check-in and the report all say it: the size to two

@@ -1,5 +1,4 @@
 import Foundation
-import Settings
 import Testing
 import TestSupport
 import Vocabulary

@@ -1,6 +1,4 @@
 import Foundation
-import Storage
-import Settings
 import Testing
 import TestSupport
 import Vocabulary

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import Settings
-import Storage
 
 /// Issue 49, item 3: one list of settings (`Setting.all`) drives storage, validation, `set`, `settings`, snapshots,
 /// sync's portable set and the README's table.

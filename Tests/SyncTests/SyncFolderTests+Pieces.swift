@@ -1,5 +1,4 @@
 import Foundation
-import Storage
 import Testing
 @testable import Sync
 

@@ -1,6 +1,5 @@
 import Cryptography
 import Foundation
-import Storage
 import Testing
 @testable import Sync
 

@@ -1,7 +1,6 @@
 import AppCore
 import Cryptography
 import Foundation
-import Storage
 @testable import Sync
 import Testing
 

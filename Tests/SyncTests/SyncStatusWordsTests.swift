@@ -1,6 +1,5 @@
 import AppCore
 import Foundation
-import Storage
 @testable import Sync
 import Testing
 

@@ -1,7 +1,6 @@
 import AppCore
 import Foundation
 @testable import Habits
-import Storage
 @testable import Sync
 import Testing
 

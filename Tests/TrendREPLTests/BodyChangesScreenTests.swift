@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TestSupport
 import Vocabulary
-import WeightLog
 @testable import TrendREPL
 
 /// Issue 31, items 2 and 4: what the tape measures and body fat add to `summary`, the exports that carry

@@ -4,7 +4,6 @@ import Habits
 import Testing
 import TestSupport
 import Vocabulary
-import WeightLog
 @testable import TrendREPL
 
 /// Issue 27, item 4: a command is declared once and parsed once. Its `CommandSyntax` reads the

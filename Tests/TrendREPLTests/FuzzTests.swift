@@ -1,11 +1,9 @@
 import Foundation
-import Settings
 import Storage
 import Testing
 import TestSupport
 @testable import TrendREPL
 import Vocabulary
-import WeightImport
 
 /// Seeded fuzzing of the command line and the import readers: every input
 /// gets an answer, a failed command changes nothing, and nothing crashes.

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import Settings
 import TestSupport
 @testable import TrendREPL
 import Vocabulary

@@ -1,11 +1,8 @@
 import Foundation
-import Settings
-import Storage
 import Testing
 import TestSupport
 @testable import WeightImport
 @testable import WeightLog
-import Vocabulary
 
 /// What an import refuses whatever the file's format (issue 32, item 10): rows dated after the clock, and
 /// files of a newer `formatVersion` than this Trend reads.

@@ -1,5 +1,4 @@
 import Foundation
-import Storage
 import Testing
 import TestSupport
 @testable import WeightImport

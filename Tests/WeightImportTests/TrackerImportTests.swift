@@ -1,6 +1,4 @@
 import Foundation
-import Settings
-import Storage
 import Testing
 import TestSupport
 @testable import WeightImport

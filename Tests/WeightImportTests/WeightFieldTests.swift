@@ -2,7 +2,6 @@ import Foundation
 import Storage
 import Testing
 import TestSupport
-import Vocabulary
 @testable import WeightImport
 @testable import WeightLog
 

@@ -1,11 +1,8 @@
 import Foundation
-import Settings
-import Storage
 import Testing
 import TestSupport
 @testable import WeightImport
 @testable import WeightLog
-import Vocabulary
 
 @MainActor
 @Suite struct WeightImportTests {

@@ -2,7 +2,6 @@ import CommandLanguage
 import Foundation
 import Progress
 import Vocabulary
-import WeightLog
 
 /// Draws the progress chart in the terminal: daily weights as dots, the
 /// trend as a braille line (two by four dots a cell, so it reads as a curve;

@@ -1,6 +1,5 @@
 import Foundation
 import Progress
-import Vocabulary
 import WeightLog
 
 /// The progress chart as a standalone SVG to share (`export chart.svg

@@ -1,5 +1,4 @@
 import CommandLanguage
-import AppCore
 import Foundation
 import Testing
 import TestSupport

@@ -1,5 +1,4 @@
 import CommandLanguage
-import AppCore
 import Backup
 import Foundation
 import Sync

@@ -1,5 +1,4 @@
 import CommandLanguage
-import AppCore
 
 /// The words of the history screen: what each command takes, its help and how it completes.
 extension HistoryViewModel {

@@ -3,10 +3,7 @@ import AppCore
 import Exports
 import Foundation
 import Vocabulary
-import Habits
 import Progress
-import WeightImport
-import WeightLog
 
 /// The words of the import screen: what each command takes, its help and how it completes.
 extension ImportViewModel {

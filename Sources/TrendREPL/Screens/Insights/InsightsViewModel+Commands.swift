@@ -1,4 +1,3 @@
-import AppCore
 
 /// The words of the insights screen: what it takes, its help and how it completes.
 extension InsightsViewModel {

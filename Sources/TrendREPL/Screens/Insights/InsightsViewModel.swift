@@ -1,5 +1,4 @@
 import CommandLanguage
-import AppCore
 import Insights
 import Vocabulary
 import WeightLog

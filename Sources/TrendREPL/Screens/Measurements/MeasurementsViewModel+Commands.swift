@@ -1,7 +1,6 @@
 import CommandLanguage
 import AppCore
 import Foundation
-import Vocabulary
 import WeightLog
 
 /// The words of the tape-measure screens: what each command takes, its help and how it completes.

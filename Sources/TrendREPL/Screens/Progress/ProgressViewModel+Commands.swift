@@ -1,9 +1,7 @@
 import CommandLanguage
-import AppCore
 import Foundation
 import Habits
 import Progress
-import Vocabulary
 
 /// The words of the progress screen: what each command takes, its help and how it completes.
 extension ProgressViewModel {

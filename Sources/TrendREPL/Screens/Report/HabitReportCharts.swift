@@ -1,6 +1,4 @@
 import Foundation
-import Habits
-import Vocabulary
 
 /// A small chart of one habit for the report, as Loop draws it: its strength over the days shown.
 enum HabitReportCharts {

@@ -2,7 +2,6 @@ import CommandLanguage
 import AppCore
 import Foundation
 import Settings
-import Vocabulary
 
 /// The words of the settings screen: what each command takes, its help and how it completes.
 extension SettingsViewModel {

@@ -1,5 +1,4 @@
 import CommandLanguage
-import Habits
 import Overview
 import Vocabulary
 import WeightLog

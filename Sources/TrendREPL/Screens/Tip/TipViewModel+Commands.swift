@@ -1,5 +1,3 @@
-import AppCore
-import DailyTips
 
 /// The words of the tip screen: what each command takes, its help and how it completes.
 extension TipViewModel {

@@ -1,6 +1,4 @@
 import AppCore
-import DailyTips
-import WeightLog
 
 /// The words of the today screen: what each command takes, its help and how it completes.
 extension TodayViewModel {

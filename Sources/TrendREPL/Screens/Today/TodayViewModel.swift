@@ -1,7 +1,6 @@
 import CommandLanguage
 import DailyTips
 import Foundation
-import Insights
 import Overview
 import Vocabulary
 import WeightLog

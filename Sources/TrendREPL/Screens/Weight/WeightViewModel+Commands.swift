@@ -1,7 +1,6 @@
 import CommandLanguage
 import AppCore
 import Foundation
-import Progress
 import Vocabulary
 import WeightLog
 

@@ -2,7 +2,6 @@ import CommandLanguage
 import AppCore
 import Foundation
 import Overview
-import Progress
 import Vocabulary
 import WeightLog
 
