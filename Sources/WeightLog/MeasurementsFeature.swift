@@ -116,20 +116,8 @@ public final class MeasurementsFeature {
                      note: WeightEntryFeature.NoteEdit? = nil) async throws -> (before: BodyMeasurement, after: BodyMeasurement) {
         try PlausibleTime.checkClock(currentDate())
         let original = try await measurement(matching: id)
-        var changed = original
-        if let centimetres {
-            changed.centimetres = centimetres
-            changed.typedUnit = typedUnit
-        }
-        if let when {
-            changed.date = try when.resolve(now: currentDate(), calendar: calendar).wholeSecond
-        }
-        switch note {
-        case let .set(text)?: changed.note = try WeightNote.typed(text)
-        case .clear?: changed.note = nil
-        case nil: break
-        }
-        try changed.validate()
+        let edit = ReadingEdit(amount: centimetres.map { (centimetres: $0, unit: typedUnit) }, when: when, note: note)
+        let changed = try edit.applied(to: original, now: currentDate(), calendar: calendar)
         guard try await repository.update(changed, journal: journal("edit", "edit of \(changed.shortID): \(describe(original)) → \(describe(changed))"))
         else { throw MeasurementError.noSuchMeasurement(id) }
         await reload()

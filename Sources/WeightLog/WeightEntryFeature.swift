@@ -255,20 +255,8 @@ public final class WeightEntryFeature {
     public func edit(id: String, kilograms: Double? = nil, typedUnit: WeightUnit? = nil, when: WhenInput? = nil, note: NoteEdit? = nil) async throws
         -> (before: WeightEntry, after: WeightEntry) {
         try await prepareChange()
-        var entry = try await weightLog.entry(matching: id)
-        if let kilograms {
-            entry.kilograms = kilograms
-            entry.typedUnit = typedUnit
-        }
-        if let when {
-            entry.date = try when.resolve(now: currentDate(), calendar: calendar).wholeSecond
-        }
-        switch note {
-        case let .set(text)?: entry.note = try WeightNote.typed(text)
-        case .clear?: entry.note = nil
-        case nil: break
-        }
-        try entry.validate()
+        let edit = ReadingEdit(amount: kilograms.map { (kilograms: $0, unit: typedUnit) }, when: when, note: note)
+        let entry = try edit.applied(to: try await weightLog.entry(matching: id), now: currentDate(), calendar: calendar)
         let original = try await weightLog.entry(matching: entry.id)
         let before = try await weightLog.replace(entry, journal: journal("edit", "edit of \(entry.shortID): \(describe(original)) → \(describe(entry))"))
         await onChange()
