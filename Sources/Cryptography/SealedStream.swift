@@ -62,16 +62,10 @@ public enum SealedStream {
         /// The sealed chunks `bytes` complete (a chunk is sealed once a byte past it comes: the last waits for `finish`).
         public mutating func add(_ bytes: ArraySlice<UInt8>) throws(SealingError) -> [UInt8] {
             pending += bytes
-            var output: [UInt8] = []
-            var start = 0
-            while pending.count - start > chunkBytes {
-                output += try Sealing.seal(Array(pending[start..<(start + chunkBytes)]), key: key, nonce: nonce(counter, last: false),
-                                           associated: associated)
-                counter += 1
-                start += chunkBytes
+            let (key, associated) = (key, associated)
+            return try whole(chunksOf: chunkBytes, from: &pending, counter: &counter) { chunk, nonce throws(SealingError) in
+                try Sealing.seal(chunk, key: key, nonce: nonce, associated: associated)
             }
-            if start > 0 { pending.removeFirst(start) }
-            return output
         }
 
         /// The last chunk (what is left, possibly nothing), sealed as the last.
@@ -79,6 +73,21 @@ public enum SealedStream {
             defer { pending = [] }
             return try Sealing.seal(pending, key: key, nonce: nonce(counter, last: true), associated: associated)
         }
+    }
+
+    /// Each whole chunk of `size` bytes in `pending` that is not the last (a byte past it has come), through `transform`
+    /// with its nonce, in order; what is left stays pending. Sealing and opening both go chunk by chunk like this.
+    private static func whole(chunksOf size: Int, from pending: inout [UInt8], counter: inout UInt64,
+                              _ transform: ([UInt8], [UInt8]) throws(SealingError) -> [UInt8]) throws(SealingError) -> [UInt8] {
+        var output: [UInt8] = []
+        var start = 0
+        while pending.count - start > size {
+            output += try transform(Array(pending[start..<(start + size)]), nonce(counter, last: false))
+            counter += 1
+            start += size
+        }
+        if start > 0 { pending.removeFirst(start) }
+        return output
     }
 
     /// Opens a sealed file as its bytes come, under the key its header names (`key` finds it by its id; nil: a key
@@ -114,16 +123,10 @@ public enum SealedStream {
                 pending.removeFirst(headerBytes)
             }
             guard let key else { return [] }
-            var output: [UInt8] = []
-            var start = 0
-            while pending.count - start > sealedChunkBytes {
-                output += try Sealing.open(Array(pending[start..<(start + sealedChunkBytes)]), key: key, nonce: nonce(counter, last: false),
-                                           associated: associated)
-                counter += 1
-                start += sealedChunkBytes
+            let associated = associated
+            return try whole(chunksOf: sealedChunkBytes, from: &pending, counter: &counter) { chunk, nonce throws(SealingError) in
+                try Sealing.open(chunk, key: key, nonce: nonce, associated: associated)
             }
-            if start > 0 { pending.removeFirst(start) }
-            return output
         }
 
         /// The last chunk's plaintext, once the file is found whole and authentic.
