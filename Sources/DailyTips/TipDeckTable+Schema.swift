@@ -2,7 +2,8 @@ import Foundation
 import Storage
 
 /// Frozen: each migration below is the SQL that shipped, word for word. A
-/// test pins its hash (`SchemaTests`); never edit one, add the next.
+/// test pins its hash (`SchemaTests`); never edit one, add the next. The migrations of the tables look alike
+/// (the journal's triggers, each table's own) because each is frozen as it shipped: they are not merged.
 extension TipDeckTable: SchemaOwner {
     /// The tip deck: bookkeeping, journaled only to travel (migration 23).
     public var migrations: [Migration] {

@@ -66,7 +66,8 @@ public struct SyncedTable: Sendable {
 /// devices seen with their keys (`sync_peers`), what `sync` says happened (`sync_notes`)
 /// and the files this installation wrote (`sync_written`).
 /// Frozen: each migration below is the SQL that shipped, word for word. A
-/// test pins its hash (`SchemaTests`); never edit one, add the next.
+/// test pins its hash (`SchemaTests`); never edit one, add the next. The migrations of the tables look alike
+/// (the journal's triggers, each table's own) because each is frozen as it shipped: they are not merged.
 public struct SyncTables: SchemaOwner {
     public init() {}
 

@@ -1,7 +1,8 @@
 import Storage
 
 /// Frozen: each migration below is the SQL that shipped, word for word. A
-/// test pins its hash (`SchemaTests`); never edit one, add the next.
+/// test pins its hash (`SchemaTests`); never edit one, add the next. The migrations of the tables look alike
+/// (the journal's triggers, each table's own) because each is frozen as it shipped: they are not merged.
 extension MeasurementTable: SchemaOwner {
     /// Tape measurements, their index, and the journal's triggers on them.
     public var migrations: [Migration] {
