@@ -13,6 +13,14 @@ protocol EditableReading {
     func validate() throws(Failure)
 }
 
+extension WeightEntryFeature {
+    /// What an edit does to a reading's note (a weigh-in's or a tape measure's).
+    public enum NoteEdit: Sendable, Equatable {
+        case set(String)
+        case clear
+    }
+}
+
 /// What `edit ID [AMOUNT] [at WHEN] [note TEXT | no note]` changes, each part only when given.
 struct ReadingEdit<Amount> {
     var amount: Amount?

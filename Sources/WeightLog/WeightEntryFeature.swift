@@ -243,12 +243,6 @@ public final class WeightEntryFeature {
         return concerns
     }
 
-    /// What an edit does to an entry's note.
-    public enum NoteEdit: Sendable, Equatable {
-        case set(String)
-        case clear
-    }
-
     /// Changes the entry whose id starts with `id`: its weight, its moment
     /// (`when`), its note — whichever are given — under the same rules as a
     /// new weigh-in.
