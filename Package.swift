@@ -17,13 +17,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // Headers only: libcrypto is opened when a snapshot is hashed (ContentHash),
-        // so the many commands that never hash do not pay for loading it at start-up.
         // Headers only: libarchive is opened when an archive is imported (ZipEntryStream).
         .systemLibrary(
             name: "CArchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        // Headers only: libcrypto is opened when something is hashed, signed or sealed (SystemLibraries'
+        // DynamicLibrary), so the many commands that do none of it, a sync with nothing new among them, never load it.
         .systemLibrary(
             name: "CCrypto",
             providers: [.apt(["libssl-dev"])]
@@ -38,14 +38,14 @@ let package = Package(
                 cSettings: [.unsafeFlags(["-I/usr/include/dbus-1.0", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include",
                                           "-I/usr/lib/aarch64-linux-gnu/dbus-1.0/include"])],
                 linkerSettings: [.linkedLibrary("dl")]),
-        // The desktop's notification service on the session bus (reminders).
-        .target(name: "Desktop", dependencies: ["CNotify", "Vocabulary"]),
 
         // MARK: The words of the domain: days, ranges, input grammars, decimals (Foundation only)
         .target(name: "Vocabulary"),
+        // The desktop's notification service on the session bus (reminders), and the user service manager.
+        .target(name: "Desktop", dependencies: ["CNotify", "Vocabulary"]),
 
-        // MARK: SHA-256 and Ed25519 from libcrypto (opened when first needed)
-        // The one place a system library is opened when first needed (dlopen).
+        // MARK: SHA-256, Ed25519, X25519, HKDF and ChaCha20-Poly1305 from libcrypto (opened when first needed)
+        // The one Swift place a system library is opened when first needed (dlopen); the C targets above open theirs.
         .target(name: "SystemLibraries"),
         .target(name: "Cryptography", dependencies: ["CCrypto", "SystemLibraries"]),
 
