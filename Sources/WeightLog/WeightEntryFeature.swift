@@ -334,7 +334,7 @@ public final class WeightEntryFeature {
     }
 
     /// The trend as of today's latest weighed day (the check-in's `trendKilograms`), without the rest of the check-in.
-    func latestTrendKilograms() -> Double? {
+    public func latestTrendKilograms() -> Double? {
         let series = weightLog.dailySeries(in: calendar.timeZone)
         let last = series.firstIndex(onOrAfter: today + 1) - 1
         return last >= 0 ? series.smoothedKilograms[last] : nil

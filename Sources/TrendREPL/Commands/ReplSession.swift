@@ -118,7 +118,7 @@ public final class ReplSession {
         let weights = app.weightEntryFeature, reads = spec.reads(words)
         if reads.contains(.weighIns) {
             try await weights.load()
-            reading.trendKilograms = { weights.checkIn().trendKilograms }
+            reading.trendKilograms = { weights.latestTrendKilograms() }
         }
         if reads.contains(.habits) {
             try await app.habitsFeature.load()
