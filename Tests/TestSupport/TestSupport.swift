@@ -74,6 +74,15 @@ public struct TemporaryDirectory: Sendable {
     public func remove() {
         try? FileManager.default.removeItem(at: url)
     }
+
+    /// Writes `text` as the file `name` in it (with a byte-order mark, or CRLF line ends, when asked): a file to import.
+    public func file(_ name: String, _ text: String, bom: Bool = false, crlf: Bool = false) throws -> URL {
+        let url = url.appendingPathComponent(name)
+        var body = crlf ? text.replacingOccurrences(of: "\n", with: "\r\n") : text
+        if bom { body = "\u{FEFF}" + body }
+        try Data(body.utf8).write(to: url)
+        return url
+    }
 }
 
 /// Builds a date from local wall-clock parts in a named time zone.

@@ -10,10 +10,8 @@ import TestSupport
 @Suite struct ImportRulesTests {
     let temp = TemporaryDirectory()
 
-    func file(_ name: String, _ text: String) throws -> URL {
-        let url = temp.url.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url
+    func file(_ name: String, _ text: String, bom: Bool = false, crlf: Bool = false) throws -> URL {
+        try temp.file(name, text, bom: bom, crlf: crlf)
     }
 
     func graph() async throws -> TestGraph {

@@ -9,11 +9,7 @@ import TestSupport
     let temp = TemporaryDirectory()
 
     func file(_ name: String, _ text: String, bom: Bool = false, crlf: Bool = false) throws -> URL {
-        let url = temp.url.appendingPathComponent(name)
-        var body = crlf ? text.replacingOccurrences(of: "\n", with: "\r\n") : text
-        if bom { body = "\u{FEFF}" + body }
-        try Data(body.utf8).write(to: url)
-        return url
+        try temp.file(name, text, bom: bom, crlf: crlf)
     }
 
     func graph(zone: String = "UTC", unit: String = "kg") async throws -> TestGraph {
