@@ -28,25 +28,25 @@ let package = Package(
             name: "CCrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // libedit, opened on first use (dlopen) by a small C target: only the
-        // interactive prompt needs it, and loading it costs every start-up.
-        .target(name: "CEditLine", linkerSettings: [.linkedLibrary("dl")]),
-        // libdbus-1 (Debian's libdbus-1-dev), opened with dlopen when a reminder is sent, so no other run loads it (nor
-        // the libsystemd and libgcrypt it pulls in): its headers only, from where Debian puts them (pkg-config's
-        // would link it into every start-up).
+        // libedit's readline interface for a small C target: only the interactive prompt needs it, and loading it
+        // costs every start-up, so SystemLibraries opens it on first use and hands its functions over.
+        .target(name: "CEditLine"),
+        // libdbus-1 (Debian's libdbus-1-dev), opened by SystemLibraries when a reminder is sent, so no other run
+        // loads it (nor the libsystemd and libgcrypt it pulls in): its headers only, from where Debian puts them
+        // (pkg-config's would link it into every start-up).
         .target(name: "CNotify",
                 cSettings: [.unsafeFlags(["-I/usr/include/dbus-1.0", "-I/usr/lib/x86_64-linux-gnu/dbus-1.0/include",
-                                          "-I/usr/lib/aarch64-linux-gnu/dbus-1.0/include"])],
-                linkerSettings: [.linkedLibrary("dl")]),
+                                          "-I/usr/lib/aarch64-linux-gnu/dbus-1.0/include"])]),
+        // The one place a system library is opened when first needed (dlopen, `DynamicLibrary`): libcrypto,
+        // libarchive, libxml2, libedit (for CEditLine) and libdbus-1 (for CNotify). Foundation only.
+        .target(name: "SystemLibraries"),
 
         // MARK: The words of the domain: days, ranges, input grammars, decimals (Foundation only)
         .target(name: "Vocabulary"),
         // The desktop's notification service on the session bus (reminders), and the user service manager.
-        .target(name: "Desktop", dependencies: ["CNotify", "Vocabulary"]),
+        .target(name: "Desktop", dependencies: ["CNotify", "Vocabulary", "SystemLibraries"]),
 
         // MARK: SHA-256, Ed25519, X25519, HKDF and ChaCha20-Poly1305 from libcrypto (opened when first needed)
-        // The one Swift place a system library is opened when first needed (dlopen); the C targets above open theirs.
-        .target(name: "SystemLibraries"),
         .target(name: "Cryptography", dependencies: ["CCrypto", "SystemLibraries"]),
 
         // MARK: Storage, the one SQLite database
@@ -101,7 +101,7 @@ let package = Package(
         // The executable: its options (parsed once), the shell completion scripts and the man page,
         // the libedit line reader and the loop, and the process's side of the terminal (Terminal/: the line
         // hand-off on `BlockingPool`'s thread, the lifecycle monitor, process limits, standard output and error).
-        .executableTarget(name: "trend", dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "CEditLine", "Storage", "Desktop"]),
+        .executableTarget(name: "trend", dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "CEditLine", "Storage", "Desktop", "SystemLibraries"]),
 
         // MARK: Benchmarks (swift run -c release ProgressBenchmarks)
         .target(

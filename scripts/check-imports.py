@@ -63,6 +63,18 @@ for name in order:
         if other in order and (order.index(other) >= order.index(name) or other in allowed_sideways.get(name, set())):
             problems.append(f"{name} depends on {other}: imports must point down (DESIGN.md §1)")
 
+# One DynamicLibrary (DESIGN.md §1): a system library is opened in SystemLibraries only; the C targets are handed
+# their functions.
+for root, _, files in os.walk("Sources"):
+    for file in files:
+        path = os.path.join(root, file)
+        if root.startswith("Sources/SystemLibraries") or not file.endswith((".swift", ".c", ".h")):
+            continue
+        with open(path, encoding="utf-8") as source:
+            for number, line in enumerate(source, 1):
+                if re.search(r"\b(dlopen|dlsym)\s*\(", line):
+                    problems.append(f"{path}:{number} opens a library itself: use SystemLibraries' DynamicLibrary")
+
 # Unused imports: what each target declares in public, as a file would name it.
 def swift_files(path):
     for root, _, files in os.walk(path):

@@ -1,4 +1,4 @@
-/* libarchive's headers only: the library is opened with dlopen when an
+/* libarchive's headers only: the library is opened by DynamicLibrary when an
    archive is imported (ZipEntryStream), so start-up never loads it. */
 #include <archive.h>
 #include <archive_entry.h>

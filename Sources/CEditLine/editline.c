@@ -1,6 +1,5 @@
 #include "CEditLine.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <unistd.h>
@@ -95,16 +94,12 @@ int trend_el_terminal_gone(void) {
 }
 
 #define TREND_EL_FIND(field, name) \
-    if ((*(void **)&el.field = dlsym(library, name)) == NULL) return 0
+    if ((*(void **)&el.field = lookup(library, name)) == NULL) return 0
+#define TREND_EL_MAYBE(field, name) *(void **)&el.field = lookup(library, name)
 
-int trend_el_open(void) {
+int trend_el_open(void *library, trend_el_symbol_lookup *lookup) {
     if (el.opened) return 1;
-    const char *names[] = {"libedit.so.2", "libedit.so"};
-    void *library = NULL;
-    for (size_t index = 0; library == NULL && index < sizeof names / sizeof names[0]; index++) {
-        library = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
-    }
-    if (library == NULL) return 0;
+    if (library == NULL || lookup == NULL) return 0;
     TREND_EL_FIND(initialize, "rl_initialize");
     TREND_EL_FIND(using_history, "using_history");
     TREND_EL_FIND(stifle_history, "stifle_history");
@@ -121,18 +116,18 @@ int trend_el_open(void) {
     TREND_EL_FIND(attempted_completion_over, "rl_attempted_completion_over");
     TREND_EL_FIND(completion_append_character, "rl_completion_append_character");
     /* Optional: without them Ctrl-C still works through SIGINT, only not inside a search. */
-    *(void **)&el.add_defun = dlsym(library, "rl_add_defun");
-    *(void **)&el.parse_and_bind = dlsym(library, "rl_parse_and_bind");
-    *(void **)&el.done = dlsym(library, "rl_done");
-    *(void **)&el.forced_update_display = dlsym(library, "rl_forced_update_display");
-    *(void **)&el.basic_word_break_characters = dlsym(library, "rl_basic_word_break_characters");
-    *(void **)&el.completer_word_break_characters = dlsym(library, "rl_completer_word_break_characters");
+    TREND_EL_MAYBE(add_defun, "rl_add_defun");
+    TREND_EL_MAYBE(parse_and_bind, "rl_parse_and_bind");
+    TREND_EL_MAYBE(done, "rl_done");
+    TREND_EL_MAYBE(forced_update_display, "rl_forced_update_display");
+    TREND_EL_MAYBE(basic_word_break_characters, "rl_basic_word_break_characters");
+    TREND_EL_MAYBE(completer_word_break_characters, "rl_completer_word_break_characters");
     /* Optional: without them Ctrl-R is libedit's own search. */
-    *(void **)&el.history_get = dlsym(library, "history_get");
-    *(void **)&el.history_length = dlsym(library, "history_length");
-    *(void **)&el.history_base = dlsym(library, "history_base");
-    *(void **)&el.insert_text = dlsym(library, "rl_insert_text");
-    *(void **)&el.point = dlsym(library, "rl_point");
+    TREND_EL_MAYBE(history_get, "history_get");
+    TREND_EL_MAYBE(history_length, "history_length");
+    TREND_EL_MAYBE(history_base, "history_base");
+    TREND_EL_MAYBE(insert_text, "rl_insert_text");
+    TREND_EL_MAYBE(point, "rl_point");
     el.opened = 1;
     return 1;
 }

@@ -1,9 +1,8 @@
-/* See CNotify.h. libdbus is opened once, with dlopen; each function it needs
-   is looked up by name and called through a pointer of its own type. */
+/* See CNotify.h. libdbus is opened once, by SystemLibraries' DynamicLibrary; each function it needs
+   is looked up by name through the lookup it hands over, and called through a pointer of its own type. */
 #include "CNotify.h"
 
 #include <dbus/dbus.h>
-#include <dlfcn.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -26,17 +25,16 @@ static struct {
 #undef DECLARE
 } dbus;
 
-static int opened = -1;
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int opened = 0;
 
-static void open_library(void) {
-    void *library = dlopen("libdbus-1.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) library = dlopen("libdbus-1.so", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) { opened = 0; return; }
-#define LOOK_UP(name) if ((*(void **)&dbus.name = dlsym(library, #name)) == NULL) { opened = 0; return; }
+int trend_bus_take_library(void *library, trend_bus_symbol_lookup *lookup) {
+    if (opened) return 1;
+    if (library == NULL || lookup == NULL) return 0;
+#define LOOK_UP(name) if ((*(void **)&dbus.name = lookup(library, #name)) == NULL) return 0;
     DBUS_FUNCTIONS(LOOK_UP)
 #undef LOOK_UP
     opened = 1;
+    return 1;
 }
 
 struct trend_bus {
@@ -78,7 +76,6 @@ static int kind_of(const DBusError *cause) {
 }
 
 trend_bus *trend_bus_open(trend_bus_failure *failure) {
-    pthread_once(&once, open_library);
     if (opened != 1) {
         say(failure, TREND_BUS_NO_LIBRARY, "libdbus-1 could not be loaded (Debian's libdbus-1-3)", NULL);
         return NULL;

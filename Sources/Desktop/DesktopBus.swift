@@ -1,5 +1,6 @@
 import CNotify
 import Foundation
+import SystemLibraries
 
 /// The live notification connection: the freedesktop Notifications specification (`org.freedesktop.Notifications`
 /// on the D-Bus session bus, which GNOME, KDE, dunst, mako and `notify-send` all speak), through libdbus-1. It
@@ -16,8 +17,15 @@ public final class DesktopBus: NotificationConnection, @unchecked Sendable {
     /// How long a call waits for the service's answer.
     static let replyMilliseconds: Int32 = 5_000
 
+    /// Whether libdbus-1 is open and holds every function CNotify calls: opened on the first connection, once.
+    private static let libraryTaken: Bool = DynamicLibrary.first(of: ["libdbus-1.so.3", "libdbus-1.so"]) { library in
+        let handed = library.forC
+        return trend_bus_take_library(handed.library, handed.lookUp) == 1 ? true : nil
+    } ?? false
+
     /// Connects to the session bus the environment names now.
     public init() throws(NotificationFailure) {
+        _ = Self.libraryTaken  // trend_bus_open says "no library" when it is not.
         var failure = trend_bus_failure()
         guard let bus = trend_bus_open(&failure) else { throw Self.failure(failure) }
         self.bus = bus

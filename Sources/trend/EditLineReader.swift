@@ -2,6 +2,7 @@ import CommandLanguage
 import CEditLine
 import Dispatch
 import Foundation
+import SystemLibraries
 
 // libedit's readline interface is a C API with global state and callbacks
 // that cannot capture context; these globals are its boundary. Only the
@@ -35,9 +36,15 @@ final class EditLineReader: LineReader, @unchecked Sendable {
     /// The terminal went away or a hang-up came: every later read is the end of input. On the reading thread.
     private var ended = false
 
+    /// Whether a libedit is open and holds every function the prompt needs: opened on the first reader, once.
+    private static let libeditOpened: Bool = DynamicLibrary.first(of: ["libedit.so.2", "libedit.so"]) { library in
+        let handed = library.forC
+        return trend_el_open(handed.library, handed.lookUp) == 1 ? true : nil
+    } ?? false
+
     /// A reader on libedit, or nil when no libedit can be opened.
     init?(historyPath: String) {
-        guard trend_el_open() == 1 else { return nil }
+        guard Self.libeditOpened else { return nil }
         self.historyPath = historyPath
         func nonBlockingPipe() -> (read: Int32, write: Int32) {
             var fds: [Int32] = [-1, -1]

@@ -1,17 +1,21 @@
 #ifndef TREND_CEDITLINE_H
 #define TREND_CEDITLINE_H
 
-/* libedit's readline interface, opened on first use with dlopen: a run with
-   -c or a script never loads it, which saves about a millisecond of every
-   start-up. The functions below are thin forwards to libedit's; call
-   trend_el_open() first, and use them only when it returned 1. libedit keeps
-   its state in C globals; only the line-reading thread calls these. */
+/* libedit's readline interface, opened on first use by SystemLibraries'
+   DynamicLibrary: a run with -c or a script never loads it, which saves about
+   a millisecond of every start-up. The functions below are thin forwards to
+   libedit's; call trend_el_open() first, and use them only when it returned 1.
+   libedit keeps its state in C globals; only the line-reading thread calls these. */
 
 typedef char **trend_el_completer(const char *text, int start, int end);
 typedef void trend_el_line_handler(char *line);
 
-/* 1 when libedit is open (now or before), 0 when no libedit could be opened. */
-int trend_el_open(void);
+/* Looks `name` up in `library` (an opened library's handle); NULL when it holds no such symbol. */
+typedef void *trend_el_symbol_lookup(void *library, const char *name);
+
+/* Takes libedit's functions from `library` through `lookup`: 1 when it holds every one needed (now or
+   before), 0 when it does not. */
+int trend_el_open(void *library, trend_el_symbol_lookup *lookup);
 
 void trend_el_setup(const char *name, trend_el_completer *completer);
 int trend_el_initialize(void);

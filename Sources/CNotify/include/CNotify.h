@@ -4,13 +4,20 @@
 #include <stddef.h>
 
 /* The freedesktop notification service (org.freedesktop.Notifications) on
-   the D-Bus session bus, through libdbus-1, opened with dlopen on first use:
+   the D-Bus session bus, through libdbus-1, opened on first use by SystemLibraries' DynamicLibrary:
    no run that sends no reminder loads it. Every function that can fail says
    what went wrong in a `trend_bus_failure`: its kind (from the D-Bus error's
    name, never from its words) and its words, for the person. One bus is used
    from one thread at a time. */
 
 typedef struct trend_bus trend_bus;
+
+/* Looks `name` up in `library` (an opened library's handle); NULL when it holds no such symbol. */
+typedef void *trend_bus_symbol_lookup(void *library, const char *name);
+
+/* Takes libdbus's functions from `library` through `lookup`, once, before the first trend_bus_open: 1 when it
+   holds every one needed (now or before), 0 when it does not (then trend_bus_open fails as with no library). */
+int trend_bus_take_library(void *library, trend_bus_symbol_lookup *lookup);
 
 /* What kind of failure it was. */
 enum {

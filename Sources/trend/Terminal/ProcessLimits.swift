@@ -1,4 +1,5 @@
 import Foundation
+import SystemLibraries
 
 /// The limits a process runs under (`ulimit -n`, `ulimit -u`, `ulimit -v`), checked once at launch.
 ///
@@ -44,9 +45,9 @@ public enum ProcessLimits {
     /// exports, so the function is looked up by name (it is always there: glibc is the C library).
     private static func limitMallocArenas(to count: Int32) {
         let arenaMaximum: Int32 = -8  // M_ARENA_MAX in malloc.h
-        guard let symbol = dlsym(nil, "mallopt") else { return }
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMaximum, count)  // 0 only when glibc refuses; nothing else to do.
+        guard let mallopt = DynamicLibrary.running?.function("mallopt", as: Mallopt.self) else { return }
+        _ = mallopt(arenaMaximum, count)  // 0 only when glibc refuses; nothing else to do.
     }
 
     /// The least address space (`ulimit -v`) Trend runs in: the runtime, ICU's data and a few threads' stacks.
