@@ -49,26 +49,29 @@ let package = Package(
         // MARK: SHA-256, Ed25519, X25519, HKDF and ChaCha20-Poly1305 from libcrypto (opened when first needed)
         .target(name: "Cryptography", dependencies: ["CCrypto", "SystemLibraries"]),
 
+        // MARK: The text formats files are written in: CSV tables, canonical JSON, the flat-JSON reader (Foundation only)
+        .target(name: "TextFormats"),
+
         // MARK: Storage, the one SQLite database
-        .target(name: "Storage", dependencies: ["CSQLite"]),
+        .target(name: "Storage", dependencies: ["CSQLite", "TextFormats"]),
 
         // MARK: Features
-        .target(name: "Settings", dependencies: ["Storage", "Vocabulary"]),
-        .target(name: "WeightLog", dependencies: ["Storage", "Settings", "Vocabulary"]),
+        .target(name: "Settings", dependencies: ["Storage", "Vocabulary", "TextFormats"]),
+        .target(name: "WeightLog", dependencies: ["Storage", "Settings", "Vocabulary", "TextFormats"]),
         // Other apps' files in: the readers, the zip and XML streams, libarchive.
-        .target(name: "WeightImport", dependencies: ["WeightLog", "Storage", "Settings", "CArchive", "Vocabulary", "SystemLibraries"]),
+        .target(name: "WeightImport", dependencies: ["WeightLog", "Storage", "Settings", "CArchive", "Vocabulary", "SystemLibraries", "TextFormats"]),
         // Trend's files out: the weigh-ins as CSV or JSON, streamed, and a document (a chart, the report) written whole.
-        .target(name: "Exports", dependencies: ["WeightLog", "Storage", "Settings", "Vocabulary"]),
+        .target(name: "Exports", dependencies: ["WeightLog", "Storage", "Settings", "Vocabulary", "TextFormats"]),
         // Undo, redo and the history of changes, over the journal every change writes (Storage's `ChangeJournal`).
         .target(name: "History", dependencies: ["Storage", "Vocabulary"]),
         .target(name: "Progress", dependencies: ["WeightLog", "Settings", "Vocabulary"]),
-        .target(name: "Habits", dependencies: ["Storage", "Vocabulary", "Desktop"]),
-        .target(name: "DailyTips", dependencies: ["Storage", "Vocabulary"]),
-        .target(name: "Backup", dependencies: ["Storage", "Settings", "Cryptography", "Vocabulary"]),
+        .target(name: "Habits", dependencies: ["Storage", "Vocabulary", "Desktop", "TextFormats"]),
+        .target(name: "DailyTips", dependencies: ["Storage", "Vocabulary", "TextFormats"]),
+        .target(name: "Backup", dependencies: ["Storage", "Settings", "Cryptography", "Vocabulary", "TextFormats"]),
         // The statistics relating habits to weight: values in, no tables (DESIGN.md §3 Insights).
         .target(name: "Insights", dependencies: ["Vocabulary"]),
         // Several devices through the sync folder: segments, the merge, SyncFeature (DESIGN.md §8).
-        .target(name: "Sync", dependencies: ["Storage", "Cryptography", "Vocabulary"]),
+        .target(name: "Sync", dependencies: ["Storage", "Cryptography", "Vocabulary", "TextFormats"]),
 
         // The views over several Features: the check-in (with its tips and pep talks), the period summary and the
         // report, each a typed value assembled from the Features that own the figures.
@@ -128,9 +131,10 @@ let package = Package(
         ),
         .testTarget(name: "CryptographyTests", dependencies: ["Cryptography"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats", "Vocabulary"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Storage", "Vocabulary", "TestSupport"]),
-        .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
-        .testTarget(name: "WeightImportTests", dependencies: ["WeightImport", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "WeightLogTests", dependencies: ["WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport", "TextFormats"]),
+        .testTarget(name: "WeightImportTests", dependencies: ["WeightImport", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport", "TextFormats"]),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "WeightImport", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "ProgressTests", dependencies: ["Progress", "WeightLog", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "DailyTipsTests", dependencies: ["DailyTips", "Habits", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
@@ -138,10 +142,10 @@ let package = Package(
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "AppCore", "Settings", "Vocabulary", "Cryptography", "Habits"]),
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "Desktop", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "History", "Cryptography", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Vocabulary", "TestSupport"]),
-        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Insights", "Settings", "Storage", "WeightLog", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Insights", "Settings", "Storage", "Sync", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(
             name: "TrendREPLTests",
-            dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "Vocabulary", "TestSupport", "trend", "Backup", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Cryptography"],
+            dependencies: ["TrendREPL", "CommandLanguage", "AppCore", "Vocabulary", "TestSupport", "trend", "Backup", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Cryptography", "TextFormats"],
             // The screens the screen tests compare with, read from the source tree.
             exclude: ["Screens/Expected"]
         ),

@@ -37,7 +37,7 @@ for name, target in targets.items():
         problems.append(f"{name} imports {missing} but does not declare it in Package.swift")
 
 # The downward order of DESIGN.md §1: each library target may depend only on earlier ones.
-order = ["CSQLite", "CCrypto", "CArchive", "SystemLibraries", "Vocabulary", "Cryptography", "CNotify", "Desktop", "Storage", "Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits",
+order = ["CSQLite", "CCrypto", "CArchive", "SystemLibraries", "Vocabulary", "Cryptography", "CNotify", "Desktop", "TextFormats", "Storage", "Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits",
          "DailyTips", "Backup", "History", "Insights", "Sync", "Overview", "AppCore", "CommandLanguage", "TrendREPL"]
 # Features side by side never import each other (WeightImport is WeightLog's files in and out, so it sits on it).
 allowed_sideways = {"Progress": {"WeightImport"}, "Habits": {"WeightLog", "WeightImport", "Progress"},
@@ -54,7 +54,7 @@ allowed_sideways = {"Progress": {"WeightImport"}, "Habits": {"WeightLog", "Weigh
                     "Overview": {"Storage", "WeightImport", "Exports", "Backup", "History", "Sync"},
                     # The command language knows no feature, no storage and no application: only the words.
                     "CommandLanguage": {"Storage", "Settings", "WeightLog", "WeightImport", "Exports", "Progress", "Habits", "DailyTips", "Backup",
-                                        "History", "Insights", "Sync", "Overview", "AppCore", "Cryptography", "Desktop", "SystemLibraries"}}
+                                        "History", "Insights", "Sync", "Overview", "AppCore", "Cryptography", "Desktop", "SystemLibraries", "TextFormats"}}
 for name in order:
     if name not in targets:
         continue

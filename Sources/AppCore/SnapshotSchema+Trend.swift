@@ -2,6 +2,7 @@ import DailyTips
 import Habits
 import Settings
 import Storage
+import Sync
 import WeightLog
 
 extension SnapshotSchema {

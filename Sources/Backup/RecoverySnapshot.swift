@@ -1,6 +1,7 @@
 import Cryptography
 import Foundation
 import Storage
+import TextFormats
 
 /// Why a snapshot file was refused; nothing was changed.
 public enum SnapshotError: Error, Equatable, CustomStringConvertible, Sendable {

@@ -1,6 +1,6 @@
 import Cryptography
 import Foundation
-import Storage
+import TextFormats
 
 /// What a snapshot file says of itself, found in one pass over its bytes
 /// without decoding its rows: the members around the content, the SHA-256

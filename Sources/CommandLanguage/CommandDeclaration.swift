@@ -20,13 +20,16 @@ public struct CommandDeclaration<Domain: CommandDomain> {
     public let examples: [String]
     /// Whether the person's settings are read before it runs (all but a few, which work without a database).
     public let readsSettings: Bool
-    /// What else it reads, from the words typed after it, loaded by the session before the words are parsed.
-    public let reads: @MainActor ([String]) -> Domain.Reads
+    /// What else it reads, loaded by the session before the words are parsed.
+    public let baseReads: Domain.Reads
+    /// What it reads besides, when a word is typed among its arguments: a declared word (`all`, `with`), or a pattern
+    /// `*.html` for any word that ends so (a report's file). Keys are in lower case.
+    public let readsWhenTyped: [String: Domain.Reads]
     /// Runs the command on its arguments, read once by `syntax`.
     public let run: @MainActor (Domain.Handling, ParsedArguments<Domain>) async throws -> CommandOutput
 
     public init(name: String, aliases: [String] = [], syntax: @autoclosure @escaping @Sendable () -> CommandSyntax<Domain> = .none,
-                reads: Domain.Reads = [], readsFor: (@MainActor ([String]) -> Domain.Reads)? = nil, summary: String,
+                reads: Domain.Reads = [], readsWhenTyped: [String: Domain.Reads] = [:], summary: String,
                 examples: [String] = [], readsSettings: Bool = true,
                 run: @escaping @MainActor (Domain.Handling, ParsedArguments<Domain>) async throws -> CommandOutput) {
         self.name = name
@@ -35,8 +38,21 @@ public struct CommandDeclaration<Domain: CommandDomain> {
         self.summary = summary
         self.examples = examples
         self.readsSettings = readsSettings
-        self.reads = readsFor ?? { _ in reads }
+        baseReads = reads
+        self.readsWhenTyped = readsWhenTyped
         self.run = run
+    }
+
+    /// What it reads for the words typed after it: `reads`, and what `readsWhenTyped` adds for them.
+    public func reads(_ words: [String]) -> Domain.Reads {
+        guard !readsWhenTyped.isEmpty else { return baseReads }
+        var reads = baseReads
+        for word in words.lazy.map({ $0.lowercased() }) {
+            for (typed, more) in readsWhenTyped where typed == word || (typed.hasPrefix("*") && word.hasSuffix(typed.dropFirst())) {
+                reads.formUnion(more)
+            }
+        }
+        return reads
     }
 
     /// `weigh WEIGHT [UNIT] [WHEN] [note TEXT]`, from the syntax.

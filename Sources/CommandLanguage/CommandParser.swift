@@ -36,6 +36,17 @@ public struct ParsedArguments<Domain: ArgumentDomain> {
     /// Whether the declared word `word` was typed.
     public func has(_ word: String) -> Bool { literals.contains(word) }
 
+    /// The subcommand typed, as the program's type of them (`HabitSubcommand.done`); nil when none was typed.
+    public func subcommand<Word: RawRepresentable>(as type: Word.Type) -> Word? where Word.RawValue == String {
+        subcommand.flatMap(Word.init(rawValue:))
+    }
+
+    /// The subcommand typed, which the declaration requires.
+    public func required<Word: RawRepresentable>(subcommand type: Word.Type) throws -> Word where Word.RawValue == String {
+        guard let word = subcommand(as: type) else { throw UsageError("needs a subcommand") }
+        return word
+    }
+
     /// The value read for `key`, which the declaration requires.
     public func required<Value>(_ key: ArgumentKey<Value>) throws -> Value {
         guard let value = self[key] else {
@@ -136,7 +147,8 @@ extension CommandSyntax {
             let wanted = trace.expected.map(\.name)
             message = "did not understand '\(typed)'" + (wanted.isEmpty ? "" : " where \(Self.either(wanted)) goes")
         } else {
-            message = "needs " + (values.compactMap(\.noun).first ?? trace.expected.first.map { "'\($0.name)'" } ?? "more")
+            // A declared word's name is quoted already (`'schedule'`).
+            message = "needs " + (values.compactMap(\.noun).first ?? (trace.expected.isEmpty ? "more" : Self.either(trace.expected.map(\.name))))
         }
         for forms in values.compactMap(\.forms) { message += "; " + forms }
         // Within a subcommand, its own usage and example (`habit done NAME [WHEN] …`).

@@ -24,6 +24,14 @@ public indirect enum CommandSyntax<Domain: ArgumentDomain>: Sendable, Equatable 
     /// `aliases` are other words for a subcommand (`check` for `done`), read but not offered.
     case subcommands(key: String? = nil, [(String, CommandSyntax)], aliases: [String: String] = [:])
 
+    /// The subcommands of a program's type of them, in its order, each its raw word and what `syntax` says follows it;
+    /// the handler takes the one typed back as that type (`arguments.subcommand(as:)`).
+    public static func subcommands<Word: RawRepresentable & CaseIterable>(_ type: Word.Type, aliases: [String: Word] = [:],
+                                                                           _ syntax: (Word) -> CommandSyntax) -> CommandSyntax
+        where Word.RawValue == String {
+        .subcommands(type.allCases.map { ($0.rawValue, syntax($0)) }, aliases: aliases.mapValues(\.rawValue))
+    }
+
     /// Nothing: a command that takes no arguments.
     public static var none: CommandSyntax { .sequence([]) }
 

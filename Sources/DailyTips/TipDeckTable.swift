@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TextFormats
 
 /// The `tip_deck` table, in one place: one row holding the deck state as
 /// JSON, its statements, and its form in a recovery snapshot (the

@@ -137,9 +137,12 @@ public enum ExportError: Error, Equatable, CustomStringConvertible, Sendable {
 public enum ExportKind: Sendable, Equatable {
     case report, chart, habitsCSV, weighInsCSV, weighInsJSON
 
+    /// How the name of a report's file ends.
+    public static let reportSuffix = ".html"
+
     public init?(fileName: String) {
         let name = fileName.lowercased()
-        if name.hasSuffix(".html") {
+        if name.hasSuffix(Self.reportSuffix) {
             self = .report
         } else if name.hasSuffix(".svg") {
             self = .chart

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TextFormats
 import Vocabulary
 
 /// HabitBull's CSV export, as Loop Habit Tracker imports it (iSoron/uhabits,

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TextFormats
 import Vocabulary
 
 /// What Loop Habit Tracker's `HabitsCSVExporter` writes (v2.2, the integer

@@ -126,6 +126,14 @@ public final class HabitsFeature {
         try Self.habit(named: name, in: habits)
     }
 
+    /// The habit a command's grammar found, as it stands now: taken by its id (another process may have changed it
+    /// since it was found), never looked up by name again. One deleted since is a name that names nothing.
+    private func current(_ found: Habit) async throws -> Habit {
+        try await load()
+        guard let habit = habits.first(where: { $0.id == found.id }) else { throw HabitsError.noSuchHabit(found.name, suggestion: nil) }
+        return habit
+    }
+
     /// The habit a typed name means (its case aside), or the error naming it with the one close match.
     public static func habit(named name: String, in habits: [Habit]) throws -> Habit {
         let key = name.lowercased()
@@ -152,10 +160,9 @@ public final class HabitsFeature {
     /// yes/no and a numeric one numeric.
     /// `keepingDirection`: a new target (`habit edit Drinks target 1`) read as "at least" keeps an at-most habit at
     /// most: the limit changes, not the direction.
-    public func edit(_ name: String, schedule: HabitSchedule? = nil, kind: HabitKind? = nil, unit: String? = nil,
+    public func edit(_ found: Habit, schedule: HabitSchedule? = nil, kind: HabitKind? = nil, unit: String? = nil,
                      keepingDirection: Bool = false) async throws -> Habit {
-        try await load()
-        var habit = try self.habit(named: name)
+        var habit = try await current(found)
         if let schedule { habit.schedule = schedule }
         if var kind {
             if keepingDirection, case let .atLeast(target) = kind, case .atMost = habit.kind { kind = .atMost(target) }
@@ -170,9 +177,8 @@ public final class HabitsFeature {
         return habit
     }
 
-    public func rename(_ name: String, to newName: String) async throws -> Habit {
-        try await load()
-        var habit = try self.habit(named: name)
+    public func rename(_ found: Habit, to newName: String) async throws -> Habit {
+        var habit = try await current(found)
         let clean = try HabitName.validated(newName)
         try ensureNameFree(clean, except: habit.id)
         let old = habit.name
@@ -182,9 +188,8 @@ public final class HabitsFeature {
     }
 
     /// Sets the times a habit reminds of itself (`habit remind Read at 21:00`), or with none turns its reminders off.
-    public func setReminders(_ name: String, at times: [TimeOfDay]) async throws -> Habit {
-        try await load()
-        var habit = try self.habit(named: name)
+    public func setReminders(_ found: Habit, at times: [TimeOfDay]) async throws -> Habit {
+        var habit = try await current(found)
         let times = Array(Set(times)).sorted()
         guard times.count <= TimeOfDay.maximumCount else { throw HabitsError.tooManyReminders }
         habit.reminders = times
@@ -195,18 +200,16 @@ public final class HabitsFeature {
         return habit
     }
 
-    public func setArchived(_ name: String, _ archived: Bool) async throws -> Habit {
-        try await load()
-        var habit = try self.habit(named: name)
+    public func setArchived(_ found: Habit, _ archived: Bool) async throws -> Habit {
+        var habit = try await current(found)
         habit.archived = archived
         try await save(habit, "habit \(archived ? "archive" : "unarchive") \(habit.name)")
         return habit
     }
 
     /// Deletes a habit and its days; `restoreDeleted` brings it back until the process ends.
-    public func delete(_ name: String) async throws -> Habit {
-        try await load()
-        let habit = try self.habit(named: name)
+    public func delete(_ found: Habit) async throws -> Habit {
+        let habit = try await current(found)
         let journal = journal("habit delete \(habit.name)")
         try await write { try await self.storage.delete(id: habit.id, journal: journal) }
         habits.removeAll { $0.id == habit.id }
@@ -228,19 +231,6 @@ public final class HabitsFeature {
         return habit
     }
 
-    /// Marks (or with nil clears) a day of a habit: done, skipped or a value.
-    /// Returns the habit as it now stands and the local day that was marked.
-    /// With `adding`, a value is added to what the day already holds (`habit done Water +3`).
-    /// A `note` is kept on the day with its mark (Loop's entry notes); clearing the mark clears it.
-    /// By name: for a caller that holds no `Habit` (a script's words, a test); a command's grammar resolves the habit
-    /// once and hands it to `markUnlessSame`.
-    public func mark(_ name: String, when: WhenInput = .current, as requested: HabitMark?, adding: Bool = false,
-                     note: String? = nil) async throws -> (Habit, Int) {
-        try await load()
-        let marked = try await markUnlessSame(try habit(named: name), when: when, as: requested, adding: adding, note: note)
-        return (marked.habit, marked.day)
-    }
-
     /// `mark` of a habit already found (by the grammar, or the reminders' watcher), saying whether it changed
     /// anything: a day marked as it already is (`habit done Read` on a day done, with no new note) is left as it is,
     /// with no entry in the history. An addition (`+N`) always adds. The habit's days are taken as they stand now (by
@@ -248,9 +238,7 @@ public final class HabitsFeature {
     public func markUnlessSame(_ found: Habit, when: WhenInput = .current, as requested: HabitMark?, adding: Bool = false,
                                note: String? = nil) async throws -> (habit: Habit, day: Int, changed: Bool) {
         let note = try HabitNote.typed(note)
-        try await load()
-        // Deleted since it was found (by another process): as a name that names nothing.
-        guard var habit = habits.first(where: { $0.id == found.id }) else { throw HabitsError.noSuchHabit(found.name, suggestion: nil) }
+        var habit = try await current(found)
         guard !habit.archived else { throw HabitsError.archived(habit.name) }
         // `today` and `yesterday` follow the start of day; a written date is that date. Clearing reaches any day that holds
         // a mark, even one ahead of today's habit day (marks made after midnight before `set day-starts-at` moved the day).

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TextFormats
 import Vocabulary
 
 /// The habits and their days as a recovery snapshot holds them (the `habits`

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TextFormats
 import Vocabulary
 
 /// The CSV export of Loop Habit Tracker (the unzipped "Loop Habits CSV

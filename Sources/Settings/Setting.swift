@@ -62,6 +62,9 @@ public struct Setting: Sendable, Hashable {
     /// The setting stored under `key`.
     public static func stored(under key: String) -> Setting? { all.first { $0.key == key } }
 
+    /// The words `set` names it by: `word`, then its aliases.
+    public var words: [String] { (word.map { [$0] } ?? []) + aliases }
+
     /// The setting `set` names by `word` or one of its aliases.
     public static func named(_ word: String) -> Setting? {
         let word = word.lowercased()

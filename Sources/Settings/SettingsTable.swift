@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TextFormats
 
 /// The `settings` table, in one place: one row per key, its statements, and
 /// its form in a recovery snapshot (the `settings` member).

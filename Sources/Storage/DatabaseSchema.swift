@@ -91,8 +91,10 @@ public struct DatabaseSchema: Sendable {
     public let insertTriggerSetForms: [String: [String]]
     /// Every synced table, by its journal code.
     public let synced: [Int: SyncedTable]
-    /// Whether the schema holds the sync log's tables (`SyncTables`).
-    public let syncs: Bool
+    /// The owner of the sync log's tables (Sync's `SyncTables`), when the schema holds them.
+    public let syncLog: (any SyncLogOwner)?
+    /// Whether the schema holds the sync log's tables.
+    public var syncs: Bool { syncLog != nil }
 
     public init(_ owners: [any SchemaOwner]) {
         var parts: [Int: [String]] = [:]
@@ -114,7 +116,7 @@ public struct DatabaseSchema: Sendable {
         self.journaled = journaled
         insertTriggerSetForms = forms
         self.synced = synced
-        syncs = owners.contains { $0 is SyncTables }
+        syncLog = owners.lazy.compactMap { $0 as? any SyncLogOwner }.first
     }
 
     /// The version a database is at once every step has run.

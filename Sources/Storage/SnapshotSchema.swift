@@ -1,4 +1,5 @@
 import Foundation
+import TextFormats
 
 /// Everything a person keeps, section by section: what a recovery snapshot
 /// holds and what a restore puts back.

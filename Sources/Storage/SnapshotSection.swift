@@ -1,4 +1,5 @@
 import Foundation
+import TextFormats
 
 /// One table owner's share of everything a person keeps, as a recovery
 /// snapshot holds it.

@@ -1,3 +1,4 @@
+import TextFormats
 /// A snapshot's canonical text as it is made, handed on in chunks (to a file
 /// and a hash) instead of held whole: a million weigh-ins pass through a
 /// buffer of `chunkSize` bytes.

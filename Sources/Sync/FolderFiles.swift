@@ -39,7 +39,7 @@ struct FolderFiles: Sendable {
             case .plain: return nil
             case .held(let secrets): return secrets
             case .file(let file):
-                guard let secrets = file.load() else { throw .notMember }
+                guard let secrets = file.read() else { throw .notMember }
                 return secrets
             }
         }

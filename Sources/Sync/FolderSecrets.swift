@@ -77,19 +77,24 @@ final class FolderSecretsFile: @unchecked Sendable {
     static let name = "sync-secrets.json"
 
     /// The secrets, when this installation holds some; an unreadable file is none (and `save` replaces it).
-    func load() -> FolderSecrets? {
+    func read() -> FolderSecrets? {
         guard let url else { return held }
         // The file as last read, while it is the same file (a prompt syncs often, and it seldom changes).
         let stamp = self.stamp
-        if let read, read.stamp == stamp { return read.secrets }
+        if let lastRead, lastRead.stamp == stamp { return lastRead.secrets }
         guard let data = try? Data(contentsOf: url) else { return nil }  // None yet.
         let secrets = try? JSONDecoder().decode(FolderSecrets.self, from: data)  // Damaged: as none; the folder says what to do.
-        read = (stamp, secrets)
+        lastRead = (stamp, secrets)
         return secrets
     }
 
-    /// What `load` last read, and from which version of the file.
-    private var read: (stamp: String, secrets: FolderSecrets?)?
+    /// The secrets of `folder`, when this installation holds that folder's (none, or another folder's: nil).
+    func read(for folder: URL) -> FolderSecrets? {
+        read().flatMap { $0.folder == folder.standardizedFileURL.path ? $0 : nil }
+    }
+
+    /// What `read` last read, and from which version of the file.
+    private var lastRead: (stamp: String, secrets: FolderSecrets?)?
 
     /// Which version of the file is there: its inode, size and time (each save is a new file), without reading it.
     var stamp: String {

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TextFormats
 
 /// One change to one row, as a segment line carries it: the table, the row's
 /// key, the clock, and what became of the row: the row as its writer held it,

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TextFormats
 
 /// The sync log's work inside one transaction (DESIGN §8): stamping this
 /// installation's new changes with clocks (read from the journal), and

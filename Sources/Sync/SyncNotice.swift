@@ -1,6 +1,7 @@
 import Cryptography
 import Foundation
 import Storage
+import TextFormats
 import Vocabulary
 
 /// What one installation tells the others through its folder, beside its changes, signed by its key: that it left

@@ -1,6 +1,6 @@
 import Cryptography
 import Foundation
-import Storage
+import TextFormats
 
 extension SyncSegment {
     /// A segment or checkpoint read from its bytes as they come, `piece` changes at a time, so a checkpoint of

@@ -1,7 +1,7 @@
 import Cryptography
 import Dispatch
 import Foundation
-import Storage
+import TextFormats
 
 /// A file one installation wrote under `<sync>/trend/<installationID>/`:
 /// an immutable segment of its changes `first…last` (`<first>-<last>.jsonl`),

@@ -98,7 +98,7 @@ extension SyncWorker {
             secretsFile.remove()
             rosterCache = nil
             try store.write(notifying: false) { connection in
-                try connection.forgetSync()
+                try SyncTables.forget(in: connection)
                 try connection.run("UPDATE meta SET value = ? WHERE key = 'installationID'", [.text(UUID().uuidString.lowercased())])
             }
         }

@@ -271,7 +271,7 @@ extension SyncWorker {
     /// A fork in a private folder: the new installation is a member as the old one's successor, vouched for by the old
     /// key, with a new X25519 key. (A key that was lost vouches for nothing the others accept: that copy joins again.)
     func succeed(old: String, fresh: String, oldSeed: [UInt8], newSeed: [UInt8]) throws {
-        guard var secrets = secretsFile.load(), secrets.installation == old else { return }
+        guard var secrets = secretsFile.read(), secrets.installation == old else { return }
         let agreement = try Sealing.newAgreementKey()
         let key = Hex.string(try Ed25519.publicKey(ofSeed: newSeed)), share = Hex.string(try Sealing.agreementPublicKey(of: agreement))
         let vouch = Hex.string(try Ed25519.sign(MemberStatement.vouched(installation: fresh, key: key, agreement: share), seed: oldSeed))

@@ -28,7 +28,7 @@ extension SyncWorker {
     func accessAndRoster(root: SafeFolder, folder: URL) throws -> (files: FolderFiles, rosterKept: Bool) {
         // A member as the last sync found it, nothing changed since: its secrets are read only if a file is.
         if try rosterUnchanged(root, folder: folder.standardizedFileURL.path) { return (FolderFiles(secretsIn: secretsFile), true) }
-        if let secrets = secretsFile.load(), secrets.folder == folder.standardizedFileURL.path {
+        if let secrets = secretsFile.read(for: folder) {
             return (FolderFiles(secrets: secrets), false)
         }
         guard !Self.looksPrivate(root) else { throw SyncError.notMember }
@@ -39,7 +39,7 @@ extension SyncWorker {
     func adopt(folder: URL, device: String) throws -> SyncFolderState {
         try store.exclusively("sync") {
             let root = try SafeFolder.open(folder, ["trend"], create: true)
-            if let secrets = secretsFile.load(), secrets.folder == folder.standardizedFileURL.path { return .member }
+            if secretsFile.read(for: folder) != nil { return .member }
             if Self.looksPrivate(root) { return .privateNotMember }
             let installation = try currentInstallation()
             let others = try root.names().contains { $0 != installation && SyncSegment.isInstallationName($0) && root.entry($0) == .folder }
@@ -54,7 +54,7 @@ extension SyncWorker {
     func makePrivate(folder: URL, device: String) throws -> InviteCode {
         try store.exclusively("sync") {
             let root = try SafeFolder.open(folder, ["trend"], create: true)
-            if let secrets = secretsFile.load(), secrets.folder == folder.standardizedFileURL.path { throw SyncError.alreadyPrivate }
+            if secretsFile.read(for: folder) != nil { throw SyncError.alreadyPrivate }
             guard !Self.looksPrivate(root) else { throw SyncError.notMember }
             let installation = try currentInstallation()
             try found(root: root, folder: folder, installation: installation, device: device)
@@ -146,7 +146,7 @@ extension SyncWorker {
     func invite(folder: URL) throws -> InviteCode {
         try store.exclusively("sync") {
             let root = try SafeFolder.open(folder, ["trend"], create: false)
-            guard secretsFile.load()?.folder == folder.standardizedFileURL.path else {
+            guard secretsFile.read(for: folder) != nil else {
                 throw Self.looksPrivate(root) ? SyncError.notMember : SyncError.notPrivate
             }
             return try invite(root: root)
@@ -154,7 +154,7 @@ extension SyncWorker {
     }
 
     private func invite(root: SafeFolder) throws -> InviteCode {
-        guard var secrets = secretsFile.load() else { throw SyncError.notPrivate }
+        guard var secrets = secretsFile.read() else { throw SyncError.notPrivate }
         let code = try InviteCode.make()
         let own = try root.subfolder(secrets.installation, create: true)
         try writeInvite(code, secrets: secrets, in: own)
@@ -180,7 +180,7 @@ extension SyncWorker {
     func join(folder: URL, code: InviteCode, device: String) throws {
         try store.exclusively("sync") {
             let root = try SafeFolder.open(folder, ["trend"], create: false)
-            if secretsFile.load()?.folder == folder.standardizedFileURL.path { throw SyncError.alreadyMember }
+            if secretsFile.read(for: folder) != nil { throw SyncError.alreadyMember }
             let name = try code.fileName
             var found: (inviter: String, content: InviteContent)?
             for peer in try root.names() where SyncSegment.isInstallationName(peer) && root.entry(peer) == .folder {
@@ -240,7 +240,7 @@ extension SyncWorker {
             let files = try access(root: root, folder: folder)
             guard files.isPrivate else { throw SyncError.notPrivate }
             let (_, roster) = try membership(root: root, files: files)
-            guard var secrets = secretsFile.load() else { throw SyncError.notPrivate }
+            guard var secrets = secretsFile.read() else { throw SyncError.notPrivate }
             let typed = name.lowercased()
             let matches = try named(roster, installation: secrets.installation, device: device).filter { member in
                 member.name.lowercased() == typed || (typed.count >= 4 && member.installation.hasPrefix(typed))

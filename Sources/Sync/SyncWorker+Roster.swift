@@ -54,7 +54,7 @@ extension SyncWorker {
         try grant(secrets: &secrets, roster: roster, in: own)
         if secrets != before { try secretsFile.save(secrets) }
         try publish(secrets, root: root)
-        let saved = secretsFile.load() ?? secrets
+        let saved = secretsFile.read() ?? secrets
         try keep(roster, fingerprint: try fingerprint(root, folder: saved.folder))
         return (FolderFiles(secrets: saved), roster)
     }

@@ -1,4 +1,5 @@
 import Storage
+import TextFormats
 import WeightLog
 
 /// One entry of a weight store (Trend's JSON export, the original app's store).

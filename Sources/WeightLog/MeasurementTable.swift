@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TextFormats
 import Vocabulary
 
 /// The `measurements` table, in one place: its columns, every statement that

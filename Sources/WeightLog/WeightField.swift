@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TextFormats
 import Vocabulary
 
 /// One stored property of a weigh-in, described once: its SQL column, its

@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TextFormats
 
 /// Weigh-ins as a recovery snapshot holds them (the `weights` member): written
 /// from the table row by row, checked, restored and merged by their owner.

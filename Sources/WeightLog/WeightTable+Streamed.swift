@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import TextFormats
 
 /// A large snapshot's weigh-ins stay in its file: one pass checks them when
 /// the snapshot is read, another writes them back when it is restored, a

@@ -5,6 +5,7 @@ import Vocabulary
 import DailyTips
 import Habits
 import Settings
+import Sync
 import WeightLog
 @testable import AppCore
 @testable import Storage

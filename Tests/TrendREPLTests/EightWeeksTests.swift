@@ -1,8 +1,8 @@
 import CommandLanguage
 import Foundation
-import Storage
 import Testing
 import TestSupport
+import TextFormats
 @testable import TrendREPL
 import Vocabulary
 

@@ -2,6 +2,7 @@ import Foundation
 import Storage
 import Testing
 import TestSupport
+import TextFormats
 @testable import WeightImport
 @testable import WeightLog
 

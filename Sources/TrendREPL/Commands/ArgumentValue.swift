@@ -21,7 +21,8 @@ enum ArgumentValue {
     case chartMeasure(ProgressMeasure)
     case habit(Habit)
     case habitPlan(name: String, plan: HabitPlan)
-    case habitEdit(HabitEdit)
+    case schedule(HabitSchedule)
+    case habitTarget(HabitKind, unit: String)
     case markValue(number: Double, adding: Bool)
     case times([TimeOfDay])
     case editTarget(EditTarget)
@@ -43,7 +44,8 @@ enum ArgumentValue {
         case let .chartMeasure(value): value as? Value
         case let .habit(value): value as? Value
         case let .habitPlan(name, plan): (name: name, plan: plan) as? Value
-        case let .habitEdit(value): value as? Value
+        case let .schedule(value): value as? Value
+        case let .habitTarget(kind, unit): (kind: kind, unit: unit) as? Value
         case let .markValue(number, adding): (number: number, adding: adding) as? Value
         case let .times(value): value as? Value
         case let .editTarget(value): value as? Value

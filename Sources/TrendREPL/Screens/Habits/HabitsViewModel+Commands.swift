@@ -13,23 +13,27 @@ extension HabitsViewModel {
         let when = CommandSyntax.optional(.value(.when, .words(["today", "yesterday"]), .when))
         let note = CommandSyntax.optional(.sequence([.word("note"), .value(.text, .words([]), .phrase)]))
         return [
-            CommandSpec(name: "habits", syntax: .optional(.word("all")), readsFor: { $0.contains { $0.lowercased() == "all" } ? [.habits] : [] }, summary: "today's habits: due, done, streaks, strength; 'all' adds the archived ones",
+            CommandSpec(name: "habits", syntax: .optional(.word("all")), readsWhenTyped: ["all": .habits], summary: "today's habits: due, done, streaks, strength; 'all' adds the archived ones",
                         examples: ["habits", "habits all"]) { context, arguments in
                 try await HabitsViewModel(habitsFeature: context.app.habitsFeature).list(includeArchived: arguments.has("all"), style: context.style)
             },
-            CommandSpec(name: "habit", syntax: .subcommands([
-                            ("add", .sequence([.value(.namedPlan, .words([]), .namedPlan), .optional(.readByPrevious("SCHEDULE", .words([])))])),
-                            ("done", .sequence([named, when, .optional(.value(.markValue, .words([]), .markValue)), note])),
-                            ("undo", .sequence([named, when])),
-                            ("show", name), ("no", .sequence([named, when, note])), ("skip", .sequence([named, when, note])),
-                            ("edit", .sequence([.value(.habitEdit, .vocabulary("habits"), .habitEdit),
-                                                .readByPrevious("schedule|target|at-least|at-most|unit", .words(["schedule", "target", "at-least", "at-most", "unit"]))])),
-                            ("rename", .sequence([named, .value(.newName, .words([]), .phrase)])), ("archive", name),
-                            ("unarchive", name), ("delete", name), ("restore", .value(.deletedHabit, .words([]), .phrase)),
-                            ("export", .value(.file, .file, .path)),
-                            ("remind", .sequence([named, .choice([.sequence([.word("at"), .value(.times, .words([]), .times)]), .word("off")])])),
-                        ], aliases: ["new": "add", "do": "done", "check": "done", "uncheck": "undo", "clear": "undo", "view": "show",
-                                     "remove": "delete", "rm": "delete", "undelete": "restore"]),
+            CommandSpec(name: "habit", syntax: .subcommands(HabitSubcommand.self, aliases: [
+                            "new": .add, "do": .done, "check": .done, "uncheck": .undo, "clear": .undo, "view": .show,
+                            "remove": .delete, "rm": .delete, "undelete": .restore,
+                        ]) { subcommand in
+                            switch subcommand {
+                            case .add: .sequence([.value(.namedPlan, .words([]), .namedPlan), .optional(.readByPrevious("SCHEDULE", .words([])))])
+                            case .done: .sequence([named, when, .optional(.value(.markValue, .words([]), .markValue)), note])
+                            case .undo: .sequence([named, when])
+                            case .no, .skip: .sequence([named, when, note])
+                            case .show, .archive, .unarchive, .delete: name
+                            case .edit: .sequence([named, HabitEdit.change])
+                            case .rename: .sequence([named, .value(.newName, .words([]), .phrase)])
+                            case .restore: .value(.deletedHabit, .words([]), .phrase)
+                            case .export: .value(.file, .file, .path)
+                            case .remind: .sequence([named, .choice([.sequence([.word("at"), .value(.times, .words([]), .times)]), .word("off")])])
+                            }
+                        },
                         reads: [.habitNames],
                         summary: "manage one habit: add, done, no, skip, undo, show, edit, rename, archive, unarchive, delete, restore, export, remind",
                         examples: [
@@ -49,45 +53,49 @@ extension HabitsViewModel {
     }
 }
 
-/// One `habit …` command, as its declaration read it.
+/// The words after `habit`, in the order `help` names them.
+enum HabitSubcommand: String, CaseIterable {
+    case add, done, undo, show, no, skip, edit, rename, archive, unarchive, delete, restore, export, remind
+}
+
+/// One `habit …` command, as its declaration read it: the habit as the grammar found it, never a name to look up again.
 enum HabitRequest {
     case add(name: String, plan: HabitPlan)
     /// `done`, `no`, `skip` (a mark) or `undo` (nil): on a day, with a number (added to the day's with `+`) and a note.
     case mark(Habit, HabitMark?, when: WhenInput, adding: Bool, note: String?)
     case show(Habit)
     case edit(HabitEdit)
-    case rename(String, to: String)
-    case archive(String, Bool)
-    case delete(String)
+    case rename(Habit, to: String)
+    case archive(Habit, Bool)
+    case delete(Habit)
     case restore(String)
     case export(URL)
     /// `habit remind NAME at TIME…` (none: `off`).
-    case remind(String, [TimeOfDay])
+    case remind(Habit, [TimeOfDay])
 
     init(_ arguments: ParsedArguments) throws {
-        let name = { () throws -> String in try arguments.required(.habit).name }
-        switch arguments.subcommand {
-        case "add":
+        let habit = { () throws -> Habit in try arguments.required(.habit) }
+        switch try arguments.required(subcommand: HabitSubcommand.self) {
+        case .add:
             let (name, plan) = try arguments.required(.namedPlan)
             self = .add(name: name, plan: plan)
-        case let sub? where ["done", "no", "skip", "undo"].contains(sub):
+        case let sub where [.done, .no, .skip, .undo].contains(sub):
             let value = arguments[.markValue]
             let mark: HabitMark? = switch sub {
-            case "skip": .skipped
-            case "no": .no
-            case "undo": nil
+            case .skip: .skipped
+            case .no: .no
+            case .undo: nil
             default: value.map { HabitMark.value($0.number) } ?? .done
             }
-            self = .mark(try arguments.required(.habit), mark, when: arguments[.when] ?? .current, adding: value?.adding ?? false,
-                         note: arguments[.text])
-        case "show": self = .show(try arguments.required(.habit))
-        case "edit": self = .edit(try arguments.required(.habitEdit))
-        case "rename": self = .rename(try name(), to: try arguments.required(.newName))
-        case "archive": self = .archive(try name(), true)
-        case "unarchive": self = .archive(try name(), false)
-        case "delete": self = .delete(try name())
-        case "restore": self = .restore(try arguments.required(.deletedHabit))
-        case "remind": self = .remind(try name(), arguments[.times] ?? [])
+            self = .mark(try habit(), mark, when: arguments[.when] ?? .current, adding: value?.adding ?? false, note: arguments[.text])
+        case .show: self = .show(try habit())
+        case .edit: self = .edit(HabitEdit(habit: try habit(), change: try HabitEdit.Change(arguments)))
+        case .rename: self = .rename(try habit(), to: try arguments.required(.newName))
+        case .archive: self = .archive(try habit(), true)
+        case .unarchive: self = .archive(try habit(), false)
+        case .delete: self = .delete(try habit())
+        case .restore: self = .restore(try arguments.required(.deletedHabit))
+        case .remind: self = .remind(try habit(), arguments[.times] ?? [])
         default: self = .export(try arguments.required(.file))
         }
     }
@@ -100,14 +108,37 @@ struct HabitEdit {
         case unit(String)
         /// `target N`, `at least N`, `at most N`: the kind as `habit add` reads it; `target` keeps an at-most habit's direction.
         case kind(HabitKind, unit: String, saidTarget: Bool)
+
+        /// The change as the declaration (`HabitEdit.change`) read it.
+        init(_ arguments: ParsedArguments) throws {
+            if let schedule = arguments[.schedule] {
+                self = .schedule(schedule)
+            } else if let unit = arguments[.unitName] {
+                self = .unit(unit)
+            } else {
+                let (kind, unit) = try arguments.required(.habitTarget)
+                self = .kind(kind, unit: unit, saidTarget: arguments.has("target"))
+            }
+        }
     }
 
     /// The habit, as the words named it.
     let habit: Habit
     let change: Change
 
-    static let usage = "habit edit: write habit edit NAME schedule SCHEDULE, habit edit NAME target N [UNIT], "
-        + "habit edit NAME at least|at most N [UNIT] or habit edit NAME unit UNIT"
+    /// What follows the habit's name: each marker a declared word, then the value it takes.
+    static var change: CommandSyntax {
+        let amount = CommandSyntax.value(.habitTarget, .words([]), .habitTarget)
+        return .choice([
+            .sequence([.word("schedule"), .value(.schedule, .words([]), .schedule)]),
+            .sequence([.word("target"), amount]),
+            .sequence([.word("at"), .word("least"), amount]),
+            .sequence([.word("at"), .word("most"), amount]),
+            .sequence([.word("at-least"), amount]),
+            .sequence([.word("at-most"), amount]),
+            .sequence([.word("unit"), .value(.unitName, .words([]), .phrase)]),
+        ])
+    }
 }
 
 extension ArgumentGrammar {
@@ -136,27 +167,22 @@ extension ArgumentGrammar {
         return [ArgumentReading(.markValue(number: number, adding: adding), consumed: 1)]
     }
 
-    /// `NAME schedule …`, `NAME target 10 glasses`: the name runs to the first word that says what changes.
-    static let habitEdit = ArgumentGrammar(noun: "a habit's name and what changes") { words, _, context in
-        let markers = ["schedule", "target", "at", "at-least", "at-most", "unit"]
-        let words = Array(words)
-        guard let split = words.indices.dropFirst().first(where: { markers.contains(words[$0].lowercased()) }) else {
-            throw CommandFailure(.usage, HabitEdit.usage)
-        }
-        let what = words[split].lowercased(), rest = Array(words[(split + 1)...])
-        let change: HabitEdit.Change
-        switch what {
-        case "schedule":
-            change = .schedule(try HabitsViewModel.reading(rest, command: "habit edit", HabitPlan.parse).schedule)
-        case "unit":
-            change = .unit(rest.joined(separator: " "))
-        default:
-            let plan = try HabitsViewModel.reading([what] + rest, command: "habit edit", HabitPlan.parse)
-            guard plan.kind != .yesNo else { throw CommandFailure(.usage, HabitEdit.usage) }
-            change = .kind(plan.kind, unit: plan.unit, saidTarget: what == "target")
-        }
-        let habit = try HabitsFeature.habit(named: words[..<split].joined(separator: " "), in: context.habits)
-        return [ArgumentReading(.habitEdit(HabitEdit(habit: habit, change: change)), consumed: words.count)]
+    /// `habit edit NAME schedule …`: the schedule, every word left, as `habit add` reads one.
+    static let schedule = ArgumentGrammar(noun: "a schedule", forms: "e.g. 'every day', '3 times a week' or 'mon,wed,fri'") { words, _, _ in
+        guard !words.isEmpty else { return [] }
+        let plan = try HabitsViewModel.reading(Array(words), command: "habit edit", HabitPlan.parse)
+        return [ArgumentReading(.schedule(plan.schedule), consumed: words.count)]
+    }
+
+    /// `habit edit NAME target|at least|at most N [UNIT]`: the number and what it counts, as `habit add` reads them after
+    /// the marker the declaration read (`target` reads as at least; the Feature keeps an at-most habit's direction).
+    static let habitTarget = ArgumentGrammar(noun: "a number", forms: "e.g. 'target 8', 'at least 8 glasses' or 'at most 2'") { words, read, _ in
+        guard !words.isEmpty else { return [] }
+        // The marker as typed, so a refusal names it (`'at most' needs a number after it`).
+        let marker = ["target", "at-least", "at-most"].filter(read.has) + ["least", "most"].filter(read.has).map { "at \($0)" }
+        let plan = try HabitsViewModel.reading(marker.flatMap { $0.split(separator: " ").map(String.init) } + words, command: "habit edit",
+                                               HabitPlan.parse)
+        return [ArgumentReading(.habitTarget(plan.kind, unit: plan.unit), consumed: words.count)]
     }
 }
 
@@ -164,10 +190,12 @@ extension ArgumentGrammar {
 /// reminder times, a new name, and a deleted habit's.
 extension ArgumentKey where Value == Habit { static var habit: Self { .init("NAME") } }
 extension ArgumentKey where Value == (name: String, plan: HabitPlan) { static var namedPlan: Self { .init("NAME") } }
-extension ArgumentKey where Value == HabitEdit { static var habitEdit: Self { .init("NAME") } }
+extension ArgumentKey where Value == HabitSchedule { static var schedule: Self { .init("SCHEDULE") } }
+extension ArgumentKey where Value == (kind: HabitKind, unit: String) { static var habitTarget: Self { .init("N") } }
 extension ArgumentKey where Value == (number: Double, adding: Bool) { static var markValue: Self { .init("VALUE") } }
 extension ArgumentKey where Value == [TimeOfDay] { static var times: Self { .init("TIME") } }
 extension ArgumentKey where Value == String {
     static var newName: Self { .init("NEW") }
     static var deletedHabit: Self { .init("NAME") }
+    static var unitName: Self { .init("UNIT") }
 }

@@ -34,7 +34,7 @@ struct HabitsViewModel {
             return try await self.edit(edit)
         case let .rename(old, new):
             let habit = try await habitsFeature.rename(old, to: new)
-            return confirmation("Renamed '\(old)' to '\(habit.name)'.", habit: habit)
+            return confirmation("Renamed '\(old.name)' to '\(habit.name)'.", habit: habit)
         case let .archive(name, archived):
             let habit = try await habitsFeature.setArchived(name, archived)
             let text = archived ? "Archived '\(habit.name)': hidden from the list, history kept. 'habit unarchive \(habit.name)' shows it again."
@@ -89,11 +89,11 @@ struct HabitsViewModel {
         let habit: Habit
         switch edit.change {
         case let .schedule(schedule):
-            habit = try await habitsFeature.edit(current.name, schedule: schedule)
+            habit = try await habitsFeature.edit(current, schedule: schedule)
         case let .unit(unit):
-            habit = try await habitsFeature.edit(current.name, unit: unit)
+            habit = try await habitsFeature.edit(current, unit: unit)
         case let .kind(kind, unit, saidTarget):
-            habit = try await habitsFeature.edit(current.name, kind: kind, unit: unit.isEmpty ? nil : unit, keepingDirection: saidTarget)
+            habit = try await habitsFeature.edit(current, kind: kind, unit: unit.isEmpty ? nil : unit, keepingDirection: saidTarget)
         }
         let kindText = habit.kind == .yesNo ? "" : ", \(habit.kind.text(unit: habit.unit))"
         return confirmation("Changed '\(habit.name)' (\(habit.schedule.text)\(kindText)); its days are kept and its numbers recomputed.",

@@ -23,7 +23,7 @@ extension ImportViewModel {
                                                .anyOrder([.value(.inKilograms, .words(["kg"]), .oneOf(["kg"], also: ["--kg"])), .range,
                                                           .value(.measure, .words(ProgressMeasure.words), .progressMeasure)]),
                                                .optional(.sequence([.word("with"), .value(.markedHabit, .vocabulary("habits"), .habit(runsToEnd: true))]))]),
-                        readsFor: ImportViewModel.exportReads,
+                        reads: .habitNames, readsWhenTyped: ["with": .habits, "*" + ExportKind.reportSuffix: [.weighIns, .habits]],
                         summary: "write weigh-ins and tape measures to FILE.csv (your unit, or kg) or FILE.json; FILE.svg draws the progress chart (with HABIT marks its days; a measure such as waist or fat draws its own); FILE.html writes the report, a page of every chart, habit and figure to look at or print; FILE-habits.csv writes habits",
                         examples: ["export weights.csv", "export weights.csv kg", "export trend.json", "export 2025.csv 2025",
                                    "export chart.svg 6m", "export chart.svg 3m with Gym", "export waist.svg 6m waist", "export my-habits.csv",
@@ -61,15 +61,6 @@ extension ArgumentGrammar {
         let all = ArgumentReading(.text(words.joined(separator: " ")), consumed: words.count)
         guard words.count > 1, words.last?.lowercased() == "preview" else { return [all] }
         return [ArgumentReading(.text(words.dropLast().joined(separator: " ")), consumed: words.count - 1), all]
-    }
-}
-
-extension ImportViewModel {
-    /// What an export reads besides what it streams: the report every weigh-in and habit, a chart with a habit its days.
-    static func exportReads(_ words: [String]) -> CommandReads {
-        var reads: CommandReads = words.contains { $0.lowercased() == "with" } ? [.habits] : [.habitNames]
-        if words.first.flatMap(ExportKind.init(fileName:)) == .report { reads.formUnion([.weighIns, .habits]) }
-        return reads
     }
 }
 

@@ -10,7 +10,7 @@ extension ProgressViewModel {
             CommandSpec(name: "progress", aliases: ["p", "chart"],
                         syntax: .sequence([.anyOrder([.range, .value(.measure, .words(ProgressMeasure.words), .progressMeasure)]),
                                            .optional(.sequence([.word("with"), .value(.markedHabit, .vocabulary("habits"), .habit(runsToEnd: true))]))]),
-                        readsFor: { $0.contains { $0.lowercased() == "with" } ? [.habits] : [.habitNames] },
+                        reads: .habitNames, readsWhenTyped: ["with": .habits],
                         summary: "the chart and numbers (RANGE: 2w 3m 1y all, 2026-02, 2025, START..END; kept); 'with HABIT' marks its days; "
                             + "MEASURE (fat, lean, fat-mass, waist, hips …) draws that instead of the weight",
                         examples: ["progress", "progress 6m", "progress all", "progress 3m with Gym", "progress 6m waist", "progress all fat"]) { context, arguments in

@@ -17,7 +17,8 @@ extension SettingsViewModel {
                             setting.word.map { ($0, .value(.settingValue, $0 == Setting.syncFolder.word ? .file : .words(setting.choices), .phrase)) }
                         }, aliases: Dictionary(Setting.all.flatMap { setting in setting.aliases.map { ($0, setting.word ?? "") } }, uniquingKeysWith: { first, _ in first })),
                         // The day start says what it leaves on the day to come: the habits' marks, read with the words.
-                        readsFor: { words in words.first.flatMap(Setting.named) == .dayStart ? [.habits] : [] },
+                        // Moving the day's start moves the habits' days: a word of that setting reads them.
+                        readsWhenTyped: Dictionary(uniqueKeysWithValues: Setting.dayStart.words.map { ($0, .habits) }),
                         summary: "change a setting: " + Setting.all.compactMap { setting in setting.word.map { "\($0) \(setting.forms)" } }.joined(separator: ", "),
                         examples: ["set unit lb", "set measure-unit in", "set sex female", "set height 180 cm", "set height 5ft 11in", "set day-starts-at 04:00", "set sync-folder ~/Sync/trend",
                                    "set sync-folder off", "set device-name laptop"]) { context, arguments in

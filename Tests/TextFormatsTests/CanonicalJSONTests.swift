@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Storage
+@testable import TextFormats
 
 /// `CanonicalJSON.string` copies unescaped runs whole: every string, with
 /// quotes, backslashes and control characters anywhere in it (first, last,

@@ -1,6 +1,6 @@
 import Foundation
-import Storage
 import Testing
+@testable import TextFormats
 
 /// Issue 32, item 8: memory follows what is kept, not the longest line. A field is read up to
 /// `CSVTable.maximumFieldBytes` and the rest skipped; the record says so, the cut never splits a

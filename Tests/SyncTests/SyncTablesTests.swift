@@ -1,5 +1,6 @@
 import Foundation
-@testable import Storage
+import Storage
+@testable import Sync
 import Testing
 
 /// The sync log's tables named once (`SyncTables.tableNames`), so leaving the sync forgets every one of them.
@@ -14,7 +15,7 @@ import Testing
             try connection.run("INSERT INTO sync_out(seq, line) VALUES(1, 'x')")
             try connection.run("INSERT INTO sync_notes(ms, text) VALUES(1, 'x')")
             try connection.run("INSERT INTO meta(key, value) VALUES('sync.key', 'x')")
-            try connection.forgetSync()
+            try SyncTables.forget(in: connection)
         }
         let left = try store.read { connection in
             try SyncTables.tableNames.map { try connection.scalarInt("SELECT count(*) FROM \($0)") ?? -1 }.reduce(0, +)

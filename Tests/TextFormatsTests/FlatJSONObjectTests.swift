@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Storage
+@testable import TextFormats
 import Vocabulary
 
 /// `FlatJSON.object` reads one flat object as `FlatJSON.objects` reads it when
