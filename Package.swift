@@ -123,7 +123,10 @@ let package = Package(
             path: "Benchmarks/HabitsBenchmarks"
         ),
 
-        // MARK: Tests, one target per library target
+        // MARK: Tests: a target per library target with behaviour of its own. Vocabulary's grammars are tested
+        // where they are read (WeightLogTests, SettingsTests, TrendREPLTests), the command language through Trend's
+        // commands (TrendREPLTests), the desktop clients through the reminders (HabitsTests), History and Overview
+        // through their Features in a whole graph (HistoryTests, TrendREPLTests); SystemLibraries through what it opens.
         .target(
             name: "TestSupport",
             dependencies: ["AppCore", "Storage", "Settings", "WeightLog", "Habits", "DailyTips", "Desktop"],
@@ -142,6 +145,7 @@ let package = Package(
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Storage", "AppCore", "Settings", "Vocabulary", "Cryptography", "Habits"]),
         .testTarget(name: "HabitsTests", dependencies: ["Habits", "Desktop", "Settings", "Storage", "Vocabulary", "TestSupport"]),
         .testTarget(name: "BackupTests", dependencies: ["Backup", "History", "Cryptography", "AppCore", "DailyTips", "Habits", "Settings", "Storage", "WeightLog", "WeightImport", "Vocabulary", "TestSupport"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "Backup", "Storage", "WeightLog", "TestSupport"]),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "DailyTips", "Habits", "Insights", "Settings", "Storage", "Sync", "WeightLog", "Vocabulary", "TestSupport"]),
         .testTarget(
             name: "TrendREPLTests",

@@ -1,6 +1,6 @@
 import Cryptography
-import Dispatch
 import Foundation
+import Storage
 import TextFormats
 
 /// A file one installation wrote under `<sync>/trend/<installationID>/`:
@@ -180,7 +180,7 @@ public struct SyncSegment: Sendable, Equatable {
                     }
                 }
             }
-            if threads == 1 { parse(0) } else { DispatchQueue.concurrentPerform(iterations: threads, execute: parse) }
+            BlockingPool.shared.forEachLane(threads, parse)
         }
         return results
     }

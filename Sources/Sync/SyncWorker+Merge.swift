@@ -219,7 +219,7 @@ extension SyncWorker {
         results.withUnsafeMutableBufferPointer { slots in
             // Each slot is written by one lane only, and read once all are done.
             nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            BlockingPool.shared.forEachLane(lanes) { lane in
                 for index in stride(from: lane, to: count, by: lanes) { slots[index] = make(index) }
             }
         }

@@ -119,4 +119,35 @@ import Testing
         roomy.submit({ done.signal() }, ifRefused: {}, spare: 1)
         #expect(done.wait(timeout: .now() + 10) == .success)
     }
+
+    /// Sync's parallel parsing and checking (`forEachLane`): every lane once, on the pool's threads where it has them.
+    @Test func everyLaneRunsOnceAndTheLanesRunTogether() {
+        let pool = BlockingPool(maximumThreads: 4)
+        let runs = Mutex([Int](repeating: 0, count: 8)), met = Mutex(false)
+        // Lane 0 waits for lane 1, which is taken after it: only lanes that run at the same time meet.
+        let second = DispatchSemaphore(value: 0)
+        pool.forEachLane(8) { lane in
+            runs.withLock { $0[lane] += 1 }
+            if lane == 0 { met.withLock { $0 = second.wait(timeout: .now() + 10) == .success } }
+            if lane == 1 { second.signal() }
+        }
+        #expect(runs.withLock { $0 } == Array(repeating: 1, count: 8))
+        #expect(met.withLock { $0 })
+    }
+
+    /// With every thread of the pool busy (a caller that is itself pool work), the caller runs the lanes itself: the
+    /// work never waits for a thread that is not free.
+    @Test(.timeLimit(.minutes(1))) func withEveryThreadBusyTheCallerRunsTheLanes() {
+        let pool = BlockingPool(maximumThreads: 1)
+        let release = DispatchSemaphore(value: 0), busy = DispatchSemaphore(value: 0)
+        pool.submit {
+            busy.signal()
+            release.wait()
+        }
+        busy.wait()
+        let runs = Mutex(0)
+        pool.forEachLane(5) { _ in runs.withLock { $0 += 1 } }
+        #expect(runs.withLock { $0 } == 5)
+        release.signal()
+    }
 }
