@@ -75,13 +75,14 @@ enum HabitRequest {
 
     init(_ arguments: ParsedArguments) throws {
         let habit = { () throws -> Habit in try arguments.required(.habit) }
-        switch try arguments.required(subcommand: HabitSubcommand.self) {
+        let subcommand = try arguments.required(subcommand: HabitSubcommand.self)
+        switch subcommand {
         case .add:
             let (name, plan) = try arguments.required(.namedPlan)
             self = .add(name: name, plan: plan)
-        case let sub where [.done, .no, .skip, .undo].contains(sub):
+        case .done, .no, .skip, .undo:
             let value = arguments[.markValue]
-            let mark: HabitMark? = switch sub {
+            let mark: HabitMark? = switch subcommand {
             case .skip: .skipped
             case .no: .no
             case .undo: nil
@@ -96,7 +97,7 @@ enum HabitRequest {
         case .delete: self = .delete(try habit())
         case .restore: self = .restore(try arguments.required(.deletedHabit))
         case .remind: self = .remind(try habit(), arguments[.times] ?? [])
-        default: self = .export(try arguments.required(.file))
+        case .export: self = .export(try arguments.required(.file))
         }
     }
 }
