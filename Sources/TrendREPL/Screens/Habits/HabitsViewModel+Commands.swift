@@ -180,9 +180,8 @@ extension ArgumentGrammar {
     static let habitTarget = ArgumentGrammar(noun: "a number", forms: "e.g. 'target 8', 'at least 8 glasses' or 'at most 2'") { words, read, _ in
         guard !words.isEmpty else { return [] }
         // The marker as typed, so a refusal names it (`'at most' needs a number after it`).
-        let marker = ["target", "at-least", "at-most"].filter(read.has) + ["least", "most"].filter(read.has).map { "at \($0)" }
-        let plan = try HabitsViewModel.reading(marker.flatMap { $0.split(separator: " ").map(String.init) } + words, command: "habit edit",
-                                               HabitPlan.parse)
+        let marker = ["target", "at-least", "at-most"].first(where: read.has).map { [$0] } ?? ["at", read.has("most") ? "most" : "least"]
+        let plan = try HabitsViewModel.reading(marker + words, command: "habit edit", HabitPlan.parse)
         return [ArgumentReading(.habitTarget(plan.kind, unit: plan.unit), consumed: words.count)]
     }
 }
