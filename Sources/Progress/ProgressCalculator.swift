@@ -71,9 +71,8 @@ public enum ProgressCalculator {
         }
         // The one rule for a period's trend change (`DailySeries.trendChange`): what `summary` and the report say too.
         if points.count >= 2, let change = series.trendChange(from: windowStart, through: today) {
-            let firstTrend = series.smoothedKilograms[end - 1] - change
             data.changeKilograms = change
-            data.changeDirection = direction(change: change, firstTrend: firstTrend, goalKilograms: goalKilograms)
+            data.changeDirection = direction(change: change, gaining: series.isGaining(toward: goalKilograms))
         }
         data.projectedWeeklyChangeKilograms = slope.map { 7 * $0 }
         data.rateShortfall = reading.shortfall
@@ -109,9 +108,11 @@ public enum ProgressCalculator {
         series.currentRate(today: today).rate
     }
 
-    static func direction(change: Double, firstTrend: Double, goalKilograms: Double?) -> ChangeDirection {
+    /// Improving when the change goes the way of the plan (`DailySeries.isGaining(toward:)`), steady within
+    /// `WeightGoal.steadyKilograms`.
+    static func direction(change: Double, gaining: Bool) -> ChangeDirection {
         guard WeightGoal.isMove(change) else { return .steady }
-        return (change > 0) == WeightGoal.isGaining(goal: goalKilograms, from: firstTrend) ? .improving : .worsening
+        return (change > 0) == gaining ? .improving : .worsening
     }
 
     /// The goal date from the fit's level and slope, its range from the

@@ -30,7 +30,7 @@ public struct DailyTrendManager: Sendable {
     /// The verdict of every day of the series, in one pass.
     /// - Parameters:
     ///   - series: the daily means and the trend.
-    ///   - goalKilograms: with a goal above the weight, progress is up.
+    ///   - goalKilograms: with a goal above where the trend started, progress is up (`DailySeries.isGaining(toward:)`).
     ///   - first: the index of the first day judged; the days before it only carry the best trend forward
     ///     (a check-in judges its last day, a week its seven: not a two-week line for every day of decades).
     /// - Returns: the verdicts of the days from `first` on.
@@ -40,12 +40,11 @@ public struct DailyTrendManager: Sendable {
         var verdicts: [DailyVerdict] = first == 0 ? [.firstEntry] : []
         verdicts.reserveCapacity(series.count - first)
         let tolerance = WeightGoal.steadyKilograms + WeightGoal.roundingAllowance
+        let gaining = series.isGaining(toward: goalKilograms)
         var bestTrend = series.smoothedKilograms[0]
         var recentStart = 0
         for index in 1..<series.count {
             let day = series.days[index]
-            // Toward the goal is up only for a goal above the current trend.
-            let gaining = WeightGoal.isGaining(goal: goalKilograms, from: series.smoothedKilograms[index])
             let trend = series.smoothedKilograms[index]
             let newBest = gaining ? trend > bestTrend + Self.newBestKilograms : trend < bestTrend - Self.newBestKilograms
             bestTrend = gaining ? max(bestTrend, trend) : min(bestTrend, trend)

@@ -40,7 +40,8 @@ public struct CheckIn: Sendable, Equatable {
     /// names when nothing up to now is there, rather than "no weigh-ins".
     public var laterEntry: WeightEntry? = nil
 
-    /// Whether progress means gaining: a goal above where the trend started (`WeightGoal.isGaining`).
+    /// Whether progress means gaining: a goal above where the trend started (`DailySeries.isGaining(toward:)`, the
+    /// reference point of `verdict` too, so the two agree).
     public var isGaining: Bool { WeightGoal.isGaining(goal: goalKilograms, from: startKilograms) }
 
     /// The trend's progress from its start toward the goal (down without a
@@ -350,7 +351,7 @@ public final class WeightEntryFeature {
         let trend = last >= 0 ? series.smoothedKilograms[last] : nil
         let onLatestDay = last >= 0 ? series.entryCounts[last] : 0
         let goal = settings.goalKilograms
-        let gaining = WeightGoal.isGaining(goal: goal, from: series.smoothedKilograms.first)
+        let gaining = series.isGaining(toward: goal)
         return CheckIn(
             day: today,
             latestEntry: latestEntry,
@@ -383,8 +384,7 @@ public final class WeightEntryFeature {
     /// The figures of the local days `firstDay...lastDay` (see `WeightPeriodFigures`).
     public func figures(from firstDay: Int, through lastDay: Int) -> WeightPeriodFigures {
         let series = weightLog.dailySeries(in: calendar.timeZone)
-        let gaining = WeightGoal.isGaining(goal: settings.goalKilograms, from: series.smoothedKilograms.first)
-        return series.figures(from: firstDay, through: lastDay, gaining: gaining)
+        return series.figures(from: firstDay, through: lastDay, gaining: series.isGaining(toward: settings.goalKilograms))
     }
 
     public func streak() -> StreakSummary {

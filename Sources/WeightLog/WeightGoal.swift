@@ -8,8 +8,8 @@ public enum WeightGoal {
     /// Typed weights carry binary rounding (80.2 − 80 is 0.2000000000000028), which a person means as exactly 0.2.
     public static let roundingAllowance = 1e-9
 
-    /// Whether progress means gaining: the goal lies above the trend it is measured from (where the trend started for
-    /// the check-in and a span's direction, today's trend for the day's verdict). Without a goal it means losing.
+    /// Whether progress means gaining: the goal lies above `trendKilograms`, which is always where the trend started
+    /// (`DailySeries.isGaining(toward:)`). Without a goal it means losing.
     public static func isGaining(goal: Double?, from trendKilograms: Double?) -> Bool {
         guard let goal, let trendKilograms else { return false }
         return goal > trendKilograms
@@ -23,5 +23,15 @@ public enum WeightGoal {
     /// Whether a change is a move rather than steady (beyond `steadyKilograms`, binary rounding aside).
     public static func isMove(_ changeKilograms: Double) -> Bool {
         abs(changeKilograms) > steadyKilograms + roundingAllowance
+    }
+}
+
+extension DailySeries {
+    /// Whether progress means gaining for this log: the goal lies above where the trend started. It is the one
+    /// reference point of every judgement toward the goal (the check-in's `isGaining`, each day's verdict and its
+    /// new best, a range's direction, the best day of a week), so they never disagree. A trend that passes the goal
+    /// keeps the direction of the plan; the band around the goal (`atGoalKilograms`) is what tells maintenance.
+    public func isGaining(toward goal: Double?) -> Bool {
+        WeightGoal.isGaining(goal: goal, from: smoothedKilograms.first)
     }
 }

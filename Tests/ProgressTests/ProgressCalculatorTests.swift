@@ -29,6 +29,17 @@ import WeightLog
         #expect(history([(400, 90), (0, 80)], range: .all).points.count == 2)
     }
 
+    /// A range whose every trend lies past the goal is judged by where the whole log's trend started, as the
+    /// check-in and the verdicts are (`DailySeries.isGaining(toward:)`): still falling is improving.
+    @Test func aRangePastTheGoalKeepsThePlansDirection() {
+        let pairs = (0...120).map { (120 - $0, 90 - Double($0) * 0.1) }
+        let data = history(pairs, range: .month, goal: 85)
+        #expect(data.points.allSatisfy { $0.smoothedKilograms < 85 })
+        #expect((data.changeKilograms ?? 0) < -1)
+        #expect(data.changeDirection == .improving)
+        #expect(history(pairs.map { ($0.0, 180 - $0.1) }, range: .month, goal: 95).changeDirection == .improving, "a gain, mirrored")
+    }
+
     @Test func statisticsCoverTheWindow() throws {
         let data = history([(2, 80), (1, 82), (0, 81)])
         #expect(data.averageKilograms == 81)

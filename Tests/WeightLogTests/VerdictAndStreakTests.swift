@@ -79,6 +79,24 @@ import Vocabulary
         #expect(trend.verdicts(for: series(stalled)).suffix(14).contains(.timeForReset))
     }
 
+    /// "Gaining" has one reference point, where the trend started (`DailySeries.isGaining(toward:)`): a loss that
+    /// passes its goal and goes on is still progress of the plan, for every judgement alike. Judged from each day's
+    /// own trend instead, the days below 80 took the goal as lying above, asked for a reset while the line fell
+    /// 0.5 kg a week, and disagreed with the check-in's `isGaining` and its new best.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aLossThatPassesItsGoalIsJudgedByWhereTheTrendStarted(seed: UInt64) throws {
+        let days = series(diet(days: 70, start: 84, rate: { _ in -0.5 / 7 }, noise: 0.02, seed: seed))
+        let goal = 82.5
+        #expect(!days.isGaining(toward: goal))
+        let crossed = try #require(days.smoothedKilograms.firstIndex { $0 < goal - WeightGoal.atGoalKilograms })
+        #expect(crossed < 56, "the trend is past the goal for a fortnight at least")
+        let verdicts = trend.verdicts(for: days, goalKilograms: goal)
+        #expect(!verdicts[crossed...].contains(.timeForReset), "\(verdicts[crossed...])")
+        // The verdict of every day agrees with a judgement of the log without a goal, whose progress is down too.
+        #expect(verdicts == trend.verdicts(for: days))
+        #expect(days.bestTrend(before: days.count - 1, gaining: days.isGaining(toward: goal)) == days.smoothedKilograms.dropLast().min())
+    }
+
     @Test func theStreakCountsFromTodayOrFromYesterday() {
         let streaks = DailyStreakManager(trend: trend)
         let s = series([(1, 80), (2, 80), (4, 80), (5, 80), (6, 80)])
