@@ -57,11 +57,15 @@ public struct CommandOutput: Sendable {
 public enum ErrorCode: String, Sendable, CaseIterable {
     /// The command was written wrong (missing or extra words, an unknown subcommand).
     case usage
+    /// No command of that name.
     case unknownCommand = "unknown_command"
     /// The database could not be opened, read or written.
     case storage
+    /// A weight that cannot be read or kept (no number, an unknown unit, out of range).
     case invalidWeight = "invalid_weight"
+    /// A setting's value refused (`set goal 900`, an unknown time zone).
     case invalidSetting = "invalid_setting"
+    /// A date or time that cannot be read, or that the clock refuses.
     case invalidDate = "invalid_date"
     /// No entry, habit or backup of that name.
     case notFound = "not_found"
@@ -75,6 +79,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case invalidFile = "invalid_file"
     /// A name already taken.
     case duplicate
+    /// A habit's name, schedule, target or reminder times refused.
     case invalidHabit = "invalid_habit"
     /// Anything else.
     case failed

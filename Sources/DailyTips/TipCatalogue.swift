@@ -48,6 +48,15 @@ public struct Tip: Sendable, Equatable, Codable, Identifiable {
 
     public var edition: Int { since ?? 1 }
 
+    /// Tips of one category, numbered in order from `first`: the id is the category and the number in three
+    /// digits (`reset-036`), so a text's id follows from where it stands and is never typed twice.
+    static func numbered(_ category: Category, from first: Int = 1, since: Int? = nil, months: [Int]? = nil,
+                         _ texts: [String]) -> [Tip] {
+        texts.enumerated().map { offset, text in
+            Tip(id: "\(category.rawValue)-\(zeroPadded(first + offset, digits: 3))", category: category, text: text, since: since, months: months)
+        }
+    }
+
     /// Whether it may be dealt in `month` (1–12).
     public func isInSeason(month: Int) -> Bool { months?.contains(month) ?? true }
 }
@@ -73,6 +82,19 @@ public struct PepTalk: Sendable, Equatable, Codable, Identifiable {
     public let id: String
     public let event: PepTalkEvent
     public let text: String
+
+    /// Pep talks of one event, numbered in order from 1: `pep-newBestTrend-01`.
+    static func numbered(_ event: PepTalkEvent, _ texts: [String]) -> [PepTalk] {
+        texts.enumerated().map { offset, text in
+            PepTalk(id: "pep-\(event.rawValue)-\(zeroPadded(offset + 1, digits: 2))", event: event, text: text)
+        }
+    }
+}
+
+/// `number` in at least `digits` digits, zeros in front.
+private func zeroPadded(_ number: Int, digits: Int) -> String {
+    let text = String(number)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
 }
 
 /// Why a catalogue file (an older version's, in tests) could not be read.

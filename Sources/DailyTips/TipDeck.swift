@@ -18,7 +18,8 @@ public struct TipDeckState: Sendable, Equatable, Codable {
 
         public init() {}
 
-        enum CodingKeys: String, CodingKey { case cycle, dealt, lastDealt, position }
+        /// Written as the compiler writes them (in this order, a nil left out); read with every version's defaults.
+        enum CodingKeys: String, CodingKey { case cycle, dealt, lastDealt, legacyPosition = "position" }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -27,16 +28,8 @@ public struct TipDeckState: Sendable, Equatable, Codable {
             if let dealt = try container.decodeIfPresent([String].self, forKey: .dealt) {
                 self.dealt = dealt
             } else {
-                legacyPosition = try container.decodeIfPresent(Int.self, forKey: .position).flatMap { $0 > 0 ? $0 : nil }
+                legacyPosition = try container.decodeIfPresent(Int.self, forKey: .legacyPosition).flatMap { $0 > 0 ? $0 : nil }
             }
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(cycle, forKey: .cycle)
-            try container.encode(dealt, forKey: .dealt)
-            try container.encodeIfPresent(lastDealt, forKey: .lastDealt)
-            try container.encodeIfPresent(legacyPosition, forKey: .position)
         }
     }
 

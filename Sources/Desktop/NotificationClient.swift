@@ -102,11 +102,6 @@ public struct NotificationEvent: Sendable, Equatable {
     /// The notification and the server the signal came from (the bus's id and the signal's sender).
     public let notification: ShownNotification
     public let kind: Kind
-
-    public init(notification: ShownNotification, kind: Kind) {
-        self.notification = notification
-        self.kind = kind
-    }
 }
 
 /// One open connection to the desktop's notification service.

@@ -13,11 +13,6 @@ public struct ServiceManagerFailure: Error, Equatable, Sendable, CustomStringCon
 
     public let kind: Kind
     public let description: String
-
-    public init(_ kind: Kind, _ description: String) {
-        self.kind = kind
-        self.description = description
-    }
 }
 
 /// What starts programs with the person's session (DESIGN §9): the systemd user manager, the XDG autostart
@@ -46,7 +41,7 @@ extension ServiceManager {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file, options: .atomic)
         } catch {
-            throw ServiceManagerFailure(.cannotWrite, "could not write \(file.path): \(error.localizedDescription)")
+            throw ServiceManagerFailure(kind: .cannotWrite, description: "could not write \(file.path): \(error.localizedDescription)")
         }
     }
 
@@ -54,7 +49,7 @@ extension ServiceManager {
     public func remove(_ file: URL) throws(ServiceManagerFailure) {
         guard exists(file) else { return }
         do { try FileManager.default.removeItem(at: file) } catch {
-            throw ServiceManagerFailure(.cannotRemove, "could not remove \(file.path): \(error.localizedDescription)")
+            throw ServiceManagerFailure(kind: .cannotRemove, description: "could not remove \(file.path): \(error.localizedDescription)")
         }
     }
 
@@ -100,7 +95,7 @@ public struct LiveServiceManager: ServiceManager {
     @discardableResult
     private func run(_ arguments: [String], input: String? = nil) throws(ServiceManagerFailure) -> String {
         guard let program = Self.onPath(arguments[0], path) else {
-            throw ServiceManagerFailure(.cannotRun, "\(arguments[0]) is not on the PATH")
+            throw ServiceManagerFailure(kind: .cannotRun, description: "\(arguments[0]) is not on the PATH")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
@@ -116,13 +111,13 @@ public struct LiveServiceManager: ServiceManager {
                 try feed.fileHandleForWriting.close()
             }
         } catch {
-            throw ServiceManagerFailure(.cannotRun, "could not run \(arguments[0]): \(error.localizedDescription)")
+            throw ServiceManagerFailure(kind: .cannotRun, description: "could not run \(arguments[0]): \(error.localizedDescription)")
         }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ServiceManagerFailure(.failed, "\(arguments.joined(separator: " ")) failed: \(said.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))")
+            throw ServiceManagerFailure(kind: .failed, description: "\(arguments.joined(separator: " ")) failed: \(said.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))")
         }
         return text
     }
@@ -162,7 +157,7 @@ public final class InMemoryServiceManager: ServiceManager, @unchecked Sendable {
         defer { lock.unlock() }
         calls.append(arguments)
         if let verb = arguments.first, refusing.contains(verb) {
-            throw ServiceManagerFailure(.failed, "systemctl --user \(arguments.joined(separator: " ")) failed: refused by the test")
+            throw ServiceManagerFailure(kind: .failed, description: "systemctl --user \(arguments.joined(separator: " ")) failed: refused by the test")
         }
     }
 

@@ -25,14 +25,6 @@ public struct HabitCheckpoint: Sendable, Equatable {
     /// The first day of the streak holding `throughDay`, when one does.
     public let runStart: Int?
 
-    public init(throughDay: Int, from: Int, score: Double, longestEndedStreak: Int, runStart: Int?) {
-        self.throughDay = throughDay
-        self.from = from
-        self.score = score
-        self.longestEndedStreak = longestEndedStreak
-        self.runStart = runStart
-    }
-
     /// Whether the stored values can be a walk's (a damaged row is walked past, never trusted):
     /// the walk began by its day, the open streak lies within it, the score is Loop's 0…1.
     public var isPlausible: Bool {

@@ -29,11 +29,6 @@ public enum HabitReminderTimes {
 public struct HabitReminderSent: Sendable, Hashable {
     public let habitID: String
     public let moment: Int
-
-    public init(habitID: String, moment: Int) {
-        self.habitID = habitID
-        self.moment = moment
-    }
 }
 
 /// One reminder of one habit on one habit day: what is due, and when it comes due (DESIGN §9).
@@ -97,11 +92,6 @@ public struct HabitReminder: Sendable, Equatable {
 public struct OpenReminderNotification: Sendable, Equatable {
     public let notification: ShownNotification
     public let reminder: HabitReminderSent
-
-    public init(notification: ShownNotification, reminder: HabitReminderSent) {
-        self.notification = notification
-        self.reminder = reminder
-    }
 
     /// The habit day of the reminder.
     public var day: Int {

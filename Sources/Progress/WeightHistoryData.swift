@@ -24,14 +24,14 @@ public enum ChangeDirection: String, Sendable, Equatable {
 }
 
 /// Why there is no projected goal date.
+/// The raw value is what `progress` prints after the goal, and its JSON `projectionUnavailableReason`.
 public enum ProjectionUnavailableReason: String, Sendable, Equatable {
-    case noGoal = "no goal"
-    case notEnoughRecentWeighIns = "not enough recent weigh-ins"
-    /// Too short a history for an honest rate (`WeightRate`'s rule).
-    case notEnoughHistory = "not enough history"
-    case movingAwayFromGoal = "moving away from goal"
-    case moreThanAYearAway = "more than a year away"
-    case atGoal = "at goal"
+    /// Nothing to project to: no goal, or the trend is at it already.
+    case noGoal = "no goal", atGoal = "at goal"
+    /// Too few weigh-ins lately, or too short a history, for an honest rate (`WeightRate`'s rule).
+    case notEnoughRecentWeighIns = "not enough recent weigh-ins", notEnoughHistory = "not enough history"
+    /// The goal lies behind at this rate, or further ahead than a year.
+    case movingAwayFromGoal = "moving away from goal", moreThanAYearAway = "more than a year away"
 }
 
 /// Everything the progress screen shows for one range.

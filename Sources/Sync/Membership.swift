@@ -21,17 +21,22 @@ struct MemberStatement: Codable, Equatable, Sendable {
     var kind: Kind
     /// The installation the statement is about (the writer itself for found, join and successor).
     var installation: String?
-    /// Its Ed25519 and X25519 public keys (hex), and its name when it came in.
+    /// Its Ed25519 public key (hex): what its statements and its successors' vouches are checked with.
     var key: String?
+    /// Its X25519 public key (hex): what the folder keys are sealed to.
     var agreement: String?
+    /// Its name when it came in, as `sync devices` shows it.
     var name: String?
+    /// The invite's id: the one made (`invite`), or the one used (`join`).
     var invite: String?
+    /// In an `invite`, the key a join's proof is checked with; in a `join`, the proof (`joinProof`), both hex.
     var proof: String?
+    /// A successor's old installation, whose key signed `vouch`.
     var of: String?
+    /// The old installation's Ed25519 signature of `vouched(installation:key:agreement:)`.
     var vouch: String?
-    var through: Int?
-    var statements: Int?
-    var epoch: Int?
+    /// In a `remove`, the removed device's last change that stands, its statements that do, and the new key's epoch.
+    var through: Int?, statements: Int?, epoch: Int?
 
     /// What a successor's vouch is a signature of.
     static func vouched(installation: String, key: String, agreement: String) -> [UInt8] {

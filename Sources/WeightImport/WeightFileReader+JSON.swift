@@ -22,14 +22,15 @@ extension WeightFileReader {
         var measurements: [ExportedMeasurement]?
     }
 
-    /// A tape measure as Trend's JSON export writes it.
+    /// A tape measure as Trend's JSON export writes it (`BodyMeasurement`'s fields), each checked on the way in.
     struct ExportedMeasurement: Decodable {
         var centimetres: Double?
+        /// ISO 8601, with its offset.
         var date: String?
         var id: String?
-        var kind: String?
+        /// A `BodyMeasure` raw value (`waist`, `hips`…), and the `LengthUnit` it was typed in.
+        var kind: String?, typedUnit: String?
         var note: String?
-        var typedUnit: String?
     }
 
     /// Keeps the tape measures of Trend's JSON export that pass a measurement's rules; names the others.
@@ -158,7 +159,7 @@ extension WeightFileReader {
         let measurements = (object["measurements"] as? [Any] ?? []).map { item in
             let row = item as? [String: Any] ?? [:]
             return ExportedMeasurement(centimetres: Self.double(row["centimetres"]), date: row["date"] as? String, id: row["id"] as? String,
-                                       kind: row["kind"] as? String, note: row["note"] as? String, typedUnit: row["typedUnit"] as? String)
+                                       kind: row["kind"] as? String, typedUnit: row["typedUnit"] as? String, note: row["note"] as? String)
         }
         addMeasurements(measurements, to: &outcome)
         return outcome

@@ -178,20 +178,14 @@ struct SVGChart {
         String(format: "%.2f", value)
     }
 
-    /// Text for an SVG element: `&`, `<`, `>` and quotes escaped, control characters dropped.
+    /// The characters that mean something in markup, and the entity text writes for each.
+    static let entities: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"]
+
+    /// Text for an SVG element (or the report's HTML): `&`, `<`, `>` and quotes escaped, control characters dropped.
     static func escaped(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                if scalar.properties.generalCategory == .control { continue }
-                out.unicodeScalars.append(scalar)
-            }
+        for scalar in text.unicodeScalars where scalar.properties.generalCategory != .control {
+            if let entity = entities[scalar] { out += entity } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }
