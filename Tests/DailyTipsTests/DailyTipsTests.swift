@@ -67,6 +67,21 @@ import WeightLog
         }
     }
 
+    /// The ids come from each text's place in its group (`Tip.numbered`): a text put in the middle of a group
+    /// would give every text after it another id. The second edition, as it shipped, keeps every id's text.
+    @Test func theSecondEditionKeepsEveryIdsText() throws {
+        let shipped = try TipCatalogue.decode(Data(contentsOf: fixtureURL("tips-edition-2.json")))
+        #expect(shipped.tips.count == 462 && shipped.pepTalks.count == 66)
+        for old in shipped.tips {
+            let now = try #require(catalogue.tip(id: old.id), "\(old.id) was removed")
+            #expect(now == old, "\(old.id) was given another text, category, edition or season")
+        }
+        let pepTalks = Dictionary(uniqueKeysWithValues: catalogue.pepTalks.map { ($0.id, $0) })
+        for old in shipped.pepTalks {
+            #expect(pepTalks[old.id] == old, "\(old.id) was removed or given another text")
+        }
+    }
+
     static func firstFiveWords(_ text: String) -> String {
         text.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "'" }.prefix(5).joined(separator: " ")
     }
