@@ -7,16 +7,8 @@ import Vocabulary
 
 /// Trend's own exports (`ExportsFeature`), written and read back by the import (the original app's importer too).
 @MainActor
-@Suite struct WeightExportTests {
+@Suite struct WeightExportTests: ImportAndExportSuite {
     let temp = TemporaryDirectory()
-
-    func file(_ name: String, _ text: String, bom: Bool = false, crlf: Bool = false) throws -> URL {
-        try temp.file(name, text, bom: bom, crlf: crlf)
-    }
-
-    func graph(zone: String = "UTC", unit: String = "kg") async throws -> TestGraph {
-        try await makeTestApp(unit: unit, zone: zone)
-    }
 
     @Test func exportThenImportIntoAnEmptyDirectoryGivesBackTheSameEntries() async throws {
         defer { temp.remove() }

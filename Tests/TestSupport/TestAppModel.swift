@@ -50,6 +50,25 @@ public func makeTestApp(
     return TestGraph(app: app, store: store, clock: clock, timer: timer, calendar: calendar, directory: directory)
 }
 
+/// A suite of the imports or the exports: the files it reads in a scratch folder of its own, and the app it
+/// brings them into.
+@MainActor
+public protocol ImportAndExportSuite {
+    var temp: TemporaryDirectory { get }
+}
+
+extension ImportAndExportSuite {
+    /// A file to import in the suite's folder (`TemporaryDirectory.file`).
+    public func file(_ name: String, _ text: String, bom: Bool = false, crlf: Bool = false) throws -> URL {
+        try temp.file(name, text, bom: bom, crlf: crlf)
+    }
+
+    /// The app the suite's tests start from (`makeTestApp(unit:zone:)`).
+    public func graph(zone: String = "UTC", unit: String = "kg") async throws -> TestGraph {
+        try await makeTestApp(unit: unit, zone: zone)
+    }
+}
+
 /// An app on 2026-11-29 09:00 in `zone` whose weights are shown in `unit`: where the imports' and the exports' tests
 /// start.
 @MainActor

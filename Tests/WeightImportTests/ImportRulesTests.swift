@@ -7,12 +7,8 @@ import TestSupport
 /// What an import refuses whatever the file's format (issue 32, item 10): rows dated after the clock, and
 /// files of a newer `formatVersion` than this Trend reads.
 @MainActor
-@Suite struct ImportRulesTests {
+@Suite struct ImportRulesTests: ImportAndExportSuite {
     let temp = TemporaryDirectory()
-
-    func file(_ name: String, _ text: String, bom: Bool = false, crlf: Bool = false) throws -> URL {
-        try temp.file(name, text, bom: bom, crlf: crlf)
-    }
 
     func graph() async throws -> TestGraph {
         makeTestApp(clock: TestClock(date("2026-11-29 09:00")), calendar: calendar(zone: "UTC"))

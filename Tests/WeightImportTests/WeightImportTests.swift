@@ -5,16 +5,8 @@ import TestSupport
 @testable import WeightLog
 
 @MainActor
-@Suite struct WeightImportTests {
+@Suite struct WeightImportTests: ImportAndExportSuite {
     let temp = TemporaryDirectory()
-
-    func file(_ name: String, _ text: String, bom: Bool = false, crlf: Bool = false) throws -> URL {
-        try temp.file(name, text, bom: bom, crlf: crlf)
-    }
-
-    func graph(zone: String = "UTC", unit: String = "kg") async throws -> TestGraph {
-        try await makeTestApp(unit: unit, zone: zone)
-    }
 
     @Test func genericCSVWithHeadersInAnyOrderQuotedCommasBOMAndCRLF() async throws {
         defer { temp.remove() }
