@@ -178,14 +178,23 @@ struct SVGChart {
         String(format: "%.2f", value)
     }
 
-    /// The characters that mean something in markup, and the entity text writes for each.
-    static let entities: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"]
+    /// The entity text writes for a character that means something in markup; nil for any other.
+    static func entity(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        case "\"": "&quot;"
+        case "'": "&apos;"
+        default: nil
+        }
+    }
 
     /// Text for an SVG element (or the report's HTML): `&`, `<`, `>` and quotes escaped, control characters dropped.
     static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars where scalar.properties.generalCategory != .control {
-            if let entity = entities[scalar] { out += entity } else { out.unicodeScalars.append(scalar) }
+            if let entity = entity(scalar) { out += entity } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }
