@@ -175,7 +175,7 @@ public final class AppModel {
         let moment = { KeptHabitInsights.Moment(day: weightEntryFeature.today, zone: calendar.timeZone.identifier) }
         let insightsFeature = InsightsFeature(
             input: { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature) },
-            habitInput: { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature, onlyHabit: $0) },
+            habitInput: { try await InsightsInput.read(weights: weightEntryFeature, habits: habitsFeature, onlyHabit: ($0, $1)) },
             kept: .init(read: { await keptInsights.read($0, at: moment()) },
                         keep: { await keptInsights.keep($1, for: $0, version: $2, at: moment()) }))
         // What `today` and `weigh` both show, assembled from the Features that own its parts.

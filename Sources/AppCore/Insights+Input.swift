@@ -9,8 +9,8 @@ extension InsightsInput {
     /// now: each weigh-in's local day and minute, and each habit's done and
     /// skipped days with the done days that make a week met.
     @MainActor
-    /// `onlyHabit`: that habit alone.
-    static func read(weights: WeightEntryFeature, habits: HabitsFeature, onlyHabit: String? = nil) async throws -> InsightsInput {
+    /// `onlyHabit`: that habit alone, by its id when the caller has it, otherwise by its name.
+    static func read(weights: WeightEntryFeature, habits: HabitsFeature, onlyHabit: (id: String?, name: String)? = nil) async throws -> InsightsInput {
         try await weights.load()
         let localDays = weights.localDays, samples = weights.samples
         var weighIns: [WeighIn] = []
@@ -26,7 +26,11 @@ extension InsightsInput {
         // A habit's day can meet a weigh-in only as the day before a morning or in a weigh-in's Monday-to-Sunday week:
         // the days a week before the first weigh-in and earlier are not read (a habit of thirty years, weighed for ten).
         let since = (weighIns.map(\.day).min() ?? weights.today) - InsightsCalculator.daysBeforeFirstWeighIn
-        let done = if let onlyHabit { try await habits.doneDays(ofHabitNamed: onlyHabit, since: since) } else { try await habits.doneDays(since: since) }
+        let done = switch onlyHabit {
+        case nil: try await habits.doneDays(since: since)
+        case let (id?, _)?: try await habits.doneDays(ofHabitWithID: id, since: since)
+        case let (nil, name)?: try await habits.doneDays(ofHabitNamed: name, since: since)
+        }
         let habitInputs = done.filter { !$0.habit.archived }.map { days in
             Habit(name: days.habit.name, firstDay: days.firstDay, doneDays: Set(days.done), skippedDays: Set(days.skipped),
                   weeklyQuota: weeklyQuota(days.habit.schedule))

@@ -37,6 +37,13 @@ extension HabitsFeature {
         try await delete(named(name))
     }
 
+    /// The days done and skipped of the habit `name` names (`doneDays(ofHabitWithID:since:)`), without reading
+    /// every mark when nothing is loaded yet.
+    public func doneDays(ofHabitNamed name: String, since: Int? = nil) async throws -> [HabitDoneDays] {
+        let habit = hasLoaded ? try await named(name) : try Self.habit(named: name, in: try await storage.habitsWithoutMarks())
+        return try await doneDays(ofHabitWithID: habit.id, since: since)
+    }
+
     /// The habit `name` names, once the habits are read.
     private func named(_ name: String) async throws -> Habit {
         try await load()

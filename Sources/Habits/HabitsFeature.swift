@@ -80,14 +80,14 @@ public final class HabitsFeature {
         return try await storage.doneDays(since: since)
     }
 
-    /// The same for the habit named `name` alone (`habit show` reads no other habit's days).
-    public func doneDays(ofHabitNamed name: String, since: Int? = nil) async throws -> [HabitDoneDays] {
+    /// The same for the habit with `id` alone (`habit show` reads no other habit's days): the habit its grammar
+    /// found, never looked up by name again. None when it was deleted since.
+    public func doneDays(ofHabitWithID id: String, since: Int? = nil) async throws -> [HabitDoneDays] {
         if hasLoaded {
             try await load()
-            return [HabitDoneDays(try habit(named: name))]
+            return habits.filter { $0.id == id }.map(HabitDoneDays.init)
         }
-        let named = try Self.habit(named: name, in: try await storage.habitsWithoutMarks())
-        return try await storage.doneDays(ofHabitWithID: named.id, since: since)
+        return try await storage.doneDays(ofHabitWithID: id, since: since)
     }
 
     /// The same without loading every day of every habit when nothing is

@@ -7,7 +7,7 @@ import Observation
 @Observable
 public final class InsightsFeature {
     @ObservationIgnored private let input: @MainActor () async throws -> InsightsInput
-    @ObservationIgnored private let habitInput: @MainActor (String) async throws -> InsightsInput
+    @ObservationIgnored private let habitInput: @MainActor (_ id: String?, _ name: String) async throws -> InsightsInput
     @ObservationIgnored private let kept: KeptReports?
 
     /// Where one habit's report is kept between runs while the data it was computed from stays as it was, as the
@@ -26,28 +26,35 @@ public final class InsightsFeature {
 
     /// - Parameters:
     ///   - input: reads the weigh-ins and habits as they are now.
-    ///   - habitInput: the same with only the habit of that name (`habit show` reads no other habit's days).
+    ///   - habitInput: the same with only one habit (`habit show` reads no other habit's days): the one with the id
+    ///     its owner knows it by, when the caller has it; otherwise the one of that name.
     ///   - kept: where `habit show`'s report is kept while nothing changes (nil: it is computed every time).
     public init(input: @escaping @MainActor () async throws -> InsightsInput,
-                habitInput: (@MainActor (String) async throws -> InsightsInput)? = nil, kept: KeptReports? = nil) {
+                habitInput: (@MainActor (_ id: String?, _ name: String) async throws -> InsightsInput)? = nil, kept: KeptReports? = nil) {
         self.input = input
         self.kept = kept
         // Without a reader of one habit, the whole input with the others left out.
-        self.habitInput = habitInput ?? { name in
+        self.habitInput = habitInput ?? { _, name in
             let all = try await input()
             return InsightsInput(weighIns: all.weighIns, habits: all.habits.filter { $0.name == name }, today: all.today)
         }
     }
 
     /// One habit's tests alone, their false-discovery rate controlled among them: what `habit show` says.
-    /// Kept between runs while nothing changes (`KeptReports`).
-    public func report(forHabitNamed name: String) async throws -> InsightsReport {
+    /// Kept between runs while nothing changes (`KeptReports`). `id` is the habit's own, as the grammar found it:
+    /// its days are read by it, never by the name again; nil for a caller holding only a name.
+    public func report(forHabitWithID id: String?, named name: String) async throws -> InsightsReport {
         // The version is read before the data, so a report is never kept under a version older than what it read.
         let known = await kept?.read(name)
         if let report = known?.report { return report }
-        let report = await Self.compute(try await habitInput(name), from: nil, through: nil, patterns: false)
+        let report = await Self.compute(try await habitInput(id, name), from: nil, through: nil, patterns: false)
         if let kept, let version = known?.version { await kept.keep(name, report, version) }
         return report
+    }
+
+    /// The same for a caller holding only a name (a test, a script's words).
+    public func report(forHabitNamed name: String) async throws -> InsightsReport {
+        try await report(forHabitWithID: nil, named: name)
     }
 
     /// The report over `firstDay...lastDay` (nil: all history up to today).

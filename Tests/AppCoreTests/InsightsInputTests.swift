@@ -35,6 +35,38 @@ import TestSupport
         let report = try await app.insightsFeature.report()
         #expect(report.tested.isEmpty && report.shortages.contains { $0.habit == "Gym" && $0.kind == .nextMorning })
     }
+
+    /// `habit show` hands insights the habit its grammar found: its days are read by its id, never by its name again,
+    /// cold (nothing loaded) and warm. A habit another process renamed in between is still the one reported on.
+    @Test func oneHabitsReportReadsItsDaysByTheIdItWasFoundBy() async throws {
+        let store = LocalDataStore.inMemory()
+        let clock = TestClock(date("2026-06-15 08:00"))
+        let writer = makeTestApp(store: store, clock: clock).app
+        try await writer.weightEntryFeature.record(kilograms: 80, when: .current)
+        let gym = try await writer.habitsFeature.add(name: "Gym", schedule: .timesPerWeek(3), kind: .yesNo)
+        _ = try await writer.habitsFeature.mark("Gym", when: .yesterday, as: .done)
+        var found = gym
+        for (warm, renamed) in [(false, "Weights"), (true, "Lifting")] {
+            let shower = makeTestApp(store: store, clock: clock).app
+            if warm {
+                try await shower.habitsFeature.load()
+                found = try shower.habitsFeature.habit(named: found.name == "Gym" ? "Weights" : found.name)
+            }
+            // Another process renames it after the grammar found it.
+            try await LocalHabitsRepository(store: store).update(
+                Habit(id: gym.id, name: renamed, schedule: gym.schedule, kind: gym.kind, createdDay: gym.createdDay), journal: nil)
+            let input = try await InsightsInput.read(weights: shower.weightEntryFeature, habits: shower.habitsFeature,
+                                                     onlyHabit: (found.id, found.name))
+            #expect(input.habits.map(\.doneDays) == [[DayNumber.from(year: 2026, month: 6, day: 14)]], "warm: \(warm)")
+            // Read from storage, the name the grammar found names nothing now (in memory the habits were read before
+            // the rename, which a command in another process would see).
+            if !warm {
+                await #expect(throws: HabitsError.self) {
+                    _ = try await InsightsInput.read(weights: shower.weightEntryFeature, habits: shower.habitsFeature, onlyHabit: (nil, found.name))
+                }
+            }
+        }
+    }
 }
 
 /// A habit kept for years before the first weigh-in: insights read its days from a week before that weigh-in on

@@ -9,7 +9,7 @@ import Vocabulary
 extension HabitsViewModel {
     func show(_ habit: Habit, style: TerminalStyle) async throws -> CommandOutput {
         // What it goes with in the weight is read (kept) or computed while its days are read: neither waits for the other.
-        async let report = insightsFeature?.report(forHabitNamed: habit.name)
+        async let report = insightsFeature?.report(forHabitWithID: habit.id, named: habit.name)
         // Only this habit's days are read when nothing is loaded yet.
         let detail = try await habitsFeature.detailReadingLittle(of: habit, days: 60)
         var effects: [InsightsViewModel.Shown.Finding] = [], shortages: [InsightShortage] = []
