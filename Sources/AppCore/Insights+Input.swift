@@ -7,9 +7,9 @@ import WeightLog
 extension InsightsInput {
     /// What insights read, from the weight log and the habits as they are
     /// now: each weigh-in's local day and minute, and each habit's done and
-    /// skipped days with the done days that make a week met.
+    /// skipped days with the done days that make a week met. `onlyHabit`: that
+    /// habit alone, by its id when the caller has it, otherwise by its name.
     @MainActor
-    /// `onlyHabit`: that habit alone, by its id when the caller has it, otherwise by its name.
     static func read(weights: WeightEntryFeature, habits: HabitsFeature, onlyHabit: (id: String?, name: String)? = nil) async throws -> InsightsInput {
         try await weights.load()
         let localDays = weights.localDays, samples = weights.samples
